@@ -1,1 +1,4 @@
-export {};
+export * from "./gather/search/index.js";
+export * from "./gather/fetch/index.js";
+export * from "./gather/extract/index.js";
+export * from "./rank/index.js";

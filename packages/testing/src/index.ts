@@ -1,1 +1,3 @@
-export {};
+export * from "./web/index.js";
+export * from "./search/index.js";
+export * from "./llm/index.js";
