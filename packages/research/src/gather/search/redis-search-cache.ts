@@ -1,0 +1,53 @@
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import type { SearchCache } from "./cached-search-provider.js";
+import type { SearchHit } from "./search-provider.js";
+
+/** Options of {@link RedisSearchCache}. */
+export interface RedisSearchCacheOptions {
+  /** Prefix of every key this cache writes. Default `dossier:search:`. */
+  keyPrefix?: string;
+}
+
+// The stored format's version is part of the key, so a change of SearchHit never reads old entries.
+const FORMAT_VERSION = "v1";
+
+const storedHitsSchema = z.array(
+  z.object({
+    url: z.string(),
+    title: z.string(),
+    snippet: z.string(),
+    rank: z.number(),
+    provider: z.string(),
+    publishedAt: z.string().nullish(),
+  }),
+);
+
+/** A {@link SearchCache} in Redis, shared by every worker; entries expire through Redis `EX`. Redis errors reach the caller. */
+export class RedisSearchCache implements SearchCache {
+  readonly #client: Redis;
+  readonly #keyPrefix: string;
+
+  constructor(client: Redis, options: RedisSearchCacheOptions = {}) {
+    this.#client = client;
+    this.#keyPrefix = `${options.keyPrefix ?? "dossier:search:"}${FORMAT_VERSION}:`;
+  }
+
+  async get(key: string): Promise<SearchHit[] | undefined> {
+    const stored = await this.#client.get(this.#keyPrefix + key);
+    if (stored === null) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(stored);
+    } catch {
+      // An unreadable entry is a miss: the search runs again and overwrites it.
+      return undefined;
+    }
+    const parsed = storedHitsSchema.safeParse(json);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async set(key: string, hits: SearchHit[], ttlSeconds: number): Promise<void> {
+    await this.#client.set(this.#keyPrefix + key, JSON.stringify(hits), "EX", ttlSeconds);
+  }
+}
