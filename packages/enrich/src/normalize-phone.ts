@@ -1,0 +1,58 @@
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js/max";
+import { cleanText } from "./is-filler.js";
+
+/** Options of {@link normalizePhone}. */
+export interface NormalizePhoneOptions {
+  /**
+   * ISO 3166-1 alpha-2 code of the country a number without "+" prefix belongs to, such as "DE"
+   * for "(030) 1234567". Case-insensitive; an unknown code is ignored. Default: none.
+   */
+  countryHint?: string | null;
+}
+
+/** A telephone number in E.164 form and the country it belongs to. */
+export interface NormalizedPhone {
+  /** "+" and digits only, such as "+493012345678"; extensions are dropped. Null when invalid. */
+  e164: string | null;
+  /** ISO 3166-1 alpha-2 code of the number's country; null for non-geographic numbers (+800). */
+  country: string | null;
+}
+
+const INVALID: NormalizedPhone = Object.freeze({ e164: null, country: null });
+
+/**
+ * A telephone number in E.164 form, or nulls when it is not a valid number.
+ *
+ * Validity uses libphonenumber's full ("max") metadata, so a number must match a real numbering
+ * plan, not only have a plausible length. Numbers with "+" or "00" international prefix need no
+ * hint; national forms ("(030) 1234567", "020 7946 0958") need `countryHint`. Without a hint, a
+ * ten-digit number that is valid in the North American plan ("(415) 555-0132") is read as one,
+ * since that is the only common national form that carries no trunk prefix "0".
+ */
+export function normalizePhone(raw: string | null | undefined, options: NormalizePhoneOptions = {}): NormalizedPhone {
+  const text = cleanText(raw);
+  if (text === null || !/\d/.test(text)) return INVALID;
+  const hint = toCountryCode(options.countryHint);
+  const phone =
+    parseValid(text, hint) ??
+    (/^\s*00[1-9]/.test(text) ? parseValid(text.replace(/^\s*00/, "+"), undefined) : undefined) ??
+    (hint === undefined && looksNorthAmerican(text) ? parseValid(text, "US") : undefined);
+  if (phone === undefined) return INVALID;
+  return { e164: phone.number, country: phone.country ?? null };
+}
+
+function parseValid(text: string, country: CountryCode | undefined): PhoneNumber | undefined {
+  const phone = parsePhoneNumberFromString(text, country === undefined ? undefined : { defaultCountry: country });
+  return phone?.isValid() ? phone : undefined;
+}
+
+function looksNorthAmerican(text: string): boolean {
+  const digits = text.replace(/\D/g, "");
+  return !text.trim().startsWith("+") && (/^[2-9]\d{9}$/.test(digits) || /^1[2-9]\d{9}$/.test(digits));
+}
+
+function toCountryCode(hint: string | null | undefined): CountryCode | undefined {
+  if (typeof hint !== "string") return undefined;
+  const code = hint.trim().toUpperCase();
+  return isSupportedCountry(code) ? code : undefined;
+}
