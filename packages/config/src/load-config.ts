@@ -1,0 +1,194 @@
+import * as z from "zod";
+
+const integer = (fallback: number, minimum = 0) => z.coerce.number().int().min(minimum).default(fallback);
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .default("0")
+  .transform((value) => value === "1" || value === "true" || value === "yes");
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+/** One `FETCH_CONNECT_TO` entry: a fetch of `host:port` connects to `address:targetPort` instead. */
+export interface ConnectToRule {
+  host: string;
+  port: number;
+  address: string;
+  targetPort: number;
+}
+
+const connectToSchema = z
+  .string()
+  .optional()
+  .transform((value, context): ConnectToRule[] => {
+    if (!value || value.trim() === "") return [];
+    const rules: ConnectToRule[] = [];
+    for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+      const match = /^([^:]+):(\d+):(\[[^\]]+\]|[^:]+):(\d+)$/.exec(entry);
+      if (!match) {
+        context.addIssue({ code: "custom", message: `"${entry}" is not host:port:address:port` });
+        continue;
+      }
+      rules.push({ host: match[1]!.toLowerCase(), port: Number(match[2]), address: match[3]!.replace(/^\[|\]$/g, ""), targetPort: Number(match[4]) });
+    }
+    return rules;
+  });
+
+/**
+ * The environment Dossier reads, and its defaults. docs/configuration.md documents each variable;
+ * this schema is the only place `process.env` is interpreted.
+ */
+export const environmentSchema = z.object({
+  /** Gateway HTTP port. Default 8080. */
+  PORT: integer(8080, 0).refine((port) => port <= 65535, "must be a port number"),
+  /** The Redis that carries queues, results, keys and caches. */
+  REDIS_URL: z.string().default("redis://127.0.0.1:6379").refine((url) => /^rediss?:\/\//.test(url), "must start with redis:// or rediss://"),
+  /** Prefix of every Redis key Dossier writes, so that several deployments can share one Redis. Default `dossier`. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, "letters, digits, colon, dash and underscore only").default("dossier"),
+  /** Comma-separated API keys accepted besides those made with `dossier keys create`. */
+  API_KEYS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").split(",").map((key) => key.trim()).filter(Boolean)),
+  /** Any OpenAI-compatible endpoint. Default: local Ollama when OPENAI_API_KEY is unset, else OpenAI. */
+  OPENAI_BASE_URL: optionalString,
+  /** Key for that endpoint. */
+  OPENAI_API_KEY: optionalString,
+  /** Model name at that endpoint. Default `qwen2.5:3b-instruct` locally, `gpt-4o-mini` on OpenAI. */
+  LLM_MODEL: optionalString,
+  /** Time-out of one model call, in milliseconds. Default 60000. */
+  LLM_TIMEOUT_MS: integer(60_000, 1),
+  /** Retries of one model call on 429, 5xx and time-outs (exponential backoff). Default 3. */
+  LLM_MAX_RETRIES: integer(3, 0),
+  /** Search provider. Default `searxng`. */
+  SEARCH_PROVIDER: z.enum(["searxng", "brave", "tavily", "serper", "none"]).default("searxng"),
+  /** Base URL of a SearXNG instance. */
+  SEARXNG_URL: z.string().url().default("http://127.0.0.1:8888"),
+  BRAVE_API_KEY: optionalString,
+  TAVILY_API_KEY: optionalString,
+  SERPER_API_KEY: optionalString,
+  /** `1` lets the page fetcher reach loopback and private addresses. Tests only. */
+  FETCH_ALLOW_PRIVATE: flag,
+  /** `host:port:address:port[,...]`, like curl's --connect-to. Tests only. */
+  FETCH_CONNECT_TO: connectToSchema,
+  /** How long a synchronous call waits for its job, in milliseconds. Default 60000. */
+  RESEARCH_TIMEOUT_MS: integer(60_000, 1),
+  /** Jobs one worker process runs at once. Default 20. */
+  WORKER_CONCURRENCY: integer(20, 1),
+  /** How long a finished result is kept for identical requests, in seconds. Default 86400 (24 h). */
+  RESULT_TTL_SECONDS: integer(86_400, 1),
+  /** How long fetched pages and search results are cached, in seconds. Default 86400 (24 h). */
+  CACHE_TTL_SECONDS: integer(86_400, 0),
+  /** Lock of a running job, in milliseconds: a worker that dies is detected after about this long. Default 30000. */
+  JOB_LOCK_MS: integer(30_000, 1_000),
+  /** How long SIGTERM waits for running work before handing it back, in milliseconds. Default 30000. */
+  SHUTDOWN_GRACE_MS: integer(30_000, 0),
+  /** Pages read per research job at most. Default 12. */
+  RESEARCH_PAGE_BUDGET: integer(12, 1),
+  /** Prompt tokens per model call at most. Default 6000. */
+  RESEARCH_PROMPT_TOKENS: integer(6_000, 500),
+  /** pino log level. Default `info`. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+/** Where the model is, resolved from the three LLM variables. */
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** True when no endpoint was configured and the local Ollama default is used. */
+  isDefaultLocal: boolean;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface Config {
+  port: number;
+  redisUrl: string;
+  redisPrefix: string;
+  apiKeys: readonly string[];
+  llm: LlmSettings;
+  search: {
+    provider: Environment["SEARCH_PROVIDER"];
+    searxngUrl: string;
+    braveApiKey: string | undefined;
+    tavilyApiKey: string | undefined;
+    serperApiKey: string | undefined;
+  };
+  fetch: { allowPrivate: boolean; connectTo: readonly ConnectToRule[] };
+  researchTimeoutMs: number;
+  workerConcurrency: number;
+  resultTtlSeconds: number;
+  cacheTtlSeconds: number;
+  jobLockMs: number;
+  shutdownGraceMs: number;
+  pageBudget: number;
+  promptTokenBudget: number;
+  logLevel: Environment["LOG_LEVEL"];
+}
+
+export const LOCAL_OLLAMA_URL = "http://127.0.0.1:11434/v1";
+export const OPENAI_URL = "https://api.openai.com/v1";
+export const DEFAULT_LOCAL_MODEL = "qwen2.5:3b-instruct";
+export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Parses the environment once; reports every problem together; returns a frozen config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const isDefaultLocal = !e.OPENAI_BASE_URL && !e.OPENAI_API_KEY;
+  const baseUrl = e.OPENAI_BASE_URL ?? (e.OPENAI_API_KEY ? OPENAI_URL : LOCAL_OLLAMA_URL);
+  const onOpenAi = baseUrl.startsWith(OPENAI_URL);
+  return deepFreeze({
+    port: e.PORT,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    apiKeys: e.API_KEYS,
+    llm: {
+      baseUrl,
+      apiKey: e.OPENAI_API_KEY,
+      model: e.LLM_MODEL ?? (onOpenAi ? DEFAULT_OPENAI_MODEL : DEFAULT_LOCAL_MODEL),
+      isDefaultLocal,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      maxRetries: e.LLM_MAX_RETRIES,
+    },
+    search: {
+      provider: e.SEARCH_PROVIDER,
+      searxngUrl: e.SEARXNG_URL,
+      braveApiKey: e.BRAVE_API_KEY,
+      tavilyApiKey: e.TAVILY_API_KEY,
+      serperApiKey: e.SERPER_API_KEY,
+    },
+    fetch: { allowPrivate: e.FETCH_ALLOW_PRIVATE, connectTo: e.FETCH_CONNECT_TO },
+    researchTimeoutMs: e.RESEARCH_TIMEOUT_MS,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    resultTtlSeconds: e.RESULT_TTL_SECONDS,
+    cacheTtlSeconds: e.CACHE_TTL_SECONDS,
+    jobLockMs: e.JOB_LOCK_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    pageBudget: e.RESEARCH_PAGE_BUDGET,
+    promptTokenBudget: e.RESEARCH_PROMPT_TOKENS,
+    logLevel: e.LOG_LEVEL,
+  });
+}

@@ -1,0 +1,176 @@
+import * as z from "zod";
+import { apiRegistry } from "../schemas/registry.js";
+import "../schemas/index.js";
+
+type JsonObject = Record<string, unknown>;
+
+const ref = (id: string): JsonObject => ({ $ref: `#/components/schemas/${id}` });
+
+const problemResponse = (description: string, headers?: JsonObject): JsonObject => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { "application/problem+json": { schema: ref("Problem") } },
+});
+
+const requestIdHeader = {
+  "X-Request-Id": { description: "Identifier of this call; also in every log line it caused.", schema: { type: "string" } },
+};
+
+const retryAfter = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } } };
+
+/** Error answers every authenticated /v1 operation may give. */
+export const commonErrorResponses: JsonObject = {
+  "400": problemResponse("The body is not valid JSON."),
+  "401": problemResponse("The `x-api-key` header is missing, or the key is unknown or revoked."),
+  "413": problemResponse("The body is larger than 1 MB."),
+  "415": problemResponse("The body is not `application/json`."),
+  "422": problemResponse("A field is missing or invalid; `errors` names every one."),
+  "429": problemResponse("Too many calls for this key.", retryAfter),
+  "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
+};
+
+export interface OpenApiOperation {
+  method: "get" | "post" | "delete";
+  path: string;
+  operation: JsonObject;
+}
+
+function researchOperation(kind: "person" | "company", example: JsonObject, responseExample: JsonObject): JsonObject {
+  const requestId = kind === "person" ? "PersonResearchRequest" : "CompanyResearchRequest";
+  const responseId = kind === "person" ? "PersonResearchResponse" : "CompanyResearchResponse";
+  return {
+    operationId: kind === "person" ? "researchPerson" : "researchCompany",
+    summary: kind === "person" ? "Research a person" : "Research a company",
+    description:
+      "Answers the question from evidence and returns the answer, details, sources and confidence" +
+      (kind === "person" ? ", with the enriched person." : ".") +
+      " The call waits for the research job up to the server's time-out (60 s by default); past it the answer is 504 with the `jobId`, and" +
+      " sending the same request again returns the finished result without researching twice.",
+    security: [{ apiKey: [] }],
+    requestBody: { required: true, content: { "application/json": { schema: ref(requestId), example } } },
+    responses: {
+      "200": {
+        description: "The answer.",
+        headers: {
+          ...requestIdHeader,
+          "X-Job-Id": { description: "The research job that produced the answer.", schema: { type: "string" } },
+        },
+        content: { "application/json": { schema: ref(responseId), example: responseExample } },
+      },
+      ...commonErrorResponses,
+      "504": problemResponse("The research did not finish in time; the problem carries `jobId`. Retry the same request to get its result."),
+    },
+  };
+}
+
+const companyExample = {
+  question: "Is the company SOC 2 Type II certified?",
+  responseType: "BOOL",
+  company: { name: "Northwind Robotics", website: "https://northwind-robotics.com" },
+};
+
+const personExample = {
+  question: "Which city does this person work in?",
+  person: {
+    firstName: "Jane",
+    lastName: "Doe",
+    email: "jane.doe@northwind-robotics.com",
+    title: "VP Engineering",
+    company: { name: "Northwind Robotics", website: "northwind-robotics.com", location: "Berlin, Germany" },
+  },
+};
+
+/** The research operations; other route groups add theirs through `extraOperations`. */
+export function researchOperations(): OpenApiOperation[] {
+  return [
+    {
+      method: "post",
+      path: "/v1/research/person",
+      operation: researchOperation("person", personExample, {
+        answerText: "Berlin",
+        answerNumber: null,
+        details: "The company's team page lists Jane Doe as VP Engineering in the Berlin office.",
+        sources: ["https://northwind-robotics.com/team"],
+        confidence: 0.86,
+        person: {
+          firstName: "Jane", lastName: "Doe", email: "jane.doe@northwind-robotics.com", phone: null,
+          linkedinUrl: null, jobTitle: "VP Engineering", country: "Germany", city: "Berlin", jobStartDate: "2023-06",
+          companyName: "Northwind Robotics", companyWebsite: "https://northwind-robotics.com", companyLinkedinUrl: null,
+        },
+      }),
+    },
+    {
+      method: "post",
+      path: "/v1/research/company",
+      operation: researchOperation("company", companyExample, {
+        answerText: "true",
+        answerNumber: 1,
+        details: "The security page states that Northwind Robotics completed its SOC 2 Type II audit in 2024.",
+        sources: ["https://northwind-robotics.com/security"],
+        confidence: 0.91,
+      }),
+    },
+  ];
+}
+
+function operationsEndpoints(): OpenApiOperation[] {
+  const plain = (summary: string, type: string, schema: JsonObject): JsonObject => ({
+    summary,
+    responses: { "200": { description: summary, content: { [type]: { schema } } } },
+  });
+  return [
+    { method: "get", path: "/healthz", operation: plain("The process is up.", "application/json", { type: "object" }) },
+    {
+      method: "get",
+      path: "/readyz",
+      operation: {
+        summary: "Redis is reachable and a worker was seen in the last 30 seconds.",
+        responses: {
+          "200": { description: "Ready.", content: { "application/json": { schema: { type: "object" } } } },
+          "503": problemResponse("Not ready: Redis unreachable or no worker seen recently.", retryAfter),
+        },
+      },
+    },
+    { method: "get", path: "/metrics", operation: plain("Prometheus metrics.", "text/plain", { type: "string" }) },
+    { method: "get", path: "/openapi.json", operation: plain("This document.", "application/json", { type: "object" }) },
+    { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
+  ];
+}
+
+/**
+ * The OpenAPI 3.1 document, generated from the zod schemas in the registry. Nothing in it is
+ * written by hand except the operations' prose.
+ */
+export function buildOpenApiDocument(options: { version?: string; extraOperations?: OpenApiOperation[] } = {}): JsonObject {
+  const generated = z.toJSONSchema(apiRegistry, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, JsonObject> };
+  const schemas: Record<string, JsonObject> = {};
+  for (const [id, schema] of Object.entries(generated.schemas)) {
+    const { $schema: _schema, $id: _uri, id: _id, ...rest } = schema;
+    schemas[id] = rest;
+  }
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const { method, path, operation } of [...researchOperations(), ...(options.extraOperations ?? []), ...operationsEndpoints()]) {
+    (paths[path] ??= {})[method] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Dossier research API",
+      version: options.version ?? "1.0.0",
+      description:
+        "Answers a free-text question about a person or a company from evidence gathered on the web, with sources and a confidence. " +
+        "Answers are generated by an AI system and may contain mistakes; treat them as unverified. See docs/api.md for every decision this document encodes.",
+    },
+    servers: [{ url: "/" }],
+    components: {
+      schemas,
+      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key" } },
+    },
+    paths,
+  };
+}

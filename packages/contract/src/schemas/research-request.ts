@@ -1,0 +1,121 @@
+import * as z from "zod";
+import { apiRegistry } from "./registry.js";
+import { MAX_CONTEXT_LENGTH, MAX_FIELD_LENGTH, MAX_QUESTION_LENGTH, MAX_RESPONSE_OPTIONS } from "./fields.js";
+import { companySchema, personSchema } from "./subjects.js";
+import { responseTypeSchema, takesOptions, type ResponseType } from "./response-type.js";
+
+/** The two research operations. */
+export type ResearchKind = "person" | "company";
+
+const commonFields = {
+  question: z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .trim()
+    .min(1, "must not be empty")
+    .max(MAX_QUESTION_LENGTH, `must be at most ${MAX_QUESTION_LENGTH} characters`)
+    .describe(`The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters.`),
+  responseType: responseTypeSchema.nullish().describe("The kind of answer wanted. Defaults to `TEXT`."),
+  responseOptions: z
+    .array(z.string().trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
+    .max(MAX_RESPONSE_OPTIONS)
+    .nullish()
+    .describe(
+      `Candidate answer values, required for \`OPTION\` (at least 2) and \`OPTIONS\` (at least 1), at most ${MAX_RESPONSE_OPTIONS}. ` +
+        "Other response types accept only an empty list.",
+    ),
+  context: z
+    .string()
+    .max(MAX_CONTEXT_LENGTH, `must be at most ${MAX_CONTEXT_LENGTH} characters`)
+    .nullish()
+    .describe("Extra free-text context for the question. Treated as the caller's information, not as evidence."),
+};
+
+type Loose = Record<string, unknown>;
+
+const asRecord = (value: unknown): Loose | undefined =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+
+function looseCompanyIdentified(company: unknown): boolean {
+  const record = asRecord(company);
+  return !!record && !!(text(record.name) || text(record.website) || text(record.linkedinUrl));
+}
+
+function loosePersonIdentified(person: unknown): boolean {
+  const record = asRecord(person);
+  if (!record) return false;
+  if (text(record.email) || text(record.linkedinUrl)) return true;
+  return !!(text(record.firstName) && text(record.lastName) && looseCompanyIdentified(record.company));
+}
+
+/**
+ * The rules that span several fields (options against responseType, enough facts to identify the
+ * subject). They read the raw body defensively so that they can be reported together with the
+ * per-field problems, and every bad field is named in one answer.
+ */
+export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ path: string; message: string }> {
+  const record = asRecord(body);
+  if (!record) return [];
+  const problems: Array<{ path: string; message: string }> = [];
+  const rawType = record.responseType;
+  const type = typeof rawType === "string" && (responseTypeSchema.options as readonly string[]).includes(rawType) ? (rawType as ResponseType) : rawType == null ? "TEXT" : undefined;
+  const options = Array.isArray(record.responseOptions) ? record.responseOptions : [];
+  if (type && takesOptions(type)) {
+    const minimum = type === "OPTION" ? 2 : 1;
+    if (options.length < minimum) {
+      problems.push({ path: "responseOptions", message: `${type} needs at least ${minimum} option${minimum > 1 ? "s" : ""}` });
+    } else if (options.every((option) => typeof option === "string")) {
+      const distinct = new Set(options.map((option) => (option as string).trim().toLowerCase()));
+      if (distinct.size !== options.length) problems.push({ path: "responseOptions", message: "must not repeat an option" });
+    }
+  } else if (type && options.length > 0) {
+    problems.push({ path: "responseOptions", message: `only applies to OPTION and OPTIONS, not ${type}; leave it out or empty` });
+  }
+  if (kind === "company" && asRecord(record.company) && !looseCompanyIdentified(record.company)) {
+    problems.push({ path: "company", message: "must identify the company: give at least one of name, website or linkedinUrl" });
+  }
+  if (kind === "person" && asRecord(record.person) && !loosePersonIdentified(record.person)) {
+    problems.push({
+      path: "person",
+      message: "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl",
+    });
+  }
+  return problems;
+}
+
+function addCrossFieldIssues(kind: ResearchKind) {
+  return (value: unknown, context: z.RefinementCtx): void => {
+    for (const problem of crossFieldProblems(kind, value)) {
+      context.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+    }
+  };
+}
+
+export const companyResearchRequestSchema = z
+  .strictObject({
+    ...commonFields,
+    company: companySchema.describe(
+      "The company to research. It must carry at least one of `name`, `website` or `linkedinUrl`.",
+    ),
+  })
+  .superRefine(addCrossFieldIssues("company"))
+  .register(apiRegistry, { id: "CompanyResearchRequest", description: "A question about a company." });
+
+export const personResearchRequestSchema = z
+  .strictObject({
+    ...commonFields,
+    person: personSchema.describe(
+      "The person to research. It must carry `email`, or `linkedinUrl`, or `firstName` and `lastName` together with a company that has a `name`, `website` or `linkedinUrl`.",
+    ),
+  })
+  .superRefine(addCrossFieldIssues("person"))
+  .register(apiRegistry, { id: "PersonResearchRequest", description: "A question about a person." });
+
+export type CompanyResearchRequest = z.infer<typeof companyResearchRequestSchema>;
+export type PersonResearchRequest = z.infer<typeof personResearchRequestSchema>;
+
+
+export const researchRequestSchemas = {
+  person: personResearchRequestSchema,
+  company: companyResearchRequestSchema,
+} as const;

@@ -1,0 +1,156 @@
+import { Job, Queue, QueueEvents, type ConnectionOptions } from "bullmq";
+import type { Redis } from "ioredis";
+import { DossierError, type ResearchKind } from "@dossier/contract";
+import { RESEARCH_QUEUE, redisKeys } from "./names.js";
+import { createRedis, redisOptions } from "./redis-connection.js";
+import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+
+/** How a wait for a job ended. */
+export type JobOutcome =
+  | { status: "completed"; body: string }
+  | { status: "failed"; error: DossierError }
+  | { status: "timeout" };
+
+export interface ResearchQueueSettings {
+  redisUrl: string;
+  /** Prefix of every key (`REDIS_PREFIX`). */
+  prefix: string;
+  /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
+  failedRetentionSeconds?: number;
+}
+
+/** Priority of a synchronous call; lower numbers run first in BullMQ. */
+export const SYNC_PRIORITY = 1;
+
+function unavailable(cause: unknown): DossierError {
+  return new DossierError("QUEUE_UNAVAILABLE", {
+    detail: "The job queue (Redis) is unreachable; try again shortly.",
+    retryable: true,
+    retryAfterSeconds: 5,
+    cause,
+  });
+}
+
+/**
+ * The gateway's side of the research queue: enqueue a job under its derived id, find a stored
+ * result, and wait for a job to finish. One QueueEvents stream serves every waiting call.
+ */
+export class ResearchQueue {
+  readonly queue: Queue<ResearchJobData, string, ResearchKind>;
+  readonly redis: Redis;
+  private readonly events: QueueEvents;
+  private readonly waiters = new Map<string, Set<(outcome: JobOutcome) => void>>();
+  private readonly prefix: string;
+
+  constructor(private readonly settings: ResearchQueueSettings) {
+    this.prefix = settings.prefix;
+    this.redis = createRedis(settings.redisUrl, "command");
+    this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
+      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      prefix: settings.prefix,
+    });
+    this.queue.on("error", () => {});
+    this.events = new QueueEvents(RESEARCH_QUEUE, {
+      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      prefix: settings.prefix,
+    });
+    this.events.on("error", () => {});
+    this.events.setMaxListeners(0);
+    this.events.on("completed", ({ jobId, returnvalue }) => {
+      this.settle(jobId, { status: "completed", body: typeof returnvalue === "string" ? returnvalue : JSON.stringify(returnvalue) });
+    });
+    this.events.on("failed", ({ jobId, failedReason }) => {
+      this.settle(jobId, { status: "failed", error: decodeFailure(failedReason) });
+    });
+  }
+
+  /** The stored response body of a finished job, or null. Throws QUEUE_UNAVAILABLE when Redis is down. */
+  async readResult(jobId: string): Promise<string | null> {
+    try {
+      return await this.redis.get(redisKeys.result(this.prefix, jobId));
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /**
+   * Enqueues the job unless one with the same id exists, and waits for its outcome up to
+   * `timeoutMs`. A stored result answers at once; a job that failed earlier is run again rather
+   * than handing its old failure to a new caller; a wait that times out leaves the job running so
+   * that its result is stored for the next identical request.
+   */
+  async run(kind: ResearchKind, jobId: string, data: ResearchJobData, options: { timeoutMs: number; priority?: number }): Promise<JobOutcome> {
+    const stored = await this.readResult(jobId);
+    if (stored !== null) return { status: "completed", body: stored };
+    const outcome = this.waitFor(jobId, options.timeoutMs);
+    try {
+      await this.enqueue(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+    } catch (error) {
+      this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : unavailable(error) });
+    }
+    return outcome;
+  }
+
+  /** Adds the job (idempotent by id) and reconciles a job that already existed. */
+  async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+    let state: string;
+    try {
+      await this.queue.add(kind, data, {
+        jobId,
+        priority,
+        removeOnComplete: true,
+        removeOnFail: { age: this.settings.failedRetentionSeconds ?? 7 * 86_400 },
+      });
+      state = await this.queue.getJobState(jobId);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (state === "failed") {
+      const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
+      // Another caller may have retried it a moment ago; then it is already running again.
+      await job?.retry("failed").catch(() => {});
+    } else if (state === "completed" || state === "unknown") {
+      const stored = await this.readResult(jobId);
+      if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
+    }
+  }
+
+  /** Resolves when the job completes or fails, or with `timeout` after `timeoutMs`. */
+  waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
+    return new Promise((resolve) => {
+      let waiters = this.waiters.get(jobId);
+      if (!waiters) this.waiters.set(jobId, (waiters = new Set()));
+      const timer = setTimeout(() => finish({ status: "timeout" }), timeoutMs);
+      const finish = (outcome: JobOutcome) => {
+        clearTimeout(timer);
+        const current = this.waiters.get(jobId);
+        current?.delete(finish);
+        if (current?.size === 0) this.waiters.delete(jobId);
+        resolve(outcome);
+      };
+      waiters.add(finish);
+    });
+  }
+
+  /** Number of calls waiting for a job in this process. */
+  get waitingCalls(): number {
+    let count = 0;
+    for (const set of this.waiters.values()) count += set.size;
+    return count;
+  }
+
+  private settle(jobId: string, outcome: JobOutcome): void {
+    const waiters = this.waiters.get(jobId);
+    if (!waiters) return;
+    for (const finish of [...waiters]) finish(outcome);
+  }
+
+  async waitUntilReady(): Promise<void> {
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,74 @@
+import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { DossierError, isDossierError, type ResearchResponse } from "@dossier/contract";
+import { RESEARCH_QUEUE, redisKeys } from "./names.js";
+import { redisOptions } from "./redis-connection.js";
+import { encodeFailure, type ResearchJobData } from "./job-payload.js";
+import { recordJobStats } from "./fleet-stats.js";
+
+/** What one research run reports besides its response, for metrics. */
+export interface ResearchUsage {
+  modelCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** The research function a worker runs for each job. */
+export type ResearchProcessor = (
+  data: ResearchJobData,
+  context: { jobId: string; signal: AbortSignal; usage: ResearchUsage },
+) => Promise<ResearchResponse>;
+
+export interface ResearchWorkerSettings {
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  /** Job lock in milliseconds; a dead worker's job is taken over after about this long. */
+  lockMs: number;
+  resultTtlSeconds: number;
+  /** Command connection for results and metrics. */
+  redis: Redis;
+  /** Called when a job fails with an error that is not a DossierError (a bug): log it. */
+  onUnexpectedError?: (error: unknown, job: Job<ResearchJobData>) => void;
+}
+
+/**
+ * Runs research jobs: the processor's response is stored under the job's result key (so that
+ * identical requests are answered without new work) and returned to the waiting gateway.
+ */
+export function createResearchWorker(processor: ResearchProcessor, settings: ResearchWorkerSettings): Worker<ResearchJobData> {
+  const { redis, prefix } = settings;
+  const worker = new Worker<ResearchJobData>(
+    RESEARCH_QUEUE,
+    async (job, _token, signal) => {
+      const started = performance.now();
+      const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
+      const kind = job.name;
+      try {
+        const response = await processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage });
+        const body = JSON.stringify(response);
+        await redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds);
+        void recordJobStats(redis, prefix, { kind, outcome: "completed", durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
+        return body;
+      } catch (error) {
+        const failure = isDossierError(error)
+          ? error
+          : new DossierError("RESEARCH_FAILED", { detail: "The research job failed unexpectedly; try again.", cause: error });
+        if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
+        void recordJobStats(redis, prefix, { kind, outcome: failure.code, durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
+        throw new UnrecoverableError(encodeFailure(failure));
+      }
+    },
+    {
+      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      prefix,
+      concurrency: settings.concurrency,
+      lockDuration: settings.lockMs,
+      stalledInterval: Math.max(1_000, Math.floor(settings.lockMs / 2)),
+      maxStalledCount: 2,
+      autorun: false,
+    },
+  );
+  worker.on("error", () => {});
+  return worker;
+}
