@@ -22,7 +22,7 @@ export interface SizeLimitedBody {
 export async function readBodyWithSizeLimit({ body, headers, url, maxBytes }: SizeLimitedBody): Promise<Buffer> {
   const declaredLength = Number(headerValue(headers["content-length"]));
   if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
-    body.destroy();
+    discardBody(body);
     throw tooLarge(url, maxBytes, `Content-Length ${declaredLength}`);
   }
   const source = decompress(body, headerValue(headers["content-encoding"]), url);
@@ -35,9 +35,18 @@ export async function readBodyWithSizeLimit({ body, headers, url, maxBytes }: Si
       chunks.push(chunk);
     }
   } finally {
-    body.destroy();
+    discardBody(body);
   }
   return Buffer.concat(chunks, totalBytes);
+}
+
+/**
+ * Drops a body without reading it and closes its connection. undici reports the early close as
+ * an error event on the body, which nobody is listening for any more, so it is absorbed here.
+ */
+export function discardBody(body: Readable): void {
+  body.on("error", () => {});
+  body.destroy();
 }
 
 function decompress(body: Readable, encoding: string | undefined, url: string): Readable {
@@ -52,7 +61,7 @@ function decompress(body: Readable, encoding: string | undefined, url: string): 
           ? createBrotliDecompress()
           : undefined;
   if (decoder === undefined) {
-    body.destroy();
+    discardBody(body);
     throw new DossierError("FETCH_UNSUPPORTED_CONTENT", { detail: `${url} uses unknown Content-Encoding ${name}` });
   }
   // pipeline destroys both streams when either fails, so a broken body surfaces while reading.

@@ -7,7 +7,7 @@ import { createGuardedAgent } from "./guarded-agent.js";
 import { HostLimiter } from "./host-limiter.js";
 import type { PageCache } from "./page-cache.js";
 import type { FetchedPage, PageFetcher, PageFetchOptions } from "./page-fetcher.js";
-import { readBodyWithSizeLimit } from "./read-body-with-size-limit.js";
+import { discardBody, readBodyWithSizeLimit } from "./read-body-with-size-limit.js";
 import { RobotsPolicy, type RobotsDownload } from "./robots-policy.js";
 
 export const defaultUserAgent = "DossierBot/0.1 (+https://github.com/dossier/dossier; research agent)";
@@ -142,7 +142,7 @@ export class UndiciPageFetcher implements PageFetcher {
     try {
       const page = await this.#follow(url, signal, true, async (response, finalUrl) => {
         if (response.statusCode < 200 || response.statusCode >= 300) {
-          response.body.destroy();
+          discardBody(response.body);
           const retryable = response.statusCode === 408 || response.statusCode === 429 || response.statusCode >= 500;
           throw new DossierError("FETCH_HTTP_ERROR", {
             detail: `${finalUrl.href} answered ${response.statusCode}`,
@@ -163,7 +163,7 @@ export class UndiciPageFetcher implements PageFetcher {
     return this.#follow(validateFetchUrl(robotsUrl, this.#policy), signal, false, async (response, finalUrl) => {
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       if (!ok) {
-        response.body.destroy();
+        discardBody(response.body);
         return { url: finalUrl.href, status: response.statusCode, text: "" };
       }
       const headers = response.headers;
@@ -198,7 +198,7 @@ export class UndiciPageFetcher implements PageFetcher {
         });
         const location = headerValue(response.headers.location);
         if (redirectStatuses.has(response.statusCode) && location !== undefined) {
-          response.body.destroy();
+          discardBody(response.body);
           return { redirectTo: location };
         }
         return { result: await consume(response, hop) };
@@ -217,7 +217,7 @@ export class UndiciPageFetcher implements PageFetcher {
     let mediaType = mediaTypeOf(header);
     let kind = contentKindOf(mediaType);
     if (kind === undefined && !needsSniffing(mediaType)) {
-      response.body.destroy();
+      discardBody(response.body);
       throw new DossierError("FETCH_UNSUPPORTED_CONTENT", { detail: `${url.href} is ${mediaType}` });
     }
     const bytes = await readBodyWithSizeLimit({ body: response.body, headers: response.headers, url: url.href, maxBytes: this.#maxBodyBytes });
