@@ -1,1 +1,10 @@
-export {};
+export { startSimulatedWeb } from "./start-simulated-web.js";
+export type { SimulatedWeb, SimulatedWebOptions, SimulatedWebRequest } from "./start-simulated-web.js";
+export type { SearchResult } from "./search-index.js";
+export type { SiteDefinition, SitePage, SiteFile, SiteLink } from "./site.js";
+export { hostileHosts, hugePageBytes } from "./hostile-hosts.js";
+export { toVisibleText, toMainText, decodeEntities } from "./visible-text.js";
+export { readPdfText } from "./pdf-document.js";
+export { allSites } from "./sites/index.js";
+export { loadResearchCases, loadEnrichmentCases, casesDirectory } from "./case-files.js";
+export type { ResearchCase, EnrichmentCase, CaseProof } from "./case-files.js";

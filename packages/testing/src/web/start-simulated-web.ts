@@ -1,0 +1,178 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHostileRoutes, hostileRobots, type HostileRoute } from "./hostile-hosts.js";
+import { renderPage, renderRobots, renderSitemap } from "./render-page.js";
+import { SearchIndex, type SearchDocument, type SearchResult } from "./search-index.js";
+import type { SiteDefinition } from "./site.js";
+import { allSites } from "./sites/index.js";
+import { toMainText } from "./visible-text.js";
+
+/** Options of {@link startSimulatedWeb}. */
+export interface SimulatedWebOptions {
+  /** Delay before every response, in milliseconds (benchmarks use 150). Default 0. */
+  pageLatencyMs?: number;
+}
+
+/** One request the simulated web received. */
+export interface SimulatedWebRequest {
+  /** Host header without the port, lower case. */
+  host: string;
+  /** Request path including the query string. */
+  path: string;
+}
+
+/** A running simulated web: many virtual hosts on one loopback HTTP server. */
+export interface SimulatedWeb {
+  /** Port of the HTTP server on 127.0.0.1. */
+  port: number;
+  /** Every virtual host served, company sites first, hostile hosts last. */
+  hosts: string[];
+  /** `host:80:127.0.0.1:<port>` for every host, comma-separated (the `FETCH_CONNECT_TO` format). */
+  connectTo: string;
+  /** `http://<host><path>`; the path defaults to `/`. */
+  url(host: string, path?: string): string;
+  /** BM25 search over the visible main text of the pages (and searchable files), best first. */
+  search(query: string, limit: number): SearchResult[];
+  /** Every request received, oldest first. */
+  requests: SimulatedWebRequest[];
+  /** Stops the server, closing open connections (the slow drip included). */
+  close(): Promise<void>;
+}
+
+interface StaticResource {
+  contentType: string;
+  body: Buffer;
+}
+
+const stylesheet = Buffer.from("body{line-height:1.6}main{max-width:60rem;margin:0 auto;padding:2rem}\n");
+const script = Buffer.from('document.addEventListener("click",function(e){var c=e.target.closest("[data-consent]");if(c){document.getElementById("cookie-consent").remove();}});\n');
+const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="140" height="32"><rect width="140" height="32" rx="6"/></svg>\n');
+
+function siteResources(site: SiteDefinition): Map<string, StaticResource> {
+  const resources = new Map<string, StaticResource>();
+  const html = (text: string) => ({ contentType: "text/html; charset=utf-8", body: Buffer.from(text) });
+  for (const page of site.pages) resources.set(page.path, html(renderPage(site, page)));
+  for (const file of site.files ?? []) resources.set(file.path, { contentType: file.contentType, body: file.body });
+  resources.set("/robots.txt", { contentType: "text/plain; charset=utf-8", body: Buffer.from(renderRobots(site)) });
+  resources.set("/sitemap.xml", { contentType: "application/xml; charset=utf-8", body: Buffer.from(renderSitemap(site)) });
+  resources.set("/assets/site.css", { contentType: "text/css; charset=utf-8", body: stylesheet });
+  resources.set("/assets/app.js", { contentType: "text/javascript; charset=utf-8", body: script });
+  resources.set("/assets/logo.svg", { contentType: "image/svg+xml", body: logo });
+  return resources;
+}
+
+function searchDocuments(sites: SiteDefinition[], routes: HostileRoute[]): SearchDocument[] {
+  const documents: SearchDocument[] = [];
+  for (const site of sites) {
+    for (const page of site.pages) {
+      if (page.hidden) continue;
+      const document: SearchDocument = {
+        url: `http://${site.host}${page.path}`,
+        // The full <title> with the brand, as result pages show it; the brand also makes
+        // "Northwind Robotics security" rank Northwind's own pages first.
+        title: `${page.title} | ${site.brand}`,
+        text: toMainText(renderPage(site, page)),
+      };
+      if (page.publishedAt) document.publishedAt = page.publishedAt;
+      documents.push(document);
+    }
+    for (const file of site.files ?? []) {
+      if (file.text) documents.push({ url: `http://${site.host}${file.path}`, title: file.title ?? `${site.brand} ${file.path}`, text: file.text });
+    }
+  }
+  for (const route of routes) {
+    if (route.searchable) documents.push({ url: `http://${route.host}${route.path}`, ...route.searchable });
+  }
+  return documents;
+}
+
+function hostOf(request: IncomingMessage): string {
+  const header = request.headers.host ?? "";
+  return header.replace(/:\d+$/, "").toLowerCase();
+}
+
+function normalisePath(path: string): string {
+  const withoutQuery = path.split("?")[0] ?? "/";
+  return withoutQuery.length > 1 && withoutQuery.endsWith("/") ? withoutQuery.slice(0, -1) : withoutQuery;
+}
+
+function notFound(response: ServerResponse, message: string): void {
+  const body = `<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><main><h1>Not Found</h1><p>${message}</p></main></body></html>`;
+  response.writeHead(404, { "content-type": "text/html; charset=utf-8" });
+  response.end(body);
+}
+
+/** Starts the simulated web on 127.0.0.1 on a free port. */
+export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Promise<SimulatedWeb> {
+  const latency = options.pageLatencyMs ?? 0;
+  const sites = allSites();
+  const routes = createHostileRoutes();
+  const resourcesByHost = new Map(sites.map((site) => [site.host, siteResources(site)]));
+  const routesByHost = new Map<string, Map<string, HostileRoute>>();
+  for (const route of routes) {
+    const byPath = routesByHost.get(route.host) ?? new Map<string, HostileRoute>();
+    byPath.set(route.path, route);
+    routesByHost.set(route.host, byPath);
+  }
+  const index = new SearchIndex(searchDocuments(sites, routes));
+  const hosts = [...resourcesByHost.keys(), ...routesByHost.keys()];
+  const requests: SimulatedWebRequest[] = [];
+  let port = 0;
+
+  function respond(request: IncomingMessage, response: ServerResponse, host: string, path: string): void {
+    const resources = resourcesByHost.get(host);
+    if (resources) {
+      const resource = resources.get(path);
+      if (!resource) return notFound(response, `No page at ${path}.`);
+      response.writeHead(200, { "content-type": resource.contentType, "content-length": String(resource.body.length) });
+      response.end(request.method === "HEAD" ? undefined : resource.body);
+      return;
+    }
+    const hostRoutes = routesByHost.get(host);
+    if (!hostRoutes) return notFound(response, `Unknown host ${host}.`);
+    if (path === "/robots.txt") {
+      response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      response.end(hostileRobots(host));
+      return;
+    }
+    if (path === "/sitemap.xml") {
+      const urls = [...hostRoutes.keys()].map((routePath) => `  <url><loc>http://${host}${routePath}</loc></url>`);
+      response.writeHead(200, { "content-type": "application/xml; charset=utf-8" });
+      response.end(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+      return;
+    }
+    const route = hostRoutes.get(path);
+    if (!route) return notFound(response, `No page at ${path}.`);
+    void route.handle(request, response, { port });
+  }
+
+  const server = createServer((request, response) => {
+    const host = hostOf(request);
+    const rawPath = request.url ?? "/";
+    requests.push({ host, path: rawPath });
+    const path = normalisePath(rawPath);
+    if (latency <= 0) return respond(request, response, host, path);
+    const timer = setTimeout(() => respond(request, response, host, path), latency);
+    response.on("close", () => clearTimeout(timer));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    hosts,
+    connectTo: hosts.map((host) => `${host}:80:127.0.0.1:${port}`).join(","),
+    url: (host, path = "/") => `http://${host}${path}`,
+    search: (query, limit) => index.search(query, limit),
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
