@@ -34,6 +34,8 @@ function decodeEntities(text: string): string {
 export function stripHtmlTags(text: string): string {
   const withoutTags = text
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+    // Block-level tags separate words; inline ones (<strong>, <em>) can sit inside a word.
+    .replace(/<\/?(br|p|div|li|ul|ol|tr|td|th|h[1-6])\b[^>]*>/gi, " ")
     .replace(/<\/?[a-z][^>]*>/gi, "")
     .replace(/<!--[\s\S]*?-->/g, "");
   return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
