@@ -1,0 +1,87 @@
+import { Readability } from "@mozilla/readability";
+import type { DomDocument, DomElement } from "./dom.js";
+import { collapseWhitespace, parseDocument, toArray } from "./dom.js";
+import { collectLinks } from "./collect-links.js";
+import type { ExtractedPage } from "./extracted-page.js";
+import { findProfileLinks } from "./find-profile-links.js";
+import { htmlToText } from "./html-to-text.js";
+import { pairPersonCards } from "./pair-person-cards.js";
+import { collectSameAs, parseJsonLd } from "./parse-json-ld.js";
+import { readMetadata } from "./read-metadata.js";
+import { removeBoilerplate } from "./remove-boilerplate.js";
+
+/** Readability text shorter than this many characters is not trusted on its own. */
+const MINIMUM_ARTICLE_CHARACTERS = 200;
+/** Readability must keep at least this share of the cleaned body text, else it lost content. */
+const MINIMUM_ARTICLE_SHARE = 0.5;
+/**
+ * When the cleaned body is at most this much longer than Readability's pick, the extra is the
+ * headline, lead paragraph or table Readability trimmed, not boilerplate: the body text wins.
+ */
+const BODY_PREFERENCE_RATIO = 1.3;
+/** Readability's cost grows steeply with the DOM; above this many elements the cleaned body is used. */
+const MAXIMUM_READABILITY_ELEMENTS = 3000;
+
+function readableText(document: DomDocument, url: string): string | null {
+  // Readability reads the page address from the document to resolve links; linkedom leaves it unset.
+  try {
+    Object.defineProperty(document, "documentURI", { value: url, configurable: true });
+    Object.defineProperty(document, "baseURI", { value: url, configurable: true });
+  } catch {
+    // A document that refuses the override keeps its own address: links resolve relative to nothing.
+  }
+  const article = new Readability<DomElement>(document, {
+    serializer: (node) => node as unknown as DomElement,
+    charThreshold: 300,
+  }).parse();
+  if (article === null || article.content === null || article.content === undefined) return null;
+  const text = htmlToText(article.content);
+  return text === "" ? null : text;
+}
+
+function characterCount(text: string): number {
+  return text.replace(/^#+ /gm, "").replace(/\s+/g, "").length;
+}
+
+/** The main text of a cleaned document: its main landmark or body, or Readability's pick when that is clearly tighter. */
+function chooseMainText(document: DomDocument, url: string): string {
+  const landmarks = toArray(document.querySelectorAll("main, [role=main]"));
+  const articles = landmarks.length === 1 ? landmarks : toArray(document.querySelectorAll("article"));
+  const container = articles.length === 1 ? articles[0]! : document.body;
+  const bodyText = container === null ? "" : htmlToText(container);
+  const bodyLength = characterCount(bodyText);
+  if (toArray(document.querySelectorAll("*")).length > MAXIMUM_READABILITY_ELEMENTS) return bodyText;
+
+  // Readability mutates what it reads, so it gets a copy of the cleaned page.
+  const articleText = readableText(document.cloneNode(true), url);
+  if (articleText === null) return bodyText;
+  const articleLength = characterCount(articleText);
+  const useful = articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) && articleLength >= bodyLength * MINIMUM_ARTICLE_SHARE;
+  if (!useful || bodyLength <= articleLength * BODY_PREFERENCE_RATIO) return bodyText;
+  return articleText;
+}
+
+/**
+ * Extracts an HTML page: metadata, JSON-LD, links and profile links from the whole document, then
+ * the main text from Readability, or from the boilerplate-stripped body when Readability drops too
+ * much (short pages, team grids, pricing tables).
+ */
+export function extractHtml(url: string, html: string): ExtractedPage {
+  const document = parseDocument(html);
+  const jsonLd = parseJsonLd(
+    toArray(document.querySelectorAll('script[type="application/ld+json" i]')).map((script) => script.textContent ?? ""),
+  );
+  const metadata = readMetadata(document, jsonLd);
+  const links = collectLinks(document, url);
+  const profileLinks = findProfileLinks(
+    url,
+    links.map((link) => link.url),
+    collectSameAs(jsonLd),
+  );
+
+  removeBoilerplate(document);
+  pairPersonCards(document);
+  const text = chooseMainText(document, url);
+  const title = metadata.title ?? (collapseWhitespace(document.querySelector("h1")?.textContent ?? "") || null);
+  return { url, ...metadata, title, text, jsonLd, links, profileLinks };
+}
