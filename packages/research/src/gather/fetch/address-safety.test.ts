@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DossierError } from "@dossier/contract";
 import { parseConnectTo } from "./connect-to.js";
-import { startTestServer, type TestServer } from "./test-server.js";
+import { errorCodeOf as codeOf, startTestServer, type TestServer } from "./test-server.js";
 import { UndiciPageFetcher, type UndiciPageFetcherSettings } from "./undici-page-fetcher.js";
 
 let server: TestServer;
@@ -39,16 +38,6 @@ function createFetcher(settings: UndiciPageFetcherSettings = {}): UndiciPageFetc
 /** A fetcher that reaches the loopback server only as `site.test:80`, as production reaches a test web. */
 function createSiteFetcher(settings: UndiciPageFetcherSettings = {}): UndiciPageFetcher {
   return createFetcher({ connectTo: [{ host: "site.test", port: 80, address: "127.0.0.1", targetPort: server.port }], ...settings });
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DossierError) return error.code;
-    throw error;
-  }
-  return "no error";
 }
 
 function pathsRequested(): string[] {

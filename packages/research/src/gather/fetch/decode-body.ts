@@ -71,7 +71,7 @@ function supportedCharset(label: string): string {
   return iconv.encodingExists(name) ? name : "utf-8";
 }
 
-type PdfParse = (data: Buffer) => Promise<{ text: string }>;
+type PdfParse = (data: Uint8Array) => Promise<{ text: string }>;
 let pdfParse: PdfParse | undefined;
 
 /**
@@ -87,7 +87,11 @@ export async function extractPdfText(bytes: Buffer, url: string, signal: AbortSi
     signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    const result = await Promise.race([pdfParse(bytes), aborted]);
+    // pdf.js reads the ArrayBuffer behind a Node Buffer from offset 0, and small Buffers share
+    // a pooled ArrayBuffer, so it gets a plain copy of its own.
+    const data = new Uint8Array(bytes.length);
+    data.set(bytes);
+    const result = await Promise.race([pdfParse(data), aborted]);
     return result.text.trim();
   } catch (error) {
     if (signal.aborted) throw signal.reason;

@@ -8,6 +8,8 @@ export interface GuardedAgentSettings {
   policy: AddressPolicy;
   /** Time allowed to open a TCP (and TLS) connection, in milliseconds. */
   connectTimeoutMs: number;
+  /** Most connections kept open to one origin. */
+  connectionsPerOrigin: number;
   /** Extra trusted CA certificates in PEM; tests use this, production relies on the system store. */
   ca?: string | readonly string[];
 }
@@ -46,7 +48,7 @@ export function createGuardedAgent(settings: GuardedAgentSettings): Agent {
       (error: Error) => callback(error, null),
     );
   };
-  return new Agent({ connect });
+  return new Agent({ connect, connections: settings.connectionsPerOrigin });
 }
 
 function toArray(value: string | readonly string[]): readonly string[] {

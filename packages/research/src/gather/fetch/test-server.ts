@@ -45,3 +45,15 @@ export async function startTestServer(
   };
   return state;
 }
+
+/** The `DossierError` code a promise rejects with, or "no error"; any other rejection is rethrown. */
+export async function errorCodeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const code = (error as { code?: unknown; name?: unknown }).code;
+    if ((error as { name?: unknown }).name === "DossierError" && typeof code === "string") return code;
+    throw error;
+  }
+  return "no error";
+}

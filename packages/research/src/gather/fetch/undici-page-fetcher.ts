@@ -84,6 +84,7 @@ export class UndiciPageFetcher implements PageFetcher {
     };
     this.#agent = createGuardedAgent({
       policy: this.#policy,
+      connectionsPerOrigin: settings.perHostConcurrency ?? 2,
       connectTimeoutMs: settings.connectTimeoutMs ?? 5000,
       ...(settings.ca === undefined ? {} : { ca: settings.ca }),
     });

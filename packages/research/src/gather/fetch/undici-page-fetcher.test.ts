@@ -1,0 +1,342 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import iconv from "iconv-lite";
+import { afterEach, describe, expect, it } from "vitest";
+import { MemoryPageCache } from "./page-cache.js";
+import { errorCodeOf, startTestServer, type TestServer } from "./test-server.js";
+import { defaultUserAgent, UndiciPageFetcher, type UndiciPageFetcherSettings } from "./undici-page-fetcher.js";
+
+type Route = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+
+let servers: TestServer[] = [];
+let fetchers: UndiciPageFetcher[] = [];
+
+afterEach(async () => {
+  await Promise.all(fetchers.map((fetcher) => fetcher.close()));
+  await Promise.all(servers.map((server) => server.close()));
+  fetchers = [];
+  servers = [];
+});
+
+/** A site on loopback, reached as http://site.test through connect-to, with robots.txt 404 unless routed. */
+async function startSite(routes: Record<string, Route>): Promise<TestServer> {
+  const server = await startTestServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://site.test").pathname;
+    const route = routes[path];
+    if (route !== undefined) return route(request, response);
+    response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+  });
+  servers.push(server);
+  return server;
+}
+
+function createFetcher(server: TestServer, settings: UndiciPageFetcherSettings = {}): UndiciPageFetcher {
+  const fetcher = new UndiciPageFetcher({
+    perHostDelayMs: 0,
+    connectTo: [{ host: "site.test", port: 80, address: "127.0.0.1", targetPort: server.port }],
+    ...settings,
+  });
+  fetchers.push(fetcher);
+  return fetcher;
+}
+
+function html(body: string | Buffer, contentType = "text/html; charset=utf-8"): Route {
+  return (_request, response) => {
+    response.writeHead(200, { "content-type": contentType }).end(body);
+  };
+}
+
+function countOf(server: TestServer, path: string): number {
+  return server.requests.filter((request) => request.path === path).length;
+}
+
+describe("robots.txt", () => {
+  const robots = "User-agent: *\nDisallow: /\n\nUser-agent: DossierBot\nDisallow: /private\n";
+
+  it("fetches allowed paths, refuses disallowed ones, and reads robots.txt once", async () => {
+    const server = await startSite({
+      "/robots.txt": html(robots, "text/plain"),
+      "/public": html("<p>public</p>"),
+      "/other": html("<p>other</p>"),
+      "/private": html("<p>private</p>"),
+    });
+    const fetcher = createFetcher(server);
+    expect((await fetcher.fetch("http://site.test/public", {})).text).toBe("<p>public</p>");
+    expect((await fetcher.fetch("http://site.test/other", {})).text).toBe("<p>other</p>");
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/private", {}))).toBe("FETCH_DISALLOWED_BY_ROBOTS");
+    expect(countOf(server, "/private")).toBe(0);
+    expect(countOf(server, "/robots.txt")).toBe(1);
+    expect(server.requests.every((request) => request.userAgent === defaultUserAgent)).toBe(true);
+  });
+
+  it("checks robots.txt on every redirect hop", async () => {
+    const server = await startSite({
+      "/robots.txt": html(robots, "text/plain"),
+      "/moved": (_request, response) => response.writeHead(302, { location: "/private/page" }).end(),
+      "/private/page": html("<p>private</p>"),
+    });
+    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/moved", {}))).toBe("FETCH_DISALLOWED_BY_ROBOTS");
+    expect(countOf(server, "/private/page")).toBe(0);
+  });
+
+  it("allows everything when robots.txt is missing or failing", async () => {
+    const missing = await startSite({ "/page": html("<p>ok</p>") });
+    expect((await createFetcher(missing).fetch("http://site.test/page", {})).text).toBe("<p>ok</p>");
+    const failing = await startSite({
+      "/robots.txt": (_request, response) => response.writeHead(503).end(),
+      "/page": html("<p>ok</p>"),
+    });
+    expect((await createFetcher(failing).fetch("http://site.test/page", {})).text).toBe("<p>ok</p>");
+    expect(countOf(failing, "/robots.txt")).toBe(1);
+  });
+
+  it("keeps robots.txt in the page cache for the next fetcher", async () => {
+    const server = await startSite({ "/robots.txt": html(robots, "text/plain"), "/a": html("a"), "/private": html("p") });
+    const cache = new MemoryPageCache();
+    await createFetcher(server, { cache }).fetch("http://site.test/a", {});
+    expect(await errorCodeOf(createFetcher(server, { cache }).fetch("http://site.test/private", {}))).toBe(
+      "FETCH_DISALLOWED_BY_ROBOTS",
+    );
+    expect(countOf(server, "/robots.txt")).toBe(1);
+  });
+
+  it("sends the configured User-Agent", async () => {
+    const server = await startSite({ "/a": html("a") });
+    await createFetcher(server, { userAgent: "DossierBot/9.9 (test)" }).fetch("http://site.test/a", {});
+    expect(server.requests.map((request) => request.userAgent)).toEqual(["DossierBot/9.9 (test)", "DossierBot/9.9 (test)"]);
+  });
+});
+
+describe("limits", () => {
+  it("refuses a body whose Content-Length is over the cap without reading it", async () => {
+    const server = await startSite({
+      "/big": (_request, response) => {
+        response.writeHead(200, { "content-type": "text/plain", "content-length": String(3 * 1024 * 1024) });
+        response.write("x".repeat(1024));
+      },
+    });
+    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/big", {}))).toBe("FETCH_TOO_LARGE");
+  });
+
+  it("cuts off a 50 MB streamed body without the server sending it all", async () => {
+    const total = 50 * 1024 * 1024;
+    let sent = 0;
+    let closed!: Promise<void>;
+    const server = await startSite({
+      "/stream": (_request, response) => {
+        closed = new Promise((resolve) => response.on("close", resolve));
+        const chunk = Buffer.alloc(64 * 1024, "a");
+        response.writeHead(200, { "content-type": "text/plain" });
+        const write = () => {
+          while (sent < total && !response.destroyed) {
+            sent += chunk.length;
+            if (!response.write(chunk)) return void response.once("drain", write);
+          }
+          response.end();
+        };
+        write();
+      },
+    });
+    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/stream", {}))).toBe("FETCH_TOO_LARGE");
+    await closed;
+    expect(sent).toBeLessThan(total / 2);
+  });
+
+  it("counts a compressed body after decompression", async () => {
+    const bomb = gzipSync(Buffer.alloc(5 * 1024 * 1024, " "));
+    const server = await startSite({
+      "/bomb": (_request, response) => {
+        response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(bomb);
+      },
+      "/small": (_request, response) => {
+        response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync("small text"));
+      },
+    });
+    const fetcher = createFetcher(server);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/bomb", {}))).toBe("FETCH_TOO_LARGE");
+    expect((await fetcher.fetch("http://site.test/small", {})).text).toBe("small text");
+  });
+
+  it("times out a body that drips slowly", async () => {
+    const server = await startSite({
+      "/drip": (_request, response) => {
+        response.writeHead(200, { "content-type": "text/plain" });
+        let drops = 0;
+        const timer = setInterval(() => {
+          drops += 1;
+          if (drops > 400) response.end();
+          else response.write(".");
+        }, 50);
+        response.on("close", () => clearInterval(timer));
+      },
+    });
+    expect(await errorCodeOf(createFetcher(server, { timeoutMs: 300 }).fetch("http://site.test/drip", {}))).toBe("FETCH_TIMEOUT");
+  });
+
+  it("keeps at most two requests in flight to one host", async () => {
+    let active = 0;
+    let mostActive = 0;
+    const slow: Route = (request, response) => {
+      active += 1;
+      mostActive = Math.max(mostActive, active);
+      setTimeout(() => {
+        active -= 1;
+        response.writeHead(200, { "content-type": "text/plain" }).end(request.url);
+      }, 60);
+    };
+    const paths = ["/1", "/2", "/3", "/4", "/5", "/6"];
+    const server = await startSite(Object.fromEntries(paths.map((path) => [path, slow])));
+    const fetcher = createFetcher(server);
+    const pages = await Promise.all(paths.map((path) => fetcher.fetch(`http://site.test${path}`, {})));
+    expect(pages.map((page) => page.text)).toEqual(paths);
+    expect(mostActive).toBe(2);
+    expect(server.maxOpenConnections).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("cancellation", () => {
+  it("rejects with the caller's reason when the caller aborts", async () => {
+    let reached!: () => void;
+    const requestSeen = new Promise<void>((resolve) => (reached = resolve));
+    const server = await startSite({ "/hang": () => reached() });
+    const controller = new AbortController();
+    const pending = createFetcher(server).fetch("http://site.test/hang", { signal: controller.signal });
+    await requestSeen;
+    const reason = new Error("caller gave up");
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+  });
+
+  it("rejects at once for a signal that is already aborted", async () => {
+    const server = await startSite({ "/a": html("a") });
+    const reason = new Error("already gone");
+    await expect(createFetcher(server).fetch("http://site.test/a", { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe("cache and sharing", () => {
+  it("serves a repeated fetch from the cache", async () => {
+    const server = await startSite({ "/a": html("<p>a</p>") });
+    const cache = new MemoryPageCache();
+    const first = await createFetcher(server, { cache }).fetch("http://site.test/a", {});
+    const second = await createFetcher(server, { cache }).fetch("http://site.test/a", {});
+    expect(first.fromCache).toBe(false);
+    expect(second).toEqual({ ...first, fromCache: true });
+    expect(countOf(server, "/a")).toBe(1);
+  });
+
+  it("shares one request between concurrent fetches of the same URL", async () => {
+    const server = await startSite({
+      "/slow": (_request, response) => {
+        setTimeout(() => response.writeHead(200, { "content-type": "text/plain" }).end("slow"), 50);
+      },
+    });
+    const fetcher = createFetcher(server);
+    const controller = new AbortController();
+    const abandoned = fetcher.fetch("http://site.test/slow", { signal: controller.signal });
+    const kept = fetcher.fetch("http://site.test/slow", {});
+    controller.abort(new Error("first caller left"));
+    await expect(abandoned).rejects.toThrow("first caller left");
+    expect((await kept).text).toBe("slow");
+    expect(countOf(server, "/slow")).toBe(1);
+  });
+});
+
+describe("responses", () => {
+  it("refuses error statuses and unsupported content", async () => {
+    const server = await startSite({
+      "/broken": (_request, response) => response.writeHead(500).end("oops"),
+      "/image": html(Buffer.from([0x89, 0x50, 0x4e, 0x47]), "image/png"),
+      "/unlabeled": html("just bytes", ""),
+    });
+    const fetcher = createFetcher(server);
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/missing", {}))).toBe("FETCH_HTTP_ERROR");
+    await expect(fetcher.fetch("http://site.test/broken", {})).rejects.toMatchObject({ code: "FETCH_HTTP_ERROR", retryable: true });
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/image", {}))).toBe("FETCH_UNSUPPORTED_CONTENT");
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/unlabeled", {}))).toBe("FETCH_UNSUPPORTED_CONTENT");
+  });
+
+  it("reads plain text, JSON and XML", async () => {
+    const server = await startSite({
+      "/notes.txt": html("plain words", "text/plain"),
+      "/data.json": html('{"name":"Zoë"}', "application/json"),
+      "/feed.xml": html("<urlset><url><loc>http://site.test/a</loc></url></urlset>", "application/xml"),
+    });
+    const fetcher = createFetcher(server);
+    expect(await fetcher.fetch("http://site.test/notes.txt", {})).toMatchObject({ contentType: "text/plain", text: "plain words" });
+    expect(await fetcher.fetch("http://site.test/data.json", {})).toMatchObject({ contentType: "application/json", text: '{"name":"Zoë"}' });
+    expect((await fetcher.fetch("http://site.test/feed.xml", {})).contentType).toBe("application/xml");
+  });
+});
+
+describe("decoding", () => {
+  const french = "<p>Café – “déjà vu” €5</p>";
+
+  it("decodes windows-1252 named in the Content-Type header", async () => {
+    const server = await startSite({ "/fr": html(iconv.encode(french, "windows-1252"), "text/html; charset=windows-1252") });
+    expect((await createFetcher(server).fetch("http://site.test/fr", {})).text).toBe(french);
+  });
+
+  it("reads iso-8859-1 as windows-1252, as browsers do", async () => {
+    const server = await startSite({ "/fr": html(iconv.encode(french, "windows-1252"), "text/html; charset=ISO-8859-1") });
+    expect((await createFetcher(server).fetch("http://site.test/fr", {})).text).toBe(french);
+  });
+
+  it("decodes windows-1252 named in a meta charset", async () => {
+    const page = `<!doctype html><html><head><meta charset="windows-1252"></head><body>${french}</body></html>`;
+    const server = await startSite({ "/fr": html(iconv.encode(page, "windows-1252"), "text/html") });
+    expect((await createFetcher(server).fetch("http://site.test/fr", {})).text).toBe(page);
+  });
+
+  it("decodes shift_jis named in an http-equiv meta", async () => {
+    const page =
+      '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"></head><body>株式会社ドシエの会社概要</body></html>';
+    const server = await startSite({ "/jp": html(iconv.encode(page, "shift_jis"), "text/html") });
+    expect((await createFetcher(server).fetch("http://site.test/jp", {})).text).toBe(page);
+  });
+
+  it("falls back to UTF-8", async () => {
+    const server = await startSite({ "/u": html(Buffer.from("<p>naïve ✓</p>"), "text/html") });
+    expect((await createFetcher(server).fetch("http://site.test/u", {})).text).toBe("<p>naïve ✓</p>");
+  });
+
+  it("extracts the text of a PDF, labeled or sniffed", async () => {
+    const pdf = onePagePdf("Dossier annual report 2024");
+    const server = await startSite({
+      "/report.pdf": html(pdf, "application/pdf"),
+      "/download": html(pdf, "application/octet-stream"),
+    });
+    const fetcher = createFetcher(server);
+    const page = await fetcher.fetch("http://site.test/report.pdf", {});
+    expect(page).toMatchObject({ contentType: "application/pdf", text: "Dossier annual report 2024" });
+    expect(await fetcher.fetch("http://site.test/download", {})).toMatchObject({
+      contentType: "application/pdf",
+      text: "Dossier annual report 2024",
+    });
+  });
+});
+
+/** A valid one-page PDF showing `text` in Helvetica, with a correct cross-reference table. */
+function onePagePdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 20 100 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefOffset = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
