@@ -51,11 +51,12 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
  * scripts other than Latin are never touched. Recasing keeps particles lowercase inside a name
  * ("van", "de la", "dos", "bin", "al-"), splits "O'Brien", "D'Angelo", "McDonald", the known
  * "MacLeod" names, hyphenated "Jean-Luc" and Dutch "IJ", and keeps accents ("ÉLODIE" -> "Élodie").
+ * A whole value that is filler gives null, so the Korean family name "Na" alone is lost: it cannot
+ * be told from "NA" (not available), and a record must never carry filler.
  */
 export function normalizeName(raw: string | null | undefined, options: NormalizeNameOptions = {}): string | null {
   const text = cleanText(raw);
-  // "Na" is a Korean family name; in capitals or lowercase it is far more often "n/a".
-  if (text === null) return raw?.trim() === "Na" ? "Na" : null;
+  if (text === null) return null;
   const part = options.part ?? "full";
   const words = text.split(" ");
   const plainWords = words.map(word => stripAccents(word).toLowerCase());
