@@ -6,3 +6,4 @@ export * from "./research-queue.js";
 export * from "./research-worker.js";
 export * from "./fleet-stats.js";
 export * from "./worker-heartbeat.js";
+export * from "./api-key-store.js";

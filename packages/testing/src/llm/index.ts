@@ -1,1 +1,2 @@
-export {};
+export * from "./start-fake-chat-server.js";
+export * from "./example-from-schema.js";

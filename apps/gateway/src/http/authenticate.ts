@@ -1,0 +1,30 @@
+import type { Request, Response, NextFunction } from "express";
+import { DossierError } from "@dossier/contract";
+import type { ApiKeyStore } from "@dossier/queue";
+
+/**
+ * Requires a known, unrevoked key in the `x-api-key` header (and only there). Sets
+ * `response.locals.apiKey` to the key's identity, never to the secret.
+ */
+export function authenticate(keys: ApiKeyStore) {
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+    const presented = request.header("x-api-key");
+    if (!presented) {
+      throw new DossierError("AUTH_MISSING_KEY", { detail: "Send your API key in the x-api-key header." });
+    }
+    let identity;
+    try {
+      identity = await keys.verify(presented.trim());
+    } catch (error) {
+      throw new DossierError("QUEUE_UNAVAILABLE", {
+        detail: "The key store (Redis) is unreachable; try again shortly.",
+        retryable: true,
+        retryAfterSeconds: 5,
+        cause: error,
+      });
+    }
+    if (!identity) throw new DossierError("AUTH_INVALID_KEY", { detail: "The API key is not valid, or it was revoked." });
+    response.locals.apiKey = identity;
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+import express, { type Request, type Response, type NextFunction } from "express";
+import { DossierError } from "@dossier/contract";
+
+/** Largest accepted request body, in bytes (1 MB). */
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+/** Requires `application/json` (415 otherwise) and parses it, refusing bodies over 1 MB (413). */
+export function jsonBody() {
+  const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true });
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const hasBody = request.header("transfer-encoding") !== undefined || Number(request.header("content-length") ?? 0) > 0;
+    if (!hasBody) {
+      request.body = undefined;
+      next();
+      return;
+    }
+    if (!request.is("application/json") && !request.is("application/*+json")) {
+      throw new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", {
+        detail: `Send the body as JSON with Content-Type: application/json (got ${request.header("content-type") ?? "none"}).`,
+      });
+    }
+    parse(request, response, next);
+  };
+}

@@ -1,0 +1,58 @@
+import { loadConfig, createLogger } from "@dossier/config";
+import { buildOpenApiDocument } from "@dossier/contract";
+import { ApiKeyStore, ResearchQueue } from "@dossier/queue";
+import { createApp } from "./create-app.js";
+import { GatewayMetrics } from "./metrics.js";
+
+const config = loadConfig();
+const logger = createLogger("gateway", config.logLevel);
+
+const queue = new ResearchQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
+const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
+const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue);
+const app = createApp({
+  logger,
+  queue,
+  keys,
+  metrics,
+  prefix: config.redisPrefix,
+  researchTimeoutMs: config.researchTimeoutMs,
+  openApiDocument: buildOpenApiDocument(),
+});
+
+await queue.waitUntilReady().catch((error: unknown) => {
+  logger.warn({ err: error }, "Redis not reachable at start; calls answer 503 until it is");
+});
+
+const server = app.listen(config.port, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, redis: redactUrl(config.redisUrl), model: config.llm.model, apiKeysFromEnvironment: config.apiKeys.length }, "gateway listening");
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.requestTimeout = config.researchTimeoutMs + 30_000;
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal, waitingCalls: queue.waitingCalls }, "gateway stopping: no new connections, finishing calls in flight");
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const deadline = setTimeout(() => {
+    logger.warn("calls still in flight after the grace period; closing them");
+    server.closeAllConnections();
+  }, config.researchTimeoutMs + 1_000);
+  deadline.unref();
+  await closed;
+  await queue.close();
+  logger.info("gateway stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, "//***@");
+}
