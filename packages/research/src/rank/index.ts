@@ -1,1 +1,11 @@
-export {};
+export type { Passage, RankedPassage } from "./passage.js";
+export { countTokens } from "./count-tokens.js";
+export { tokenize } from "./tokenize.js";
+export { splitPassages, urlKey } from "./split-passages.js";
+export type { SplitPassagesOptions } from "./split-passages.js";
+export { jsonLdFacts } from "./json-ld-facts.js";
+export type { JsonLdEntity } from "./json-ld-facts.js";
+export { rankPassages } from "./rank-passages.js";
+export type { RankPassagesOptions, RankQuery } from "./rank-passages.js";
+export { DEFAULT_PASSAGE_BUDGET_TOKENS, selectWithinBudget } from "./select-within-budget.js";
+export type { SelectWithinBudgetOptions } from "./select-within-budget.js";

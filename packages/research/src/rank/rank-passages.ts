@@ -1,0 +1,98 @@
+import type { Passage, RankedPassage } from "./passage.js";
+import { tokenize } from "./tokenize.js";
+
+/** What the passages are ranked against. */
+export interface RankQuery {
+  /** The user's question, in free text. */
+  question: string;
+  /** Names that identify the subject: "Jane Doe", "Acme", "acme.com". Passages naming them are boosted. */
+  subjectTerms: string[];
+}
+
+/** Tuning of {@link rankPassages}. */
+export interface RankPassagesOptions {
+  /** BM25 term-frequency saturation. Default 1.2. */
+  k1?: number;
+  /** BM25 length normalisation, 0 (none) to 1 (full). Default 0.75. */
+  b?: number;
+  /**
+   * Weight of the subject boost: a passage naming every subject term scores
+   * `bm25 * (1 + subjectBoost) + subjectBoost`, one naming none keeps its BM25 score. Default 0.5.
+   */
+  subjectBoost?: number;
+  /** At most this many passages from one URL in the result, so evidence spans sources. Default 4. */
+  maxPerUrl?: number;
+  /** At most this many passages in the result. Default: no limit. */
+  limit?: number;
+  /** Keep passages that match neither the question nor the subject (score 0). Default false. */
+  keepUnmatched?: boolean;
+}
+
+const DEFAULT_K1 = 1.2;
+const DEFAULT_B = 0.75;
+const DEFAULT_SUBJECT_BOOST = 0.5;
+const DEFAULT_MAX_PER_URL = 4;
+
+function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {
+  if (needle.length === 0 || needle.length > haystack.length) return false;
+  outer: for (let start = 0; start + needle.length <= haystack.length; start += 1) {
+    for (let offset = 0; offset < needle.length; offset += 1) {
+      if (haystack[start + offset] !== needle[offset]) continue outer;
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Ranks passages by BM25 against the question, boosts those that name the subject, and keeps the
+ * result diverse: at most `maxPerUrl` passages from one page. Ties keep the input order, so the
+ * ranking is deterministic.
+ */
+export function rankPassages(passages: readonly Passage[], query: RankQuery, options: RankPassagesOptions = {}): RankedPassage[] {
+  const k1 = options.k1 ?? DEFAULT_K1;
+  const b = options.b ?? DEFAULT_B;
+  const subjectBoost = options.subjectBoost ?? DEFAULT_SUBJECT_BOOST;
+  const maxPerUrl = options.maxPerUrl ?? DEFAULT_MAX_PER_URL;
+  if (passages.length === 0) return [];
+
+  // The heading is indexed with the text: "Our story" tells what the paragraphs under it are about.
+  const documents = passages.map((passage) => tokenize(passage.heading === null ? passage.text : `${passage.heading}\n${passage.text}`));
+  const averageLength = documents.reduce((sum, terms) => sum + terms.length, 0) / documents.length || 1;
+  const documentFrequency = new Map<string, number>();
+  for (const terms of documents) for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+
+  const queryTerms = [...new Set(tokenize(query.question))];
+  const subjects = query.subjectTerms.map(tokenize).filter((terms) => terms.length > 0);
+  const count = passages.length;
+
+  const scored = passages.map((passage, index) => {
+    const terms = documents[index]!;
+    const frequencies = new Map<string, number>();
+    for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    let bm25 = 0;
+    for (const term of queryTerms) {
+      const frequency = frequencies.get(term) ?? 0;
+      if (frequency === 0) continue;
+      const containing = documentFrequency.get(term) ?? 0;
+      const inverse = Math.log(1 + (count - containing + 0.5) / (containing + 0.5));
+      bm25 += (inverse * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * terms.length) / averageLength));
+    }
+    const mentioned = subjects.length === 0 ? 0 : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
+    const score = bm25 * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
+    return { passage, score, index };
+  });
+
+  scored.sort((left, right) => right.score - left.score || left.index - right.index);
+  const perUrl = new Map<string, number>();
+  const ranked: RankedPassage[] = [];
+  for (const { passage, score } of scored) {
+    if (score <= 0 && !(options.keepUnmatched ?? false)) break;
+    const taken = perUrl.get(passage.url) ?? 0;
+    if (taken >= maxPerUrl) continue;
+    perUrl.set(passage.url, taken + 1);
+    ranked.push({ ...passage, score });
+    if (options.limit !== undefined && ranked.length >= options.limit) break;
+  }
+  return ranked;
+}

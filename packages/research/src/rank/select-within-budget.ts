@@ -1,0 +1,84 @@
+import { countTokens } from "./count-tokens.js";
+import type { RankedPassage } from "./passage.js";
+
+/**
+ * Tokens available for passages by default: a 6,000-token context minus 1,500 for the
+ * instructions, the question and the answer.
+ */
+export const DEFAULT_PASSAGE_BUDGET_TOKENS = 4_500;
+
+/** Limits of {@link selectWithinBudget}. */
+export interface SelectWithinBudgetOptions {
+  /** Tokens the selected passages may use together (their `text`). Default {@link DEFAULT_PASSAGE_BUDGET_TOKENS}. */
+  maxTokens?: number;
+  /** Tokens the prompt spends on each passage besides its text (id, URL, title line). Default 0. */
+  overheadTokensPerPassage?: number;
+  /** Word-shingle Jaccard similarity at or above which a passage counts as a duplicate. Default 0.8. */
+  duplicateThreshold?: number;
+  /**
+   * Share of a passage's shingles found inside one kept passage at or above which it counts as a
+   * duplicate too (an FAQ answer repeated in JSON-LD, a paragraph quoted whole). Default 0.9.
+   */
+  containmentThreshold?: number;
+  /** Words per shingle for the duplicate test. Default 3. */
+  shingleSize?: number;
+}
+
+function shingles(text: string, size: number): Set<string> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const result = new Set<string>();
+  if (words.length < size) {
+    if (words.length > 0) result.add(words.join(" "));
+    return result;
+  }
+  for (let start = 0; start + size <= words.length; start += 1) result.add(words.slice(start, start + size).join(" "));
+  return result;
+}
+
+/** Jaccard similarity of two shingle sets, 0 to 1. */
+export function jaccard(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
+  if (left.size === 0 && right.size === 0) return 1;
+  let shared = 0;
+  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
+  for (const shingle of small) if (large.has(shingle)) shared += 1;
+  return shared / (left.size + right.size - shared);
+}
+
+/** Share of `part`'s shingles that also occur in `whole`, 0 to 1. */
+function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): number {
+  if (part.size === 0) return 1;
+  let shared = 0;
+  for (const shingle of part) if (whole.has(shingle)) shared += 1;
+  return shared / part.size;
+}
+
+/**
+ * Keeps the best passages, in rank order, that fit the token budget together, skipping any that
+ * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most).
+ * A passage too large for what is left is skipped and smaller ones after it still get their turn.
+ * Token counts are recomputed from the text, so a stale `tokens` field cannot break the budget.
+ */
+export function selectWithinBudget(ranked: readonly RankedPassage[], options: SelectWithinBudgetOptions = {}): RankedPassage[] {
+  const maxTokens = options.maxTokens ?? DEFAULT_PASSAGE_BUDGET_TOKENS;
+  const overhead = options.overheadTokensPerPassage ?? 0;
+  const threshold = options.duplicateThreshold ?? 0.8;
+  const containmentThreshold = options.containmentThreshold ?? 0.9;
+  const size = options.shingleSize ?? 3;
+
+  const selected: RankedPassage[] = [];
+  const keptShingles: Array<Set<string>> = [];
+  let used = 0;
+  for (const passage of ranked) {
+    const cost = countTokens(passage.text) + overhead;
+    if (used + cost > maxTokens) continue;
+    const own = shingles(passage.text, size);
+    const isDuplicate = keptShingles.some(
+      (kept) => jaccard(own, kept) >= threshold || containment(own, kept) >= containmentThreshold,
+    );
+    if (isDuplicate) continue;
+    selected.push(passage);
+    keptShingles.push(own);
+    used += cost;
+  }
+  return selected;
+}

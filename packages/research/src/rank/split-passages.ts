@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import type { ExtractedPage } from "../gather/extract/index.js";
+import { countTokens } from "./count-tokens.js";
+import { jsonLdFacts } from "./json-ld-facts.js";
+import type { Passage } from "./passage.js";
+
+/** How pages are cut into passages. */
+export interface SplitPassagesOptions {
+  /** A passage is closed at a paragraph boundary once it holds at least this many words. Default 60. */
+  minWords?: number;
+  /** No passage grows beyond this many words unless one sentence is longer. Default 120. */
+  maxWords?: number;
+  /** Also turn the page's JSON-LD into fact passages. Default true. */
+  includeJsonLd?: boolean;
+}
+
+const DEFAULT_MIN_WORDS = 60;
+const DEFAULT_MAX_WORDS = 120;
+
+interface Block {
+  heading: string | null;
+  /** Heading lines are passage text too: "Jane Doe — CTO" must stay citable. */
+  isHeading: boolean;
+  text: string;
+  words: number;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** A short, stable key for a URL, so passage ids stay unique when pages are pooled. */
+export function urlKey(url: string): string {
+  return createHash("sha256").update(url).digest("hex").slice(0, 8);
+}
+
+/** Sentences, or lines for lists and tables, of a block too long to be one passage. */
+function pieces(text: string, maxWords: number): string[] {
+  const units = text.includes("\n") ? text.split("\n") : text.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"“'(])/u);
+  const result: string[] = [];
+  for (const unit of units) {
+    const words = unit.split(/\s+/).filter(Boolean);
+    // A sentence longer than a whole passage (a run-on list, a table cell dump) is cut by words.
+    for (let start = 0; start < words.length; start += maxWords) result.push(words.slice(start, start + maxWords).join(" "));
+  }
+  return result;
+}
+
+function toBlocks(text: string, maxWords: number): Block[] {
+  const blocks: Block[] = [];
+  let heading: string | null = null;
+  for (const raw of text.split(/\n{2,}/)) {
+    const paragraph = raw.trim();
+    if (paragraph === "") continue;
+    const headingMatch = /^#{1,6}\s+(.+)$/.exec(paragraph);
+    if (headingMatch !== null && !paragraph.includes("\n")) {
+      heading = headingMatch[1]!.trim();
+      blocks.push({ heading, isHeading: true, text: heading, words: wordCount(heading) });
+      continue;
+    }
+    const words = wordCount(paragraph);
+    if (words <= maxWords) {
+      blocks.push({ heading, isHeading: false, text: paragraph, words });
+      continue;
+    }
+    const joiner = paragraph.includes("\n") ? "\n" : " ";
+    let current: string[] = [];
+    let currentWords = 0;
+    for (const piece of pieces(paragraph, maxWords)) {
+      const pieceWords = wordCount(piece);
+      if (currentWords > 0 && currentWords + pieceWords > maxWords) {
+        blocks.push({ heading, isHeading: false, text: current.join(joiner), words: currentWords });
+        current = [];
+        currentWords = 0;
+      }
+      current.push(piece);
+      currentWords += pieceWords;
+    }
+    if (currentWords > 0) blocks.push({ heading, isHeading: false, text: current.join(joiner), words: currentWords });
+  }
+  return blocks;
+}
+
+/**
+ * Cuts a page into passages of about `minWords`–`maxWords` words along paragraph and heading
+ * boundaries. Each carries the heading it sits under; a heading that opens a passage is its first
+ * line. JSON-LD becomes one passage per entity (split when long), so structured facts such as
+ * "Organization foundingDate: 2014" can be cited. Ids are stable for the same page and options.
+ */
+export function splitPassages(page: ExtractedPage, options: SplitPassagesOptions = {}): Passage[] {
+  const minWords = options.minWords ?? DEFAULT_MIN_WORDS;
+  const maxWords = options.maxWords ?? DEFAULT_MAX_WORDS;
+  const key = urlKey(page.url);
+  const passages: Passage[] = [];
+
+  let buffer: Block[] = [];
+  let bufferWords = 0;
+  const flush = (): void => {
+    const content = buffer.filter((block) => !block.isHeading);
+    if (content.length > 0) {
+      const text = buffer.map((block) => block.text).join("\n\n");
+      const heading = buffer[0]!.isHeading ? buffer[0]!.text : buffer[0]!.heading;
+      passages.push({ id: `${key}-p${passages.length}`, url: page.url, title: page.title, heading, text, tokens: countTokens(text), source: "page" });
+    }
+    buffer = [];
+    bufferWords = 0;
+  };
+  for (const block of toBlocks(page.text, maxWords)) {
+    const contentWords = bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
+    // A new section closes the passage unless what came before is only a heading and a line or two.
+    if (block.isHeading && contentWords >= minWords / 2) flush();
+    else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0) flush();
+    else if (!block.isHeading && contentWords >= minWords) flush();
+    buffer.push(block);
+    bufferWords += block.words;
+  }
+  flush();
+
+  if (options.includeJsonLd ?? true) {
+    let index = 0;
+    for (const entity of jsonLdFacts(page.jsonLd)) {
+      let lines: string[] = [];
+      let words = 0;
+      const emit = (): void => {
+        const text = lines.join("\n");
+        passages.push({ id: `${key}-j${index}`, url: page.url, title: page.title, heading: entity.label, text, tokens: countTokens(text), source: "jsonld" });
+        index += 1;
+        lines = [];
+        words = 0;
+      };
+      for (const fact of entity.facts) {
+        const factWords = wordCount(fact);
+        if (words > 0 && words + factWords > maxWords) emit();
+        lines.push(fact);
+        words += factWords;
+      }
+      if (lines.length > 0) emit();
+    }
+  }
+  return passages;
+}

@@ -1,0 +1,38 @@
+/** Words too common to tell passages apart. Kept short: question words like "who" carry no signal either. */
+const STOP_WORDS = new Set(
+  (
+    "a about above after again against all am an and any are as at be because been before being below between both but by " +
+    "can could did do does doing down during each few for from further had has have having he her here hers herself him " +
+    "himself his how i if in into is it its itself just me more most my myself no nor not of off on once only or other our " +
+    "ours ourselves out over own same she should so some such than that the their theirs them themselves then there these " +
+    "they this those through to too under until up very was we were what when where which while who whom why will with " +
+    "would you your yours yourself yourselves also s t"
+  ).split(" "),
+);
+
+/** Light English stemming: plurals and the -ed/-ing forms, enough to match "founded" with "foundingDate". */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (/(?:ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith("ing") && word.length >= 7) return word.slice(0, -3);
+  if (word.endsWith("ed") && word.length >= 6) return word.slice(0, -2);
+  if (word.endsWith("s")) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * Splits text into search terms: camelCase split (JSON-LD keys read as words), lower-cased,
+ * Unicode letters and digits only, stop words dropped, lightly stemmed.
+ */
+export function tokenize(text: string): string[] {
+  const spaced = text.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase();
+  const words = spaced.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    if (STOP_WORDS.has(word)) continue;
+    terms.push(stem(word));
+  }
+  return terms;
+}
