@@ -8,3 +8,6 @@ export { readPdfText } from "./pdf-document.js";
 export { allSites } from "./sites/index.js";
 export { loadResearchCases, loadEnrichmentCases, casesDirectory } from "./case-files.js";
 export type { ResearchCase, EnrichmentCase, CaseProof } from "./case-files.js";
+export { requestPage } from "./request-page.js";
+export type { PageResponse, RequestPageOptions } from "./request-page.js";
+export type { ExpectedPerson, CaseCompany } from "./case-files.js";

@@ -35,7 +35,11 @@ export function toVisibleText(html: string): string {
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<head[\s>][\s\S]*?<\/head>/gi, " ")
     .replace(/<(script|style|noscript|template)[\s>][\s\S]*?<\/\1>/gi, " ");
-  const text = withoutInvisible.replace(/<[^>]+>/g, " ");
+  // Inline elements join their neighbours ("<a>report</a>." reads "report."); every other tag
+  // separates words, as a browser lays block elements out on lines of their own.
+  const text = withoutInvisible
+    .replace(/<\/?(a|abbr|b|code|em|i|small|span|strong|sub|sup|time|u)(\s[^>]*)?>/gi, "")
+    .replace(/<[^>]+>/g, " ");
   return decodeEntities(text).replace(/\s+/g, " ").trim();
 }
 

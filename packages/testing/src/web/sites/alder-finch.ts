@@ -46,7 +46,7 @@ export const alderFinch: SiteDefinition = {
       jsonLd: [personJsonLd({ name: "Maya Lindqvist", jobTitle: "Founding Principal", organization, url, city: "Portland", country: "US", linkedinUrl: "https://www.linkedin.com/in/maya-lindqvist" })],
       body: teamGrid([
         { name: "Maya Lindqvist", title: "Founding Principal", bio: ["Maya founded the studio in 2009 and leads every civic project."], linkedinUrl: "https://www.linkedin.com/in/maya-lindqvist" },
-        { name: "Owen Castillo", title: "Associate Principal", bio: ["Owen joined Alder & Finch in 2015 and became Associate Principal in 2021. He leads the studio's housing work."] },
+        { name: "Owen Castillo", title: "Associate Principal", bio: ["Owen joined Alder & Finch in 2015 and became Associate Principal in April 2021. He leads the studio's housing work from Portland."] },
       ]),
     },
     {

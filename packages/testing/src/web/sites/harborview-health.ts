@@ -64,7 +64,7 @@ export const harborviewHealth: SiteDefinition = {
       ],
       body: teamGrid([
         { name: "Robert Alvarez", title: "Founder and Chief Executive Officer", bio: ["Robert founded Harborview Health in 2012 after a decade running hospital operations."] },
-        { name: "Sarah Chen", title: "Chief Medical Officer", bio: ["Dr. Sarah Chen joined Harborview Health as Chief Medical Officer in February 2020. She practiced internal medicine in Seattle for twelve years."], linkedinUrl: "https://www.linkedin.com/in/sarah-chen-md" },
+        { name: "Sarah Chen", title: "Chief Medical Officer", bio: ["Dr. Sarah Chen joined Harborview Health as Chief Medical Officer in February 2020 and works from our Seattle headquarters. She practiced internal medicine in Seattle for twelve years."], linkedinUrl: "https://www.linkedin.com/in/sarah-chen-md" },
         { name: "Priya Natarajan", title: "Chief Financial Officer", bio: ["Priya oversees finance, legal and investor relations."] },
       ]),
     },

@@ -48,7 +48,7 @@ export const kestrelSecurity: SiteDefinition = {
       description: "Penetration testing, red teaming, incident response and managed detection.",
       body:
         list("Penetration testing", "Red teaming", "Incident response", "Managed detection and response") +
-        paragraphs("Penetration tests are priced per engagement, starting at €12,000 for a web application test."),
+        paragraphs("Kestrel offers penetration testing, red teaming, incident response and managed detection and response.", "Penetration tests are priced per engagement, starting at €12,000 for a web application test."),
     },
     {
       path: "/compliance",

@@ -78,7 +78,7 @@ export const meridianSolar: SiteDefinition = {
         personJsonLd({ name: "Henrik Lund", jobTitle: "Chief Operating Officer", organization, url, city: "Valencia", country: "ES" }),
       ],
       body: teamGrid([
-        { name: "Gabriela Ruiz", title: "Chief Executive Officer", bio: ["Gabriela has led Meridian since 2017 from its Denver headquarters."], linkedinUrl: "https://www.linkedin.com/in/gabriela-ruiz-energy" },
+        { name: "Gabriela Ruiz", title: "Chief Executive Officer", bio: ["Gabriela has led Meridian since January 2017 from its Denver headquarters."], linkedinUrl: "https://www.linkedin.com/in/gabriela-ruiz-energy" },
         { name: "Henrik Lund", title: "Chief Operating Officer", bio: ["Henrik joined Meridian as Chief Operating Officer in March 2020 and runs our factories from Valencia, Spain."] },
       ]),
     },

@@ -105,7 +105,7 @@ export const northwindRobotics: SiteDefinition = {
         { name: "Ian Porter", title: "Chief Operating Officer and Co-founder", bio: ["Ian runs manufacturing, deployment and field service."] },
         { name: "Marcus Oyelaran", title: "Chief Technology Officer", bio: ["Marcus leads robotics, fleet software and research from Boston."], linkedinUrl: "https://www.linkedin.com/in/marcus-oyelaran" },
         { name: "Sarah Chen", title: "Director of Product", bio: ["Sarah leads product management from our Boston office. She joined Northwind in March 2019 after eight years in logistics software."], linkedinUrl: "https://www.linkedin.com/in/sarah-chen-product" },
-        { name: "Julia Marsh", title: "Head of Communications", bio: ["Julia runs press, analyst relations and customer stories."] },
+        { name: "Julia Marsh", title: "Head of Communications", bio: ["Julia runs press, analyst relations and customer stories from Boston."] },
       ]),
     },
     {
