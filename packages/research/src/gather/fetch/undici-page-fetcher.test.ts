@@ -6,7 +6,7 @@ import { MemoryPageCache } from "./page-cache.js";
 import { errorCodeOf, startTestServer, type TestServer } from "./test-server.js";
 import { defaultUserAgent, UndiciPageFetcher, type UndiciPageFetcherSettings } from "./undici-page-fetcher.js";
 
-type Route = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+type Route = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 let servers: TestServer[] = [];
 let fetchers: UndiciPageFetcher[] = [];
@@ -23,7 +23,7 @@ async function startSite(routes: Record<string, Route>): Promise<TestServer> {
   const server = await startTestServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://site.test").pathname;
     const route = routes[path];
-    if (route !== undefined) return route(request, response);
+    if (route !== undefined) return void route(request, response);
     response.writeHead(404, { "content-type": "text/plain" }).end("not found");
   });
   servers.push(server);
