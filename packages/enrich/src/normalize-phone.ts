@@ -25,18 +25,29 @@ const INVALID: NormalizedPhone = Object.freeze({ e164: null, country: null });
  *
  * Validity uses libphonenumber's full ("max") metadata, so a number must match a real numbering
  * plan, not only have a plausible length. Numbers with "+" or "00" international prefix need no
- * hint; national forms ("(030) 1234567", "020 7946 0958") need `countryHint`. Without a hint, a
- * ten-digit number that is valid in the North American plan ("(415) 555-0132") is read as one,
- * since that is the only common national form that carries no trunk prefix "0".
+ * hint; national forms ("(030) 1234567", "020 7946 0958") need `countryHint`. Without a hint (or
+ * when the hinted reading is invalid), a ten-digit number that is valid in the North American plan
+ * ("(415) 555-0132") is read as one,
+ * since that is the only common national form that carries no trunk prefix "0". For the same
+ * reason such a number is read as North American even under a hint whose country writes national
+ * numbers with a leading "0" ("(415) 555-0132" with hint "DE" is not a Hamburg-area number).
  */
 export function normalizePhone(raw: string | null | undefined, options: NormalizePhoneOptions = {}): NormalizedPhone {
   const text = cleanText(raw);
   if (text === null || !/\d/.test(text)) return INVALID;
   const hint = toCountryCode(options.countryHint);
+  const hinted = parseValid(text, hint);
+  // "(415) 555-0132" under a German hint is also a valid German number, but Germans dial national
+  // numbers with the trunk prefix "0"; without it, a valid North American reading is the likely one.
+  const northAmerican =
+    hinted !== undefined && hint !== undefined && lacksTrunkPrefix(text, hinted) && looksNorthAmerican(text)
+      ? parseValid(text, "US")
+      : undefined;
   const phone =
-    parseValid(text, hint) ??
+    northAmerican ??
+    hinted ??
     (/^\s*00[1-9]/.test(text) ? parseValid(text.replace(/^\s*00/, "+"), undefined) : undefined) ??
-    (hint === undefined && looksNorthAmerican(text) ? parseValid(text, "US") : undefined);
+    (looksNorthAmerican(text) ? parseValid(text, "US") : undefined);
   if (phone === undefined) return INVALID;
   return { e164: phone.number, country: phone.country ?? null };
 }
@@ -44,6 +55,12 @@ export function normalizePhone(raw: string | null | undefined, options: Normaliz
 function parseValid(text: string, country: CountryCode | undefined): PhoneNumber | undefined {
   const phone = parsePhoneNumberFromString(text, country === undefined ? undefined : { defaultCountry: country });
   return phone?.isValid() ? phone : undefined;
+}
+
+/** Written as a national number without the "0" that the country's national format starts with. */
+function lacksTrunkPrefix(text: string, phone: PhoneNumber): boolean {
+  if (/^\s*(?:\+|00)/.test(text)) return false;
+  return /^\D*0/.test(phone.formatNational()) && !/^\D*0/.test(text);
 }
 
 function looksNorthAmerican(text: string): boolean {
