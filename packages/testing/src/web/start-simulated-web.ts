@@ -65,7 +65,6 @@ function searchDocuments(sites: SiteDefinition[], routes: HostileRoute[]): Searc
   const documents: SearchDocument[] = [];
   for (const site of sites) {
     for (const page of site.pages) {
-      if (page.hidden) continue;
       const document: SearchDocument = {
         url: `http://${site.host}${page.path}`,
         // The full <title> with the brand, as result pages show it; the brand also makes
