@@ -8,6 +8,8 @@ const cases: Array<[string | null | undefined, NormalizeNameOptions["part"] | un
   ["smith", "last", "Smith"],
   ["JOHN SMITH III", "full", "John Smith III"],
   ["j.r.", "first", "J.R."],
+  ["MARTIN LUTHER KING JR.", "full", "Martin Luther King Jr."],
+  ["IV", "first", "Iv"],
   // Dutch
   ["VAN DER BERG", undefined, "van der Berg"],
   ["VAN DER BERG", "last", "van der Berg"],

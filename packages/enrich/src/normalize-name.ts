@@ -72,6 +72,7 @@ export function normalizeName(raw: string | null | undefined, options: Normalize
         particle: lowercaseAllowed && index < words.length - 1,
         hyphenParticle: lowercaseAllowed,
         mac: part !== "first",
+        suffix: index > 0,
       });
     })
     .join(" ");
@@ -90,7 +91,7 @@ export function recasePlaceName(text: string): string {
     .map((word, index) => {
       if (!needsRecasing(word)) return word;
       if (index > 0 && PLACE_PARTICLES.has(word.toLowerCase())) return word.toLowerCase();
-      const recased = recaseWord(word, { particle: index > 0, hyphenParticle: false, mac: false });
+      const recased = recaseWord(word, { particle: index > 0, hyphenParticle: false, mac: false, suffix: false });
       return recased.replace(/-(Upon|On|Sur|En|Am|Le|La)-/g, (match) => match.toLowerCase());
     })
     .join(" ");
@@ -141,12 +142,14 @@ interface RecaseContext {
   hyphenParticle: boolean;
   /** Known "Mac" names are split ("MacLeod"). */
   mac: boolean;
+  /** The word may be a generational suffix ("Jr.", "III"); never the first word. */
+  suffix: boolean;
 }
 
 function recaseWord(word: string, context: RecaseContext): string {
   const locale = /[İı]/.test(word) ? "tr" : "en";
   const lower = word.toLocaleLowerCase(locale);
-  const suffix = SUFFIXES.get(lower);
+  const suffix = context.suffix ? SUFFIXES.get(lower) : undefined;
   if (suffix !== undefined) return suffix;
   if (context.particle && PARTICLES.has(stripAccents(lower))) return lower;
   return lower
