@@ -10,7 +10,7 @@ export interface GuardedAgentSettings {
   connectTimeoutMs: number;
   /** Most connections kept open to one origin. */
   connectionsPerOrigin: number;
-  /** Extra trusted CA certificates in PEM; tests use this, production relies on the system store. */
+  /** CA certificates in PEM trusted instead of Node's store; for tests. Unset: Node's store. */
   ca?: string | readonly string[];
 }
 

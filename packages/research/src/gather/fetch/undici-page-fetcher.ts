@@ -40,7 +40,10 @@ export interface UndiciPageFetcherSettings {
   cacheTtlSeconds?: number;
   /** DNS resolution. Default `dns.lookup` with `all: true`. */
   lookup?: HostLookup;
-  /** Extra trusted CA certificates in PEM, for test servers. Default: the system store only. */
+  /**
+   * CA certificates in PEM trusted instead of Node's store, for test servers. Default unset: Node's
+   * store, plus NODE_EXTRA_CA_CERTS.
+   */
   ca?: string | readonly string[];
 }
 
@@ -127,7 +130,8 @@ export class UndiciPageFetcher implements PageFetcher {
       created.promise.then(forget, forget);
       entry = created;
     }
-    return waitFor(entry, signal);
+    // Callers sharing one request may have spelled the URL differently; each gets its own back.
+    return waitFor(entry, signal).then((page) => ({ ...page, requestedUrl: url }));
   }
 
   /** Closes every pooled connection. The fetcher cannot be used afterwards. */
@@ -209,7 +213,7 @@ export class UndiciPageFetcher implements PageFetcher {
         throw new DossierError("FETCH_TOO_MANY_REDIRECTS", { detail: `${start.href} redirected more than ${this.#maxRedirects} times` });
       }
       // We send no credentials, and a hop carrying userinfo is refused rather than followed.
-      current = validateFetchUrl(new URL(outcome.redirectTo, hop).href, this.#policy);
+      current = validateFetchUrl(resolveLocation(outcome.redirectTo, hop), this.#policy);
     }
   }
 
@@ -277,6 +281,14 @@ function translateError(error: unknown, url: URL, callerSignal: AbortSignal, tim
   }
   const reason = typeof code === "string" ? code : error instanceof Error ? error.message : "unknown error";
   return new DossierError("FETCH_FAILED", { detail: `Fetching ${url.href} failed (${reason})`, retryable: true, cause: error });
+}
+
+function resolveLocation(location: string, base: URL): string {
+  try {
+    return new URL(location, base).href;
+  } catch (error) {
+    throw new DossierError("FETCH_INVALID_URL", { detail: `${base.href} redirects to an invalid URL: ${location}`, cause: error });
+  }
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
