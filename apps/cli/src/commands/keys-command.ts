@@ -1,0 +1,55 @@
+import { Command } from "commander";
+import type { Config } from "@dossier/config";
+import { ApiKeyStore, createRedis, waitForRedis } from "@dossier/queue";
+
+async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
+  const redis = createRedis(config.redisUrl, "blocking");
+  try {
+    await waitForRedis(redis);
+    return await run(new ApiKeyStore(redis, config.redisPrefix));
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** `dossier keys create|list|revoke`: API keys kept in Redis as hashes. */
+export function keysCommand(loadConfig: () => Config): Command {
+  const keys = new Command("keys").description("manage API keys (stored in Redis as SHA-256 hashes)");
+  keys
+    .command("create")
+    .description("make a key; it is shown once")
+    .requiredOption("--name <name>", "who or what the key is for")
+    .action(async (options: { name: string }) => {
+      const { key, record } = await withStore(loadConfig(), (store) => store.create(options.name));
+      process.stdout.write(`${key}\n`);
+      process.stderr.write(`Created ${record.id} (${record.name}). Store the key now: it is not shown again.\n`);
+    });
+  keys
+    .command("list")
+    .description("list keys (never their secrets)")
+    .option("--json", "print JSON")
+    .action(async (options: { json?: boolean }) => {
+      const records = await withStore(loadConfig(), (store) => store.list());
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+        return;
+      }
+      const rows = [["ID", "NAME", "CREATED", "STATUS", "PREVIEW"], ...records.map((r) => [r.id, r.name, r.createdAt, r.revokedAt ? `revoked ${r.revokedAt}` : "active", r.preview])];
+      const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+      for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}\n`);
+    });
+  keys
+    .command("revoke")
+    .description("revoke a key by id or name; calls with it get 401 at once")
+    .argument("<idOrName>")
+    .action(async (idOrName: string) => {
+      const revoked = await withStore(loadConfig(), (store) => store.revoke(idOrName));
+      if (revoked.length === 0) {
+        process.stderr.write(`No active key with id or name "${idOrName}".\n`);
+        process.exitCode = 1;
+        return;
+      }
+      for (const record of revoked) process.stdout.write(`Revoked ${record.id} (${record.name}).\n`);
+    });
+  return keys;
+}

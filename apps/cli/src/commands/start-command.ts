@@ -1,0 +1,35 @@
+import { Command } from "commander";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const script = (app: string) => fileURLToPath(new URL(`../../../${app}/dist/main.js`, import.meta.url));
+
+/** `dossier start`: the gateway and one worker in the foreground; SIGINT/SIGTERM stop both cleanly. */
+export function startCommand(): Command {
+  return new Command("start").description("run the gateway and one worker in the foreground").action(async () => {
+    const children: ChildProcess[] = ["gateway", "worker"].map((app) =>
+      spawn(process.execPath, [script(app)], { stdio: "inherit", env: process.env }),
+    );
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      for (const child of children) if (child.exitCode === null) child.kill(signal);
+    };
+    process.on("SIGINT", () => stop("SIGTERM"));
+    process.on("SIGTERM", () => stop("SIGTERM"));
+    const codes = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<number>((resolve) =>
+            child.on("exit", (code) => {
+              // One process ending on its own takes the other down too.
+              stop("SIGTERM");
+              resolve(code ?? 0);
+            }),
+          ),
+      ),
+    );
+    process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
+  });
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+import { Command } from "commander";
+import { loadConfig } from "@dossier/config";
+import { keysCommand } from "./commands/keys-command.js";
+import { startCommand } from "./commands/start-command.js";
+import { askCommand } from "./commands/ask-command.js";
+
+const program = new Command("dossier").description("Dossier: research API for people and companies").showHelpAfterError();
+program.addCommand(keysCommand(() => loadConfig()));
+program.addCommand(askCommand(() => loadConfig()));
+program.addCommand(startCommand());
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  process.stderr.write(`dossier: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,3 @@
+export * from "./repository-root.js";
+export * from "./start-process.js";
+export * from "./start-stack.js";

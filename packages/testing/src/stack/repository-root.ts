@@ -1,0 +1,14 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root: the nearest folder above this file holding pnpm-workspace.yaml. */
+export function repositoryRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, "pnpm-workspace.yaml"))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error("pnpm-workspace.yaml not found above the testing package");
+    folder = parent;
+  }
+  return folder;
+}

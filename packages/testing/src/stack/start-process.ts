@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+
+/** A Dossier process started for a test, with its log lines collected. */
+export interface ServiceProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  /** Every line the process wrote to stdout and stderr. */
+  readonly lines: string[];
+  /** Resolves with the first JSON log line whose `msg` equals `message` (and passes `where`). */
+  waitForLog(message: string, timeoutMs?: number, where?: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /** Resolves with the exit code once the process has ended. */
+  readonly exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+export function startProcess(name: string, script: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const listeners = new Set<(line: string) => void>();
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      lines.push(line);
+      for (const listener of listeners) listener(line);
+    });
+  }
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    name,
+    child,
+    lines,
+    exited,
+    kill(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    waitForLog(message, timeoutMs = 15_000, where = () => true) {
+      const matches = (line: string): Record<string, unknown> | null => {
+        try {
+          const parsed = JSON.parse(line) as Record<string, unknown>;
+          return parsed.msg === message && where(parsed) ? parsed : null;
+        } catch {
+          return null;
+        }
+      };
+      for (const line of lines) {
+        const found = matches(line);
+        if (found) return Promise.resolve(found);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`${name} did not log "${message}" within ${timeoutMs} ms. Last lines:\n${lines.slice(-15).join("\n")}`));
+        }, timeoutMs);
+        const listener = (line: string) => {
+          const found = matches(line);
+          if (found) {
+            clearTimeout(timer);
+            listeners.delete(listener);
+            resolve(found);
+          }
+        };
+        listeners.add(listener);
+        void exited.then((code) => {
+          if (!listeners.has(listener)) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          reject(new Error(`${name} exited (${code}) before logging "${message}". Last lines:\n${lines.slice(-15).join("\n")}`));
+        });
+      });
+    },
+  };
+}
