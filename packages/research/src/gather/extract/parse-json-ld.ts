@@ -4,6 +4,14 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function parseLenient(source: string): unknown {
   const trimmed = source
     .trim()
@@ -13,16 +21,19 @@ function parseLenient(source: string): unknown {
     .replace(/\/\/\]\]>$/, "")
     .trim();
   if (trimmed === "") return undefined;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    // Hand-written JSON-LD often carries trailing commas or raw newlines inside strings.
-    try {
-      return JSON.parse(trimmed.replace(/,\s*([}\]])/g, "$1").replace(/[\u0000-\u001f]+/g, " "));
-    } catch {
-      return undefined;
-    }
+  const candidates = [
+    trimmed,
+    // Template source published by mistake: {`{ ... }`} from a JSX page.
+    trimmed.replace(/^\{\s*`/, "").replace(/`\s*\}$/, ""),
+    // Stray text around the object: keep from the first object or array to the last closing bracket.
+    trimmed.slice(trimmed.search(/[{[]\s*["{[]/), Math.max(trimmed.lastIndexOf("}"), trimmed.lastIndexOf("]")) + 1),
+  ];
+  for (const candidate of candidates) {
+    // Hand-written JSON-LD often carries trailing commas or raw control characters inside strings.
+    const parsed = tryParse(candidate) ?? tryParse(candidate.replace(/,\s*([}\]])/g, "$1").replace(/[\u0000-\u001f]+/g, " "));
+    if (parsed !== undefined) return parsed;
   }
+  return undefined;
 }
 
 function collect(value: unknown, into: JsonObject[], depth: number): void {
