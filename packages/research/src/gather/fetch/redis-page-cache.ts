@@ -23,9 +23,7 @@ export class RedisPageCache implements PageCache {
   async get(url: string): Promise<FetchedPage | undefined> {
     const stored = await this.#client.get(this.#keyPrefix + url);
     if (stored === null) return undefined;
-    const page = parseStoredPage(stored);
-    // A value this code cannot read (older format, foreign writer) is a miss, not an error.
-    return page;
+    return parseStoredPage(stored);
   }
 
   async set(url: string, page: FetchedPage, ttlSeconds: number): Promise<void> {
@@ -33,6 +31,7 @@ export class RedisPageCache implements PageCache {
   }
 }
 
+// A value this code cannot read (an older format, another writer) is a miss, not an error.
 function parseStoredPage(stored: string): FetchedPage | undefined {
   let value: unknown;
   try {
