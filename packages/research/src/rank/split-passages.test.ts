@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { ExtractedPage } from "../gather/extract/index.js";
+import { countTokens } from "./count-tokens.js";
+import { splitPassages } from "./split-passages.js";
+
+function page(text: string, jsonLd: ExtractedPage["jsonLd"] = []): ExtractedPage {
+  return {
+    url: "https://acme.example/about",
+    title: "About Acme",
+    description: null,
+    siteName: "Acme",
+    publishedAt: null,
+    modifiedAt: null,
+    text,
+    jsonLd,
+    links: [],
+    profileLinks: [],
+    language: "en",
+  };
+}
+
+function sentence(topic: string, words: number): string {
+  return `${Array.from({ length: words - 1 }, (_, index) => `${topic}${index}`).join(" ")}.`;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+describe("splitPassages", () => {
+  it("cuts along paragraphs into passages of about 60 to 120 words with their heading", () => {
+    const text = [
+      "# About Acme",
+      sentence("intro", 40),
+      sentence("history", 45),
+      "## Our story",
+      sentence("story", 50),
+      sentence("growth", 50),
+      sentence("later", 50),
+      "## Funding",
+      sentence("money", 70),
+    ].join("\n\n");
+    const passages = splitPassages(page(text));
+    expect(passages.map((passage) => passage.heading)).toEqual(["About Acme", "Our story", "Our story", "Funding"]);
+    expect(passages[0]!.text.startsWith("About Acme\n\nintro0")).toBe(true);
+    expect(passages[1]!.text.startsWith("Our story\n\nstory0")).toBe(true);
+    for (const passage of passages) {
+      expect(wordCount(passage.text)).toBeLessThanOrEqual(122);
+      expect(passage.tokens).toBe(countTokens(passage.text));
+      expect(passage).toMatchObject({ url: "https://acme.example/about", title: "About Acme", source: "page" });
+    }
+    expect(wordCount(passages[1]!.text)).toBeGreaterThanOrEqual(60);
+  });
+
+  it("splits a long paragraph at sentence boundaries and a long table at rows", () => {
+    const long = Array.from({ length: 30 }, (_, index) => `Sentence number ${index} has exactly seven words.`).join(" ");
+    const table = Array.from({ length: 100 }, (_, index) => `ROW${index} | Company ${index} | Industrials | Saint Paul`).join("\n");
+    const passages = splitPassages(page(`${long}\n\n${table}`));
+    expect(passages.length).toBeGreaterThan(4);
+    for (const passage of passages) expect(wordCount(passage.text)).toBeLessThanOrEqual(120);
+    expect(passages[0]!.text.endsWith("words.")).toBe(true);
+    expect(passages.some((passage) => passage.text.startsWith("ROW") && passage.text.includes("\nROW"))).toBe(true);
+  });
+
+  it("gives stable ids, unique within the page and different across pages", () => {
+    const text = ["## One", sentence("a", 80), "## Two", sentence("b", 80)].join("\n\n");
+    const first = splitPassages(page(text));
+    const again = splitPassages(page(text));
+    expect(again.map((passage) => passage.id)).toEqual(first.map((passage) => passage.id));
+    expect(new Set(first.map((passage) => passage.id)).size).toBe(first.length);
+    const other = splitPassages({ ...page(text), url: "https://acme.example/team" });
+    expect(other.map((passage) => passage.id).some((id) => first.some((passage) => passage.id === id))).toBe(false);
+  });
+
+  it("turns JSON-LD into citable fact passages", () => {
+    const passages = splitPassages(
+      page("Short page.", [
+        {
+          "@type": "Organization",
+          name: "Acme Corp",
+          foundingDate: "2014",
+          address: { "@type": "PostalAddress", addressLocality: "Berlin" },
+          founder: { "@type": "Person", name: "Jane Doe", jobTitle: "CTO" },
+          sameAs: ["https://x.com/acme"],
+          logo: "https://acme.example/logo.png",
+        },
+      ]),
+    );
+    const facts = passages.filter((passage) => passage.source === "jsonld");
+    expect(facts.map((passage) => passage.heading)).toEqual(["Organization: Acme Corp", "Person: Jane Doe"]);
+    expect(facts[0]!.text.split("\n")).toEqual([
+      "Organization name: Acme Corp",
+      "Organization foundingDate: 2014",
+      "Organization address.addressLocality: Berlin",
+      "Organization founder: Jane Doe",
+      "Organization sameAs: https://x.com/acme",
+    ]);
+    expect(facts[1]!.text).toContain("Person jobTitle: CTO");
+    expect(facts[0]!.id).not.toBe(passages[0]!.id);
+  });
+
+  it("keeps a team card's name and title line in the passage text", () => {
+    const text = ["# Team", "### Jane Doe — Chief Technology Officer", "Jane leads engineering at Acme and joined in 2019."].join("\n\n");
+    const [passage] = splitPassages(page(text));
+    expect(passage!.text).toContain("Jane Doe — Chief Technology Officer\n\nJane leads engineering");
+  });
+
+  it("returns nothing for an empty page", () => {
+    expect(splitPassages(page(""))).toEqual([]);
+  });
+});
