@@ -14,7 +14,7 @@ describe.skipIf(!hasOpenssl)("connect-to over TLS", () => {
   let server: Server;
   let port: number;
   let certificate: string;
-  const serverNames: Array<string | false> = [];
+  const serverNames: Array<string | false | null> = [];
 
   beforeAll(async () => {
     const directory = mkdtempSync(join(tmpdir(), "dossier-tls-"));

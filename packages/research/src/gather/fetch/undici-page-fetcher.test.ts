@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -172,6 +173,47 @@ describe("limits", () => {
       },
     });
     expect(await errorCodeOf(createFetcher(server, { timeoutMs: 300 }).fetch("http://site.test/drip", {}))).toBe("FETCH_TIMEOUT");
+  });
+
+  it("holds back the next request to a host until the polite delay has passed", async () => {
+    let robotsSeen!: () => void;
+    const robotsRequested = new Promise<void>((resolve) => (robotsSeen = resolve));
+    const server = await startSite({
+      "/robots.txt": (_request, response) => {
+        response.writeHead(404).end();
+        robotsSeen();
+      },
+      "/a": html("a"),
+    });
+    const controller = new AbortController();
+    const pending = createFetcher(server, { perHostDelayMs: 60_000 }).fetch("http://site.test/a", { signal: controller.signal });
+    await robotsRequested;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort(new Error("waited long enough"));
+    await expect(pending).rejects.toThrow("waited long enough");
+    expect(server.requests.map((request) => request.path)).toEqual(["/robots.txt"]);
+  });
+
+  it("times out a connection that never completes its TLS handshake", async () => {
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => void sockets.push(socket.on("error", () => {})));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as AddressInfo).port;
+    const fetcher = new UndiciPageFetcher({
+      perHostDelayMs: 0,
+      connectTimeoutMs: 200,
+      connectTo: [{ host: "slow.test", port: 443, address: "127.0.0.1", targetPort: port }],
+    });
+    fetchers.push(fetcher);
+    try {
+      await expect(fetcher.fetch("https://slow.test/", {})).rejects.toMatchObject({
+        code: "FETCH_TIMEOUT",
+        detail: expect.stringContaining("Connecting to slow.test"),
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it("keeps at most two requests in flight to one host", async () => {
