@@ -11,29 +11,53 @@ export interface CaseProof {
 
 /** A company as a case names it. */
 export interface CaseCompany {
+  /** Company name as a caller would give it. */
   name: string;
+  /** Canonical website, `https://<host>`. */
   website?: string;
+}
+
+/** A person as a case names them. */
+export interface CasePerson {
+  /** Given name. */
+  firstName: string;
+  /** Family name. */
+  lastName: string;
+  /** Work e-mail, when the caller knows it. */
+  email?: string;
+  /** The person's company. */
+  company: CaseCompany;
 }
 
 /** One research case of `cases/research.jsonl`. */
 export interface ResearchCase {
   /** Unique case id, e.g. `nw-soc2`. */
   id: string;
+  /** Which operation the case calls: company or person research. */
   kind: "company" | "person";
+  /** The research request body, as the API takes it. */
   request: {
     question: string;
     responseType: "TEXT" | "BOOL" | "NUMBER" | "DATE" | "URL" | "OPTION" | "OPTIONS";
     responseOptions?: string[];
     company?: CaseCompany;
-    person?: { firstName: string; lastName: string; email?: string; company: CaseCompany };
+    person?: CasePerson;
   };
-  /** Expected answer; both null when the web does not say. */
+  /**
+   * Expected answer; both null when the web does not say. BOOL: "true"/"false" with 1/0; NUMBER:
+   * answerNumber; DATE: YYYY, YYYY-MM or YYYY-MM-DD; URL: absolute; OPTION: one option verbatim;
+   * OPTIONS: a JSON array string of the chosen options in the order of responseOptions.
+   */
   expected: { answerText?: string | null; answerNumber?: number | null };
   /** Absent when the web does not say. */
   proof?: CaseProof;
 }
 
-/** The twelve fields of the enriched person, each a string or null. */
+/**
+ * The twelve fields of the enriched person, each a string or null. Canonical forms: companyWebsite
+ * `https://host`, LinkedIn `https://www.linkedin.com/in/<slug>`, phone E.164, country the English
+ * short name, jobStartDate `YYYY-MM` or `YYYY-MM-DD`.
+ */
 export interface ExpectedPerson {
   firstName: string | null;
   lastName: string | null;
@@ -51,12 +75,13 @@ export interface ExpectedPerson {
 
 /** One enrichment case of `cases/enrichment.jsonl`. */
 export interface EnrichmentCase {
+  /** Unique case id, e.g. `e-sarah-chen-northwind`. */
   id: string;
-  request: {
-    question: string;
-    person: { firstName: string; lastName: string; email?: string; company: CaseCompany };
-  };
+  /** The person research request body. */
+  request: { question: string; person: CasePerson };
+  /** The enriched person the service should return; jobStartDate is the start of the current title. */
   expectedPerson: ExpectedPerson;
+  /** Where the title, city and start date can be read, for the fields the web states. */
   proof: Partial<Record<"jobTitle" | "city" | "jobStartDate", CaseProof>>;
 }
 

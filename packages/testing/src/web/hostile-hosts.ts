@@ -35,10 +35,13 @@ export interface HostileContext {
 
 /** A page of a hostile host, with what `search` may show of it. */
 export interface HostileRoute {
+  /** Virtual host the route answers on. */
   host: string;
+  /** Exact path, without query string. */
   path: string;
   /** Title and text for `search`; unsearchable when unset. */
   searchable?: { title: string; text: string };
+  /** Writes the whole response; may keep it open (slow drip) until the client goes away. */
   handle(request: IncomingMessage, response: ServerResponse, context: HostileContext): void | Promise<void>;
 }
 

@@ -10,4 +10,4 @@ export { loadResearchCases, loadEnrichmentCases, casesDirectory } from "./case-f
 export type { ResearchCase, EnrichmentCase, CaseProof } from "./case-files.js";
 export { requestPage } from "./request-page.js";
 export type { PageResponse, RequestPageOptions } from "./request-page.js";
-export type { ExpectedPerson, CaseCompany } from "./case-files.js";
+export type { ExpectedPerson, CaseCompany, CasePerson } from "./case-files.js";

@@ -15,6 +15,8 @@ function escapePdfString(text: string): string {
 /**
  * Builds a small valid PDF 1.4 file with real text objects (`Tj` operators in uncompressed content
  * streams) and a correct cross-reference table, so text extractors read it as they read real reports.
+ * Give documents more than 4 KiB of content: pdf-parse 1 misreads smaller inputs (it copies them
+ * into Node's shared buffer pool and parses at the wrong offset), which real reports never hit.
  */
 export function createPdfDocument(options: PdfDocumentOptions): Buffer {
   const objects: string[] = [];
