@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeSearchServer } from "../search/index.js";
 import { loadResearchCases } from "./case-files.js";
 import { hostileHosts } from "./hostile-hosts.js";
 import { SearchIndex } from "./search-index.js";
@@ -76,5 +77,18 @@ describe("SimulatedWeb.search", () => {
   it("finds text inside PDFs", () => {
     const urls = web.search("Meridian Solar Systems revenue 2023 annual report", 5).map((result) => result.url);
     expect(urls).toContain("http://meridian-solar.test/investors/annual-report-2023.pdf");
+  });
+
+  it("plugs into the fake SearXNG, which returns the proof page for a case question", async () => {
+    const searxng = await startFakeSearchServer({ provider: "searxng", search: (query, limit) => web.search(query, limit) });
+    try {
+      const query = "Kestrel Security SOC 2 Type II report";
+      const response = await fetch(`${searxng.url}/search?q=${encodeURIComponent(query)}&format=json`);
+      const body = (await response.json()) as { results: Array<{ url: string; content: string }> };
+      expect(body.results[0]?.url).toBe("http://kestrel-security.test/compliance");
+      expect(body.results[0]?.content).toContain("Type II");
+    } finally {
+      await searxng.close();
+    }
   });
 });
