@@ -12,8 +12,13 @@ import { removeBoilerplate } from "./remove-boilerplate.js";
 
 /** Readability text shorter than this many characters is not trusted on its own. */
 const MINIMUM_ARTICLE_CHARACTERS = 200;
-/** Readability must keep at least this share of the cleaned body text, else it lost content. */
-const MINIMUM_ARTICLE_SHARE = 0.5;
+/**
+ * Readability must keep at least this share of the cleaned text, else it lost content (a team grid
+ * cut to one card). Inside a `<main>`/`<article>` landmark little junk is left, so more must stay;
+ * a page of bare divs still carries teasers and link blocks, so Readability may cut more.
+ */
+const MINIMUM_ARTICLE_SHARE_OF_LANDMARK = 0.5;
+const MINIMUM_ARTICLE_SHARE_OF_BODY = 0.25;
 /**
  * When the cleaned body is at most this much longer than Readability's pick, the extra is the
  * headline, lead paragraph or table Readability trimmed, not boilerplate: the body text wins.
@@ -47,7 +52,8 @@ function characterCount(text: string): number {
 function chooseMainText(document: DomDocument, url: string): string {
   const landmarks = toArray(document.querySelectorAll("main, [role=main]"));
   const articles = landmarks.length === 1 ? landmarks : toArray(document.querySelectorAll("article"));
-  const container = articles.length === 1 ? articles[0]! : document.body;
+  const landmark = articles.length === 1 ? articles[0]! : null;
+  const container = landmark ?? document.body;
   const bodyText = container === null ? "" : htmlToText(container);
   const bodyLength = characterCount(bodyText);
   if (toArray(document.querySelectorAll("*")).length > MAXIMUM_READABILITY_ELEMENTS) return bodyText;
@@ -56,7 +62,8 @@ function chooseMainText(document: DomDocument, url: string): string {
   const articleText = readableText(document.cloneNode(true), url);
   if (articleText === null) return bodyText;
   const articleLength = characterCount(articleText);
-  const useful = articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) && articleLength >= bodyLength * MINIMUM_ARTICLE_SHARE;
+  const share = landmark === null ? MINIMUM_ARTICLE_SHARE_OF_BODY : MINIMUM_ARTICLE_SHARE_OF_LANDMARK;
+  const useful = articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) && articleLength >= bodyLength * share;
   if (!useful || bodyLength <= articleLength * BODY_PREFERENCE_RATIO) return bodyText;
   return articleText;
 }

@@ -34,6 +34,19 @@ describe("extractPage on HTML", () => {
     expect(page.text).toMatch(/\n\n/);
   });
 
+  it("takes Readability's pick on a page of bare divs with teaser blocks around the story", () => {
+    const story = Array.from({ length: 8 }, (_, index) => `<p>Paragraph ${index} of the story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`).join("");
+    const teasers = Array.from({ length: 12 }, (_, index) => `<div class="teaser"><a href="/story-${index}">Bakery wins sourdough award ${index}</a><div>Local bakery celebrates with the town.</div></div>`).join("");
+    const page = extractPage({
+      url: "https://news.example/engine",
+      contentType: "text/html",
+      text: `<html><body><div class="wrap"><div class="top">${teasers}</div><div class="post"><h1>Engine rebuilt</h1>${story}</div><div class="bottom">${teasers}</div></div></body></html>`,
+    });
+    expect(page.text).toContain("Paragraph 0 of the story");
+    expect(page.text).toContain("Paragraph 7 of the story");
+    expect(page.text).not.toContain("sourdough");
+  });
+
   it("reads title, description, site name, dates and language from meta tags and JSON-LD", () => {
     const page = extractPage({
       url: "https://acme.example/blog/launch",
@@ -109,6 +122,18 @@ describe("extractPage on HTML", () => {
     expect(page.links.find((link) => link.url === "https://acme.example/press")).toEqual({ url: "https://acme.example/press", text: "press", rel: "nofollow" });
     expect(urls.every((url) => url.startsWith("https://"))).toBe(true);
     expect(page.profileLinks).toEqual(["https://www.linkedin.com/company/acme-corp"]);
+  });
+
+  it("drops menu-like link lists outside the main content and keeps a docs index inside it", () => {
+    const menu = `<div class="links">${["Docs", "API", "Status", "Changelog", "Security"].map((name) => `<a href="/${name.toLowerCase()}">${name}</a>`).join(" ")}</div>`;
+    const index = `<ul>${["Install", "Configure", "Deploy", "Upgrade"].map((name) => `<li><a href="/docs/${name.toLowerCase()}">${name}</a></li>`).join("")}</ul>`;
+    const page = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`${menu}<main><h1>Documentation</h1><p>Start here.</p>${index}</main>${menu}`),
+    });
+    expect(page.text).toBe("# Documentation\n\nStart here.\n\n- Install\n- Configure\n- Deploy\n- Upgrade");
+    expect(page.links.map((link) => link.url)).toContain("https://acme.example/changelog");
   });
 
   it("renders tables as rows of cells and lists as items", () => {

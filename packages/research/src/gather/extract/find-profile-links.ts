@@ -43,11 +43,13 @@ export function toProfileUrl(raw: string): string | null {
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return null;
   const host = bareHost(parsed.hostname);
-  const path = parsed.pathname.replace(/\/+$/, "") || "/";
+  let path = parsed.pathname.replace(/\/+$/, "") || "/";
   for (const pattern of PROFILE_PATTERNS) {
     const hostMatches = host === pattern.host || host.endsWith(`.${pattern.host}`);
     if (!hostMatches || !pattern.path.test(path)) continue;
     if ((pattern.host === "x.com" || pattern.host === "twitter.com") && RESERVED_X_PATHS.test(path)) return null;
+    // A LinkedIn or Crunchbase profile is its first two segments; "/about", "/people" are its tabs.
+    if (pattern.host === "linkedin.com" || pattern.host === "crunchbase.com") path = path.split("/").slice(0, 3).join("/");
     // Scholar profiles live in the query string; every other profile is identified by its path.
     const query = pattern.host === "scholar.google.com" ? parsed.search : "";
     return `https://${parsed.hostname.toLowerCase()}${path}${query}`;
