@@ -35,6 +35,27 @@ function renderCookieBanner(site: SiteDefinition): string {
 </div>`;
 }
 
+function renderBreadcrumb(page: SitePage): string {
+  if (page.path === "/") return "";
+  return `<nav class="breadcrumb" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">${escapeHtml(page.title)}</li></ol></nav>`;
+}
+
+// Press releases and articles carry share buttons and a newsletter box inside <main>, as real
+// CMS templates do, so extractors meet boilerplate they must tell apart from the article.
+function renderArticleExtras(site: SiteDefinition, page: SitePage): string {
+  const url = encodeURIComponent(`http://${site.host}${page.path}`);
+  return `<aside class="share" aria-label="Share">
+  <span>Share this article</span>
+  <a href="https://www.linkedin.com/sharing/share-offsite/?url=${url}">LinkedIn</a>
+  <a href="https://x.com/intent/post?url=${url}">X</a>
+  <a href="mailto:?subject=${encodeURIComponent(page.title)}&amp;body=${url}">E-mail</a>
+</aside>
+<aside class="newsletter">
+  <h2>Get ${escapeHtml(site.brand)} news in your inbox</h2>
+  <form action="/newsletter" method="post"><label for="newsletter-email">Work e-mail</label><input id="newsletter-email" type="email" name="email" required><button type="submit">Subscribe</button></form>
+</aside>`;
+}
+
 /** Renders a page of a site as a complete HTML document, as a real CMS would serve it. */
 export function renderPage(site: SiteDefinition, page: SitePage): string {
   const url = `http://${site.host}${page.path}`;
@@ -85,8 +106,10 @@ ${renderJsonLd(page.jsonLd ?? [])}
   <button class="menu-toggle" aria-expanded="false" aria-controls="menu">Menu</button>
 </header>
 <main id="content">
+${renderBreadcrumb(page)}
 <h1>${escapeHtml(page.title)}</h1>
 ${page.body.trim()}
+${page.publishedAt ? renderArticleExtras(site, page) : ""}
 </main>
 <footer class="site-footer">
   <nav aria-label="Footer">${renderLinks(site.navigation, "footer-menu")}</nav>

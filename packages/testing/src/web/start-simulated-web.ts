@@ -5,7 +5,7 @@ import { renderPage, renderRobots, renderSitemap } from "./render-page.js";
 import { SearchIndex, type SearchDocument, type SearchResult } from "./search-index.js";
 import type { SiteDefinition } from "./site.js";
 import { allSites } from "./sites/index.js";
-import { toMainText } from "./visible-text.js";
+import { toVisibleText } from "./visible-text.js";
 
 /** Options of {@link startSimulatedWeb}. */
 export interface SimulatedWebOptions {
@@ -70,7 +70,8 @@ function searchDocuments(sites: SiteDefinition[], routes: HostileRoute[]): Searc
         // The full <title> with the brand, as result pages show it; the brand also makes
         // "Northwind Robotics security" rank Northwind's own pages first.
         title: `${page.title} | ${site.brand}`,
-        text: toMainText(renderPage(site, page)),
+        // The article itself, without breadcrumb, share buttons or newsletter box.
+        text: `${page.title} ${toVisibleText(page.body)}`,
       };
       if (page.publishedAt) document.publishedAt = page.publishedAt;
       documents.push(document);
