@@ -66,9 +66,8 @@ export function createApp(dependencies: GatewayDependencies): Express {
   });
 
   app.use(operationsRoutes({ redis: dependencies.queue.redis, prefix: dependencies.prefix, metrics, openApiDocument: dependencies.openApiDocument }));
-  app.use("/v1", authenticate(dependencies.keys));
-  app.use("/v1", (request, _response, next) => (request.method === "POST" ? jsonBody()(request, _response, next) : next()));
-  app.use(researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs }));
+  const guard = [authenticate(dependencies.keys), jsonBody()];
+  app.use(researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }));
 
   app.use((request: Request, response: Response) => {
     const allowed = KNOWN_PATHS[request.path];

@@ -39,7 +39,11 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal, waitingCalls: queue.waitingCalls }, "gateway stopping: no new connections, finishing calls in flight");
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections would hold the server open: answer the calls in flight with
+  // `Connection: close` and drop connections as soon as they fall idle.
+  server.on("request", (_request, response) => response.setHeader("Connection", "close"));
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   const deadline = setTimeout(() => {
     logger.warn("calls still in flight after the grace period; closing them");
     server.closeAllConnections();

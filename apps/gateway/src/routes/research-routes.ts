@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
 import { DossierError, validateResearchRequest, type ResearchKind } from "@dossier/contract";
 import { researchJobId, type ApiKeyIdentity, type ResearchQueue } from "@dossier/queue";
 
@@ -6,6 +6,8 @@ export interface ResearchRouteSettings {
   queue: ResearchQueue;
   /** How long a synchronous call waits for its job, in milliseconds. */
   timeoutMs: number;
+  /** Run before each research route: authentication, then the JSON body. */
+  guard: RequestHandler[];
 }
 
 /** `POST /v1/research/person` and `POST /v1/research/company`: validate, enqueue, wait, answer. */
@@ -43,7 +45,7 @@ export function researchRoutes(settings: ResearchRouteSettings): Router {
         });
     }
   };
-  router.post("/v1/research/person", handle("person"));
-  router.post("/v1/research/company", handle("company"));
+  router.post("/v1/research/person", ...settings.guard, handle("person"));
+  router.post("/v1/research/company", ...settings.guard, handle("company"));
   return router;
 }

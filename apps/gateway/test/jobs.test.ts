@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schemaExampleResponder } from "@dossier/testing";
+import { companyRequest, problemOf, startHarness, type Harness } from "./support.js";
+
+const OTHER_KEY = "other-key-fedcba9876543210";
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness({
+    env: { API_KEYS: `test-key-0123456789abcdef,${OTHER_KEY}` },
+    gatewayEnv: { RESEARCH_TIMEOUT_MS: "1500" },
+  });
+});
+afterAll(async () => harness?.stop());
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+describe("no work lost, none done twice", () => {
+  it("researches identical concurrent requests once and answers them all", async () => {
+    harness.model.setLatency(600);
+    try {
+      const before = harness.model.requests.length;
+      const request = companyRequest("How many offices does it have?", { responseType: "NUMBER" });
+      // Differences that normalize away: whitespace and key order.
+      const variant = { company: request.company, responseType: "NUMBER", question: "  How many offices   does it have? " };
+      const responses = await Promise.all([...Array(4).fill(request), variant].map((body) => harness.post("/v1/research/company", body)));
+      expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      expect(new Set(bodies).size).toBe(1);
+      expect(new Set(responses.map((response) => response.headers.get("x-job-id"))).size).toBe(1);
+      expect(harness.model.requests.length - before).toBe(1);
+    } finally {
+      harness.model.setLatency(0);
+    }
+  });
+
+  it("answers 504 with the job id past RESEARCH_TIMEOUT_MS, and the retry gets the same job's result without new research", async () => {
+    harness.model.setLatency(2_500);
+    try {
+      const before = harness.model.requests.length;
+      const request = companyRequest("When was the company founded?", { responseType: "DATE" });
+      const first = await harness.post("/v1/research/company", request);
+      expect(first.status).toBe(504);
+      const problem = await problemOf(first);
+      expect(problem).toMatchObject({ code: "RESEARCH_TIMEOUT", status: 504, jobId: expect.stringMatching(/^r-/) });
+      expect(first.headers.get("x-job-id")).toBe(problem.jobId);
+
+      await sleep(2_000);
+      const retry = await harness.post("/v1/research/company", request);
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("x-job-id")).toBe(problem.jobId);
+      expect((await retry.json()).answerText).toBe("2024-01-15");
+      expect(harness.model.requests.length - before).toBe(1);
+    } finally {
+      harness.model.setLatency(0);
+    }
+  });
+
+  it("serves a stored result from the gateway, and never to another key", async () => {
+    const request = companyRequest("Does it have a status page?", { responseType: "URL" });
+    const first = await harness.post("/v1/research/company", request);
+    expect(first.status).toBe(200);
+    const before = harness.model.requests.length;
+    const again = await harness.post("/v1/research/company", request);
+    expect(await again.text()).toBe(await first.text());
+    expect(harness.model.requests.length).toBe(before);
+
+    const other = await harness.post("/v1/research/company", request, { "x-api-key": OTHER_KEY });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-job-id")).not.toBe(first.headers.get("x-job-id"));
+    expect(harness.model.requests.length).toBe(before + 1);
+  });
+
+  it("runs a failed job again for the next identical request instead of handing back the old failure", async () => {
+    const request = companyRequest("Which cloud does it run on?");
+    harness.model.setResponder(() => ({ kind: "status", status: 500 }));
+    const failed = await harness.post("/v1/research/company", request);
+    expect(failed.status).toBe(502);
+    expect((await problemOf(failed)).code).toBe("LLM_UPSTREAM_FAILED");
+
+    harness.model.setResponder(schemaExampleResponder);
+    const retried = await harness.post("/v1/research/company", request);
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("x-job-id")).toBe(failed.headers.get("x-job-id"));
+  });
+});

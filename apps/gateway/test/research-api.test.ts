@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
+import { schemaExampleResponder } from "@dossier/testing";
+import { companyRequest, startHarness, type Harness } from "./support.js";
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => harness?.stop());
+
+describe("POST /v1/research/company", () => {
+  it("answers 200 with every response field, a request id and the job id", async () => {
+    const response = await harness.post("/v1/research/company", companyRequest("Is the company SOC 2 Type II certified?", { responseType: "BOOL" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("x-request-id")).toMatch(/.+/);
+    expect(response.headers.get("x-job-id")).toMatch(/^r-/);
+    const body = await response.json();
+    expect(companyResearchResponseSchema.strict().parse(body)).toEqual({
+      answerText: "true",
+      answerNumber: 1,
+      details: "example",
+      sources: [],
+      confidence: 0.5,
+    });
+  });
+
+  it("keeps a sane X-Request-Id given by the caller and passes it to the worker's log lines", async () => {
+    const response = await harness.post("/v1/research/company", companyRequest("What does the company sell?"), { "x-request-id": "trace-abc-123" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBe("trace-abc-123");
+    const workerLines = harness.stack.workers[0]!.lines.filter((line) => line.includes("trace-abc-123"));
+    expect(workerLines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(["research started", "research finished"]));
+  });
+
+  it.each([
+    ["TEXT", undefined, "example", null],
+    ["NUMBER", undefined, "42", 42],
+    ["DATE", undefined, "2024-01-15", null],
+    ["URL", undefined, "https://example.com/", null],
+    ["OPTION", ["SaaS", "Hardware"], "SaaS", 0],
+    ["OPTIONS", ["AWS", "GCP", "Azure"], '["AWS"]', 1],
+  ])("carries a %s answer in answerText and answerNumber", async (responseType, responseOptions, answerText, answerNumber) => {
+    const response = await harness.post(
+      "/v1/research/company",
+      companyRequest(`A ${responseType} question?`, { responseType, ...(responseOptions ? { responseOptions } : {}) }),
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.answerText).toBe(answerText);
+    expect(body.answerNumber).toBe(answerNumber);
+  });
+
+  it("asks the model with a strict json_schema built for the responseType", async () => {
+    const before = harness.model.requests.length;
+    await harness.post("/v1/research/company", companyRequest("Which plan model?", { responseType: "OPTION", responseOptions: ["Seat", "Usage"] }));
+    const sent = harness.model.requests[before]!;
+    const answer = (sent.jsonSchema!.properties as Record<string, any>).answer;
+    expect(JSON.stringify(answer)).toContain('"Seat"');
+    expect(sent.jsonSchema!.required).toEqual(["answer", "explanation", "confidence"]);
+    expect(sent.userText).toContain("Northwind Robotics");
+  });
+
+  it("says 'not enough evidence' with nulls and low confidence, never false or 0", async () => {
+    harness.model.setResponder(() => ({ kind: "json", value: { answer: null, explanation: "The facts do not say.", confidence: 0.9 } }));
+    try {
+      const response = await harness.post("/v1/research/company", companyRequest("Is it profitable?", { responseType: "BOOL" }));
+      const body = await response.json();
+      expect(body).toMatchObject({ answerText: null, answerNumber: null, details: "The facts do not say.", sources: [] });
+      expect(body.confidence).toBeLessThanOrEqual(0.2);
+    } finally {
+      harness.model.setResponder(schemaExampleResponder);
+    }
+  });
+});
+
+describe("POST /v1/research/person", () => {
+  it("returns the request's person normalized, with null for what is unknown", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "What is this person's role?",
+      person: {
+        firstName: "  JANE ",
+        lastName: "VAN DER BERG",
+        email: " Jane.vdBerg@Northwind-Robotics.test ",
+        phone: "030 1234567",
+        title: "VP Engineering",
+        linkedinUrl: "https://de.linkedin.com/in/jane-vdberg/?trk=x",
+        company: { name: "Northwind Robotics", location: "Berlin, Germany", linkedinUrl: "linkedin.com/company/northwind-robotics/about/" },
+      },
+    });
+    expect(response.status).toBe(200);
+    const body = personResearchResponseSchema.strict().parse(await response.json());
+    expect(body.person).toEqual({
+      firstName: "Jane",
+      lastName: "van der Berg",
+      email: "jane.vdberg@northwind-robotics.test",
+      phone: "+49301234567",
+      linkedinUrl: "https://www.linkedin.com/in/jane-vdberg",
+      jobTitle: "VP Engineering",
+      country: "Germany",
+      city: "Berlin",
+      jobStartDate: null,
+      companyName: "Northwind Robotics",
+      companyWebsite: "https://northwind-robotics.test",
+      companyLinkedinUrl: "https://www.linkedin.com/company/northwind-robotics",
+    });
+  });
+
+  it("accepts a person identified by e-mail alone", async () => {
+    const response = await harness.post("/v1/research/person", { question: "Who is this?", person: { email: "sam@alder-finch.test" } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).person.companyWebsite).toBe("https://alder-finch.test");
+  });
+});
+
+describe("operations endpoints", () => {
+  it("GET /healthz answers without a key", async () => {
+    const response = await fetch(`${harness.stack.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("GET /readyz reports Redis and the live worker", async () => {
+    const response = await fetch(`${harness.stack.baseUrl}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ready", redis: "ok", workers: 1 });
+  });
+
+  it("GET /metrics has requests by route and status, job durations, queue depth and model usage", async () => {
+    const text = await (await fetch(`${harness.stack.baseUrl}/metrics`)).text();
+    expect(text).toMatch(/dossier_http_requests_total\{method="POST",route="\/v1\/research\/company",status="200"\} \d+/);
+    expect(text).toMatch(/dossier_job_duration_seconds_count\{kind="company"\} \d+/);
+    expect(text).toMatch(/dossier_queue_jobs\{state="waiting"\} \d+/);
+    expect(text).toMatch(/dossier_model_calls_total\{kind="company"\} \d+/);
+    expect(text).toMatch(/dossier_model_tokens_total\{type="prompt"\} \d+/);
+  });
+
+  it("GET /openapi.json is OpenAPI 3.1 generated from the schemas, with both operations", async () => {
+    const document = await (await fetch(`${harness.stack.baseUrl}/openapi.json`)).json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/research/person", "/v1/research/company"]));
+    expect(document.components.schemas.Company.properties.numEmployees.description).toMatch(/Head count/);
+    expect(document.components.schemas.ResponseType.enum).toEqual(["TEXT", "BOOL", "NUMBER", "DATE", "URL", "OPTION", "OPTIONS"]);
+    expect(document.components.securitySchemes.apiKey).toEqual({ type: "apiKey", in: "header", name: "x-api-key" });
+  });
+
+  it("GET /docs is a readable HTML reference", async () => {
+    const response = await fetch(`${harness.stack.baseUrl}/docs`);
+    expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toContain("/v1/research/person");
+    expect(html).toContain("annualRevenue");
+  });
+});
+
