@@ -8,6 +8,7 @@ import { htmlToText } from "./html-to-text.js";
 import { pairPersonCards } from "./pair-person-cards.js";
 import { collectSameAs, parseJsonLd } from "./parse-json-ld.js";
 import { readMetadata } from "./read-metadata.js";
+import type { CleanedShape } from "./remove-boilerplate.js";
 import { removeBoilerplate } from "./remove-boilerplate.js";
 
 /** Readability text shorter than this many characters is not trusted on its own. */
@@ -24,8 +25,12 @@ const MINIMUM_ARTICLE_SHARE_OF_BODY = 0.25;
  * headline, lead paragraph or table Readability trimmed, not boilerplate: the body text wins.
  */
 const BODY_PREFERENCE_RATIO = 1.3;
-/** Readability's cost grows steeply with the DOM; above this many elements the cleaned body is used. */
+/**
+ * Readability's cost grows steeply with the DOM's size and depth (a page of 1,500 nested divs takes
+ * it tens of seconds); above these limits the cleaned body is used.
+ */
 const MAXIMUM_READABILITY_ELEMENTS = 3000;
+const MAXIMUM_READABILITY_DEPTH = 100;
 
 function readableText(document: DomDocument, url: string): string | null {
   // Readability reads the page address from the document to resolve links; linkedom leaves it unset.
@@ -49,14 +54,14 @@ function characterCount(text: string): number {
 }
 
 /** The main text of a cleaned document: its main landmark or body, or Readability's pick when that is clearly tighter. */
-function chooseMainText(document: DomDocument, url: string): string {
+function chooseMainText(document: DomDocument, url: string, shape: CleanedShape): string {
   const landmarks = toArray(document.querySelectorAll("main, [role=main]"));
   const articles = landmarks.length === 1 ? landmarks : toArray(document.querySelectorAll("article"));
   const landmark = articles.length === 1 ? articles[0]! : null;
   const container = landmark ?? document.body;
   const bodyText = container === null ? "" : htmlToText(container);
   const bodyLength = characterCount(bodyText);
-  if (toArray(document.querySelectorAll("*")).length > MAXIMUM_READABILITY_ELEMENTS) return bodyText;
+  if (shape.elements > MAXIMUM_READABILITY_ELEMENTS || shape.depth > MAXIMUM_READABILITY_DEPTH) return bodyText;
 
   // Readability mutates what it reads, so it gets a copy of the cleaned page.
   const articleText = readableText(document.cloneNode(true), url);
@@ -86,9 +91,9 @@ export function extractHtml(url: string, html: string): ExtractedPage {
     collectSameAs(jsonLd),
   );
 
-  removeBoilerplate(document);
+  const shape = removeBoilerplate(document);
   pairPersonCards(document);
-  const text = chooseMainText(document, url);
+  const text = chooseMainText(document, url, shape);
   const title = metadata.title ?? (collapseWhitespace(document.querySelector("h1")?.textContent ?? "") || null);
   return { url, ...metadata, title, text, jsonLd, links, profileLinks };
 }

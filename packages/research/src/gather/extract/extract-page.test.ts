@@ -147,8 +147,12 @@ describe("extractPage on HTML", () => {
     expect(page.text).toContain("- SSO\n- Audit log");
   });
 
-  it("does not crash on broken markup or an empty body", () => {
+  it("does not crash on broken markup, hostile nesting, binary junk or an empty body", () => {
     expect(extractPage({ url: URL, contentType: "text/html", text: "<div><p>unclosed <b>bold" }).text).toContain("unclosed bold");
+    const nested = `<html><body>${"<div>".repeat(5000)}<p>deep text</p>${"</div>".repeat(5000)}</body></html>`;
+    expect(extractPage({ url: URL, contentType: "text/html", text: nested }).text).toBe("deep text");
+    const garbage = Array.from({ length: 3000 }, (_, index) => String.fromCharCode((index * 7919) % 55000)).join("");
+    expect(typeof extractPage({ url: URL, contentType: "text/html", text: garbage }).text).toBe("string");
     const empty = extractPage({ url: URL, contentType: "text/html", text: "" });
     expect(empty.text).toBe("");
     expect(empty.title).toBeNull();

@@ -89,8 +89,11 @@ function writeTable(table: DomElement, writer: TextWriter): void {
   writer.block(rows.join("\n"));
 }
 
-function walk(node: DomNode, writer: TextWriter): void {
-  if (node.nodeType === TEXT_NODE) {
+/** Below this depth an element's text is read flat: deeper recursion would overflow the stack. */
+const MAXIMUM_DEPTH = 200;
+
+function walk(node: DomNode, writer: TextWriter, depth: number): void {
+  if (node.nodeType === TEXT_NODE || depth > MAXIMUM_DEPTH) {
     writer.append(node.textContent ?? "");
     return;
   }
@@ -142,7 +145,7 @@ function walk(node: DomNode, writer: TextWriter): void {
   }
   const isBlock = BLOCKS.has(tag);
   if (isBlock) writer.flush();
-  for (const child of toArray(node.childNodes)) walk(child, writer);
+  for (const child of toArray(node.childNodes)) walk(child, writer, depth + 1);
   if (isBlock) writer.flush();
 }
 
@@ -153,7 +156,7 @@ function walk(node: DomNode, writer: TextWriter): void {
  */
 export function htmlToText(root: DomElement): string {
   const writer = new TextWriter();
-  walk(root, writer);
+  walk(root, writer, 0);
   writer.flush();
   const blocks: string[] = [];
   for (const block of writer.blocks) if (blocks[blocks.length - 1] !== block) blocks.push(block);

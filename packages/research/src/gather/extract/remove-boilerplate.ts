@@ -32,9 +32,24 @@ interface TextStatistics {
   linkWords: number;
   /** The subtree holds an h1, main or article: the page's own content, never removed whole. */
   holdsMain: boolean;
+  /** Elements in the subtree, itself included. */
+  elements: number;
+  /** Levels of elements below and including this one. */
+  depth: number;
 }
 
-const EMPTY: TextStatistics = { characters: 0, linkCharacters: 0, links: 0, linkWords: 0, holdsMain: false };
+/** The size of what is left after cleaning, which decides whether Readability can afford the page. */
+export interface CleanedShape {
+  /** Elements left in the document. */
+  elements: number;
+  /** Deepest element nesting left (capped a little above the walk's own depth limit). */
+  depth: number;
+}
+
+/** Below this depth the tree is left as it is: deeper recursion would overflow the stack on hostile pages. */
+const MAXIMUM_DEPTH = 200;
+
+const EMPTY: TextStatistics = { characters: 0, linkCharacters: 0, links: 0, linkWords: 0, holdsMain: false, elements: 0, depth: 0 };
 
 function isHidden(element: DomElement): boolean {
   if (element.hasAttribute("hidden") || element.getAttribute("aria-hidden") === "true") return true;
@@ -63,21 +78,26 @@ function add(into: TextStatistics, from: TextStatistics): void {
   into.links += from.links;
   into.linkWords += from.linkWords;
   into.holdsMain ||= from.holdsMain;
+  into.elements += from.elements;
+  into.depth = Math.max(into.depth, from.depth + 1);
 }
 
-function clean(element: DomElement, insideMain: boolean, hasMainContent: boolean): TextStatistics {
+function clean(element: DomElement, insideMain: boolean, hasMainContent: boolean, depth: number): TextStatistics {
+  if (depth > MAXIMUM_DEPTH) {
+    return { ...EMPTY, characters: (element.textContent ?? "").replace(/\s+/g, "").length, elements: 1, depth: 1 };
+  }
   const tag = element.tagName.toUpperCase();
   if (NON_CONTENT_TAGS.has(tag) || isHidden(element) || isChrome(element, tag, insideMain)) {
     element.remove();
     return EMPTY;
   }
   const isMain = MAIN_TAGS.has(tag) || element.getAttribute("role") === "main";
-  const statistics: TextStatistics = { ...EMPTY, holdsMain: isMain || ROOT_TAGS.has(tag) || tag === "H1" };
+  const statistics: TextStatistics = { ...EMPTY, holdsMain: isMain || ROOT_TAGS.has(tag) || tag === "H1", elements: 1, depth: 1 };
   for (const child of toArray(element.childNodes)) {
     if (child.nodeType === TEXT_NODE) {
       statistics.characters += (child.textContent ?? "").replace(/\s+/g, "").length;
     } else if (child.nodeType === ELEMENT_NODE) {
-      add(statistics, clean(child as DomElement, insideMain || isMain, hasMainContent));
+      add(statistics, clean(child as DomElement, insideMain || isMain, hasMainContent, depth + 1));
     }
   }
   if (tag === "A") {
@@ -102,11 +122,13 @@ function clean(element: DomElement, insideMain: boolean, hasMainContent: boolean
 /**
  * Removes what is never the page's own text: scripts and styles, hidden nodes, navigation, headers,
  * footers, sidebars, cookie and consent banners, and menu-like link lists outside the main
- * content. An `<article>`'s own header is kept. One pass over the tree; mutates `document`.
+ * content. An `<article>`'s own header is kept. One pass over the tree; mutates `document` and
+ * reports the size of what is left.
  */
-export function removeBoilerplate(document: DomDocument): void {
+export function removeBoilerplate(document: DomDocument): CleanedShape {
   const root = document.documentElement;
-  if (root === null) return;
+  if (root === null) return { elements: 0, depth: 0 };
   const hasMainContent = document.querySelector("main, article, [role=main]") !== null;
-  clean(root, false, hasMainContent);
+  const statistics = clean(root, false, hasMainContent, 0);
+  return { elements: statistics.elements, depth: statistics.depth };
 }
