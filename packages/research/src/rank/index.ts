@@ -9,3 +9,5 @@ export { rankPassages } from "./rank-passages.js";
 export type { RankPassagesOptions, RankQuery } from "./rank-passages.js";
 export { DEFAULT_PASSAGE_BUDGET_TOKENS, selectWithinBudget } from "./select-within-budget.js";
 export type { SelectWithinBudgetOptions } from "./select-within-budget.js";
+export { snippetPassages } from "./snippet-passages.js";
+export type { SnippetSource } from "./snippet-passages.js";

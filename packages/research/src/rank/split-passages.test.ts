@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExtractedPage } from "../gather/extract/index.js";
 import { countTokens } from "./count-tokens.js";
+import { snippetPassages } from "./snippet-passages.js";
 import { splitPassages } from "./split-passages.js";
 
 function page(text: string, jsonLd: ExtractedPage["jsonLd"] = []): ExtractedPage {
@@ -107,5 +108,18 @@ describe("splitPassages", () => {
 
   it("returns nothing for an empty page", () => {
     expect(splitPassages(page(""))).toEqual([]);
+  });
+});
+
+describe("snippetPassages", () => {
+  it("turns search snippets into passages marked as such, one per URL, skipping empty ones", () => {
+    const passages = snippetPassages([
+      { url: "https://acme.example/", title: "Acme ", snippet: "Acme builds  rockets\nin Berlin." },
+      { url: "https://acme.example/", title: "Acme", snippet: "Duplicate hit." },
+      { url: "https://empty.example/", title: "Empty", snippet: "  " },
+    ]);
+    expect(passages).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f]{8}-s0$/), url: "https://acme.example/", title: "Acme", heading: null, text: "Acme builds rockets in Berlin.", tokens: countTokens("Acme builds rockets in Berlin."), source: "search-snippet" },
+    ]);
   });
 });

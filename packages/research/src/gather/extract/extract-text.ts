@@ -4,7 +4,7 @@ import { collectSameAs, parseJsonLd } from "./parse-json-ld.js";
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"')\]]+/g;
 
-function emptyPage(url: string, text: string): ExtractedPage {
+function textPage(url: string, text: string): ExtractedPage {
   const urls = [...new Set(text.match(URL_PATTERN) ?? [])].map((found) => found.replace(/[.,;:!?]+$/, ""));
   const firstLine = text.split("\n").find((line) => line.trim() !== "")?.trim() ?? null;
   return {
@@ -49,7 +49,7 @@ function splitOnBlankLines(lines: string[]): string[][] {
 
 /** Plain text: line endings and spaces normalised, paragraphs separated by one blank line. */
 export function extractPlainText(url: string, raw: string): ExtractedPage {
-  return emptyPage(url, joinParagraphs(splitOnBlankLines(normaliseLines(raw)), "\n"));
+  return textPage(url, joinParagraphs(splitOnBlankLines(normaliseLines(raw)), "\n"));
 }
 
 /**
@@ -70,7 +70,7 @@ export function extractPdfText(url: string, raw: string): ExtractedPage {
     }
     return joined;
   });
-  return emptyPage(url, joinParagraphs(paragraphs, " "));
+  return textPage(url, joinParagraphs(paragraphs, " "));
 }
 
 /** JSON: pretty-printed text; a JSON-LD document also fills `jsonLd` and profile links. */
@@ -81,7 +81,7 @@ export function extractJson(url: string, raw: string): ExtractedPage {
   } catch {
     return extractPlainText(url, raw);
   }
-  const page = emptyPage(url, JSON.stringify(value, null, 2));
+  const page = textPage(url, JSON.stringify(value, null, 2));
   const record = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   const named = record?.["title"] ?? record?.["name"] ?? record?.["headline"];
   const jsonLd = JSON.stringify(value).includes("schema.org") ? parseJsonLd([raw]) : [];
