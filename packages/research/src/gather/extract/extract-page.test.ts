@@ -72,6 +72,15 @@ describe("extractPage on HTML", () => {
     expect(page.profileLinks).toEqual(["https://x.com/acme", "https://github.com/acme"]);
   });
 
+  it("reads the language from og:locale when <html lang> is empty", () => {
+    const page = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: `<html lang=""><head><meta property="og:locale" content="de_AT"></head><body><p>Hallo.</p></body></html>`,
+    });
+    expect(page.language).toBe("de-AT");
+  });
+
   it("falls back to the page title without the site name, and to a <time> element", () => {
     const page = extractPage({
       url: "https://acme.example/news",

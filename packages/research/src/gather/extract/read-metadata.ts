@@ -111,10 +111,11 @@ export function readMetadata(document: DomDocument, jsonLd: readonly JsonObject[
     toIsoDate(meta(tags, "article:modified_time", "og:updated_time", "dateModified", "last-modified"));
 
   const languageTag =
-    document.documentElement?.getAttribute("lang") ??
-    meta(tags, "content-language") ??
+    collapseWhitespace(document.documentElement?.getAttribute("lang") ?? "") ||
+    meta(tags, "content-language") ||
     meta(tags, "og:locale");
-  const language = languageTag === null || languageTag.trim() === "" ? null : languageTag.trim().replace(/_/g, "-").split(",")[0]!.trim();
+  // Content-Language may list several tags and og:locale writes en_US: keep the first, hyphenated.
+  const language = languageTag ? (languageTag.split(",")[0]!.trim().replace(/_/g, "-") || null) : null;
 
   return {
     title,
