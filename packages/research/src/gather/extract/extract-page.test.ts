@@ -34,6 +34,29 @@ describe("extractPage on HTML", () => {
     expect(page.text).toMatch(/\n\n/);
   });
 
+  it("drops navigation, sidebars and footers even inside the main landmark, and keeps the article's own header", () => {
+    const page = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`<main><nav aria-label="Breadcrumb">Home / Blog</nav><article><header><h1>Launch day</h1></header>
+        <p>Acme launched its first rocket today.</p><aside>Related: our pricing page</aside>
+        <div role="navigation">Previous post · Next post</div><div role="contentinfo">Posted in News</div></article>
+        <footer>© Acme Corp</footer></main>`),
+    });
+    expect(page.text).toBe("# Launch day\n\nAcme launched its first rocket today.");
+  });
+
+  it("drops cookie and consent banners wherever they sit, landmarks or not", () => {
+    const banners = `<div id="gdpr-box">We value your privacy. Choose your settings.</div>
+      <section class="consent-popup"><p>We use cookies for analytics.</p></section>
+      <div class="cookieNotice">This site stores cookies on your device.</div>`;
+    const bare = extractPage({ url: URL, contentType: "text/html", text: html(`${banners}<div><h1>Acme</h1><p>Acme builds rockets in Berlin.</p></div>`) });
+    const landmark = extractPage({ url: URL, contentType: "text/html", text: html(`<main>${banners}<h1>Acme</h1><p>Acme builds rockets in Berlin.</p></main>`) });
+    for (const page of [bare, landmark]) {
+      expect(page.text).toBe("# Acme\n\nAcme builds rockets in Berlin.");
+    }
+  });
+
   it("takes Readability's pick on a page of bare divs with teaser blocks around the story", () => {
     const story = Array.from({ length: 8 }, (_, index) => `<p>Paragraph ${index} of the story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`).join("");
     const teasers = Array.from({ length: 12 }, (_, index) => `<div class="teaser"><a href="/story-${index}">Bakery wins sourdough award ${index}</a><div>Local bakery celebrates with the town.</div></div>`).join("");
