@@ -166,6 +166,8 @@ describe("extractPage on HTML", () => {
     });
     expect(page.text).toBe("# Documentation\n\nStart here.\n\n- Install\n- Configure\n- Deploy\n- Upgrade");
     expect(page.links.map((link) => link.url)).toContain("https://acme.example/changelog");
+    const bare = extractPage({ url: URL, contentType: "text/html", text: html(`${menu}<div><h1>Acme</h1><p>Acme builds rockets.</p></div>${menu}`) });
+    expect(bare.text).toBe("# Acme\n\nAcme builds rockets.");
   });
 
   it("renders tables as rows of cells and lists as items", () => {
