@@ -57,7 +57,7 @@ describe("a model endpoint that misbehaves", () => {
   });
 
   it("answers 502 LLM_OUTPUT_INVALID when the repair also breaks the schema", async () => {
-    harness.model.setResponder(() => ({ kind: "json", value: { answer: "Gamma", explanation: "", confidence: 0.4 } }));
+    harness.model.setResponder(() => ({ kind: "json", value: { answer: "Gamma", citations: [], explanation: "", confidence: 0.4 } }));
     const response = await harness.post("/v1/research/company", companyRequest("Never fits?", { responseType: "OPTION", responseOptions: ["Alpha", "Beta"] }));
     expect(response.status).toBe(502);
     const problem = await problemOf(response);

@@ -16,21 +16,23 @@ describe("POST /v1/research/company", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("x-request-id")).toMatch(/.+/);
     expect(response.headers.get("x-job-id")).toMatch(/^r-/);
-    const body = await response.json();
-    expect(companyResearchResponseSchema.strict().parse(body)).toEqual({
-      answerText: "true",
-      answerNumber: 1,
-      details: "example",
-      sources: [],
-      confidence: 0.5,
-    });
+    const body = companyResearchResponseSchema.strict().parse(await response.json());
+    expect(body).toMatchObject({ answerText: "true", answerNumber: 1 });
+    expect(body.details).toMatch(/^example/);
+    // The fake model cites the first passage it was shown; that page is the one source.
+    const cited = harness.model.requests.at(-1)!.userText.match(/<passage id="P1" url="([^"]+)"/)![1];
+    expect(body.sources).toEqual([cited]);
+    expect(body.confidence).toBeGreaterThan(0.2);
+    expect(body.confidence).toBeLessThanOrEqual(1);
   });
 
   it("keeps a sane X-Request-Id given by the caller and passes it to the worker's log lines", async () => {
     const response = await harness.post("/v1/research/company", companyRequest("What does the company sell?"), { "x-request-id": "trace-abc-123" });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("trace-abc-123");
-    const workerLines = harness.stack.workers[0]!.lines.filter((line) => line.includes("trace-abc-123"));
+    const worker = harness.stack.workers[0]!;
+    await worker.waitForLog("research finished", 5_000, (line) => line.requestId === "trace-abc-123");
+    const workerLines = worker.lines.filter((line) => line.includes("trace-abc-123"));
     expect(workerLines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(["research started", "research finished"]));
   });
 
@@ -58,12 +60,12 @@ describe("POST /v1/research/company", () => {
     const sent = harness.model.requests[before]!;
     const answer = (sent.jsonSchema!.properties as Record<string, any>).answer;
     expect(JSON.stringify(answer)).toContain('"Seat"');
-    expect(sent.jsonSchema!.required).toEqual(["answer", "explanation", "confidence"]);
+    expect(sent.jsonSchema!.required).toEqual(["answer", "citations", "explanation", "confidence"]);
     expect(sent.userText).toContain("Northwind Robotics");
   });
 
   it("says 'not enough evidence' with nulls and low confidence, never false or 0", async () => {
-    harness.model.setResponder(() => ({ kind: "json", value: { answer: null, explanation: "The facts do not say.", confidence: 0.9 } }));
+    harness.model.setResponder(() => ({ kind: "json", value: { answer: null, citations: [], explanation: "The facts do not say.", confidence: 0.9 } }));
     try {
       const response = await harness.post("/v1/research/company", companyRequest("Is it profitable?", { responseType: "BOOL" }));
       const body = await response.json();

@@ -1,26 +1,29 @@
 import { inject } from "vitest";
-import { startFakeChatServer, startStack, type FakeChatServer, type Stack, type StackOptions } from "@dossier/testing";
+import { startResearchWorld, startStack, type FakeChatServer, type ResearchWorld, type Stack, type StackOptions } from "@dossier/testing";
 
 export const API_KEY = "test-key-0123456789abcdef";
 
 export interface Harness {
   stack: Stack;
   model: FakeChatServer;
+  world: ResearchWorld;
   /** POSTs JSON (or raw text) with the test key unless headers say otherwise. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;
 }
 
 export async function startHarness(options: StackOptions & { modelLatencyMs?: number } = {}): Promise<Harness> {
-  const model = await startFakeChatServer({ latencyMs: options.modelLatencyMs ?? 0 });
+  const world = await startResearchWorld({ modelLatencyMs: options.modelLatencyMs ?? 0 });
+  const model = world.model;
   const stack = await startStack({
     ...options,
     redisUrl: options.redisUrl ?? inject("redisUrl"),
-    env: { OPENAI_BASE_URL: model.url, API_KEYS: API_KEY, ...options.env },
+    env: { ...world.env, API_KEYS: API_KEY, ...options.env },
   });
   return {
     stack,
     model,
+    world,
     post: (path, body, headers = {}) =>
       fetch(`${stack.baseUrl}${path}`, {
         method: "POST",
@@ -29,7 +32,7 @@ export async function startHarness(options: StackOptions & { modelLatencyMs?: nu
       }),
     async stop() {
       await stack.stop();
-      await model.close();
+      await world.close();
     },
   };
 }

@@ -1,22 +1,96 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { loadConfig, createLogger } from "@dossier/config";
-import { createRedis, createResearchWorker, startHeartbeat } from "@dossier/queue";
-import { OpenAiCompatibleChatModel, createResearcher } from "@dossier/research";
+import { FleetRateLimiter, createRedis, createResearchWorker, limitChatModel, startBatchServices, startHeartbeat } from "@dossier/queue";
+import {
+  BraveSearchProvider,
+  CachedSearchProvider,
+  OpenAiCompatibleChatModel,
+  RedisPageCache,
+  RedisSearchCache,
+  SearxngSearchProvider,
+  SerperSearchProvider,
+  TavilySearchProvider,
+  UndiciPageFetcher,
+  createResearcher,
+  type SearchProvider,
+} from "@dossier/research";
+import type { Config } from "@dossier/config";
+import { findBlockedRange } from "@dossier/research";
 
 const config = loadConfig();
 const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
 const logger = createLogger("worker", config.logLevel, { workerId });
 
 const redis = createRedis(config.redisUrl, "blocking");
-const model = new OpenAiCompatibleChatModel({
-  baseUrl: config.llm.baseUrl,
-  apiKey: config.llm.apiKey,
-  model: config.llm.model,
-  timeoutMs: config.llm.timeoutMs,
-  maxRetries: config.llm.maxRetries,
+// Fleet-wide upstream limits: every worker shares one bucket per upstream in Redis.
+const upstreamLimiter = new FleetRateLimiter(redis, config.redisPrefix);
+const model = limitChatModel(
+  new OpenAiCompatibleChatModel({
+    baseUrl: config.llm.baseUrl,
+    apiKey: config.llm.apiKey,
+    model: config.llm.model,
+    timeoutMs: config.llm.timeoutMs,
+    maxRetries: config.llm.maxRetries,
+  }),
+  upstreamLimiter,
+  config.upstreamLimits,
+);
+const fetcher = new UndiciPageFetcher({
+  allowPrivate: config.fetch.allowPrivate,
+  connectTo: config.fetch.connectTo,
+  perHostDelayMs: config.fetch.hostDelayMs,
+  cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
+  cacheTtlSeconds: config.cacheTtlSeconds,
 });
-const research = createResearcher({ model });
+const searchProvider = createSearchProvider(config);
+const search = searchProvider
+  ? new CachedSearchProvider(searchProvider, new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }), { ttlSeconds: config.cacheTtlSeconds })
+  : null;
+const research = createResearcher({
+  model,
+  fetcher,
+  search,
+  pageBudget: config.pageBudget,
+  promptTokenBudget: config.promptTokenBudget,
+  gatherTimeoutMs: Math.max(1_000, Math.floor(config.researchTimeoutMs / 3)),
+});
+
+/** The configured search provider; a provider whose key is missing fails at start, loudly. */
+function createSearchProvider(settings: Config): SearchProvider | null {
+  const { search } = settings;
+  switch (search.provider) {
+    case "none":
+      return null;
+    case "searxng":
+      return new SearxngSearchProvider({ baseUrl: search.searxngUrl });
+    case "brave":
+      return new BraveSearchProvider({ apiKey: search.braveApiKey ?? "" });
+    case "tavily":
+      return new TavilySearchProvider({ apiKey: search.tavilyApiKey ?? "" });
+    case "serper":
+      return new SerperSearchProvider({ apiKey: search.serperApiKey ?? "" });
+  }
+}
+
+// Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
+const batchServices = startBatchServices({
+  redisUrl: config.redisUrl,
+  prefix: config.redisPrefix,
+  redis,
+  batch: config.batch,
+  callback: config.callback,
+  callbackPolicy: {
+    blockedReason: (address) => {
+      const range = findBlockedRange(address);
+      return range && `${range.cidr}: ${range.reason}`;
+    },
+    allowPrivate: config.fetch.allowPrivate,
+    connectTo: config.fetch.connectTo,
+  },
+  onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
+  onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
+});
 
 const worker = createResearchWorker(
   async (data, context) => {
@@ -41,8 +115,11 @@ const worker = createResearchWorker(
     resultTtlSeconds: config.resultTtlSeconds,
     redis,
     onUnexpectedError: (error, job) => logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
+    batches: batchServices.batches,
+    onRetry: (error, job, attempt) => logger.info({ jobId: job.id, requestId: job.data.requestId, code: error.code, attempt }, "research will be retried"),
   },
 );
+batchServices.attach(worker);
 
 const heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
 void worker.run();
@@ -63,7 +140,9 @@ async function stop(signal: string): Promise<void> {
     // Jobs still running keep their lock until it expires; another worker then takes them over.
     logger.warn({ graceMs: config.shutdownGraceMs }, "running jobs not finished in the grace period; handing them back");
   }
+  await batchServices.close();
   await heartbeat.stop();
+  await fetcher.close();
   redis.disconnect();
   logger.info("worker stopped");
   process.exit(0);

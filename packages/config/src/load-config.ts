@@ -72,6 +72,8 @@ export const environmentSchema = z.object({
   FETCH_ALLOW_PRIVATE: flag,
   /** `host:port:address:port[,...]`, like curl's --connect-to. Tests only. */
   FETCH_CONNECT_TO: connectToSchema,
+  /** Pause between two requests to the same host, in milliseconds. Default 250. */
+  FETCH_HOST_DELAY_MS: integer(250, 0),
   /** How long a synchronous call waits for its job, in milliseconds. Default 60000. */
   RESEARCH_TIMEOUT_MS: integer(60_000, 1),
   /** Jobs one worker process runs at once. Default 20. */
@@ -88,6 +90,34 @@ export const environmentSchema = z.object({
   RESEARCH_PAGE_BUDGET: integer(12, 1),
   /** Prompt tokens per model call at most. Default 6000. */
   RESEARCH_PROMPT_TOKENS: integer(6_000, 500),
+  /** Research calls (synchronous or async) one API key may make per minute; 0 disables the limit. Default 600. */
+  RATE_LIMIT_CALLS_PER_MINUTE: integer(600, 0),
+  /** Batches one API key may have open (not done) at once. Default 5. */
+  BATCH_MAX_OPEN: integer(5, 1),
+  /** Items one batch may hold. Default 10000. */
+  BATCH_MAX_ITEMS: integer(10_000, 1),
+  /** How long a batch and its results are kept, in seconds. Default 604800 (7 days). */
+  BATCH_TTL_SECONDS: integer(604_800, 60),
+  /** Batch items kept waiting in the queue; the rest wait in per-key lists and are fed in rotation. Default 100. */
+  BATCH_FEED_AHEAD: integer(100, 1),
+  /** Attempts of a batch item whose failure is transient (retryable). Default 4. */
+  BATCH_JOB_ATTEMPTS: integer(4, 1),
+  /** First retry delay of a batch item, in milliseconds; doubles each attempt, with jitter. Default 2000. */
+  RETRY_BACKOFF_MS: integer(2_000, 0),
+  /** Delivery attempts of a batch completion callback. Default 8. */
+  CALLBACK_ATTEMPTS: integer(8, 1),
+  /** First retry delay of a callback, in milliseconds; doubles each attempt, with jitter. Default 5000. */
+  CALLBACK_BACKOFF_MS: integer(5_000, 0),
+  /** Time one callback delivery may take, in milliseconds. Default 10000. */
+  CALLBACK_TIMEOUT_MS: integer(10_000, 100),
+  /** Model calls per minute across the whole fleet; 0 means unlimited. Default 0. */
+  MODEL_REQUESTS_PER_MINUTE: integer(0, 0),
+  /** Model tokens (prompt and completion) per minute across the whole fleet; 0 means unlimited. Default 0. */
+  MODEL_TOKENS_PER_MINUTE: integer(0, 0),
+  /** Search calls per minute across the whole fleet; 0 means unlimited. Default 0. */
+  SEARCH_REQUESTS_PER_MINUTE: integer(0, 0),
+  /** How often one call waits out an upstream's 429 (pausing the fleet) before failing. Default 10. */
+  UPSTREAM_RATE_LIMIT_WAITS: integer(10, 0),
   /** pino log level. Default `info`. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -118,7 +148,7 @@ export interface Config {
     tavilyApiKey: string | undefined;
     serperApiKey: string | undefined;
   };
-  fetch: { allowPrivate: boolean; connectTo: readonly ConnectToRule[] };
+  fetch: { allowPrivate: boolean; connectTo: readonly ConnectToRule[]; hostDelayMs: number };
   researchTimeoutMs: number;
   workerConcurrency: number;
   resultTtlSeconds: number;
@@ -128,6 +158,40 @@ export interface Config {
   pageBudget: number;
   promptTokenBudget: number;
   logLevel: Environment["LOG_LEVEL"];
+  /** Per-key limits. */
+  limits: {
+    /** Research calls per key per minute; 0 disables. */
+    callsPerMinute: number;
+    /** Open batches per key. */
+    openBatches: number;
+    /** Items per batch. */
+    batchItems: number;
+  };
+  batch: {
+    /** How long a batch and its results are kept, in seconds. */
+    ttlSeconds: number;
+    /** Batch items kept waiting in the queue. */
+    feedAhead: number;
+    /** Attempts of a batch item with a transient failure. */
+    attempts: number;
+    /** First retry delay, in milliseconds. */
+    retryBackoffMs: number;
+  };
+  callback: {
+    /** Delivery attempts. */
+    attempts: number;
+    /** First retry delay, in milliseconds. */
+    backoffMs: number;
+    /** Time one delivery may take, in milliseconds. */
+    timeoutMs: number;
+  };
+  /** Fleet-wide upstream allowances; 0 means unlimited. */
+  upstreamLimits: {
+    modelRequestsPerMinute: number;
+    modelTokensPerMinute: number;
+    searchRequestsPerMinute: number;
+    maxRateLimitWaits: number;
+  };
 }
 
 export const LOCAL_OLLAMA_URL = "http://127.0.0.1:11434/v1";
@@ -180,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tavilyApiKey: e.TAVILY_API_KEY,
       serperApiKey: e.SERPER_API_KEY,
     },
-    fetch: { allowPrivate: e.FETCH_ALLOW_PRIVATE, connectTo: e.FETCH_CONNECT_TO },
+    fetch: { allowPrivate: e.FETCH_ALLOW_PRIVATE, connectTo: e.FETCH_CONNECT_TO, hostDelayMs: e.FETCH_HOST_DELAY_MS },
     researchTimeoutMs: e.RESEARCH_TIMEOUT_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
     resultTtlSeconds: e.RESULT_TTL_SECONDS,
@@ -190,5 +254,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageBudget: e.RESEARCH_PAGE_BUDGET,
     promptTokenBudget: e.RESEARCH_PROMPT_TOKENS,
     logLevel: e.LOG_LEVEL,
+    limits: { callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE, openBatches: e.BATCH_MAX_OPEN, batchItems: e.BATCH_MAX_ITEMS },
+    batch: { ttlSeconds: e.BATCH_TTL_SECONDS, feedAhead: e.BATCH_FEED_AHEAD, attempts: e.BATCH_JOB_ATTEMPTS, retryBackoffMs: e.RETRY_BACKOFF_MS },
+    callback: { attempts: e.CALLBACK_ATTEMPTS, backoffMs: e.CALLBACK_BACKOFF_MS, timeoutMs: e.CALLBACK_TIMEOUT_MS },
+    upstreamLimits: {
+      modelRequestsPerMinute: e.MODEL_REQUESTS_PER_MINUTE,
+      modelTokensPerMinute: e.MODEL_TOKENS_PER_MINUTE,
+      searchRequestsPerMinute: e.SEARCH_REQUESTS_PER_MINUTE,
+      maxRateLimitWaits: e.UPSTREAM_RATE_LIMIT_WAITS,
+    },
   });
 }

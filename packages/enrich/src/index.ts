@@ -14,3 +14,4 @@ export {
   type PersonInput,
 } from "./normalize-person-request.js";
 export { normalizePhone, type NormalizedPhone, type NormalizePhoneOptions } from "./normalize-phone.js";
+export { mergePersonEvidence, type PersonEvidence } from "./merge-person-evidence.js";

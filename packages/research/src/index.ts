@@ -4,3 +4,6 @@ export * from "./gather/extract/index.js";
 export * from "./rank/index.js";
 export * from "./answer/index.js";
 export * from "./research.js";
+export * from "./gather/index.js";
+export * from "./plan/index.js";
+export * from "./verify/index.js";

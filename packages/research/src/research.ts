@@ -1,42 +1,145 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import { normalizePersonRequest } from "@dossier/enrich";
+import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
-import { answerFromFacts } from "./answer/answer-from-facts.js";
+import { answerFromEvidence } from "./answer/answer-from-evidence.js";
+import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, labelPassages } from "./answer/evidence-prompt.js";
+import { planResearch } from "./plan/plan-research.js";
+import { gatherEvidence } from "./gather/gather-evidence.js";
+import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
+import type { SearchProvider } from "./gather/search/search-provider.js";
+import { splitPassages } from "./rank/split-passages.js";
+import { rankPassages } from "./rank/rank-passages.js";
+import { selectWithinBudget } from "./rank/select-within-budget.js";
+import { countTokens } from "./rank/count-tokens.js";
+import { verifyAnswer, UNKNOWN_CONFIDENCE_CAP } from "./verify/verify-answer.js";
+import type { PersonIdentity } from "./verify/is-about-person.js";
+import { normalizeForMatch } from "./verify/quote-matches.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
 export interface ResearchUsage extends ChatUsage {
   modelCalls: number;
 }
 
+/** What one run saw, for the evaluation and for debugging; never part of the API response. */
+export interface ResearchTrace {
+  queries: string[];
+  pagesRead: string[];
+  passagesInPrompt: number;
+  promptTokens: number;
+}
+
 export interface ResearchContext {
   signal?: AbortSignal;
   /** Added to as the run goes; kept even when the run fails. */
   usage?: ResearchUsage;
+  /** Filled in as the run goes. */
+  trace?: ResearchTrace;
 }
 
 export type Researcher = (request: NormalizedResearchRequest, context?: ResearchContext) => Promise<ResearchResponse>;
 
 export interface ResearcherDependencies {
   model: ChatModel;
+  fetcher: PageFetcher;
+  /** Null when no search provider is configured. */
+  search: SearchProvider | null;
+  /** Most pages read per request. Default 12. */
+  pageBudget?: number;
+  /** Most prompt tokens per model call. Default 6,000. */
+  promptTokenBudget?: number;
+  /** How long gathering may take before the answer is built from what arrived, in milliseconds. */
+  gatherTimeoutMs?: number;
 }
 
-/** Builds the research function the worker runs for every job. */
+function isOwnSite(url: string, ownSites: readonly string[]): boolean {
+  const host = new URL(url).hostname.replace(/^www\./, "");
+  return ownSites.some((origin) => {
+    const ownHost = new URL(origin).hostname.replace(/^www\./, "");
+    return host === ownHost || host.endsWith(`.${ownHost}`);
+  });
+}
+
+/** A third-party page counts only when it names the subject: other companies' pages are not evidence. */
+function mentionsAny(page: { title: string | null; text: string }, terms: readonly string[]): boolean {
+  const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
+  return terms.some((term) => text.includes(normalizeForMatch(term)));
+}
+
+/** Tokens kept free for the model's chat formatting around the messages. */
+const PROMPT_MARGIN_TOKENS = 200;
+
+/**
+ * The research pipeline the worker runs for every job: plan, gather (search and crawl), read,
+ * rank, answer with citations, verify. The answer comes only from pages it read; what could not be
+ * reached is said in `details`.
+ */
 export function createResearcher(dependencies: ResearcherDependencies): Researcher {
+  const pageBudget = dependencies.pageBudget ?? 12;
+  const promptTokenBudget = dependencies.promptTokenBudget ?? 6_000;
   return async (request, context = {}) => {
-    const answer = await answerFromFacts(dependencies.model, request, { signal: context.signal });
-    if (context.usage) {
-      context.usage.modelCalls += answer.calls;
-      context.usage.promptTokens += answer.usage.promptTokens;
-      context.usage.completionTokens += answer.usage.completionTokens;
+    const plan = planResearch(request);
+    const gatherSignal = AbortSignal.any([
+      ...(context.signal ? [context.signal] : []),
+      AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
+    ]);
+    const gathered = await gatherEvidence(plan, request.question, dependencies, { pageBudget, signal: gatherSignal });
+    context.signal?.throwIfAborted();
+
+    const relevant = gathered.pages.filter((page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms));
+    const passages = relevant.flatMap((page) => splitPassages(page));
+    const ranked = rankPassages(passages, { question: request.question, subjectTerms: plan.subjectTerms }, { limit: 200 });
+    const skeletonTokens = countTokens(EVIDENCE_SYSTEM_PROMPT) + countTokens(buildEvidencePrompt(request, new Map()));
+    const selected = selectWithinBudget(ranked, { maxTokens: Math.max(500, promptTokenBudget - skeletonTokens - PROMPT_MARGIN_TOKENS) });
+    const labels = labelPassages(selected);
+    if (context.trace) {
+      context.trace.queries = plan.queries;
+      context.trace.pagesRead = gathered.pages.map((page) => page.url);
+      context.trace.passagesInPrompt = selected.length;
     }
-    const base = {
-      answerText: answer.answerText,
-      answerNumber: answer.answerNumber,
-      details: answer.details,
-      sources: [] as string[],
-      confidence: Math.round(answer.confidence * 100) / 100,
+
+    const baseRecord = request.kind === "person" ? normalizePersonRequest(request.subject) : null;
+    if (selected.length === 0) {
+      const reached = gathered.unreachable.slice(0, 3).join(" ");
+      const empty = {
+        answerText: null,
+        answerNumber: null,
+        details: ["Not enough evidence: no page about the subject could be read.", reached].filter(Boolean).join(" "),
+        sources: [],
+        confidence: 0,
+      };
+      return baseRecord ? { ...empty, person: baseRecord } : empty;
+    }
+
+    const answered = await answerFromEvidence(dependencies.model, request, labels, { signal: context.signal });
+    if (context.usage) {
+      context.usage.modelCalls += answered.calls;
+      context.usage.promptTokens += answered.usage.promptTokens;
+      context.usage.completionTokens += answered.usage.completionTokens;
+    }
+    if (context.trace) context.trace.promptTokens = countTokens(EVIDENCE_SYSTEM_PROMPT) + countTokens(answered.prompt);
+
+    const identity: PersonIdentity | null =
+      request.kind === "person" && plan.personName
+        ? { fullName: plan.personName, companyName: plan.companyName, companyHosts: plan.ownSites.map((origin) => new URL(origin).hostname.replace(/^www\./, "")) }
+        : null;
+    const verified = verifyAnswer({
+      request,
+      answer: answered.answer,
+      labels,
+      pages: gathered.pages,
+      ownSites: gathered.ownSites,
+      unreachable: gathered.unreachable,
+      person: identity,
+    });
+    const response = {
+      answerText: verified.answerText,
+      answerNumber: verified.answerNumber,
+      details: verified.details,
+      sources: verified.sources,
+      confidence: verified.answerText === null ? Math.min(verified.confidence, UNKNOWN_CONFIDENCE_CAP) : verified.confidence,
     };
-    if (request.kind === "person") return { ...base, person: normalizePersonRequest(request.subject) };
-    return base;
+    if (!baseRecord) return response;
+    const merged = mergePersonEvidence(baseRecord, verified.personEvidence);
+    return { ...response, details: [response.details, ...merged.notes].filter(Boolean).join(" "), person: merged.person };
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exampleFromSchema } from "./example-from-schema.js";
+import { parsePromptPassages } from "./prompt-passages.js";
 
 /** One Chat Completions call as the fake server received it. */
 export interface FakeChatRequest {
@@ -35,11 +36,22 @@ export interface FakeChatServer {
   close(): Promise<void>;
 }
 
-/** Answers every call with a valid object for the requested schema. */
-export const schemaExampleResponder: FakeChatResponder = (request) => ({
-  kind: "json",
-  value: request.jsonSchema ? exampleFromSchema(request.jsonSchema) : {},
-});
+/**
+ * Answers every call with a valid object for the requested schema; where the schema asks for
+ * citations, it cites the first passage of the prompt with that passage's opening words.
+ */
+export const schemaExampleResponder: FakeChatResponder = (request) => {
+  const value = (request.jsonSchema ? exampleFromSchema(request.jsonSchema) : {}) as Record<string, unknown>;
+  if (Array.isArray(value.citations)) {
+    const prompt = request.messages.map((message) => message.content).join("\n");
+    const first = parsePromptPassages(prompt)[0];
+    value.citations = first ? [{ passage: first.id, quote: first.text.split(/\s+/).slice(0, 6).join(" ") }] : [];
+  }
+  if (value.person && typeof value.person === "object") {
+    for (const key of Object.keys(value.person)) (value.person as Record<string, unknown>)[key] = null;
+  }
+  return { kind: "json", value };
+};
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -16,7 +16,7 @@ export interface ServiceProcess {
 
 export function startProcess(name: string, script: string, env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? "", NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];

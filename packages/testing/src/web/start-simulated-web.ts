@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createSecureServer } from "node:https";
+import { createTestCertificates } from "./test-certificates.js";
 import type { AddressInfo } from "node:net";
 import { createHostileRoutes, hostileRobots, type HostileRoute } from "./hostile-hosts.js";
 import { renderPage, renderRobots, renderSitemap } from "./render-page.js";
@@ -27,8 +29,13 @@ export interface SimulatedWeb {
   port: number;
   /** Every virtual host served, company sites first, hostile hosts last. */
   hosts: string[];
-  /** `host:80:127.0.0.1:<port>` for every host, comma-separated (the `FETCH_CONNECT_TO` format). */
+  /**
+   * `host:80:127.0.0.1:<port>` for every host, and `host:443:127.0.0.1:<tls port>` when openssl could
+   * make a test certificate, comma-separated (the `FETCH_CONNECT_TO` format).
+   */
   connectTo: string;
+  /** PEM file of the test CA that signed the https certificate (for NODE_EXTRA_CA_CERTS), or null. */
+  caPath: string | null;
   /** `http://<host><path>`; the path defaults to `/`. */
   url(host: string, path?: string): string;
   /** BM25 search over the visible main text of the pages (and searchable files), best first. */
@@ -146,7 +153,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     void route.handle(request, response, { port });
   }
 
-  const server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     const host = hostOf(request);
     const rawPath = request.url ?? "/";
     requests.push({ host, path: rawPath });
@@ -154,25 +161,37 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     if (latency <= 0) return respond(request, response, host, path);
     const timer = setTimeout(() => respond(request, response, host, path), latency);
     response.on("close", () => clearTimeout(timer));
-  });
+  };
+  const server = createServer(handle);
+  // The same sites over https, with a certificate from a throwaway CA (NODE_EXTRA_CA_CERTS trusts it).
+  const certificates = createTestCertificates(hosts);
+  const secureServer = certificates ? createSecureServer({ key: certificates.key, cert: certificates.cert }, handle) : null;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  if (secureServer) await new Promise<void>((resolve) => secureServer.listen(0, "127.0.0.1", () => resolve()));
+  const securePort = secureServer ? (secureServer.address() as AddressInfo).port : null;
 
   return {
     port,
     hosts,
-    connectTo: hosts.map((host) => `${host}:80:127.0.0.1:${port}`).join(","),
+    connectTo: hosts
+      .flatMap((host) => [`${host}:80:127.0.0.1:${port}`, ...(securePort ? [`${host}:443:127.0.0.1:${securePort}`] : [])])
+      .join(","),
+    caPath: certificates?.caPath ?? null,
     url: (host, path = "/") => `http://${host}${path}`,
     search: (query, limit) => index.search(query, limit),
     requests,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      secureServer?.closeAllConnections();
+      secureServer?.close();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

@@ -1,0 +1,69 @@
+import { countryFromLocation } from "./country-from-location.js";
+import { countryName } from "./country-name.js";
+import { cleanText } from "./is-filler.js";
+import { normalizeDate } from "./normalize-date.js";
+import { recasePlaceName } from "./normalize-name.js";
+import type { EnrichedPerson } from "./normalize-person-request.js";
+
+/** A fact about the person that a verified citation supports. */
+export interface PersonEvidence {
+  field: "jobTitle" | "city" | "country" | "jobStartDate";
+  value: string;
+  /** The page that states it. */
+  url: string;
+  /** Whether the page is on the person's company's own site. */
+  ownSite: boolean;
+  /** The page's publication date (ISO), when known. */
+  publishedAt: string | null;
+}
+
+function normalizeField(field: PersonEvidence["field"], value: string): string | null {
+  const text = cleanText(value);
+  if (text === null) return null;
+  switch (field) {
+    case "jobTitle":
+      return text;
+    case "city":
+      return recasePlaceName(text);
+    case "country":
+      return countryFromLocation(text).country ?? countryName(text) ?? countryFromLocation(`x, ${text}`).country;
+    case "jobStartDate": {
+      const date = normalizeDate(text);
+      // A start date must say at least the month.
+      return date && date.length >= 7 ? date : null;
+    }
+  }
+}
+
+const host = (url: string) => new URL(url).hostname.replace(/^www\./, "");
+
+/**
+ * Merges verified evidence into the record built from the request. For each field the most
+ * authoritative statement wins (the company's own site over third parties, then the most recent);
+ * a title from evidence that differs from the request's replaces it, and the change is noted.
+ */
+export function mergePersonEvidence(record: EnrichedPerson, evidence: readonly PersonEvidence[]): { person: EnrichedPerson; notes: string[] } {
+  const person = { ...record };
+  const notes: string[] = [];
+  const ranked = [...evidence].sort(
+    (a, b) => Number(b.ownSite) - Number(a.ownSite) || (b.publishedAt ?? "").localeCompare(a.publishedAt ?? ""),
+  );
+  const done = new Set<string>();
+  for (const item of ranked) {
+    if (done.has(item.field)) continue;
+    const value = normalizeField(item.field, item.value);
+    if (value === null) continue;
+    done.add(item.field);
+    const previous = person[item.field];
+    if (item.field === "jobTitle" && previous && previous.toLowerCase() !== value.toLowerCase()) {
+      notes.push(`The job title "${value}" from ${host(item.url)} replaces the title given ("${previous}").`);
+    }
+    person[item.field] = value;
+  }
+  // A verified city from evidence outranks a country guessed from the company's location.
+  if (done.has("city") && !done.has("country") && person.city) {
+    const fromCity = countryFromLocation(person.city).country;
+    if (fromCity) person.country = fromCity;
+  }
+  return { person, notes };
+}

@@ -1,0 +1,62 @@
+import * as z from "zod";
+import { formatAnswer, type AnswerValue, type NormalizedResearchRequest } from "@dossier/contract";
+import type { ChatModel, ChatUsage } from "./chat-model.js";
+import { generateStructured } from "./generate-structured.js";
+import { answerValueSchema } from "./answer-schema.js";
+import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, type PassageLabels } from "./evidence-prompt.js";
+
+const citationSchema = z.strictObject({ passage: z.string(), quote: z.string() });
+
+const personFieldSchema = z.strictObject({ value: z.string(), passage: z.string(), quote: z.string() }).nullable();
+
+export const personEvidenceSchema = z.strictObject({
+  jobTitle: personFieldSchema,
+  city: personFieldSchema,
+  country: personFieldSchema,
+  jobStartDate: personFieldSchema,
+});
+
+/** The model's reply, before verification. */
+export interface ModelAnswer {
+  answer: AnswerValue;
+  citations: Array<{ passage: string; quote: string }>;
+  explanation: string;
+  confidence: number;
+  person?: z.infer<typeof personEvidenceSchema>;
+}
+
+/** The answer schema for a request: flat, small, strict. */
+export function evidenceAnswerSchema(request: NormalizedResearchRequest): z.ZodType<ModelAnswer> {
+  const base = {
+    answer: answerValueSchema(request.responseType, request.responseOptions),
+    citations: z.array(citationSchema),
+    explanation: z.string(),
+    confidence: z.number().min(0).max(1),
+  };
+  return (request.kind === "person" ? z.strictObject({ ...base, person: personEvidenceSchema }) : z.strictObject(base)) as unknown as z.ZodType<ModelAnswer>;
+}
+
+/**
+ * One Chat Completions call that sees the numbered passages and must cite them with verbatim
+ * quotes. The reply is checked against the schema here and against the passages in verify/.
+ */
+export async function answerFromEvidence(
+  model: ChatModel,
+  request: NormalizedResearchRequest,
+  labels: PassageLabels,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ answer: ModelAnswer; usage: ChatUsage; calls: number; prompt: string }> {
+  const prompt = buildEvidencePrompt(request, labels);
+  const result = await generateStructured(model, {
+    messages: [
+      { role: "system", content: EVIDENCE_SYSTEM_PROMPT },
+      { role: "user", content: prompt },
+    ],
+    schemaName: "research_answer",
+    schema: evidenceAnswerSchema(request),
+    check: (value) =>
+      formatAnswer(request.responseType, value.answer, request.responseOptions) === null ? `answer does not fit the type ${request.responseType}` : null,
+    signal: options.signal,
+  });
+  return { answer: result.value, usage: result.usage, calls: result.calls, prompt };
+}

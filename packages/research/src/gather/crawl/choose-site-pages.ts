@@ -1,0 +1,58 @@
+import type { PageLink } from "../extract/extracted-page.js";
+import { tokenize } from "../../rank/tokenize.js";
+
+/** Page kinds that most often answer research questions, with the words that reveal them. */
+const PAGE_KINDS: Array<{ words: string[]; weight: number }> = [
+  { words: ["about", "company", "story", "who-we-are", "uber-uns", "ueber-uns"], weight: 3 },
+  { words: ["team", "leadership", "management", "people", "founders", "board"], weight: 3 },
+  { words: ["careers", "jobs", "join", "hiring", "karriere", "openings"], weight: 2 },
+  { words: ["pricing", "plans", "price"], weight: 2 },
+  { words: ["security", "trust", "compliance", "privacy", "soc", "gdpr"], weight: 2 },
+  { words: ["contact", "locations", "offices", "kontakt"], weight: 2 },
+  { words: ["press", "news", "newsroom", "media", "blog", "announcements"], weight: 2 },
+  { words: ["imprint", "impressum", "legal"], weight: 1 },
+  { words: ["customers", "partners", "integrations", "product", "products", "platform"], weight: 1 },
+];
+
+/** Candidate pages of one site: links from its home page and URLs from its sitemap. */
+export interface SiteCandidate {
+  url: string;
+  text: string;
+}
+
+function sameSite(url: string, origin: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^www\./, "");
+    const originHost = new URL(origin).hostname.replace(/^www\./, "");
+    return host === originHost || host.endsWith(`.${originHost}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ranks a site's pages by how likely they answer the question: words of the question and of the
+ * usual page kinds (about, team, careers, pricing, security, contact, press, imprint) in the path
+ * and the anchor text. Returns at most `limit` URLs, never the home page itself.
+ */
+export function chooseSitePages(origin: string, links: readonly PageLink[], sitemapUrls: readonly string[], question: string, limit: number): string[] {
+  const questionWords = new Set(tokenize(question));
+  const candidates = new Map<string, string>();
+  for (const link of links) if (sameSite(link.url, origin)) candidates.set(link.url.replace(/#.*$/, ""), link.text);
+  for (const url of sitemapUrls) if (sameSite(url, origin) && !candidates.has(url)) candidates.set(url, "");
+  const home = new URL(origin);
+  const scored: Array<{ url: string; score: number; depth: number }> = [];
+  for (const [url, text] of candidates) {
+    const parsed = new URL(url);
+    if (parsed.pathname === "/" || parsed.pathname === home.pathname) continue;
+    if (/\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname)) continue;
+    const words = new Set([...tokenize(parsed.pathname.replace(/[-_/.]/g, " ")), ...tokenize(text)]);
+    let score = 0;
+    for (const kind of PAGE_KINDS) if (kind.words.some((word) => words.has(word))) score += kind.weight;
+    for (const word of questionWords) if (words.has(word)) score += 2;
+    const depth = parsed.pathname.split("/").filter(Boolean).length;
+    if (score > 0) scored.push({ url, score, depth });
+  }
+  scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
+  return scored.slice(0, limit).map((entry) => entry.url);
+}

@@ -1,0 +1,130 @@
+import { isDossierError } from "@dossier/contract";
+import type { ResearchPlan } from "../plan/plan-research.js";
+import { extractPage } from "./extract/extract-page.js";
+import type { ExtractedPage } from "./extract/extracted-page.js";
+import type { PageFetcher } from "./fetch/page-fetcher.js";
+import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
+import type { SearchHit, SearchProvider } from "./search/search-provider.js";
+import { chooseSitePages } from "./crawl/choose-site-pages.js";
+
+export interface GatherDependencies {
+  fetcher: PageFetcher;
+  /** Null when no search provider is configured (SEARCH_PROVIDER=none). */
+  search: SearchProvider | null;
+}
+
+export interface GatherOptions {
+  /** Most pages read for one request. */
+  pageBudget: number;
+  /** Search results asked for per query. Default 6. */
+  hitsPerQuery?: number;
+  signal?: AbortSignal;
+}
+
+/** The evidence gathered for one request. */
+export interface GatheredEvidence {
+  /** Pages read, in the order they arrived. */
+  pages: ExtractedPage[];
+  searchHits: SearchHit[];
+  /** Origins of the subject's own sites, as planned. */
+  ownSites: string[];
+  /** What could not be searched or read, in plain words, for `details`. */
+  unreachable: string[];
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Searches and crawls in parallel, within a page budget: the configured search provider with the
+ * planned queries, then the best hits; and each of the subject's own sites, from its home page and
+ * sitemap to the pages most likely to answer. Failures become notes, never silent gaps.
+ */
+export async function gatherEvidence(plan: ResearchPlan, question: string, dependencies: GatherDependencies, options: GatherOptions): Promise<GatheredEvidence> {
+  const { fetcher, search } = dependencies;
+  const pages: ExtractedPage[] = [];
+  const unreachable: string[] = [];
+  const claimed = new Set<string>();
+  const failedHosts = new Set<string>();
+  let remaining = options.pageBudget;
+  const signal = options.signal;
+
+  const note = (message: string) => {
+    if (!unreachable.includes(message)) unreachable.push(message);
+  };
+
+  const read = async (url: string): Promise<ExtractedPage | null> => {
+    const key = url.replace(/#.*$/, "");
+    if (claimed.has(key) || remaining <= 0 || signal?.aborted) return null;
+    claimed.add(key);
+    remaining -= 1;
+    try {
+      const fetched = await fetcher.fetch(key, { signal });
+      const page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
+      pages.push(page);
+      return page;
+    } catch (error) {
+      if (signal?.aborted) return null;
+      const host = hostOf(key);
+      if (isDossierError(error)) {
+        if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL") note(`${key} was not read: ${error.detail}`);
+        else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS") note(`${key} was not read: its robots.txt disallows it.`);
+        else if (!failedHosts.has(host)) note(`${host} could not be read (${error.detail}).`);
+      } else if (!failedHosts.has(host)) {
+        note(`${host} could not be read.`);
+      }
+      failedHosts.add(host);
+      return null;
+    }
+  };
+
+  const siteShare = plan.ownSites.length > 0 ? Math.ceil(options.pageBudget / 2) : 0;
+  const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
+
+  const crawlSite = async (origin: string) => {
+    const [home, sitemap] = await Promise.all([
+      read(`${origin}/`),
+      fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
+    ]);
+    const chosen = chooseSitePages(origin, home?.links ?? [], sitemap, question, perSite - 1);
+    await Promise.all(chosen.map((url) => read(url)));
+  };
+
+  const searchHits: SearchHit[] = [];
+  const searchAndRead = async () => {
+    if (!search) {
+      note("No search provider is configured (SEARCH_PROVIDER=none), so only the subject's own site was read.");
+      return;
+    }
+    const results = await Promise.allSettled(plan.queries.map((query) => search.search(query, { signal, limit: options.hitsPerQuery ?? 6 })));
+    const lists: SearchHit[][] = [];
+    for (const result of results) {
+      if (result.status === "fulfilled") lists.push(result.value);
+      else if (!signal?.aborted) {
+        const reason = result.reason;
+        note(`The search provider (${search.id}) failed: ${isDossierError(reason) ? reason.detail : "unknown error"}.`);
+      }
+    }
+    // Interleave the queries' results so each query's best hits come first.
+    const seen = new Set<string>();
+    for (let rank = 0; lists.some((list) => rank < list.length); rank += 1) {
+      for (const list of lists) {
+        const hit = list[rank];
+        if (hit && !seen.has(hit.url)) {
+          seen.add(hit.url);
+          searchHits.push(hit);
+        }
+      }
+    }
+    const budgetForHits = Math.max(1, options.pageBudget - siteShare);
+    await Promise.all(searchHits.slice(0, budgetForHits).map((hit) => read(hit.url)));
+  };
+
+  await Promise.all([searchAndRead(), ...plan.ownSites.map(crawlSite)]);
+  return { pages, searchHits, ownSites: plan.ownSites, unreachable };
+}

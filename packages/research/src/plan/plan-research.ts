@@ -1,0 +1,91 @@
+import type { NormalizedResearchRequest } from "@dossier/contract";
+import { canonicalWebsite, normalizeEmail } from "@dossier/enrich";
+import { tokenize } from "../rank/tokenize.js";
+
+/** What the gather stage should look at for one request. */
+export interface ResearchPlan {
+  /** Search engine queries, best first. */
+  queries: string[];
+  /** Origins of the subject's own sites (`https://acme.com`), crawled directly. */
+  ownSites: string[];
+  /** Names that identify the subject, used to rank passages and to check that a page is about it. */
+  subjectTerms: string[];
+  /** The person's full name, for person requests. */
+  personName: string | null;
+  /** The company's name, when known. */
+  companyName: string | null;
+  /** Things left out, said in `details` (e.g. a free-mail domain that is not a company site). */
+  notes: string[];
+}
+
+const QUESTION_NOISE = new Set(
+  "the a an of to in on for is are was were be been does do did has have had what which who whom whose when where why how this that these those it its their his her they them company person firm business organisation organization there any some with by at from as or and if not please tell me we our you your".split(
+    " ",
+  ),
+);
+
+/** The question's content words, for search queries: "Is Acme SOC 2 certified?" -> "SOC 2 certified". */
+export function questionKeywords(question: string, subjectTerms: readonly string[]): string {
+  const subjectWords = new Set(subjectTerms.flatMap((term) => tokenize(term)));
+  const words = question
+    .replace(/[?!.,;:()"]/g, " ")
+    .split(/\s+/)
+    .filter((word) => word && !QUESTION_NOISE.has(word.toLowerCase()) && !subjectWords.has(word.toLowerCase()));
+  return words.slice(0, 8).join(" ");
+}
+
+function hostOf(origin: string): string {
+  return new URL(origin).hostname;
+}
+
+/**
+ * Derives search queries from templates and the subject's own sites from the facts given: the
+ * company website, and the domain of a person's e-mail unless it is a free-mail or disposable
+ * provider. Profile pages on professional networks are not crawled (their robots.txt forbids it);
+ * search results may still lead to public pages about the subject.
+ */
+export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
+  const subject = request.subject as Record<string, any>;
+  const company = (request.kind === "person" ? subject.company : subject) as Record<string, any> | undefined;
+  const notes: string[] = [];
+  const ownSites: string[] = [];
+  const addSite = (raw: unknown, label: string) => {
+    if (typeof raw !== "string") return;
+    const origin = canonicalWebsite(raw);
+    if (!origin) {
+      notes.push(`The ${label} "${raw}" is not a public web address, so it was not read.`);
+      return;
+    }
+    if (!ownSites.includes(origin)) ownSites.push(origin);
+  };
+  addSite(company?.website, "company website");
+  if (request.kind === "person" && typeof subject.email === "string") {
+    const email = normalizeEmail(subject.email);
+    if (email.domain && !email.isFreeMail && !email.isDisposable) addSite(email.domain, "e-mail domain");
+  }
+
+  const companyName = typeof company?.name === "string" ? company.name : null;
+  const personName =
+    request.kind === "person" && typeof subject.firstName === "string" && typeof subject.lastName === "string"
+      ? `${subject.firstName} ${subject.lastName}`
+      : null;
+  const domain = ownSites[0] ? hostOf(ownSites[0]).replace(/^www\./, "") : null;
+  const subjectTerms = [personName, companyName, domain].filter((term): term is string => !!term);
+  const keywords = questionKeywords(request.question, subjectTerms);
+
+  const queries: string[] = [];
+  const add = (query: string) => {
+    const trimmed = query.replace(/\s+/g, " ").trim();
+    if (trimmed && !queries.includes(trimmed)) queries.push(trimmed);
+  };
+  if (request.kind === "person") {
+    const who = personName ? `"${personName}"` : typeof subject.email === "string" ? `"${subject.email}"` : "";
+    add(`${who} ${companyName ? `"${companyName}"` : domain ?? ""} ${keywords}`);
+    if (domain) add(`${who} ${domain}`);
+  } else {
+    const what = companyName ? `"${companyName}"` : domain ?? "";
+    add(`${what} ${keywords}`);
+    if (domain && companyName) add(`${domain} ${keywords}`);
+  }
+  return { queries: queries.slice(0, 3), ownSites, subjectTerms, personName, companyName, notes };
+}

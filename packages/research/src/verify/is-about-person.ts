@@ -1,0 +1,30 @@
+import { normalizeForMatch } from "./quote-matches.js";
+
+/** What identifies the person a page must be about. */
+export interface PersonIdentity {
+  fullName: string;
+  companyName: string | null;
+  /** Hosts of the company's own sites (from its website or the e-mail domain). */
+  companyHosts: string[];
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Whether a page may be used for facts about this person: it must name them, and be on their
+ * company's own site or name the company (or its domain) too. A namesake at another company fails.
+ */
+export function isAboutPerson(page: { url: string; text: string; title?: string | null }, person: PersonIdentity): boolean {
+  const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
+  if (!text.includes(normalizeForMatch(person.fullName))) return false;
+  const host = hostOf(page.url);
+  if (person.companyHosts.some((companyHost) => host === companyHost || host.endsWith(`.${companyHost}`))) return true;
+  if (person.companyName && text.includes(normalizeForMatch(person.companyName))) return true;
+  return person.companyHosts.some((companyHost) => text.includes(companyHost));
+}
