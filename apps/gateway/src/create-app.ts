@@ -1,12 +1,15 @@
 import express, { type Express, type Request, type Response, type NextFunction } from "express";
 import type { Logger } from "pino";
 import { DossierError } from "@dossier/contract";
-import type { ApiKeyStore, ResearchQueue } from "@dossier/queue";
+import type { ApiKeyStore, BatchStore, CallbackAddressPolicy, ResearchQueue } from "@dossier/queue";
 import { requestId } from "./http/request-id.js";
 import { authenticate } from "./http/authenticate.js";
 import { jsonBody } from "./http/json-body.js";
 import { problemHandler } from "./http/problem.js";
 import { researchRoutes } from "./routes/research-routes.js";
+import { jobRoutes } from "./routes/job-routes.js";
+import { batchRoutes } from "./routes/batch-routes.js";
+import { callRateLimit } from "./http/call-rate-limit.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import type { GatewayMetrics } from "./metrics.js";
 
@@ -18,7 +21,15 @@ export interface GatewayDependencies {
   prefix: string;
   researchTimeoutMs: number;
   openApiDocument: Record<string, unknown>;
+  batches: BatchStore;
+  /** Per-key limits (`RATE_LIMIT_CALLS_PER_MINUTE`, `BATCH_MAX_OPEN`, `BATCH_MAX_ITEMS`). */
+  limits: { callsPerMinute: number; openBatches: number; batchItems: number };
+  /** The address rules a batch's callback URL must pass. */
+  callbackPolicy: CallbackAddressPolicy;
 }
+
+/** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
+export const BATCH_BODY_LIMIT_BYTES = 32 * 1_048_576;
 
 /** Paths the gateway serves, with their methods, so that a wrong method is a 405 rather than a 404. */
 const KNOWN_PATHS: Record<string, string[]> = {
@@ -29,7 +40,20 @@ const KNOWN_PATHS: Record<string, string[]> = {
   "/metrics": ["GET"],
   "/openapi.json": ["GET"],
   "/docs": ["GET"],
+  "/v1/batches": ["POST"],
+  "/v1/callback-secret": ["GET"],
 };
+
+/** Paths with an id, matched by pattern. */
+const KNOWN_PATTERNS: Array<{ pattern: RegExp; route: string; methods: string[] }> = [
+  { pattern: /^\/v1\/jobs\/[^/]+$/, route: "/v1/jobs/:id", methods: ["GET"] },
+  { pattern: /^\/v1\/batches\/[^/]+$/, route: "/v1/batches/:id", methods: ["GET"] },
+  { pattern: /^\/v1\/batches\/[^/]+\/results$/, route: "/v1/batches/:id/results", methods: ["GET"] },
+];
+
+function allowedMethods(path: string): string[] | undefined {
+  return KNOWN_PATHS[path] ?? KNOWN_PATTERNS.find((entry) => entry.pattern.test(path))?.methods;
+}
 
 /** The Express app: request ids, access logs and metrics, auth on /v1, problem+json for every error. */
 export function createApp(dependencies: GatewayDependencies): Express {
@@ -43,7 +67,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
   app.use((request: Request, response: Response, next: NextFunction) => {
     const started = performance.now();
     response.on("finish", () => {
-      const route = request.route?.path ?? (KNOWN_PATHS[request.path] ? request.path : "unmatched");
+      const route = request.route?.path ?? (KNOWN_PATHS[request.path] ? request.path : (KNOWN_PATTERNS.find((entry) => entry.pattern.test(request.path))?.route ?? "unmatched"));
       const seconds = (performance.now() - started) / 1000;
       metrics.requests.inc({ method: request.method, route, status: String(response.statusCode) });
       metrics.requestDuration.observe({ route }, seconds);
@@ -66,11 +90,23 @@ export function createApp(dependencies: GatewayDependencies): Express {
   });
 
   app.use(operationsRoutes({ redis: dependencies.queue.redis, prefix: dependencies.prefix, metrics, openApiDocument: dependencies.openApiDocument }));
-  const guard = [authenticate(dependencies.keys), jsonBody()];
+  const authenticated = [authenticate(dependencies.keys)];
+  const guard = [...authenticated, callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute), jsonBody()];
   app.use(researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }));
+  app.use(jobRoutes({ queue: dependencies.queue, guard: authenticated }));
+  app.use(
+    batchRoutes({
+      batches: dependencies.batches,
+      maxItems: dependencies.limits.batchItems,
+      maxOpen: dependencies.limits.openBatches,
+      callbackPolicy: dependencies.callbackPolicy,
+      authenticate: authenticated,
+      body: jsonBody(BATCH_BODY_LIMIT_BYTES),
+    }),
+  );
 
   app.use((request: Request, response: Response) => {
-    const allowed = KNOWN_PATHS[request.path];
+    const allowed = allowedMethods(request.path);
     if (allowed) {
       response.setHeader("Allow", allowed.join(", "));
       throw new DossierError("METHOD_NOT_ALLOWED", { detail: `${request.method} is not allowed on ${request.path}; use ${allowed.join(" or ")}.` });

@@ -1,13 +1,22 @@
 import { loadConfig, createLogger } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, ResearchQueue } from "@dossier/queue";
+import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
+import { findBlockedRange } from "@dossier/research";
 import { createApp } from "./create-app.js";
 import { GatewayMetrics } from "./metrics.js";
 
 const config = loadConfig();
 const logger = createLogger("gateway", config.logLevel);
 
-const queue = new ResearchQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
+const queue = new ResearchQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds) });
+const batches = new BatchStore({
+  redisUrl: config.redisUrl,
+  prefix: config.redisPrefix,
+  redis: queue.redis,
+  ttlSeconds: config.batch.ttlSeconds,
+  callbackAttempts: config.callback.attempts,
+  callbackBackoffMs: config.callback.backoffMs,
+});
 const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
 const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue);
 const app = createApp({
@@ -18,6 +27,16 @@ const app = createApp({
   prefix: config.redisPrefix,
   researchTimeoutMs: config.researchTimeoutMs,
   openApiDocument: buildOpenApiDocument(),
+  batches,
+  limits: config.limits,
+  callbackPolicy: {
+    blockedReason: (address) => {
+      const range = findBlockedRange(address);
+      return range && `${range.cidr}: ${range.reason}`;
+    },
+    allowPrivate: config.fetch.allowPrivate,
+    connectTo: config.fetch.connectTo,
+  },
 });
 
 await queue.waitUntilReady().catch((error: unknown) => {
@@ -50,6 +69,7 @@ async function stop(signal: string): Promise<void> {
   }, config.researchTimeoutMs + 1_000);
   deadline.unref();
   await closed;
+  await batches.close();
   await queue.close();
   logger.info("gateway stopped");
   process.exit(0);

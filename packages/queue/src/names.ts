@@ -1,10 +1,41 @@
 /** The BullMQ queue that carries research jobs of both kinds; the job name is the kind. */
 export const RESEARCH_QUEUE = "research";
 
+/** The BullMQ queue that carries batch completion callbacks; one job per batch. */
+export const CALLBACK_QUEUE = "callbacks";
+
 /** Redis key names under the deployment prefix (`REDIS_PREFIX`). */
 export const redisKeys = {
   /** The finished response body of a job, as JSON text. */
   result: (prefix: string, jobId: string) => `${prefix}:result:${jobId}`,
+  /** Id of the API key that owns a job; only that key may read it. */
+  jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
+  /** Set of batch ids that wait for a job's outcome. */
+  jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
+  /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
+  batch: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}`,
+  /** List of one batch's items in order, as JSON: job id and ref, or the item's own problem. */
+  batchItems: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:items`,
+  /** Hash from job id to the number of this batch's items still waiting for that job. */
+  batchPending: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:pending`,
+  /** Hash from job id to its outcome for this batch (a copy, so results outlive RESULT_TTL_SECONDS). */
+  batchOutcomes: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:outcomes`,
+  /** Set of a key's batches that are not done yet. */
+  openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
+  /** List of a key's batch items not yet handed to the queue, as JSON. */
+  fairPending: (prefix: string, keyId: string) => `${prefix}:fair:pending:${keyId}`,
+  /** Rotation of the key ids that have pending batch items. */
+  fairRotation: (prefix: string) => `${prefix}:fair:rotation`,
+  /** Set of the key ids in the rotation. */
+  fairActive: (prefix: string) => `${prefix}:fair:active`,
+  /** Lock held by the one worker that feeds batch items into the queue at a time. */
+  fairFeederLock: (prefix: string) => `${prefix}:fair:feeder-lock`,
+  /** State of one fleet-wide upstream limiter (a token bucket). */
+  upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
+  /** A key's synchronous call counter for one minute window. */
+  keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
+  /** Hash from key id to the secret that signs that key's batch callbacks. */
+  callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */
   workers: (prefix: string) => `${prefix}:workers`,
   /** Hash of fleet-wide counters written by workers and read by the gateway's /metrics. */
@@ -13,4 +44,14 @@ export const redisKeys = {
   apiKeys: (prefix: string) => `${prefix}:apikeys`,
   /** Map from key hash to key id, for lookup on each call. */
   apiKeyHashes: (prefix: string) => `${prefix}:apikey-hashes`,
+} as const;
+
+/** BullMQ priorities; lower numbers run first. */
+export const jobPriorities = {
+  /** A caller waits on the HTTP connection. */
+  sync: 1,
+  /** A single call with `Prefer: respond-async`: nobody waits on a connection, but it is one call. */
+  async: 2,
+  /** A batch item. */
+  batch: 10,
 } as const;

@@ -1,9 +1,15 @@
 import { Job, Queue, QueueEvents, type ConnectionOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { DossierError, type ResearchKind } from "@dossier/contract";
-import { RESEARCH_QUEUE, redisKeys } from "./names.js";
+import { RESEARCH_QUEUE, jobPriorities, redisKeys } from "./names.js";
 import { createRedis, redisOptions } from "./redis-connection.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+
+/** What `GET /v1/jobs/{id}` reports about a job. */
+export type JobView =
+  | { id: string; status: "queued" | "running" }
+  | { id: string; status: "done"; body: string }
+  | { id: string; status: "failed"; error: DossierError };
 
 /** How a wait for a job ended. */
 export type JobOutcome =
@@ -17,10 +23,12 @@ export interface ResearchQueueSettings {
   prefix: string;
   /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
   failedRetentionSeconds?: number;
+  /** How long a job's owner is remembered (so that it can be polled), in seconds. Default 7 days. */
+  ownerTtlSeconds?: number;
 }
 
 /** Priority of a synchronous call; lower numbers run first in BullMQ. */
-export const SYNC_PRIORITY = 1;
+export const SYNC_PRIORITY = jobPriorities.sync;
 
 function unavailable(cause: unknown): DossierError {
   return new DossierError("QUEUE_UNAVAILABLE", {
@@ -95,6 +103,7 @@ export class ResearchQueue {
   async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
     let state: string;
     try {
+      await this.redis.set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400);
       await this.queue.add(kind, data, {
         jobId,
         priority,
@@ -113,6 +122,54 @@ export class ResearchQueue {
       const stored = await this.readResult(jobId);
       if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
     }
+  }
+
+  /**
+   * Accepts a job without waiting for it (`Prefer: respond-async`): a stored result or a job
+   * already queued or running is reused; a failed one is run again.
+   */
+  async submit(kind: ResearchKind, jobId: string, data: ResearchJobData): Promise<void> {
+    const stored = await this.readResult(jobId);
+    if (stored !== null) {
+      await this.redis.set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400).catch(() => {});
+      return;
+    }
+    await this.enqueue(kind, jobId, data, jobPriorities.async);
+  }
+
+  /** A job as its owner sees it; null when it does not exist or belongs to another key. */
+  async view(jobId: string, keyId: string): Promise<JobView | null> {
+    try {
+      const owner = await this.redis.get(redisKeys.jobOwner(this.prefix, jobId));
+      if (owner !== keyId) return null;
+      const stored = await this.readResult(jobId);
+      if (stored !== null) return { id: jobId, status: "done", body: stored };
+      const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
+      if (!job) return null;
+      const state = await job.getState();
+      if (state === "failed") return { id: jobId, status: "failed", error: decodeFailure(job.failedReason) };
+      if (state === "completed") {
+        const body = typeof job.returnvalue === "string" ? job.returnvalue : JSON.stringify(job.returnvalue);
+        return { id: jobId, status: "done", body };
+      }
+      return { id: jobId, status: state === "active" ? "running" : "queued" };
+    } catch (error) {
+      if (error instanceof DossierError) throw error;
+      throw unavailable(error);
+    }
+  }
+
+  /** Failed jobs still kept, newest first, for inspection. */
+  async listFailed(start = 0, count = 50): Promise<Array<{ id: string; kind: string; keyId: string; failedAt: number | undefined; error: DossierError; attempts: number }>> {
+    const jobs = await this.queue.getFailed(start, start + count - 1);
+    return jobs.map((job) => ({
+      id: job.id!,
+      kind: job.name,
+      keyId: job.data.keyId,
+      failedAt: job.finishedOn,
+      error: decodeFailure(job.failedReason),
+      attempts: job.attemptsMade,
+    }));
   }
 
   /** Resolves when the job completes or fails, or with `timeout` after `timeoutMs`. */

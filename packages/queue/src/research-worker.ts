@@ -3,8 +3,10 @@ import type { Redis } from "ioredis";
 import { DossierError, isDossierError, type ResearchResponse } from "@dossier/contract";
 import { RESEARCH_QUEUE, redisKeys } from "./names.js";
 import { redisOptions } from "./redis-connection.js";
-import { encodeFailure, type ResearchJobData } from "./job-payload.js";
+import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 import { recordJobStats } from "./fleet-stats.js";
+import type { BatchStore } from "./batch-store.js";
+import { jobContext } from "./job-context.js";
 
 /** What one research run reports besides its response, for metrics. */
 export interface ResearchUsage {
@@ -30,6 +32,10 @@ export interface ResearchWorkerSettings {
   redis: Redis;
   /** Called when a job fails with an error that is not a DossierError (a bug): log it. */
   onUnexpectedError?: (error: unknown, job: Job<ResearchJobData>) => void;
+  /** Batch bookkeeping: each job's final outcome is recorded for the batches waiting for it. */
+  batches?: BatchStore;
+  /** Called when a job failed but will be tried again (a retryable error with attempts left). */
+  onRetry?: (error: DossierError, job: Job<ResearchJobData>, delayAttempt: number) => void;
 }
 
 /**
@@ -45,9 +51,12 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
       const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
       const kind = job.name;
       try {
-        const response = await processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage });
+        const response = await jobContext.run({ jobId: job.id!, origin: job.data.origin ?? "sync" }, () =>
+          processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage }),
+        );
         const body = JSON.stringify(response);
         await redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds);
+        await settings.batches?.resolveJob(job.id!, { status: "done", body });
         void recordJobStats(redis, prefix, { kind, outcome: "completed", durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
         return body;
       } catch (error) {
@@ -56,7 +65,15 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
           : new DossierError("RESEARCH_FAILED", { detail: "The research job failed unexpectedly; try again.", cause: error });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
         void recordJobStats(redis, prefix, { kind, outcome: failure.code, durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
-        throw new UnrecoverableError(encodeFailure(failure));
+        const encoded = encodeFailure(failure);
+        // Only jobs given several attempts (batch items) retry; a waiting caller's job has one, so it answers at once.
+        const attempts = job.opts.attempts ?? 1;
+        if (failure.retryable && job.attemptsMade + 1 < attempts) {
+          settings.onRetry?.(failure, job, job.attemptsMade + 1);
+          throw new Error(encoded);
+        }
+        await settings.batches?.resolveJob(job.id!, { status: "failed", failure: encoded });
+        throw new UnrecoverableError(encoded);
       }
     },
     {
@@ -70,5 +87,11 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
     },
   );
   worker.on("error", () => {});
+  // A job whose worker died too often while running it fails without reaching the processor's catch.
+  worker.on("failed", (job, error) => {
+    if (!job?.id || !settings.batches || !/stalled/i.test(error.message)) return;
+    const failure = decodeFailure(undefined);
+    void settings.batches.resolveJob(job.id, { status: "failed", failure: encodeFailure(failure) }).catch(() => {});
+  });
   return worker;
 }

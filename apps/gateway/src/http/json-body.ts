@@ -4,9 +4,9 @@ import { DossierError } from "@dossier/contract";
 /** Largest accepted request body, in bytes (1 MB). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-/** Requires `application/json` (415 otherwise) and parses it, refusing bodies over 1 MB (413). */
-export function jsonBody() {
-  const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true });
+/** Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB). */
+export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
+  const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (request: Request, response: Response, next: NextFunction): void => {
     const hasBody = request.header("transfer-encoding") !== undefined || Number(request.header("content-length") ?? 0) > 0;
     if (!hasBody) {

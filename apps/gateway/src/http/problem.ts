@@ -4,18 +4,23 @@ import { DossierError, isDossierError, problemType } from "@dossier/contract";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-/** Writes an error as RFC 9457 problem+json. */
-export function sendProblem(response: Response, error: DossierError): void {
-  const body: Record<string, unknown> = {
+/** The RFC 9457 body of an error; `instance` is the request id of the call it belongs to. */
+export function problemBody(error: DossierError, instance?: string): Record<string, unknown> {
+  return {
     type: problemType(error.code),
     title: error.title,
     status: error.status,
     detail: error.detail,
     code: error.code,
-    instance: response.locals.requestId,
+    ...(instance !== undefined ? { instance } : {}),
     ...(error.errors ? { errors: error.errors } : {}),
     ...(error.extensions ?? {}),
   };
+}
+
+/** Writes an error as RFC 9457 problem+json. */
+export function sendProblem(response: Response, error: DossierError): void {
+  const body = problemBody(error, response.locals.requestId as string | undefined);
   if (error.retryAfterSeconds !== undefined) response.setHeader("Retry-After", String(error.retryAfterSeconds));
   response.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }
@@ -32,7 +37,7 @@ function fromBodyParser(error: BodyParserError): DossierError | null {
     case "entity.parse.failed":
       return new DossierError("REQUEST_MALFORMED_JSON", { detail: `The body is not valid JSON: ${error.message}.` });
     case "entity.too.large":
-      return new DossierError("REQUEST_TOO_LARGE", { detail: `The body is larger than the limit of ${error.limit ?? 1_048_576} bytes (1 MB).` });
+      return new DossierError("REQUEST_TOO_LARGE", { detail: `The body is larger than the limit of ${error.limit ?? 1_048_576} bytes.` });
     case "encoding.unsupported":
     case "charset.unsupported":
       return new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON." });

@@ -1,35 +1,52 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { DossierError, validateResearchRequest, type ResearchKind } from "@dossier/contract";
+import { DossierError, validateResearchRequest, type FieldError, type ResearchKind } from "@dossier/contract";
 import { researchJobId, type ApiKeyIdentity, type ResearchQueue } from "@dossier/queue";
 
 export interface ResearchRouteSettings {
   queue: ResearchQueue;
   /** How long a synchronous call waits for its job, in milliseconds. */
   timeoutMs: number;
-  /** Run before each research route: authentication, then the JSON body. */
+  /** Run before each research route: authentication, the per-key call limit, then the JSON body. */
   guard: RequestHandler[];
 }
 
-/** `POST /v1/research/person` and `POST /v1/research/company`: validate, enqueue, wait, answer. */
+/** The 422 of a research request with bad fields; also the problem of a bad batch item. */
+export function validationProblem(errors: FieldError[]): DossierError {
+  return new DossierError("REQUEST_VALIDATION_FAILED", {
+    detail: `The request has ${errors.length} invalid field${errors.length === 1 ? "" : "s"}: ${[...new Set(errors.map((error) => error.path))].join(", ")}.`,
+    errors,
+  });
+}
+
+/** True when a `Prefer` header asks for `respond-async` (RFC 7240). */
+export function prefersAsync(request: Request): boolean {
+  const prefer = request.header("prefer");
+  if (!prefer) return false;
+  return prefer.split(",").some((preference) => preference.split(";")[0]!.trim().toLowerCase() === "respond-async");
+}
+
+/**
+ * `POST /v1/research/person` and `POST /v1/research/company`: validate, enqueue, wait, answer; or,
+ * with `Prefer: respond-async`, answer 202 with `Location: /v1/jobs/{id}` at once.
+ */
 export function researchRoutes(settings: ResearchRouteSettings): Router {
   const router = Router();
   const handle = (kind: ResearchKind) => async (request: Request, response: Response) => {
     const validation = validateResearchRequest(kind, request.body);
-    if (!validation.ok) {
-      throw new DossierError("REQUEST_VALIDATION_FAILED", {
-        detail: `The request has ${validation.errors.length} invalid field${validation.errors.length === 1 ? "" : "s"}: ${[...new Set(validation.errors.map((error) => error.path))].join(", ")}.`,
-        errors: validation.errors,
-      });
-    }
+    if (!validation.ok) throw validationProblem(validation.errors);
     const identity = response.locals.apiKey as ApiKeyIdentity;
     const jobId = researchJobId(identity.id, validation.request);
     response.setHeader("X-Job-Id", jobId);
-    const outcome = await settings.queue.run(
-      kind,
-      jobId,
-      { request: validation.request, requestId: response.locals.requestId as string, keyId: identity.id, enqueuedAt: Date.now() },
-      { timeoutMs: settings.timeoutMs },
-    );
+    const data = { request: validation.request, requestId: response.locals.requestId as string, keyId: identity.id, enqueuedAt: Date.now() };
+    if (prefersAsync(request)) {
+      await settings.queue.submit(kind, jobId, { ...data, origin: "async" });
+      const view = await settings.queue.view(jobId, identity.id);
+      response.setHeader("Location", `/v1/jobs/${jobId}`);
+      response.setHeader("Preference-Applied", "respond-async");
+      response.status(202).json({ id: jobId, status: view?.status ?? "queued" });
+      return;
+    }
+    const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs });
     switch (outcome.status) {
       case "completed":
         response.status(200).type("application/json").send(outcome.body);
@@ -38,7 +55,7 @@ export function researchRoutes(settings: ResearchRouteSettings): Router {
         throw outcome.error;
       case "timeout":
         throw new DossierError("RESEARCH_TIMEOUT", {
-          detail: `The research did not finish within ${settings.timeoutMs} ms. It goes on: send the same request again to get its result.`,
+          detail: `The research did not finish within ${settings.timeoutMs} ms. It goes on: send the same request again, or poll /v1/jobs/${jobId}.`,
           retryable: true,
           retryAfterSeconds: 10,
           extensions: { jobId },

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { apiRegistry } from "../schemas/registry.js";
 import "../schemas/index.js";
+import { batchOperations } from "./batch-operations.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export const commonErrorResponses: JsonObject = {
   "413": problemResponse("The body is larger than 1 MB."),
   "415": problemResponse("The body is not `application/json`."),
   "422": problemResponse("A field is missing or invalid; `errors` names every one."),
-  "429": problemResponse("Too many calls for this key.", retryAfter),
+  "429": problemResponse("Too many calls for this key (`RATE_LIMITED`); see the `RateLimit-*` headers.", retryAfter),
   "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
 };
 
@@ -47,6 +48,15 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
       " The call waits for the research job up to the server's time-out (60 s by default); past it the answer is 504 with the `jobId`, and" +
       " sending the same request again returns the finished result without researching twice.",
     security: [{ apiKey: [] }],
+    parameters: [
+      {
+        name: "Prefer",
+        in: "header",
+        required: false,
+        description: "`respond-async`: answer 202 at once with `Location: /v1/jobs/{id}` instead of waiting.",
+        schema: { type: "string", enum: ["respond-async"] },
+      },
+    ],
     requestBody: { required: true, content: { "application/json": { schema: ref(requestId), example } } },
     responses: {
       "200": {
@@ -56,6 +66,15 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
           "X-Job-Id": { description: "The research job that produced the answer.", schema: { type: "string" } },
         },
         content: { "application/json": { schema: ref(responseId), example: responseExample } },
+      },
+      "202": {
+        description: "Accepted (with `Prefer: respond-async`): poll the job at `Location`.",
+        headers: {
+          ...requestIdHeader,
+          Location: { description: "`/v1/jobs/{id}`.", schema: { type: "string" } },
+          "Preference-Applied": { description: "`respond-async`.", schema: { type: "string" } },
+        },
+        content: { "application/json": { schema: ref("JobStatus") } },
       },
       ...commonErrorResponses,
       "504": problemResponse("The research did not finish in time; the problem carries `jobId`. Retry the same request to get its result."),
@@ -154,7 +173,7 @@ export function buildOpenApiDocument(options: { version?: string; extraOperation
     schemas[id] = rest;
   }
   const paths: Record<string, Record<string, JsonObject>> = {};
-  for (const { method, path, operation } of [...researchOperations(), ...(options.extraOperations ?? []), ...operationsEndpoints()]) {
+  for (const { method, path, operation } of [...researchOperations(), ...batchOperations(), ...(options.extraOperations ?? []), ...operationsEndpoints()]) {
     (paths[path] ??= {})[method] = operation;
   }
   return {

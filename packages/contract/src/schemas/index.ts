@@ -7,3 +7,5 @@ export * from "./research-response.js";
 export * from "./problem.js";
 export * from "./validate-request.js";
 export * from "./format-answer.js";
+export * from "./batch-schemas.js";
+export * from "./job-schemas.js";

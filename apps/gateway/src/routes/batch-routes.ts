@@ -1,0 +1,145 @@
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import { DossierError, batchEnvelopeSchema, validateResearchRequest, type FieldError } from "@dossier/contract";
+import {
+  CallbackAddressError,
+  resolveCallbackTarget,
+  researchJobId,
+  type ApiKeyIdentity,
+  type BatchItemPlan,
+  type BatchStore,
+  type BatchSummary,
+  type CallbackAddressPolicy,
+} from "@dossier/queue";
+import { problemBody } from "../http/problem.js";
+import { validationProblem } from "./research-routes.js";
+import { writeBatchResults } from "./batch-results.js";
+
+export interface BatchRouteSettings {
+  batches: BatchStore;
+  /** Items one batch may hold (`BATCH_MAX_ITEMS`). */
+  maxItems: number;
+  /** Open batches per key (`BATCH_MAX_OPEN`). */
+  maxOpen: number;
+  /** The address rules a callback URL must pass: the page fetcher's. */
+  callbackPolicy: CallbackAddressPolicy;
+  /** Authentication. */
+  authenticate: RequestHandler[];
+  /** The JSON body, with the batch body limit. */
+  body: RequestHandler;
+}
+
+function batchView(summary: BatchSummary): Record<string, unknown> {
+  const { id, status, total, completed, failed, createdAt, finishedAt } = summary;
+  return { id, status, total, completed, failed, createdAt, finishedAt };
+}
+
+function itemProblem(errors: FieldError[], requestId: string): Record<string, unknown> {
+  return problemBody(validationProblem(errors), requestId);
+}
+
+/** Plans one item: a job for a valid request, or the item's own 422 problem. */
+function planItem(raw: unknown, keyId: string, requestId: string, now: number): BatchItemPlan {
+  const item = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const ref = typeof item.ref === "string" ? item.ref : undefined;
+  const withRef = ref !== undefined ? { ref } : {};
+  const envelopeErrors: FieldError[] = [];
+  if (item.type !== "person" && item.type !== "company") envelopeErrors.push({ path: "type", message: 'must be "person" or "company"' });
+  if (item.ref !== undefined && (typeof item.ref !== "string" || item.ref.length > 200)) envelopeErrors.push({ path: "ref", message: "must be a string of at most 200 characters" });
+  for (const key of Object.keys(item)) {
+    if (!["type", "request", "ref"].includes(key)) envelopeErrors.push({ path: key, message: "is not a known field (names are case-sensitive)" });
+  }
+  if (envelopeErrors.length > 0) return { ...withRef, problem: itemProblem(envelopeErrors, requestId) };
+  const kind = item.type as "person" | "company";
+  const validation = validateResearchRequest(kind, item.request);
+  if (!validation.ok) return { ...withRef, problem: itemProblem(validation.errors, requestId) };
+  const jobId = researchJobId(keyId, validation.request);
+  return { ...withRef, kind, jobId, data: { request: validation.request, requestId, keyId, enqueuedAt: now, origin: "batch" } };
+}
+
+function unavailable(error: unknown): DossierError {
+  if (error instanceof DossierError) return error;
+  return new DossierError("QUEUE_UNAVAILABLE", { detail: "The job queue (Redis) is unreachable; try again shortly.", retryable: true, retryAfterSeconds: 5, cause: error });
+}
+
+/** `POST /v1/batches`, `GET /v1/batches/{id}`, `GET /v1/batches/{id}/results`, `GET /v1/callback-secret`. */
+export function batchRoutes(settings: BatchRouteSettings): Router {
+  const router = Router();
+  const { batches } = settings;
+
+  const ownBatch = async (request: Request, response: Response): Promise<BatchSummary> => {
+    const identity = response.locals.apiKey as ApiKeyIdentity;
+    const id = String(request.params.id);
+    const summary = await batches.get(id).catch((error: unknown) => {
+      throw unavailable(error);
+    });
+    if (!summary || summary.keyId !== identity.id) throw new DossierError("BATCH_NOT_FOUND", { detail: `There is no batch ${id} for this API key.` });
+    return summary;
+  };
+
+  router.post("/v1/batches", ...settings.authenticate, settings.body, async (request: Request, response: Response) => {
+    const identity = response.locals.apiKey as ApiKeyIdentity;
+    const requestId = response.locals.requestId as string;
+    const envelope = batchEnvelopeSchema.safeParse(request.body);
+    if (!envelope.success) {
+      throw validationProblem(envelope.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message })));
+    }
+    const { items, callbackUrl } = envelope.data;
+    if (items.length > settings.maxItems) {
+      throw validationProblem([{ path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` }]);
+    }
+    if (callbackUrl !== undefined) {
+      try {
+        await resolveCallbackTarget(callbackUrl, settings.callbackPolicy);
+      } catch (error) {
+        if (error instanceof CallbackAddressError) throw validationProblem([{ path: "callbackUrl", message: error.message }]);
+        throw error;
+      }
+    }
+    try {
+      const open = await batches.countOpen(identity.id);
+      if (open >= settings.maxOpen) {
+        throw new DossierError("BATCH_LIMIT_REACHED", {
+          detail: `This key has ${open} open batches, the most allowed; wait for one to finish.`,
+          retryable: true,
+          retryAfterSeconds: 30,
+        });
+      }
+      const now = Date.now();
+      const plans = items.map((raw) => planItem(raw, identity.id, requestId, now));
+      const summary = await batches.create(identity.id, plans, callbackUrl ?? null);
+      response.setHeader("Location", `/v1/batches/${summary.id}`);
+      response.status(202).json(batchView(summary));
+    } catch (error) {
+      throw unavailable(error);
+    }
+  });
+
+  router.get("/v1/batches/:id", ...settings.authenticate, async (request: Request, response: Response) => {
+    const summary = await ownBatch(request, response);
+    response.setHeader("Cache-Control", "no-store");
+    response.status(200).json(batchView(summary));
+  });
+
+  router.get("/v1/batches/:id/results", ...settings.authenticate, async (request: Request, response: Response) => {
+    const summary = await ownBatch(request, response);
+    if (summary.status !== "done") {
+      throw new DossierError("BATCH_NOT_DONE", {
+        detail: `The batch has ${summary.completed + summary.failed} of ${summary.total} items finished; results are served once all are.`,
+        retryable: true,
+        retryAfterSeconds: 5,
+      });
+    }
+    const format = request.query.format === "csv" ? "csv" : "ndjson";
+    await writeBatchResults(response, batches, summary, format);
+  });
+
+  router.get("/v1/callback-secret", ...settings.authenticate, async (_request: Request, response: Response) => {
+    const identity = response.locals.apiKey as ApiKeyIdentity;
+    const secret = await batches.callbackSecret(identity.id).catch((error: unknown) => {
+      throw unavailable(error);
+    });
+    response.setHeader("Cache-Control", "no-store");
+    response.status(200).json({ secret, header: "Dossier-Signature" });
+  });
+  return router;
+}

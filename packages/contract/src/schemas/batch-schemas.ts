@@ -1,0 +1,78 @@
+import * as z from "zod";
+import { apiRegistry } from "./registry.js";
+import { companyResearchRequestSchema, personResearchRequestSchema } from "./research-request.js";
+import { companyResearchResponseSchema, personResearchResponseSchema } from "./research-response.js";
+import { problemSchema } from "./problem.js";
+
+/** Most items one batch may hold unless the server is configured lower (`BATCH_MAX_ITEMS`). */
+export const MAX_BATCH_ITEMS = 10_000;
+
+/**
+ * One item as the batch schema describes it for documentation. The gateway checks each item on
+ * its own (so one bad item fails alone), so `request` is validated later, not by this schema.
+ */
+export const batchItemSchema = z
+  .object({
+    type: z.enum(["person", "company"]).describe("Which research the item is: the same as `POST /v1/research/{type}`."),
+    request: z
+      .union([personResearchRequestSchema, companyResearchRequestSchema])
+      .describe("The body the synchronous call would take."),
+    ref: z.string().max(200).optional().describe("Your own identifier for the item (a row id); echoed in its result."),
+  })
+  .register(apiRegistry, { id: "BatchItem", description: "One research request inside a batch." });
+
+export const batchRequestSchema = z
+  .object({
+    items: z.array(batchItemSchema).min(1).max(MAX_BATCH_ITEMS).describe("The requests, up to 10,000 (or the server's `BATCH_MAX_ITEMS`)."),
+    callbackUrl: z
+      .string()
+      .url()
+      .optional()
+      .describe("Called with a signed POST when the batch is done (see docs/batches.md). Must be a public http(s) URL."),
+  })
+  .register(apiRegistry, { id: "BatchRequest", description: "A list of research requests to run in the background." });
+
+/** The envelope checked before items are looked at one by one. */
+export const batchEnvelopeSchema = z.object({
+  items: z.array(z.unknown()).min(1),
+  callbackUrl: z.string().optional(),
+});
+
+export const batchStatusSchema = z
+  .object({
+    id: z.string().describe("The batch id, `b-...`."),
+    status: z.enum(["queued", "running", "done"]).describe("`queued` until an item finishes, `running` until all have, then `done`."),
+    total: z.number().int().describe("Number of items."),
+    completed: z.number().int().describe("Items answered (HTTP status 200)."),
+    failed: z.number().int().describe("Items that failed, invalid ones included; each has its problem in the results."),
+    createdAt: z.string().describe("When the batch was accepted (ISO 8601)."),
+    finishedAt: z.string().nullable().describe("When the last item finished (ISO 8601), or null."),
+  })
+  .register(apiRegistry, { id: "BatchStatus", description: "Progress of a batch." });
+
+export const batchResultLineSchema = z
+  .object({
+    index: z.number().int().describe("0-based position of the item in the submitted list."),
+    ref: z.string().optional().describe("The item's `ref`, when it had one."),
+    status: z.number().int().describe("The HTTP status the item would have had as a synchronous call."),
+    result: z
+      .union([personResearchResponseSchema, companyResearchResponseSchema])
+      .optional()
+      .describe("The body the synchronous call would have returned (status 200)."),
+    problem: problemSchema.optional().describe("Why the item failed (any other status)."),
+  })
+  .register(apiRegistry, {
+    id: "BatchResultLine",
+    description: "One line of `GET /v1/batches/{id}/results` (NDJSON), in item order.",
+  });
+
+export const callbackSecretSchema = z
+  .object({
+    secret: z.string().describe("The HMAC-SHA256 secret that signs this key's batch callbacks."),
+    header: z.literal("Dossier-Signature").describe("The header that carries the signature: `t=<unix seconds>,v1=<hex HMAC of \"<t>.<body>\">`."),
+  })
+  .register(apiRegistry, { id: "CallbackSecret", description: "The secret to verify batch callbacks with." });
+
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+export type BatchStatus = z.infer<typeof batchStatusSchema>;
+export type BatchResultLine = z.infer<typeof batchResultLineSchema>;

@@ -1,0 +1,94 @@
+import type { Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import { BatchStore } from "./batch-store.js";
+import { BatchFeeder } from "./batch-feeder.js";
+import { createCallbackWorker, type CallbackWorkerSettings } from "./callback/callback-worker.js";
+import type { CallbackAddressPolicy } from "./callback/callback-address.js";
+
+export interface BatchServicesSettings {
+  redisUrl: string;
+  prefix: string;
+  /** Command connection for bookkeeping. */
+  redis: Redis;
+  batch: {
+    /** How long a batch is kept, in seconds (`BATCH_TTL_SECONDS`). */
+    ttlSeconds: number;
+    /** Batch items kept waiting in the queue (`BATCH_FEED_AHEAD`). */
+    feedAhead: number;
+    /** Attempts of a batch item (`BATCH_JOB_ATTEMPTS`). */
+    attempts: number;
+    /** First retry delay in milliseconds (`RETRY_BACKOFF_MS`). */
+    retryBackoffMs: number;
+  };
+  callback: {
+    /** Delivery attempts (`CALLBACK_ATTEMPTS`). */
+    attempts: number;
+    /** First retry delay in milliseconds (`CALLBACK_BACKOFF_MS`). */
+    backoffMs: number;
+    /** Time one delivery may take in milliseconds (`CALLBACK_TIMEOUT_MS`). */
+    timeoutMs: number;
+  };
+  /** The page fetcher's address rules, applied to callback URLs. */
+  callbackPolicy: CallbackAddressPolicy;
+  /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
+  failedRetentionSeconds?: number;
+  onCallbackAttempt?: CallbackWorkerSettings["onAttempt"];
+  /** A feed round failed (Redis away); it is tried again. */
+  onError?: (error: unknown) => void;
+}
+
+/** What a worker process runs besides research: batch bookkeeping, the fair feeder and callback delivery. */
+export interface BatchServices {
+  batches: BatchStore;
+  feeder: BatchFeeder;
+  callbackWorker: Worker<{ batchId: string }>;
+  /** Feeds again whenever the research worker finishes a job, so the queue never runs dry. */
+  attach(worker: Worker): void;
+  close(): Promise<void>;
+}
+
+export function startBatchServices(settings: BatchServicesSettings): BatchServices {
+  const batches = new BatchStore({
+    redisUrl: settings.redisUrl,
+    prefix: settings.prefix,
+    redis: settings.redis,
+    ttlSeconds: settings.batch.ttlSeconds,
+    callbackAttempts: settings.callback.attempts,
+    callbackBackoffMs: settings.callback.backoffMs,
+  });
+  const feeder = new BatchFeeder({
+    redisUrl: settings.redisUrl,
+    prefix: settings.prefix,
+    redis: settings.redis,
+    batches,
+    feedAhead: settings.batch.feedAhead,
+    attempts: settings.batch.attempts,
+    backoffMs: settings.batch.retryBackoffMs,
+    failedRetentionSeconds: settings.failedRetentionSeconds ?? 7 * 86_400,
+    ...(settings.onError ? { onError: settings.onError } : {}),
+  });
+  const callbackWorker = createCallbackWorker({
+    redisUrl: settings.redisUrl,
+    prefix: settings.prefix,
+    batches,
+    policy: settings.callbackPolicy,
+    timeoutMs: settings.callback.timeoutMs,
+    ...(settings.onCallbackAttempt ? { onAttempt: settings.onCallbackAttempt } : {}),
+  });
+  feeder.start();
+  void callbackWorker.run();
+  return {
+    batches,
+    feeder,
+    callbackWorker,
+    attach(worker) {
+      worker.on("completed", () => feeder.kick());
+      worker.on("failed", () => feeder.kick());
+    },
+    async close() {
+      await feeder.close();
+      await callbackWorker.close().catch(() => {});
+      await batches.close();
+    },
+  };
+}
