@@ -1,0 +1,96 @@
+import { parseArgs } from "node:util";
+import { cpus, totalmem } from "node:os";
+import type { BenchSettings } from "./scenarios/bench-settings.js";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
+import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
+import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
+import { summarizeCpuProfile, type CpuProfile } from "./profile/summarize-cpu-profile.js";
+import { formatNumber, formatTable } from "./report/format-table.js";
+
+const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|profile FILE...] [options]
+
+Without a command, runs queue, research and fleet one after another.
+
+Options:
+  --seconds N   measured window of each scenario (default 10)
+  --warmup N    unmeasured warm-up before each window, in seconds (default 2)
+  --only TEXT   run only the scenarios whose name contains TEXT
+  --profile     run the gateway and workers under node --cpu-prof (apps/bench/profiles/)
+`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    only: { type: "string" },
+    profile: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+});
+
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+
+const settings: BenchSettings = {
+  durationMs: Number(values.seconds) * 1000,
+  warmupMs: Number(values.warmup) * 1000,
+  profile: values.profile,
+  only: values.only,
+  log: (line) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`),
+};
+
+function header(title: string, loadBefore: number): void {
+  process.stdout.write(`\n## ${title}\n\n`);
+  process.stdout.write(
+    `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GiB; ` +
+      `load average ${formatNumber(loadBefore, 2)} before, ${formatNumber(loadavg()[0], 2)} after (other processes on the machine skew the figures)\n\n`,
+  );
+}
+
+const share = (value: number) => `${formatNumber(value * 100, 1)}%`;
+
+const commands: Record<string, (files: string[]) => Promise<void>> = {
+  async queue() {
+    const load = loadavg()[0]!;
+    const figures = await runQueueBench(settings);
+    header("queue: gateway + queue + worker against the research function in-process", load);
+    process.stdout.write(`${formatQueueFigures(figures)}\n`);
+  },
+  async research() {
+    const load = loadavg()[0]!;
+    const figures = await runResearchBench(settings);
+    header("research: latency against the critical path (search 300 ms + pages 150 ms + model 800 ms = 1,250 ms)", load);
+    process.stdout.write(`${formatResearchFigures(figures)}\n`);
+  },
+  async fleet() {
+    const load = loadavg()[0]!;
+    const figures = await runFleetBench(settings);
+    header("fleet: throughput of 1, 2 and 4 workers, memory, synchronous calls beside a batch", load);
+    process.stdout.write(`${formatFleetFigures(figures)}\n`);
+  },
+  async profile(files) {
+    for (const file of files) {
+      const summary = summarizeCpuProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
+      process.stdout.write(`\n## ${file}: ${formatNumber(summary.totalMs, 0)} ms, idle ${share(summary.idleShare)}\n\n`);
+      process.stdout.write(`${formatTable(["package", "self ms", "share"], summary.packages.map((entry) => [entry.name, entry.selfMs, share(entry.share)]))}\n\n`);
+      process.stdout.write(`${formatTable(["function", "self ms", "share"], summary.functions.map((entry) => [entry.name, entry.selfMs, share(entry.share)]))}\n`);
+    }
+  },
+};
+
+const [command, ...rest] = positionals;
+const chosen = command ? [command] : ["queue", "research", "fleet"];
+for (const name of chosen) {
+  const run = commands[name];
+  if (!run) {
+    process.stderr.write(`Unknown command "${name}".\n${USAGE}`);
+    process.exit(2);
+  }
+  await run(rest);
+}
+process.exit(0);

@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { countLiveWorkers, createRedis, waitForRedis } from "@dossier/queue";
+import { repositoryRoot, testRedisUrl } from "@dossier/testing";
+import { startService, type ServiceProcess } from "./start-service.js";
+
+/** The API keys every benchmark stack accepts (`API_KEYS`); b is "another key" in the fleet benchmark. */
+export const BENCH_API_KEYS = { a: "bench-key-a-0123456789", b: "bench-key-b-0123456789" } as const;
+
+/** Where `--profile` writes `.cpuprofile` files: inside the repository, ignored by git. */
+export function profileDirectory(): string {
+  return join(repositoryRoot(), "apps/bench/profiles");
+}
+
+/** Settings of {@link startBenchStack}. */
+export interface BenchStackOptions {
+  /** Worker processes. Default 1. */
+  workers?: number;
+  /** Environment of the gateway and the workers, on top of the benchmark defaults. */
+  env?: Record<string, string>;
+  /** Runs every process with `node --cpu-prof`, written to {@link profileDirectory} on stop. */
+  profile?: boolean;
+}
+
+/** A gateway and workers run as real processes for a benchmark, on a fresh Redis key prefix. */
+export interface BenchStack {
+  /** Origin of the gateway, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
+  /** `REDIS_PREFIX` of this stack. */
+  prefix: string;
+  gateway: ServiceProcess;
+  workers: ServiceProcess[];
+  /** A command connection to the stack's Redis. */
+  redis: ReturnType<typeof createRedis>;
+  /** Headers of a research call with key a (default) or b. */
+  headers(key?: keyof typeof BENCH_API_KEYS): Record<string, string>;
+  /** Ends every process with SIGTERM (profiles are written on a clean exit) and deletes the prefix's keys. */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return address.port;
+}
+
+/** Polls `check` until it holds; `failure` names a reason to give up at once (a process that exited). */
+async function until(what: string, check: () => Promise<boolean>, failure: () => string | undefined, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const reason = failure();
+    if (reason) throw new Error(reason);
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real gateway and worker processes with quiet logs (LOG_LEVEL=warn: a log line per
+ * request costs about as much as the queue round trip being measured). Readiness is read from
+ * `/healthz` and the workers' heartbeats, since the start lines are info lines.
+ */
+export async function startBenchStack(options: BenchStackOptions = {}): Promise<BenchStack> {
+  const root = repositoryRoot();
+  const redisUrl = testRedisUrl();
+  const prefix = `bench-${randomBytes(5).toString("hex")}`;
+  const port = await freePort();
+  const env: Record<string, string> = {
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: "warn",
+    API_KEYS: `${BENCH_API_KEYS.a},${BENCH_API_KEYS.b}`,
+    LLM_MODEL: "fake-model",
+    LLM_MAX_RETRIES: "0",
+    SEARCH_PROVIDER: "none",
+    JOB_LOCK_MS: "30000",
+    SHUTDOWN_GRACE_MS: "2000",
+    // The per-key call limit would measure itself, not the queue.
+    RATE_LIMIT_CALLS_PER_MINUTE: "0",
+    ...options.env,
+  };
+  const nodeArguments: string[] = [];
+  if (options.profile) {
+    mkdirSync(profileDirectory(), { recursive: true });
+    nodeArguments.push("--cpu-prof", `--cpu-prof-dir=${profileDirectory()}`);
+  }
+  const redis = createRedis(redisUrl, "command");
+  await waitForRedis(redis);
+  const gateway = startService("gateway", join(root, "apps/gateway/dist/main.js"), { ...env, PORT: String(port) }, nodeArguments);
+  const workers: ServiceProcess[] = [];
+  const processes = (): ServiceProcess[] => [gateway, ...workers];
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    for (const process of processes()) process.kill("SIGTERM");
+    const ended = Promise.all(processes().map((process) => process.exited));
+    const forced = setTimeout(() => processes().forEach((process) => process.kill("SIGKILL")), 15_000);
+    await ended;
+    clearTimeout(forced);
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+    redis.disconnect();
+  };
+  try {
+    const exited = () => {
+      const dead = processes().find((process) => process.child.exitCode !== null);
+      return dead && `${dead.name} exited:\n${dead.lines.slice(-10).join("\n")}`;
+    };
+    await until("the gateway did not answer /healthz", async () => (await fetch(`${origin}/healthz`)).ok, exited);
+    for (let index = 0; index < (options.workers ?? 1); index += 1) {
+      workers.push(startService(`worker-${index + 1}`, join(root, "apps/worker/dist/main.js"), env, nodeArguments));
+    }
+    await until(`${workers.length} workers did not beat`, async () => (await countLiveWorkers(redis, prefix)) >= workers.length, exited);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    origin,
+    prefix,
+    gateway,
+    workers,
+    redis,
+    headers: (key = "a") => ({ "x-api-key": BENCH_API_KEYS[key] }),
+    stop,
+  };
+}

@@ -1,0 +1,89 @@
+import {
+  loadResearchCases,
+  startFakeChatServer,
+  startFakeSearchServer,
+  startSimulatedWeb,
+  type FakeChatServer,
+  type FakeSearchServer,
+  type ResearchCase,
+  type SimulatedWeb,
+} from "@dossier/testing";
+import type { LoadRequest } from "../load/run-http-load.js";
+
+/** The fixed fake latencies of issue 3's and issue 5's benchmarks, in milliseconds. */
+export const EVIDENCE_LATENCIES = { searchMs: 300, pageMs: 150, modelMs: 800 } as const;
+
+/** Search, one round of pages in parallel, then the model: about 1.25 s. */
+export const CRITICAL_PATH_MS = EVIDENCE_LATENCIES.searchMs + EVIDENCE_LATENCIES.pageMs + EVIDENCE_LATENCIES.modelMs;
+
+/** The simulated web, a fake SearXNG over it and the fake model, each with its fixed latency. */
+export interface EvidenceWorld {
+  web: SimulatedWeb;
+  search: FakeSearchServer;
+  model: FakeChatServer;
+  /** Environment that points the gateway and workers at this world (`FETCH_HOST_DELAY_MS` left to the caller). */
+  env: Record<string, string>;
+  /** The research cases over the simulated web, in file order. */
+  cases: ResearchCase[];
+  /** Counts of what the world has served so far. */
+  counts(): WorldCounts;
+  close(): Promise<void>;
+}
+
+/** What the world served: the evidence a research run gathered. */
+export interface WorldCounts {
+  searches: number;
+  /** Page requests, robots.txt and sitemap.xml excluded. */
+  pages: number;
+  /** robots.txt and sitemap.xml requests. */
+  siteFiles: number;
+  modelCalls: number;
+}
+
+export async function startEvidenceWorld(): Promise<EvidenceWorld> {
+  const web = await startSimulatedWeb({ pageLatencyMs: EVIDENCE_LATENCIES.pageMs });
+  const search = await startFakeSearchServer({
+    provider: "searxng",
+    search: (query, limit) => web.search(query, limit),
+    latencyMs: EVIDENCE_LATENCIES.searchMs,
+  });
+  const model = await startFakeChatServer({ latencyMs: EVIDENCE_LATENCIES.modelMs });
+  return {
+    web,
+    search,
+    model,
+    env: {
+      OPENAI_BASE_URL: model.url,
+      SEARCH_PROVIDER: "searxng",
+      SEARXNG_URL: search.url,
+      FETCH_CONNECT_TO: web.connectTo,
+    },
+    cases: loadResearchCases(),
+    counts() {
+      const siteFiles = web.requests.filter((request) => /^\/(robots\.txt|sitemap\.xml)/.test(request.path)).length;
+      return { searches: search.requests.length, pages: web.requests.length - siteFiles, siteFiles, modelCalls: model.requests.length };
+    },
+    async close() {
+      await Promise.all([web.close(), search.close(), model.close()]);
+    },
+  };
+}
+
+/** The difference of two counts, `after - before`. */
+export function countsBetween(before: WorldCounts, after: WorldCounts): WorldCounts {
+  return {
+    searches: after.searches - before.searches,
+    pages: after.pages - before.pages,
+    siteFiles: after.siteFiles - before.siteFiles,
+    modelCalls: after.modelCalls - before.modelCalls,
+  };
+}
+
+/**
+ * The research call of `researchCase`, made distinct by `context` (which changes the job id but
+ * neither the search queries nor the pages read).
+ */
+export function caseCall(researchCase: ResearchCase, headers: Record<string, string>, context?: string): LoadRequest {
+  const body = context === undefined ? researchCase.request : { ...researchCase.request, context };
+  return { method: "POST", path: `/v1/research/${researchCase.kind}`, headers, body: JSON.stringify(body) };
+}

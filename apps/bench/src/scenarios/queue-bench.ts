@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import type { Researcher } from "@dossier/research";
+import { runClosedLoop, type ClosedLoopResult } from "../load/run-closed-loop.js";
+import { runHttpLoad } from "../load/run-http-load.js";
+import { formatNumber, formatTable } from "../report/format-table.js";
+import { startBenchStack, type BenchStack } from "./bench-stack.js";
+import { startQueueWorld } from "./queue-world.js";
+import { companyCall, distinctCompanyBody, normalizeCompanyBody, runTag } from "./research-requests.js";
+import type { BenchSettings } from "./bench-settings.js";
+
+/** One scenario's figures, through the stack and in-process. */
+export interface QueueScenarioFigures {
+  name: string;
+  connections: number;
+  modelLatencyMs: number;
+  stack: ClosedLoopResult;
+  inProcess: ClosedLoopResult | undefined;
+  target: string;
+  met: boolean;
+}
+
+interface Scenario {
+  name: string;
+  connections: number;
+  /** Concurrency of the in-process comparison; none for the stored result. */
+  inProcessConcurrency: number | undefined;
+  modelLatencyMs: number;
+  identical: boolean;
+  target: string;
+  meets: (stack: ClosedLoopResult, inProcess: ClosedLoopResult | undefined) => boolean;
+}
+
+/** Worker concurrency of the queue benchmark's single worker (the 200 ms scenario needs 100). */
+export const QUEUE_WORKER_CONCURRENCY = 100;
+
+const scenarios: Scenario[] = [
+  {
+    name: "1 connection, instant model",
+    connections: 1,
+    inProcessConcurrency: 1,
+    modelLatencyMs: 0,
+    identical: false,
+    target: "queue adds <= 2 ms at p50",
+    meets: (stack, inProcess) => !!inProcess && stack.latency.p50 - inProcess.latency.p50 <= 2,
+  },
+  {
+    name: "50 connections, instant model",
+    connections: 50,
+    inProcessConcurrency: 50,
+    modelLatencyMs: 0,
+    identical: false,
+    target: ">= 2,000 calls/s",
+    meets: (stack) => stack.perSecond >= 2_000,
+  },
+  {
+    name: "50 connections, stored result",
+    connections: 50,
+    inProcessConcurrency: undefined,
+    modelLatencyMs: 0,
+    identical: true,
+    target: ">= 5,000 calls/s",
+    meets: (stack) => stack.perSecond >= 5_000,
+  },
+  {
+    name: "200 connections, model 200 ms",
+    connections: 200,
+    inProcessConcurrency: QUEUE_WORKER_CONCURRENCY,
+    modelLatencyMs: 200,
+    identical: false,
+    target: ">= 95% of ideal 500 calls/s",
+    meets: (stack) => stack.perSecond >= 475,
+  },
+];
+
+async function runInProcess(research: Researcher, concurrency: number, settings: BenchSettings, tag: string): Promise<ClosedLoopResult> {
+  return runClosedLoop({
+    concurrency,
+    durationMs: settings.durationMs,
+    warmupMs: settings.warmupMs,
+    operation: async (index) => {
+      const response = await research(normalizeCompanyBody(distinctCompanyBody(`${tag}-local`, index)));
+      // A job that read no evidence skips the model call: count it apart so that it cannot pass for the 200 path.
+      return response.sources.length > 0 ? "ok" : "no-evidence";
+    },
+  });
+}
+
+async function runThroughStack(stack: BenchStack, scenario: Scenario, settings: BenchSettings, tag: string): Promise<ClosedLoopResult> {
+  const headers = stack.headers();
+  const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0), headers);
+  if (scenario.identical) {
+    const first = await fetch(`${stack.origin}${stored.path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: stored.body });
+    if (first.status !== 200) throw new Error(`the call to be stored answered ${first.status}: ${await first.text()}`);
+  }
+  return runHttpLoad({
+    origin: stack.origin,
+    connections: scenario.connections,
+    durationMs: settings.durationMs,
+    warmupMs: settings.warmupMs,
+    request: (index) => (scenario.identical ? stored : companyCall(distinctCompanyBody(tag, index), headers)),
+  });
+}
+
+/**
+ * `bench queue`: the 200 path with a fake model through gateway, queue and one worker, against the
+ * same research function called in-process, in one run.
+ */
+export async function runQueueBench(settings: BenchSettings): Promise<QueueScenarioFigures[]> {
+  const world = await startQueueWorld();
+  const { model } = world;
+  const research = world.createInProcessResearcher(`bench-local-${randomBytes(5).toString("hex")}`);
+  const stack = await startBenchStack({
+    workers: 1,
+    profile: settings.profile,
+    env: { ...world.env, WORKER_CONCURRENCY: String(QUEUE_WORKER_CONCURRENCY) },
+  });
+  const figures: QueueScenarioFigures[] = [];
+  try {
+    for (const scenario of scenarios) {
+      if (settings.only && !scenario.name.includes(settings.only)) continue;
+      model.setLatency(scenario.modelLatencyMs);
+      const tag = runTag();
+      settings.log(`queue: ${scenario.name}: in-process`);
+      const inProcess = scenario.inProcessConcurrency === undefined ? undefined : await runInProcess(research, scenario.inProcessConcurrency, settings, tag);
+      settings.log(`queue: ${scenario.name}: through the stack`);
+      const through = await runThroughStack(stack, scenario, settings, tag);
+      figures.push({
+        name: scenario.name,
+        connections: scenario.connections,
+        modelLatencyMs: scenario.modelLatencyMs,
+        stack: through,
+        inProcess,
+        target: scenario.target,
+        met: scenario.meets(through, inProcess),
+      });
+    }
+  } finally {
+    await stack.stop();
+    await world.close();
+  }
+  return figures;
+}
+
+function outcomesText(result: ClosedLoopResult): string {
+  return Object.entries(result.outcomes)
+    .map(([outcome, count]) => `${outcome}: ${count}`)
+    .join(", ");
+}
+
+/** The queue benchmark's table: both paths per scenario, their ratios, and the target. */
+export function formatQueueFigures(figures: readonly QueueScenarioFigures[]): string {
+  const rows = figures.map((figure) => {
+    const local = figure.inProcess;
+    return [
+      figure.name,
+      figure.stack.perSecond,
+      figure.stack.latency.p50,
+      figure.stack.latency.p99,
+      local?.perSecond,
+      local?.latency.p50,
+      local?.latency.p99,
+      local ? `${formatNumber(figure.stack.perSecond / local.perSecond, 2)}x` : "-",
+      local ? `${formatNumber(figure.stack.latency.p50 - local.latency.p50, 2)} ms` : "-",
+      outcomesText(figure.stack),
+      `${figure.target}: ${figure.met ? "met" : "MISSED"}`,
+    ];
+  });
+  return formatTable(
+    ["scenario", "stack calls/s", "stack p50 ms", "stack p99 ms", "in-process calls/s", "in-process p50 ms", "in-process p99 ms", "calls/s ratio", "added p50", "statuses", "target"],
+    rows,
+  );
+}

@@ -1,0 +1,133 @@
+import { runHttpLoad } from "../load/run-http-load.js";
+import type { ClosedLoopResult } from "../load/run-closed-loop.js";
+import { formatNumber, formatTable } from "../report/format-table.js";
+import type { BenchSettings } from "./bench-settings.js";
+import { startBenchStack, type BenchStack } from "./bench-stack.js";
+import { CRITICAL_PATH_MS, EVIDENCE_LATENCIES, caseCall, countsBetween, startEvidenceWorld, type EvidenceWorld, type WorldCounts } from "./evidence-world.js";
+import { deleteKeys } from "./queue-world.js";
+import { runTag } from "./research-requests.js";
+
+/** Target of issue 3: p50 research latency within 1.2x of the critical path. */
+export const RESEARCH_LATENCY_TARGET = 1.2;
+
+/** One research-latency scenario's figures. */
+export interface ResearchScenarioFigures {
+  name: string;
+  result: ClosedLoopResult;
+  /** What the world served per call, on average. */
+  perCall: WorldCounts;
+  /** False when no call searched or read a page: the worker does not run the evidence pipeline. */
+  pipelineWired: boolean;
+  met: boolean;
+}
+
+interface Scenario {
+  name: string;
+  hostDelayMs: number;
+  /** Empty the page and search caches before every call. */
+  cold: boolean;
+}
+
+const scenarios: Scenario[] = [
+  { name: "cold caches, FETCH_HOST_DELAY_MS=0", hostDelayMs: 0, cold: true },
+  { name: "warm caches, FETCH_HOST_DELAY_MS=0", hostDelayMs: 0, cold: false },
+  { name: "cold caches, FETCH_HOST_DELAY_MS=250 (default)", hostDelayMs: 250, cold: true },
+];
+
+/** Research calls per scenario, spread over the case file. */
+const CALLS = 20;
+
+async function runScenario(world: EvidenceWorld, stack: BenchStack, scenario: Scenario): Promise<ResearchScenarioFigures> {
+  const every = Math.max(1, Math.floor(world.cases.length / CALLS));
+  const chosen = world.cases.filter((_, index) => index % every === 0).slice(0, CALLS);
+  const tag = runTag();
+  const start = world.counts();
+  if (!scenario.cold) {
+    // Read every page once, so that the measured calls find them cached.
+    for (const researchCase of chosen) {
+      const call = caseCall(researchCase, stack.headers(), `bench ${tag} warm-up`);
+      await fetch(`${stack.origin}${call.path}`, { method: "POST", headers: { ...call.headers, "content-type": "application/json" }, body: call.body }).then((response) => response.arrayBuffer());
+    }
+  }
+  const before = world.counts();
+  const result = await runHttpLoad({
+    origin: stack.origin,
+    connections: 1,
+    durationMs: 10 * 60_000,
+    maxRequests: chosen.length,
+    request: (index) => caseCall(chosen[index]!, stack.headers(), `bench ${tag}`),
+    beforeEach: scenario.cold
+      ? async () => {
+          await deleteKeys(stack.redis, `${stack.prefix}:page:*`);
+          await deleteKeys(stack.redis, `${stack.prefix}:search:*`);
+        }
+      : undefined,
+  });
+  const served = countsBetween(before, world.counts());
+  const calls = Math.max(1, result.completed);
+  const perCall = { searches: served.searches / calls, pages: served.pages / calls, siteFiles: served.siteFiles / calls, modelCalls: served.modelCalls / calls };
+  return {
+    name: scenario.name,
+    result,
+    perCall,
+    // Warm calls search and read nothing by design: their warm-up shows whether the pipeline ran.
+    pipelineWired: (() => {
+      const all = countsBetween(start, world.counts());
+      return all.searches + all.pages > 0;
+    })(),
+    met: result.latency.p50 <= CRITICAL_PATH_MS * RESEARCH_LATENCY_TARGET,
+  };
+}
+
+/**
+ * `bench research`: research calls one at a time through the real stack against the simulated web
+ * (pages 150 ms), a fake SearXNG (300 ms) and the fake model (800 ms), against the critical path.
+ */
+export async function runResearchBench(settings: BenchSettings): Promise<ResearchScenarioFigures[]> {
+  const world = await startEvidenceWorld();
+  const figures: ResearchScenarioFigures[] = [];
+  try {
+    for (const delay of [...new Set(scenarios.map((scenario) => scenario.hostDelayMs))]) {
+      const mine = scenarios.filter((scenario) => scenario.hostDelayMs === delay && (!settings.only || scenario.name.includes(settings.only)));
+      if (mine.length === 0) continue;
+      const stack = await startBenchStack({ workers: 1, profile: settings.profile, env: { ...world.env, FETCH_HOST_DELAY_MS: String(delay) } });
+      try {
+        for (const scenario of mine) {
+          settings.log(`research: ${scenario.name}`);
+          figures.push(await runScenario(world, stack, scenario));
+        }
+      } finally {
+        await stack.stop();
+      }
+    }
+  } finally {
+    await world.close();
+  }
+  return figures;
+}
+
+/** The research benchmark's table. */
+export function formatResearchFigures(figures: readonly ResearchScenarioFigures[]): string {
+  const rows = figures.map((figure) => {
+    const { latency } = figure.result;
+    const pageRounds = (latency.p50 - EVIDENCE_LATENCIES.searchMs - EVIDENCE_LATENCIES.modelMs) / EVIDENCE_LATENCIES.pageMs;
+    return [
+      figure.name,
+      figure.result.completed,
+      latency.p50,
+      latency.p90,
+      latency.max,
+      `${formatNumber(latency.p50 / CRITICAL_PATH_MS, 2)}x`,
+      formatNumber(pageRounds, 1),
+      figure.perCall.searches,
+      figure.perCall.pages,
+      figure.perCall.modelCalls,
+      Object.entries(figure.result.outcomes).map(([status, count]) => `${status}: ${count}`).join(", "),
+      figure.pipelineWired ? `<= ${RESEARCH_LATENCY_TARGET}x: ${figure.met ? "met" : "MISSED"}` : "pipeline not wired (no search, no page)",
+    ];
+  });
+  return formatTable(
+    ["scenario", "calls", "p50 ms", "p90 ms", "max ms", "p50 / 1,250 ms", "page rounds at p50", "searches/call", "pages/call", "model calls/call", "statuses", "target"],
+    rows,
+  );
+}
