@@ -8,7 +8,8 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness({
     env: { API_KEYS: `test-key-0123456789abcdef,${OTHER_KEY}` },
-    gatewayEnv: { RESEARCH_TIMEOUT_MS: "1500" },
+    // Research gathers evidence before its model call, so leave it room besides the fake model latency.
+    gatewayEnv: { RESEARCH_TIMEOUT_MS: "3000" },
   });
 });
 afterAll(async () => harness?.stop());
@@ -35,7 +36,7 @@ describe("no work lost, none done twice", () => {
   });
 
   it("answers 504 with the job id past RESEARCH_TIMEOUT_MS, and the retry gets the same job's result without new research", async () => {
-    harness.model.setLatency(2_500);
+    harness.model.setLatency(4_500);
     try {
       const before = harness.model.requests.length;
       const request = companyRequest("When was the company founded?", { responseType: "DATE" });
@@ -45,7 +46,7 @@ describe("no work lost, none done twice", () => {
       expect(problem).toMatchObject({ code: "RESEARCH_TIMEOUT", status: 504, jobId: expect.stringMatching(/^r-/) });
       expect(first.headers.get("x-job-id")).toBe(problem.jobId);
 
-      await sleep(2_000);
+      await sleep(3_500);
       const retry = await harness.post("/v1/research/company", request);
       expect(retry.status).toBe(200);
       expect(retry.headers.get("x-job-id")).toBe(problem.jobId);
