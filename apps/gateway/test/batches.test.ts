@@ -75,7 +75,7 @@ describe("async calls", () => {
       const accepted = await harness.post("/v1/research/company", companyRequest("Async: will this fail?"), { prefer: "respond-async" });
       const finished = await waitUntilDone(accepted.headers.get("location")!);
       expect(finished.status).toBe("failed");
-      expect(finished.problem).toMatchObject({ status: expect.any(Number), code: expect.stringMatching(/^LLM_/) });
+      expect(finished.problem).toMatchObject({ status: expect.any(Number), code: expect.stringMatching(/^(LLM_|RESEARCH_)/), detail: expect.any(String) });
     } finally {
       const { schemaExampleResponder } = await import("@dossier/testing");
       harness.model.setResponder(schemaExampleResponder);
