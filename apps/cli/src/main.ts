@@ -5,12 +5,14 @@ import { keysCommand } from "./commands/keys-command.js";
 import { startCommand } from "./commands/start-command.js";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
+import { evalCommand } from "./commands/eval-command.js";
 
 const program = new Command("dossier").description("Dossier: research API for people and companies").showHelpAfterError();
 program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
 program.addCommand(startCommand());
+program.addCommand(evalCommand(() => loadConfig()));
 
 try {
   await program.parseAsync(process.argv);

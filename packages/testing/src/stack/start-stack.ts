@@ -63,8 +63,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), { ...common, PORT: "0", ...options.gatewayEnv });
   processes.push(gateway);
-  const listening = await gateway.waitForLog("gateway listening");
-  for (let index = 0; index < (options.workers ?? 1); index += 1) await startWorker();
+  let listening: Record<string, unknown>;
+  try {
+    listening = await gateway.waitForLog("gateway listening");
+    for (let index = 0; index < (options.workers ?? 1); index += 1) await startWorker();
+  } catch (error) {
+    for (const process of processes) process.kill("SIGKILL");
+    throw error;
+  }
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on("error", () => {});
   return {

@@ -1,0 +1,89 @@
+import { parsePromptPassages, type EnrichmentCase, type FakeChatResponder, type PromptPassage, type ResearchCase } from "@dossier/testing";
+
+/** Words only, so that punctuation and dashes the extractor adds do not hide a phrase. */
+export function wordsOf(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+export function passageWith(passages: readonly PromptPassage[], phrase: string): PromptPassage | undefined {
+  const wanted = wordsOf(phrase);
+  return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
+}
+
+function typedAnswer(testCase: ResearchCase): unknown {
+  const { answerText, answerNumber } = testCase.expected;
+  if (answerText === null || answerText === undefined) return answerNumber ?? null;
+  switch (testCase.request.responseType) {
+    case "BOOL":
+      return answerText === "true";
+    case "NUMBER":
+      return answerNumber ?? Number(answerText.replace(/,/g, ""));
+    case "OPTIONS":
+      return JSON.parse(answerText);
+    default:
+      return answerText;
+  }
+}
+
+/** The company name a case's subject carries, which the prompt's facts repeat. */
+export function subjectName(testCase: ResearchCase | EnrichmentCase): string {
+  const request = testCase.request as { company?: { name?: string }; person?: { company?: { name?: string } } };
+  return request.company?.name ?? request.person?.company?.name ?? "";
+}
+
+function quoteOf(phrase: string): string {
+  return phrase.split(/\s+/).slice(0, 30).join(" ");
+}
+
+/**
+ * A model that knows each case's answer but may only give it by citing the passage that proves
+ * it: when the proving passage is not in the prompt it says the evidence is insufficient. With it,
+ * the evaluation measures what Dossier controls: whether the evidence reaches the prompt, and
+ * whether the returned sources are the pages that prove the answer.
+ */
+export function createOracleResponder(researchCases: readonly ResearchCase[], enrichmentCases: readonly EnrichmentCase[]): FakeChatResponder {
+  const byQuestion = new Map<string, Array<ResearchCase | EnrichmentCase>>();
+  for (const testCase of [...researchCases, ...enrichmentCases]) {
+    byQuestion.set(testCase.request.question, [...(byQuestion.get(testCase.request.question) ?? []), testCase]);
+  }
+  return (request) => {
+    const prompt = request.messages.map((message) => message.content).join("\n");
+    const question = /^Question about an? (?:person|company): (.*)$/m.exec(prompt)?.[1]?.trim() ?? "";
+    const facts = /<facts>\n([\s\S]*?)\n<\/facts>/.exec(prompt)?.[1] ?? "";
+    // Cases may share a question (namesakes at two companies); the subject's facts tell them apart.
+    const testCase = (byQuestion.get(question) ?? []).find((candidate) => facts.includes(JSON.stringify(subjectName(candidate)).slice(1, -1)));
+    const passages = parsePromptPassages(prompt);
+    const reply: Record<string, unknown> = { answer: null, citations: [], explanation: "The passages do not say.", confidence: 0.2 };
+    if (testCase && "expected" in testCase && testCase.proof) {
+      const passage = passageWith(passages, testCase.proof.phrase);
+      if (passage) {
+        Object.assign(reply, {
+          answer: typedAnswer(testCase),
+          citations: [{ passage: passage.id, quote: quoteOf(testCase.proof.phrase) }],
+          explanation: `The page ${passage.url} states it.`,
+          confidence: 0.9,
+        });
+      }
+    }
+    if (prompt.includes("Also fill `person`")) {
+      const person: Record<string, unknown> = { jobTitle: null, city: null, country: null, jobStartDate: null };
+      if (testCase && "expectedPerson" in testCase) {
+        for (const field of ["jobTitle", "city", "country", "jobStartDate"] as const) {
+          const proof = (testCase.proof as Partial<Record<string, { url: string; phrase: string }>>)[field];
+          const value = testCase.expectedPerson[field];
+          const passage = proof && value ? passageWith(passages, proof.phrase) : undefined;
+          if (passage) person[field] = { value, passage: passage.id, quote: quoteOf(proof!.phrase) };
+        }
+        const title = person.jobTitle as { value: string; passage: string; quote: string } | null;
+        if (title) Object.assign(reply, { answer: title.value, citations: [{ passage: title.passage, quote: title.quote }], confidence: 0.9 });
+      }
+      reply.person = person;
+    }
+    return { kind: "json", value: reply };
+  };
+}
