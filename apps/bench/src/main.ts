@@ -4,6 +4,7 @@ import type { BenchSettings } from "./scenarios/bench-settings.js";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
+import { measureEchoBaseline } from "./scenarios/echo-baseline.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { summarizeCpuProfile, type CpuProfile } from "./profile/summarize-cpu-profile.js";
@@ -57,8 +58,15 @@ const share = (value: number) => `${formatNumber(value * 100, 1)}%`;
 const commands: Record<string, (files: string[]) => Promise<void>> = {
   async queue() {
     const load = loadavg()[0]!;
+    settings.log("queue: baseline (bare node:http server in another process)");
+    const baseline = await measureEchoBaseline(3_000);
     const figures = await runQueueBench(settings);
     header("queue: gateway + queue + worker against the research function in-process", load);
+    process.stdout.write(
+      `Baseline, a bare node:http server in another process: 1 connection p50 ${formatNumber(baseline.oneConnection.latency.p50, 2)} ms ` +
+        `(${formatNumber(baseline.oneConnection.perSecond, 0)}/s); 50 connections ${formatNumber(baseline.fiftyConnections.perSecond, 0)}/s, ` +
+        `p50 ${formatNumber(baseline.fiftyConnections.latency.p50, 2)} ms.\n\n`,
+    );
     process.stdout.write(`${formatQueueFigures(figures)}\n`);
   },
   async research() {

@@ -32,6 +32,8 @@ export interface ClosedLoopResult {
   perSecond: number;
   /** Latency of the operations that finished inside the window, in milliseconds. */
   latency: LatencySummary;
+  /** Every operation that finished, warm-up and the window's stragglers included. */
+  totalFinished: number;
   /** The first error thrown by an operation, for the report. */
   firstError: string | undefined;
 }
@@ -90,6 +92,7 @@ export async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedL
     elapsedMs,
     perSecond: elapsedMs > 0 ? (latencies.length / elapsedMs) * 1000 : 0,
     latency: summarizeLatencies(latencies),
+    totalFinished: finished,
     firstError,
   };
 }

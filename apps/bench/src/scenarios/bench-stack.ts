@@ -32,6 +32,8 @@ export interface BenchStack {
   prefix: string;
   gateway: ServiceProcess;
   workers: ServiceProcess[];
+  /** Process id of the Redis server when it runs on this machine (for CPU accounting). */
+  redisPid: number | undefined;
   /** A command connection to the stack's Redis. */
   redis: ReturnType<typeof createRedis>;
   /** Headers of a research call with key a (default) or b. */
@@ -40,7 +42,8 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 a moment ago. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -124,13 +127,26 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     await stop();
     throw error;
   }
+  const serverInfo = await redis.info("server").catch(() => "");
+  const redisPid = Number(/^process_id:(\d+)/m.exec(serverInfo)?.[1]);
   return {
     origin,
     prefix,
+    redisPid: Number.isInteger(redisPid) && redisPid > 0 ? redisPid : undefined,
     gateway,
     workers,
     redis,
     headers: (key = "a") => ({ "x-api-key": BENCH_API_KEYS[key] }),
     stop,
+  };
+}
+
+/** The stack's processes by role, for {@link startCpuMeter}: gateway, workers, redis and this process. */
+export function stackProcesses(stack: BenchStack): Record<string, number[]> {
+  return {
+    gateway: [stack.gateway.child.pid!],
+    worker: stack.workers.map((worker) => worker.child.pid!),
+    redis: stack.redisPid === undefined ? [] : [stack.redisPid],
+    bench: [process.pid],
   };
 }

@@ -2,7 +2,9 @@ import { runHttpLoad } from "../load/run-http-load.js";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
-import { startBenchStack, type BenchStack } from "./bench-stack.js";
+import { stackProcesses, startBenchStack, type BenchStack } from "./bench-stack.js";
+import { startCpuMeter } from "./process-cpu.js";
+import { cpuText } from "./queue-bench.js";
 import { CRITICAL_PATH_MS, caseCall, startEvidenceWorld, type EvidenceWorld } from "./evidence-world.js";
 import { sampleResidentPeaks } from "./process-memory.js";
 import { runTag } from "./research-requests.js";
@@ -23,6 +25,8 @@ export interface FleetThroughputFigures {
   idealPerSecond: number;
   /** Largest VmRSS of each worker during the run, in bytes. */
   workerPeakBytes: number[];
+  /** CPU milliseconds per finished call by process role, warm-up included. */
+  cpuPerCall: Record<string, number>;
 }
 
 /** Synchronous calls idle and beside another key's batch. */
@@ -61,6 +65,7 @@ async function runThroughput(world: EvidenceWorld, workers: number, settings: Be
     const totalConcurrency = workers * FLEET_WORKER_CONCURRENCY;
     const tag = runTag();
     const memory = sampleResidentPeaks(stack.workers.map((worker) => worker.child.pid!));
+    const cpu = startCpuMeter(stackProcesses(stack));
     const result = await runHttpLoad({
       origin: stack.origin,
       connections: totalConcurrency,
@@ -69,7 +74,9 @@ async function runThroughput(world: EvidenceWorld, workers: number, settings: Be
       request: (index) => caseCall(world.cases[index % world.cases.length]!, stack.headers(), `bench ${tag} call ${index}`),
     });
     const peaks = memory.stop();
+    const used = cpu.stop();
     return {
+      cpuPerCall: Object.fromEntries(Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, result.totalFinished)])),
       workers,
       totalConcurrency,
       result,
@@ -151,7 +158,7 @@ const mebibytes = (bytes: number) => bytes / 2 ** 20;
 /** The fleet benchmark's tables. */
 export function formatFleetFigures(figures: FleetFigures): string {
   const throughput = formatTable(
-    ["workers", "concurrency", "calls/s", "ideal calls/s", "of ideal", "p50 ms", "p99 ms", "statuses", "peak RSS per worker MiB", ">= 90% of ideal", "<= 250 MB per worker"],
+    ["workers", "concurrency", "calls/s", "ideal calls/s", "of ideal", "p50 ms", "p99 ms", "statuses", "peak RSS per worker MiB", "CPU ms/call", ">= 90% of ideal", "<= 250 MB per worker"],
     figures.throughput.map((figure) => {
       const share = figure.result.perSecond / figure.idealPerSecond;
       const worst = Math.max(...figure.workerPeakBytes);
@@ -165,6 +172,7 @@ export function formatFleetFigures(figures: FleetFigures): string {
         figure.result.latency.p99,
         Object.entries(figure.result.outcomes).map(([status, count]) => `${status}: ${count}`).join(", "),
         figure.workerPeakBytes.map((bytes) => formatNumber(mebibytes(bytes), 0)).join(", "),
+        cpuText(figure.cpuPerCall),
         share >= 0.9 ? "met" : "MISSED",
         worst <= 250e6 ? "met" : "MISSED",
       ];

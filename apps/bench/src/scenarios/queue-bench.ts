@@ -3,7 +3,8 @@ import type { Researcher } from "@dossier/research";
 import { runClosedLoop, type ClosedLoopResult } from "../load/run-closed-loop.js";
 import { runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
-import { startBenchStack, type BenchStack } from "./bench-stack.js";
+import { stackProcesses, startBenchStack, type BenchStack } from "./bench-stack.js";
+import { startCpuMeter } from "./process-cpu.js";
 import { startQueueWorld } from "./queue-world.js";
 import { companyCall, distinctCompanyBody, normalizeCompanyBody, runTag } from "./research-requests.js";
 import type { BenchSettings } from "./bench-settings.js";
@@ -15,6 +16,12 @@ export interface QueueScenarioFigures {
   modelLatencyMs: number;
   stack: ClosedLoopResult;
   inProcess: ClosedLoopResult | undefined;
+  /** CPU milliseconds per call through the stack, by process role (bench: load, fakes and this process). */
+  stackCpuPerCall: Record<string, number>;
+  /** CPU milliseconds per in-process call, this process (fakes included) and Redis. */
+  inProcessCpuPerCall: Record<string, number> | undefined;
+  /** Model calls the fake model received per call through the stack (warm-up included in the count). */
+  modelCallsPerCall: number;
   target: string;
   met: boolean;
 }
@@ -25,6 +32,8 @@ interface Scenario {
   /** Concurrency of the in-process comparison; none for the stored result. */
   inProcessConcurrency: number | undefined;
   modelLatencyMs: number;
+  /** False: the search finds nothing, so jobs skip the page and the model (the queue's own cost). */
+  evidence: boolean;
   identical: boolean;
   target: string;
   meets: (stack: ClosedLoopResult, inProcess: ClosedLoopResult | undefined) => boolean;
@@ -39,6 +48,17 @@ const scenarios: Scenario[] = [
     connections: 1,
     inProcessConcurrency: 1,
     modelLatencyMs: 0,
+    evidence: true,
+    identical: false,
+    target: "queue adds <= 2 ms at p50",
+    meets: (stack, inProcess) => !!inProcess && stack.latency.p50 - inProcess.latency.p50 <= 2,
+  },
+  {
+    name: "1 connection, no evidence (no page, no model call)",
+    connections: 1,
+    inProcessConcurrency: 1,
+    modelLatencyMs: 0,
+    evidence: false,
     identical: false,
     target: "queue adds <= 2 ms at p50",
     meets: (stack, inProcess) => !!inProcess && stack.latency.p50 - inProcess.latency.p50 <= 2,
@@ -48,6 +68,17 @@ const scenarios: Scenario[] = [
     connections: 50,
     inProcessConcurrency: 50,
     modelLatencyMs: 0,
+    evidence: true,
+    identical: false,
+    target: ">= 2,000 calls/s",
+    meets: (stack) => stack.perSecond >= 2_000,
+  },
+  {
+    name: "50 connections, no evidence (no page, no model call)",
+    connections: 50,
+    inProcessConcurrency: 50,
+    modelLatencyMs: 0,
+    evidence: false,
     identical: false,
     target: ">= 2,000 calls/s",
     meets: (stack) => stack.perSecond >= 2_000,
@@ -57,6 +88,7 @@ const scenarios: Scenario[] = [
     connections: 50,
     inProcessConcurrency: undefined,
     modelLatencyMs: 0,
+    evidence: true,
     identical: true,
     target: ">= 5,000 calls/s",
     meets: (stack) => stack.perSecond >= 5_000,
@@ -66,11 +98,16 @@ const scenarios: Scenario[] = [
     connections: 200,
     inProcessConcurrency: QUEUE_WORKER_CONCURRENCY,
     modelLatencyMs: 200,
+    evidence: true,
     identical: false,
     target: ">= 95% of ideal 500 calls/s",
     meets: (stack) => stack.perSecond >= 475,
   },
 ];
+
+function perCall(used: Record<string, number>, calls: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, calls)]));
+}
 
 async function runInProcess(research: Researcher, concurrency: number, settings: BenchSettings, tag: string): Promise<ClosedLoopResult> {
   return runClosedLoop({
@@ -80,7 +117,7 @@ async function runInProcess(research: Researcher, concurrency: number, settings:
     operation: async (index) => {
       const response = await research(normalizeCompanyBody(distinctCompanyBody(`${tag}-local`, index)));
       // A job that read no evidence skips the model call: count it apart so that it cannot pass for the 200 path.
-      return response.sources.length > 0 ? "ok" : "no-evidence";
+      return response.sources.length > 0 ? "200 with sources" : "200 without sources";
     },
   });
 }
@@ -119,17 +156,29 @@ export async function runQueueBench(settings: BenchSettings): Promise<QueueScena
     for (const scenario of scenarios) {
       if (settings.only && !scenario.name.includes(settings.only)) continue;
       model.setLatency(scenario.modelLatencyMs);
+      world.setEvidence(scenario.evidence);
       const tag = runTag();
       settings.log(`queue: ${scenario.name}: in-process`);
+      const processes = stackProcesses(stack);
+      const localMeter = startCpuMeter({ redis: processes.redis!, bench: processes.bench! });
       const inProcess = scenario.inProcessConcurrency === undefined ? undefined : await runInProcess(research, scenario.inProcessConcurrency, settings, tag);
+      const inProcessCpuPerCall = inProcess ? perCall(localMeter.stop(), inProcess.totalFinished) : undefined;
       settings.log(`queue: ${scenario.name}: through the stack`);
+      const modelCallsBefore = model.requests.length;
+      const stackMeter = startCpuMeter(processes);
       const through = await runThroughStack(stack, scenario, settings, tag);
+      const stackCpuPerCall = perCall(stackMeter.stop(), through.totalFinished);
+      // Requests made during the warm-up count too, so this is an upper bound per measured call.
+      const modelCallsPerCall = (model.requests.length - modelCallsBefore) / Math.max(1, through.completed);
       figures.push({
         name: scenario.name,
         connections: scenario.connections,
         modelLatencyMs: scenario.modelLatencyMs,
         stack: through,
         inProcess,
+        modelCallsPerCall,
+        stackCpuPerCall,
+        inProcessCpuPerCall,
         target: scenario.target,
         met: scenario.meets(through, inProcess),
       });
@@ -147,6 +196,13 @@ function outcomesText(result: ClosedLoopResult): string {
     .join(", ");
 }
 
+/** `gateway 0.4 + worker 1.2 + ...` in CPU milliseconds per call. */
+export function cpuText(used: Record<string, number>): string {
+  const parts = Object.entries(used).filter(([, milliseconds]) => !Number.isNaN(milliseconds));
+  const total = parts.reduce((sum, [, milliseconds]) => sum + milliseconds, 0);
+  return `${parts.map(([name, milliseconds]) => `${name} ${formatNumber(milliseconds, 2)}`).join(" + ")} = ${formatNumber(total, 2)}`;
+}
+
 /** The queue benchmark's table: both paths per scenario, their ratios, and the target. */
 export function formatQueueFigures(figures: readonly QueueScenarioFigures[]): string {
   const rows = figures.map((figure) => {
@@ -162,11 +218,14 @@ export function formatQueueFigures(figures: readonly QueueScenarioFigures[]): st
       local ? `${formatNumber(figure.stack.perSecond / local.perSecond, 2)}x` : "-",
       local ? `${formatNumber(figure.stack.latency.p50 - local.latency.p50, 2)} ms` : "-",
       outcomesText(figure.stack),
+      figure.modelCallsPerCall > 0.05 ? "yes" : "no",
+      cpuText(figure.stackCpuPerCall),
+      figure.inProcessCpuPerCall ? cpuText(figure.inProcessCpuPerCall) : "-",
       `${figure.target}: ${figure.met ? "met" : "MISSED"}`,
     ];
   });
   return formatTable(
-    ["scenario", "stack calls/s", "stack p50 ms", "stack p99 ms", "in-process calls/s", "in-process p50 ms", "in-process p99 ms", "calls/s ratio", "added p50", "statuses", "target"],
+    ["scenario", "stack calls/s", "stack p50 ms", "stack p99 ms", "in-process calls/s", "in-process p50 ms", "in-process p99 ms", "calls/s ratio", "added p50", "statuses", "model called", "stack CPU ms/call", "in-process CPU ms/call", "target"],
     rows,
   );
 }

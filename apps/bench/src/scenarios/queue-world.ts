@@ -37,6 +37,11 @@ export interface QueueWorld {
   /** Pages served by the one-page site, robots.txt included. */
   pageRequests(): number;
   /**
+   * With false, the search finds nothing, so a job answers "the evidence does not say" (a 200)
+   * without reading a page or calling the model: what remains is the queue's own cost. Default true.
+   */
+  setEvidence(found: boolean): void;
+  /**
    * The research function composed as the worker composes it (same fetcher, caches and search),
    * with cache keys under `prefix`, to run in this process.
    */
@@ -56,9 +61,10 @@ export async function startQueueWorld(): Promise<QueueWorld> {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const sitePort = (site.address() as AddressInfo).port;
   const pageUrl = `http://${QUEUE_SITE_HOST}/`;
+  let evidence = true;
   const search = await startFakeSearchServer({
     provider: "searxng",
-    search: () => [{ url: pageUrl, title: "Queue Bench Ltd", snippet: "Queue Bench Ltd builds warehouse robots in Boston." }],
+    search: () => (evidence ? [{ url: pageUrl, title: "Queue Bench Ltd", snippet: "Queue Bench Ltd builds warehouse robots in Boston." }] : []),
   });
   const model = await startFakeChatServer();
   const connectTo = `${QUEUE_SITE_HOST}:80:127.0.0.1:${sitePort}`;
@@ -76,6 +82,9 @@ export async function startQueueWorld(): Promise<QueueWorld> {
       FETCH_HOST_DELAY_MS: "0",
     },
     pageRequests: () => served,
+    setEvidence(found) {
+      evidence = found;
+    },
     createInProcessResearcher(prefix) {
       prefixes.push(prefix);
       const fetcher = new UndiciPageFetcher({
