@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { loadConfig, createLogger } from "@dossier/config";
-import { FleetRateLimiter, createRedis, createResearchWorker, limitChatModel, startBatchServices, startHeartbeat } from "@dossier/queue";
+import { FleetRateLimiter, createRedis, createResearchWorker, limitChatModel, limitSearchProvider, startBatchServices, startHeartbeat } from "@dossier/queue";
 import {
   BraveSearchProvider,
   CachedSearchProvider,
@@ -45,7 +45,7 @@ const fetcher = new UndiciPageFetcher({
 });
 const searchProvider = createSearchProvider(config);
 const search = searchProvider
-  ? new CachedSearchProvider(searchProvider, new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }), { ttlSeconds: config.cacheTtlSeconds })
+  ? new CachedSearchProvider(limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits), new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }), { ttlSeconds: config.cacheTtlSeconds })
   : null;
 const research = createResearcher({
   model,

@@ -1,5 +1,6 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
+import { canonicalLinkedinUrl, mergePersonEvidence, normalizePersonRequest, type EnrichedPerson } from "@dossier/enrich";
+import type { ExtractedPage } from "./gather/extract/extracted-page.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, labelPassages } from "./answer/evidence-prompt.js";
@@ -63,6 +64,29 @@ function isOwnSite(url: string, ownSites: readonly string[]): boolean {
 function mentionsAny(page: { title: string | null; text: string }, terms: readonly string[]): boolean {
   const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
   return terms.some((term) => text.includes(normalizeForMatch(term)));
+}
+
+/**
+ * Profile URLs the subject's own pages state: the company's LinkedIn page linked from its own site,
+ * and the person's LinkedIn profile from a schema.org Person of the same name there.
+ */
+function withProfileLinks(record: EnrichedPerson, pages: readonly ExtractedPage[], ownSites: readonly string[], person: PersonIdentity | null): EnrichedPerson {
+  const own = pages.filter((page) => isOwnSite(page.url, ownSites));
+  const companyLinkedinUrl =
+    record.companyLinkedinUrl ??
+    own.flatMap((page) => page.profileLinks).map((link) => canonicalLinkedinUrl(link, "company")).find((url): url is string => !!url) ??
+    null;
+  let linkedinUrl = record.linkedinUrl;
+  if (!linkedinUrl && person) {
+    const name = normalizeForMatch(person.fullName);
+    for (const entity of own.flatMap((page) => page.jsonLd)) {
+      if (entity["@type"] !== "Person" || typeof entity.name !== "string" || normalizeForMatch(entity.name) !== name) continue;
+      const sameAs = ([] as unknown[]).concat(entity.sameAs ?? []);
+      linkedinUrl = sameAs.map((link) => (typeof link === "string" ? canonicalLinkedinUrl(link, "person") : null)).find((url): url is string => !!url) ?? null;
+      if (linkedinUrl) break;
+    }
+  }
+  return { ...record, companyLinkedinUrl, linkedinUrl };
 }
 
 /** Tokens kept free for the model's chat formatting around the messages. */
@@ -139,7 +163,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       confidence: verified.answerText === null ? Math.min(verified.confidence, UNKNOWN_CONFIDENCE_CAP) : verified.confidence,
     };
     if (!baseRecord) return response;
-    const merged = mergePersonEvidence(baseRecord, verified.personEvidence);
+    const merged = mergePersonEvidence(withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity), verified.personEvidence);
     return { ...response, details: [response.details, ...merged.notes].filter(Boolean).join(" "), person: merged.person };
   };
 }

@@ -8,7 +8,7 @@ import {
   type ResearchCase,
 } from "@dossier/testing";
 import { createOracleResponder, passageWith, subjectName, wordsOf } from "./oracle-responder.js";
-import { parsePromptPassages } from "@dossier/testing";
+import { parsePromptPassages, requestPage, toVisibleText } from "@dossier/testing";
 
 const EVAL_KEY = "eval-key-0123456789abcdef";
 
@@ -70,10 +70,8 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
   const pageTexts = new Map<string, string>();
   const pageText = async (url: string) => {
     if (!pageTexts.has(url)) {
-      const path = new URL(url).pathname;
-      const host = new URL(url).hostname;
-      const response = await fetch(world.web.url(host, path).replace(`http://${host}`, `http://127.0.0.1:${world.web.port}`), { headers: { host } }).catch(() => null);
-      pageTexts.set(url, response ? await response.text() : "");
+      const page = await requestPage(world.web.port, url.replace(/^https:/, "http:")).catch(() => null);
+      pageTexts.set(url, page && page.status === 200 ? toVisibleText(page.body.toString("utf8")) : "");
     }
     return pageTexts.get(url)!;
   };
@@ -90,7 +88,11 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     const latencyMs = performance.now() - started;
     const body = (await response.json()) as Record<string, any>;
     const calls = world.model.requests.filter((request) =>
-      request.messages.some((message) => message.content.includes(`: ${testCase.request.question}\n`) && message.content.includes(subjectName(testCase))),
+      request.messages.some(
+        (message) =>
+          message.content.includes(`: ${testCase.request.question}\n`) &&
+          (/<facts>\n([\s\S]*?)\n<\/facts>/.exec(message.content)?.[1] ?? "").includes(subjectName(testCase)),
+      ),
     );
     const prompts = calls.map((request) => request.messages.map((message) => message.content).join("\n"));
     const sources: string[] = Array.isArray(body.sources) ? body.sources : [];
@@ -193,6 +195,7 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
     "",
     ...targets.map(([name, ok]) => `${ok ? "met   " : "MISSED"} ${name}`),
     misses.length ? `\nproof not in prompt: ${misses.join(", ")}` : "",
+    `more than one model call: ${results.filter((result) => result.modelCalls > 1).map((result) => `${result.id} (${result.modelCalls})`).join(", ") || "none"}`,
     `wrong answers: ${results.filter((result) => !result.correct).map((result) => result.id).join(", ") || "none"}`,
   ].join("\n");
   return { report, passed: targets.every(([, ok]) => ok) };

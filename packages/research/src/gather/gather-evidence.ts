@@ -32,6 +32,11 @@ export interface GatheredEvidence {
   unreachable: string[];
 }
 
+/** A page's URL without its scheme: `https://a.test/x` and `http://a.test/x` are the same page. */
+function pageIdentity(url: string): string {
+  return url.replace(/^https?:\/\//i, "").replace(/\/$/, "").toLowerCase();
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).hostname.replace(/^www\./, "");
@@ -51,18 +56,22 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
   const unreachable: string[] = [];
   const claimed = new Set<string>();
   const failedHosts = new Set<string>();
-  let remaining = options.pageBudget;
   const signal = options.signal;
+  // Own sites and search results each get their share, so one cannot starve the other.
+  const siteShare = plan.ownSites.length > 0 ? Math.ceil(options.pageBudget / 2) : 0;
+  const budgets = { site: siteShare, search: options.pageBudget - siteShare };
 
   const note = (message: string) => {
     if (!unreachable.includes(message)) unreachable.push(message);
   };
 
-  const read = async (url: string): Promise<ExtractedPage | null> => {
+  const read = async (url: string, budget: keyof typeof budgets): Promise<ExtractedPage | null> => {
     const key = url.replace(/#.*$/, "");
-    if (claimed.has(key) || remaining <= 0 || signal?.aborted) return null;
-    claimed.add(key);
-    remaining -= 1;
+    // The same page over http and https is one page.
+    const identity = pageIdentity(key);
+    if (claimed.has(identity) || budgets[budget] <= 0 || signal?.aborted) return null;
+    claimed.add(identity);
+    budgets[budget] -= 1;
     try {
       const fetched = await fetcher.fetch(key, { signal });
       const page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
@@ -83,16 +92,15 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
     }
   };
 
-  const siteShare = plan.ownSites.length > 0 ? Math.ceil(options.pageBudget / 2) : 0;
   const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
 
   const crawlSite = async (origin: string) => {
     const [home, sitemap] = await Promise.all([
-      read(`${origin}/`),
+      read(`${origin}/`, "site"),
       fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
     ]);
     const chosen = chooseSitePages(origin, home?.links ?? [], sitemap, question, perSite - 1);
-    await Promise.all(chosen.map((url) => read(url)));
+    await Promise.all(chosen.map((url) => read(url, "site")));
   };
 
   const searchHits: SearchHit[] = [];
@@ -121,8 +129,21 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
         }
       }
     }
-    const budgetForHits = Math.max(1, options.pageBudget - siteShare);
-    await Promise.all(searchHits.slice(0, budgetForHits).map((hit) => read(hit.url)));
+    // The crawl already covers the subject's own site: at most half the search share goes there.
+    const ownHosts = plan.ownSites.map(hostOf);
+    const isOwn = (url: string) => ownHosts.includes(hostOf(url));
+    const ownCap = Math.ceil(budgets.search / 2);
+    const picked: string[] = [];
+    let ownPicked = 0;
+    for (const hit of searchHits) {
+      if (picked.length >= budgets.search) break;
+      if (isOwn(hit.url)) {
+        if (ownPicked >= ownCap) continue;
+        ownPicked += 1;
+      }
+      picked.push(hit.url);
+    }
+    await Promise.all(picked.map((url) => read(url, "search")));
   };
 
   await Promise.all([searchAndRead(), ...plan.ownSites.map(crawlSite)]);

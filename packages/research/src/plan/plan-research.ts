@@ -1,6 +1,5 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, normalizeEmail } from "@dossier/enrich";
-import { tokenize } from "../rank/tokenize.js";
 
 /** What the gather stage should look at for one request. */
 export interface ResearchPlan {
@@ -19,14 +18,14 @@ export interface ResearchPlan {
 }
 
 const QUESTION_NOISE = new Set(
-  "the a an of to in on for is are was were be been does do did has have had what which who whom whose when where why how this that these those it its their his her they them company person firm business organisation organization there any some with by at from as or and if not please tell me we our you your".split(
+  "many much the a an of to in on for is are was were be been does do did has have had what which who whom whose when where why how this that these those it its their his her they them company person firm business organisation organization there any some with by at from as or and if not please tell me we our you your".split(
     " ",
   ),
 );
 
 /** The question's content words, for search queries: "Is Acme SOC 2 certified?" -> "SOC 2 certified". */
 export function questionKeywords(question: string, subjectTerms: readonly string[]): string {
-  const subjectWords = new Set(subjectTerms.flatMap((term) => tokenize(term)));
+  const subjectWords = new Set(subjectTerms.flatMap((term) => term.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean));
   const words = question
     .replace(/[?!.,;:()"]/g, " ")
     .split(/\s+/)

@@ -1,5 +1,13 @@
 import type { PageLink } from "../extract/extracted-page.js";
-import { tokenize } from "../../rank/tokenize.js";
+/** Lowercase words; no stop-word list here, since "about" names a page. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Words match when equal or when they share a stem of five letters ("integrate", "integrations"). */
+function related(left: string, right: string): boolean {
+  return left === right || (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5));
+}
 
 /** Page kinds that most often answer research questions, with the words that reveal them. */
 const PAGE_KINDS: Array<{ words: string[]; weight: number }> = [
@@ -7,7 +15,7 @@ const PAGE_KINDS: Array<{ words: string[]; weight: number }> = [
   { words: ["team", "leadership", "management", "people", "founders", "board"], weight: 3 },
   { words: ["careers", "jobs", "join", "hiring", "karriere", "openings"], weight: 2 },
   { words: ["pricing", "plans", "price"], weight: 2 },
-  { words: ["security", "trust", "compliance", "privacy", "soc", "gdpr"], weight: 2 },
+  { words: ["security", "trust", "compliance", "soc", "gdpr"], weight: 2 },
   { words: ["contact", "locations", "offices", "kontakt"], weight: 2 },
   { words: ["press", "news", "newsroom", "media", "blog", "announcements"], weight: 2 },
   { words: ["imprint", "impressum", "legal"], weight: 1 },
@@ -36,20 +44,26 @@ function sameSite(url: string, origin: string): boolean {
  * and the anchor text. Returns at most `limit` URLs, never the home page itself.
  */
 export function chooseSitePages(origin: string, links: readonly PageLink[], sitemapUrls: readonly string[], question: string, limit: number): string[] {
-  const questionWords = new Set(tokenize(question));
-  const candidates = new Map<string, string>();
-  for (const link of links) if (sameSite(link.url, origin)) candidates.set(link.url.replace(/#.*$/, ""), link.text);
-  for (const url of sitemapUrls) if (sameSite(url, origin) && !candidates.has(url)) candidates.set(url, "");
+  const questionWords = wordsOf(question).filter((word) => word.length > 3);
+  // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
+  const candidates = new Map<string, { url: string; text: string }>();
+  const pathOf = (url: string) => new URL(url).pathname.replace(/\/$/, "") || "/";
+  for (const link of links) {
+    if (sameSite(link.url, origin) && !candidates.has(pathOf(link.url))) candidates.set(pathOf(link.url), { url: link.url.replace(/#.*$/, ""), text: link.text });
+  }
+  for (const url of sitemapUrls) {
+    if (sameSite(url, origin) && !candidates.has(pathOf(url))) candidates.set(pathOf(url), { url: new URL(pathOf(url), origin).toString(), text: "" });
+  }
   const home = new URL(origin);
   const scored: Array<{ url: string; score: number; depth: number }> = [];
-  for (const [url, text] of candidates) {
+  for (const { url, text } of candidates.values()) {
     const parsed = new URL(url);
     if (parsed.pathname === "/" || parsed.pathname === home.pathname) continue;
     if (/\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname)) continue;
-    const words = new Set([...tokenize(parsed.pathname.replace(/[-_/.]/g, " ")), ...tokenize(text)]);
+    const words = new Set([...wordsOf(parsed.pathname), ...wordsOf(text)]);
     let score = 0;
     for (const kind of PAGE_KINDS) if (kind.words.some((word) => words.has(word))) score += kind.weight;
-    for (const word of questionWords) if (words.has(word)) score += 2;
+    for (const word of questionWords) if ([...words].some((candidate) => related(word, candidate))) score += 2;
     const depth = parsed.pathname.split("/").filter(Boolean).length;
     if (score > 0) scored.push({ url, score, depth });
   }
