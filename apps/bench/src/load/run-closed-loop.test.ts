@@ -72,6 +72,21 @@ describe("runClosedLoop", () => {
     expect(result.completed).toBe(0);
   });
 
+  it("opens the window only after warmupOperations have finished", async () => {
+    const result = await runClosedLoop({
+      concurrency: 2,
+      durationMs: 60_000,
+      warmupOperations: 6,
+      maxOperations: 10,
+      operation: async () => {
+        await tick();
+        return "ok";
+      },
+    });
+    expect(result.totalFinished).toBe(10);
+    expect(result.completed).toBe(4);
+  });
+
   it("runs prepare before each operation, outside its latency", async () => {
     const order: string[] = [];
     await runClosedLoop({

@@ -8,6 +8,14 @@ export interface ClosedLoopOptions {
   durationMs: number;
   /** Time run before the measured window and not counted, in milliseconds. Default 0. */
   warmupMs?: number;
+  /**
+   * Operations that must have finished before the window opens (besides `warmupMs`), so that a
+   * slow system is measured in its steady state rather than while its first calls are still in
+   * flight. Default 0.
+   */
+  warmupOperations?: number;
+  /** The window opens after this long at the latest, in milliseconds. Default `warmupMs` + 120000. */
+  maxWarmupMs?: number;
   /** Stops starting operations after this many (warm-up included). Default: no limit. */
   maxOperations?: number;
   /** Awaited before operation `index`, outside its measured latency. */
@@ -26,6 +34,8 @@ export interface ClosedLoopResult {
   completed: number;
   /** How many ended with each outcome label (`error` for throws). */
   outcomes: Record<string, number>;
+  /** How long the warm-up really took, in milliseconds. */
+  warmupMs: number;
   /** The measured window as it really ran, in milliseconds. */
   elapsedMs: number;
   /** Completed operations per second of the measured window. */
@@ -47,16 +57,29 @@ export interface ClosedLoopResult {
  */
 export async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopResult> {
   const warmupMs = options.warmupMs ?? 0;
+  const warmupOperations = options.warmupOperations ?? 0;
   const limit = options.maxOperations ?? Number.POSITIVE_INFINITY;
   const start = performance.now();
-  const windowStart = start + warmupMs;
-  const windowEnd = windowStart + options.durationMs;
+  const latestOpening = start + (options.maxWarmupMs ?? warmupMs + 120_000);
+  let windowStart = Number.POSITIVE_INFINITY;
+  let windowEnd = Number.POSITIVE_INFINITY;
   const latencies: number[] = [];
   const outcomes: Record<string, number> = {};
   let started = 0;
   let finished = 0;
-  let lastEnd = windowStart;
+  let lastEnd = 0;
   let firstError: string | undefined;
+
+  const openWindow = (now: number) => {
+    if (windowStart !== Number.POSITIVE_INFINITY) return;
+    const warm = now - start >= warmupMs && finished >= warmupOperations;
+    if (!warm && now < latestOpening) return;
+    windowStart = now;
+    windowEnd = now + options.durationMs;
+  };
+  openWindow(start);
+  const warmupTimer = setTimeout(() => openWindow(performance.now()), warmupMs);
+  const latestTimer = setTimeout(() => openWindow(performance.now()), Math.max(0, latestOpening - start));
 
   const lane = async (laneIndex: number): Promise<void> => {
     while (started < limit) {
@@ -74,7 +97,9 @@ export async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedL
       }
       const end = performance.now();
       finished += 1;
-      if (end >= windowStart && end <= windowEnd) {
+      const wasOpen = windowStart !== Number.POSITIVE_INFINITY;
+      openWindow(end);
+      if (wasOpen && end >= windowStart && end <= windowEnd) {
         latencies.push(end - begin);
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         if (end > lastEnd) lastEnd = end;
@@ -83,12 +108,16 @@ export async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedL
   };
 
   await Promise.all(Array.from({ length: options.concurrency }, (_, index) => lane(index)));
+  clearTimeout(warmupTimer);
+  clearTimeout(latestTimer);
+  if (windowStart === Number.POSITIVE_INFINITY) windowStart = performance.now();
   const stoppedEarly = finished >= limit;
   const measuredEnd = stoppedEarly ? lastEnd : Math.min(windowEnd, performance.now());
   const elapsedMs = Math.max(0, measuredEnd - windowStart);
   return {
     completed: latencies.length,
     outcomes,
+    warmupMs: windowStart - start,
     elapsedMs,
     perSecond: elapsedMs > 0 ? (latencies.length / elapsedMs) * 1000 : 0,
     latency: summarizeLatencies(latencies),

@@ -20,6 +20,8 @@ export interface HttpLoadOptions {
   durationMs: number;
   /** Unmeasured warm-up before the window, in milliseconds. Default 0. */
   warmupMs?: number;
+  /** Requests that must have finished before the window opens (see {@link runClosedLoop}). Default 0. */
+  warmupRequests?: number;
   /** Stops after this many requests (warm-up included). Default: no limit. */
   maxRequests?: number;
   /** Builds request number `index` (0-based over the whole run). */
@@ -45,6 +47,7 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<ClosedLoopR
       concurrency: options.connections,
       durationMs: options.durationMs,
       warmupMs: options.warmupMs,
+      warmupOperations: options.warmupRequests,
       maxOperations: options.maxRequests,
       prepare: options.beforeEach,
       operation: async (index, lane) => {

@@ -51,6 +51,7 @@ function measureSync(world: EvidenceWorld, stack: BenchStack, settings: BenchSet
     connections: SYNC_CONNECTIONS,
     durationMs: Math.max(settings.durationMs, 15_000),
     warmupMs: settings.warmupMs,
+    warmupRequests: SYNC_CONNECTIONS,
     request: (index) => caseCall(world.cases[index % world.cases.length]!, stack.headers("a"), `bench ${tag} sync ${index}`),
   });
 }
@@ -71,6 +72,8 @@ async function runThroughput(world: EvidenceWorld, workers: number, settings: Be
       connections: totalConcurrency,
       durationMs: Math.max(settings.durationMs, 15_000),
       warmupMs: Math.max(settings.warmupMs, 3_000),
+      // Steady state: every connection has had one answer before the window opens.
+      warmupRequests: totalConcurrency,
       request: (index) => caseCall(world.cases[index % world.cases.length]!, stack.headers(), `bench ${tag} call ${index}`),
     });
     const peaks = memory.stop();

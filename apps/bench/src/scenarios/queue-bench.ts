@@ -114,6 +114,7 @@ async function runInProcess(research: Researcher, concurrency: number, settings:
     concurrency,
     durationMs: settings.durationMs,
     warmupMs: settings.warmupMs,
+    warmupOperations: concurrency,
     operation: async (index) => {
       const response = await research(normalizeCompanyBody(distinctCompanyBody(`${tag}-local`, index)));
       // A job that read no evidence skips the model call: count it apart so that it cannot pass for the 200 path.
@@ -134,6 +135,7 @@ async function runThroughStack(stack: BenchStack, scenario: Scenario, settings: 
     connections: scenario.connections,
     durationMs: settings.durationMs,
     warmupMs: settings.warmupMs,
+    warmupRequests: scenario.connections,
     request: (index) => (scenario.identical ? stored : companyCall(distinctCompanyBody(tag, index), headers)),
   });
 }
