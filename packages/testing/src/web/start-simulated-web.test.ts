@@ -44,8 +44,14 @@ describe("startSimulatedWeb", () => {
 
   it("describes every host in FETCH_CONNECT_TO format and builds URLs", () => {
     const entries = web.connectTo.split(",");
-    expect(entries).toHaveLength(web.hosts.length);
-    for (const [index, host] of web.hosts.entries()) expect(entries[index]).toBe(`${host}:80:127.0.0.1:${web.port}`);
+    for (const host of web.hosts) expect(entries).toContain(`${host}:80:127.0.0.1:${web.port}`);
+    if (web.caPath) {
+      // The same hosts over https, on the TLS port.
+      expect(entries).toHaveLength(web.hosts.length * 2);
+      for (const host of web.hosts) expect(entries.some((entry) => entry.startsWith(`${host}:443:127.0.0.1:`))).toBe(true);
+    } else {
+      expect(entries).toHaveLength(web.hosts.length);
+    }
     expect(web.url("quillstone.test")).toBe("http://quillstone.test/");
     expect(web.url("quillstone.test", "/pricing")).toBe("http://quillstone.test/pricing");
   });
@@ -214,6 +220,34 @@ describe("startSimulatedWeb", () => {
       expect(slow.requests).toEqual([{ host: "quillstone.test", path: "/pricing" }]);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe("the simulated web over https", () => {
+  it("serves the same pages with a certificate the test CA signed for the host", async () => {
+    const web = await startSimulatedWeb();
+    try {
+      if (!web.caPath) return;
+      const { request } = await import("node:https");
+      const { readFileSync } = await import("node:fs");
+      const target = web.connectTo.split(",").find((entry) => entry.startsWith("quillstone.test:443:"))!;
+      const port = Number(target.split(":")[3]);
+      const body = await new Promise<string>((resolve, reject) => {
+        const call = request(
+          { host: "127.0.0.1", port, path: "/pricing", servername: "quillstone.test", headers: { host: "quillstone.test" }, ca: readFileSync(web.caPath!, "utf8") },
+          (response) => {
+            let text = "";
+            response.on("data", (chunk) => (text += chunk));
+            response.on("end", () => resolve(text));
+          },
+        );
+        call.on("error", reject);
+        call.end();
+      });
+      expect(body).toContain("<title>");
+    } finally {
+      await web.close();
     }
   });
 });
