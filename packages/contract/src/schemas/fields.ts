@@ -43,7 +43,8 @@ export const optionalPhone = z
  * worker's fetcher after DNS resolution; that is reported in `details`, not as an error.
  */
 export function webAddressProblem(value: string): string | null {
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  // A colon followed by a digit is a port ("acme.com:8443"), not a scheme, as in canonicalWebsite.
+  const withScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value) ? value : `https://${value}`;
   let url: URL;
   try {
     url = new URL(withScheme);
