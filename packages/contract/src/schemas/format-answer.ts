@@ -28,7 +28,7 @@ export function formatAnswer(type: ResponseType, value: AnswerValue, options: re
     case "NUMBER":
       return typeof value === "number" && Number.isFinite(value) ? { answerText: numberFormat.format(value), answerNumber: value } : null;
     case "DATE":
-      return typeof value === "string" && ISO_DATE_PATTERN.test(value) ? { answerText: value, answerNumber: null } : null;
+      return typeof value === "string" && isCalendarDate(value) ? { answerText: value, answerNumber: null } : null;
     case "URL":
       return typeof value === "string" && isHttpUrl(value) ? { answerText: value, answerNumber: null } : null;
     case "OPTION": {
@@ -41,6 +41,14 @@ export function formatAnswer(type: ResponseType, value: AnswerValue, options: re
       return { answerText: JSON.stringify(chosen), answerNumber: chosen.length };
     }
   }
+}
+
+// The pattern allows day 31 in every month; a date that does not exist (2023-02-30) is no answer.
+function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number);
+  if (month === undefined || day === undefined) return true;
+  return day <= new Date(Date.UTC(year!, month, 0)).getUTCDate();
 }
 
 function isHttpUrl(value: string): boolean {
