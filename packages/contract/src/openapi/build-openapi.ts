@@ -166,6 +166,12 @@ export function buildOpenApiDocument(options: { version?: string; extraOperation
     io: "input",
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,
+    // Descriptions given at registration live in apiRegistry, not in zod's global registry that
+    // the generator reads by default; without this every component would lose its description.
+    override: ({ zodSchema, jsonSchema }) => {
+      const description = apiRegistry.get(zodSchema as z.core.$ZodType)?.description;
+      if (description !== undefined && jsonSchema.description === undefined) jsonSchema.description = description;
+    },
   }) as { schemas: Record<string, JsonObject> };
   const schemas: Record<string, JsonObject> = {};
   for (const [id, schema] of Object.entries(generated.schemas)) {
