@@ -1,6 +1,11 @@
 import * as z from "zod";
 
-const integer = (fallback: number, minimum = 0) => z.coerce.number().int().min(minimum).default(fallback);
+// An empty variable (`PORT=` in a compose file or .env) means "unset": coercing it would give 0.
+const integer = (fallback: number, minimum = 0) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(minimum).default(fallback),
+  );
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .default("0")
@@ -30,7 +35,12 @@ const connectToSchema = z
         context.addIssue({ code: "custom", message: `"${entry}" is not host:port:address:port` });
         continue;
       }
-      rules.push({ host: match[1]!.toLowerCase(), port: Number(match[2]), address: match[3]!.replace(/^\[|\]$/g, ""), targetPort: Number(match[4]) });
+      const [port, targetPort] = [Number(match[2]), Number(match[4])];
+      if (port < 1 || port > 65535 || targetPort < 1 || targetPort > 65535) {
+        context.addIssue({ code: "custom", message: `"${entry}" has a port outside 1-65535` });
+        continue;
+      }
+      rules.push({ host: match[1]!.toLowerCase(), port, address: match[3]!.replace(/^\[|\]$/g, ""), targetPort });
     }
     return rules;
   });

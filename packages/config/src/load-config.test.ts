@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_LOCAL_MODEL, DEFAULT_OPENAI_MODEL, LOCAL_OLLAMA_URL, OPENAI_URL, loadConfig, type Config } from "./load-config.js";
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe("loadConfig defaults", () => {
+  it("runs with an empty environment on the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      redisUrl: "redis://127.0.0.1:6379",
+      apiKeys: [],
+      llm: { baseUrl: LOCAL_OLLAMA_URL, apiKey: undefined, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true },
+      search: { provider: "searxng", searxngUrl: "http://127.0.0.1:8888" },
+      fetch: { allowPrivate: false, connectTo: [] },
+      researchTimeoutMs: 60_000,
+      workerConcurrency: 20,
+      logLevel: "info",
+    });
+    expect(LOCAL_OLLAMA_URL).toBe("http://127.0.0.1:11434/v1");
+  });
+
+  it("reads nothing but the environment it is given", () => {
+    expect(loadConfig({}).port).toBe(8080);
+    expect(loadConfig({ PORT: "9090" }).port).toBe(9090);
+  });
+
+  const llmCases: Array<[string, Record<string, string>, Partial<Config["llm"]>]> = [
+    ["neither OPENAI_* set: local Ollama", {}, { baseUrl: LOCAL_OLLAMA_URL, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true, apiKey: undefined }],
+    ["both OPENAI_* empty: local Ollama", { OPENAI_API_KEY: "", OPENAI_BASE_URL: "  " }, { baseUrl: LOCAL_OLLAMA_URL, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true, apiKey: undefined }],
+    ["only the key: OpenAI", { OPENAI_API_KEY: "sk-test" }, { baseUrl: OPENAI_URL, model: DEFAULT_OPENAI_MODEL, isDefaultLocal: false, apiKey: "sk-test" }],
+    ["only a base URL: that endpoint, local model", { OPENAI_BASE_URL: "http://10.0.0.5:8000/v1" }, { baseUrl: "http://10.0.0.5:8000/v1", model: DEFAULT_LOCAL_MODEL, isDefaultLocal: false, apiKey: undefined }],
+    ["a base URL on OpenAI: OpenAI's default model", { OPENAI_BASE_URL: OPENAI_URL }, { baseUrl: OPENAI_URL, model: DEFAULT_OPENAI_MODEL, isDefaultLocal: false }],
+    ["a key and a base URL", { OPENAI_API_KEY: "key", OPENAI_BASE_URL: "http://vllm.internal/v1" }, { baseUrl: "http://vllm.internal/v1", apiKey: "key", model: DEFAULT_LOCAL_MODEL, isDefaultLocal: false }],
+    ["a model named", { OPENAI_API_KEY: "key", LLM_MODEL: " gpt-4.1 " }, { baseUrl: OPENAI_URL, model: "gpt-4.1" }],
+  ];
+
+  it.each(llmCases)("model endpoint: %s", (_name, env, expected) => {
+    expect(loadConfig(env).llm).toMatchObject(expected);
+  });
+
+  it("trims and splits API_KEYS, dropping empty entries", () => {
+    expect(loadConfig({ API_KEYS: " first , ,second,," }).apiKeys).toEqual(["first", "second"]);
+  });
+
+  it.each([
+    ["1", true],
+    ["true", true],
+    ["yes", true],
+    ["0", false],
+    ["false", false],
+    ["no", false],
+    ["", false],
+  ])("FETCH_ALLOW_PRIVATE=%j is %s", (value, expected) => {
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: value }).fetch.allowPrivate).toBe(expected);
+  });
+
+  it.each(["PORT", "WORKER_CONCURRENCY", "RESEARCH_TIMEOUT_MS", "CACHE_TTL_SECONDS", "FETCH_HOST_DELAY_MS"])(
+    "an empty %s means its default, like an unset one",
+    (name) => {
+      expect(loadConfig({ [name]: "" })).toEqual(loadConfig({}));
+      expect(loadConfig({ [name]: "  " })).toEqual(loadConfig({}));
+    },
+  );
+});
+
+describe("FETCH_CONNECT_TO", () => {
+  const cases: Array<[string, Config["fetch"]["connectTo"]]> = [
+    ["", []],
+    ["acme.test:443:127.0.0.1:8443", [{ host: "acme.test", port: 443, address: "127.0.0.1", targetPort: 8443 }]],
+    ["Acme.TEST:80:127.0.0.1:8080", [{ host: "acme.test", port: 80, address: "127.0.0.1", targetPort: 8080 }]],
+    ["acme.test:443:[::1]:8443", [{ host: "acme.test", port: 443, address: "::1", targetPort: 8443 }]],
+    ["acme.test:443:[fd00::5]:443", [{ host: "acme.test", port: 443, address: "fd00::5", targetPort: 443 }]],
+    [
+      " a.test:443:127.0.0.1:1001 , b.test:80:[::1]:1002,",
+      [
+        { host: "a.test", port: 443, address: "127.0.0.1", targetPort: 1001 },
+        { host: "b.test", port: 80, address: "::1", targetPort: 1002 },
+      ],
+    ],
+  ];
+
+  it.each(cases)("%j", (value, expected) => {
+    expect(loadConfig({ FETCH_CONNECT_TO: value }).fetch.connectTo).toEqual(expected);
+  });
+
+  it.each([
+    "acme.test:443:127.0.0.1",
+    "acme.test:https:127.0.0.1:443",
+    "acme.test:443:::1:8443",
+    "acme.test:443:127.0.0.1:99999",
+    "acme.test:0:127.0.0.1:443",
+  ])("refuses %j", (value) => {
+    const problems = problemsOf({ FETCH_CONNECT_TO: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^FETCH_CONNECT_TO: /);
+  });
+
+  it("names every bad entry", () => {
+    const problems = problemsOf({ FETCH_CONNECT_TO: "first-bad,acme.test:443:127.0.0.1:8443,second-bad" });
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).toContain("first-bad");
+    expect(problems.join("\n")).toContain("second-bad");
+  });
+});
+
+describe("loadConfig problems", () => {
+  it.each([
+    ["PORT", "http"],
+    ["PORT", "70000"],
+    ["PORT", "80.5"],
+    ["REDIS_URL", "http://127.0.0.1:6379"],
+    ["REDIS_PREFIX", "my prefix"],
+    ["SEARCH_PROVIDER", "bing"],
+    ["SEARXNG_URL", "not a url"],
+    ["FETCH_ALLOW_PRIVATE", "maybe"],
+    ["WORKER_CONCURRENCY", "0"],
+    ["RESEARCH_PROMPT_TOKENS", "100"],
+    ["LOG_LEVEL", "loud"],
+  ])("refuses %s=%j, naming the variable", (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it("reports every problem together in one ConfigError", () => {
+    let thrown: unknown;
+    try {
+      loadConfig({ PORT: "abc", REDIS_URL: "http://redis", SEARCH_PROVIDER: "bing", LOG_LEVEL: "loud", FETCH_CONNECT_TO: "nonsense", WORKER_CONCURRENCY: "-1" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const error = thrown as ConfigError;
+    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual(
+      ["FETCH_CONNECT_TO", "LOG_LEVEL", "PORT", "REDIS_URL", "SEARCH_PROVIDER", "WORKER_CONCURRENCY"],
+    );
+    for (const problem of error.problems) expect(error.message).toContain(problem);
+  });
+});
+
+describe("loadConfig result", () => {
+  it("is frozen all the way down", () => {
+    const config = loadConfig({ API_KEYS: "a,b", FETCH_CONNECT_TO: "acme.test:443:127.0.0.1:8443" });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.llm)).toBe(true);
+    expect(Object.isFrozen(config.apiKeys)).toBe(true);
+    expect(Object.isFrozen(config.fetch.connectTo)).toBe(true);
+    expect(Object.isFrozen(config.fetch.connectTo[0])).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      (config.apiKeys as string[]).push("c");
+    }).toThrow(TypeError);
+    expect(config.port).toBe(8080);
+    expect(config.apiKeys).toEqual(["a", "b"]);
+  });
+});
