@@ -22,29 +22,72 @@ function words(text: string): string[] {
 /** Fewest words a quote must have to count as evidence. */
 export const MIN_QUOTE_WORDS = 2;
 
+const NEGATIONS = new Set(["no", "not", "never", "without", "none", "nor", "cannot", "n't", "isn't", "wasn't", "don't", "doesn't", "didn't"]);
+
+const isNumber = (word: string) => /\p{N}/u.test(word);
+
 /**
  * Whether a quote appears in a passage. Case, accents, quote marks, dashes and whitespace do not
- * matter; beyond that the tolerance is small: the longest run of the quote's words that stands
- * word for word in the passage must cover at least 85% of the quote.
+ * matter; beyond that the tolerance is small. The quote is aligned word by word with the best
+ * matching stretch of the passage; the words it misses, changes or adds, plus the passage words it
+ * skips inside that stretch, may together be at most 15% of the quote (none for quotes under seven
+ * words). A number must stand as written and a negation must not be dropped or added: either
+ * changes the claim however long the quote is.
  */
 export function quoteMatches(quote: string, passage: string): boolean {
   const quoteWords = words(quote);
   if (quoteWords.length < MIN_QUOTE_WORDS) return false;
-  const normalizedQuote = normalizeForMatch(quote).replace(/^["'.…\s]+|["'.…\s]+$/g, "");
-  if (normalizedQuote && normalizeForMatch(passage).includes(normalizedQuote)) return true;
   const passageWords = words(passage);
-  // Longest run of consecutive quote words found consecutively in the passage.
-  let best = 0;
-  let previous = new Array<number>(quoteWords.length + 1).fill(0);
-  for (const passageWord of passageWords) {
-    const current = new Array<number>(quoteWords.length + 1).fill(0);
-    for (let index = 1; index <= quoteWords.length; index += 1) {
-      if (quoteWords[index - 1] === passageWord) {
-        current[index] = previous[index - 1]! + 1;
-        if (current[index]! > best) best = current[index]!;
-      }
-    }
-    previous = current;
+  const alignment = alignWords(quoteWords, passageWords);
+  if (alignment.changesClaim) return false;
+  for (const [index, word] of quoteWords.entries()) {
+    if ((isNumber(word) || NEGATIONS.has(word)) && !alignment.matched.has(index)) return false;
   }
-  return best >= Math.max(MIN_QUOTE_WORDS, Math.ceil(quoteWords.length * 0.85));
+  const allowedEdits = quoteWords.length - Math.max(MIN_QUOTE_WORDS, Math.ceil(quoteWords.length * 0.85));
+  return quoteWords.length - alignment.matched.size + alignment.skippedPassageWords <= allowedEdits;
+}
+
+/**
+ * Local alignment (Smith-Waterman: match +1, change, gap or skip -1) of the quote's words against the
+ * passage's. Returns the quote words matched, how many passage words the aligned stretch skips,
+ * and whether a skipped or replaced passage word is a number or a negation.
+ */
+function alignWords(quoteWords: readonly string[], passageWords: readonly string[]): { matched: Set<number>; skippedPassageWords: number; changesClaim: boolean } {
+  const columns = passageWords.length + 1;
+  const scores = new Int32Array((quoteWords.length + 1) * columns);
+  const at = (row: number, column: number) => scores[row * columns + column]!;
+  let best = 0;
+  let bestRow = 0;
+  let bestColumn = 0;
+  for (let row = 1; row <= quoteWords.length; row += 1) {
+    for (let column = 1; column <= passageWords.length; column += 1) {
+      const diagonal = at(row - 1, column - 1) + (quoteWords[row - 1] === passageWords[column - 1] ? 1 : -1);
+      const score = Math.max(0, diagonal, at(row - 1, column) - 1, at(row, column - 1) - 1);
+      scores[row * columns + column] = score;
+      if (score > best) [best, bestRow, bestColumn] = [score, row, column];
+    }
+  }
+  const matched = new Set<number>();
+  let skippedPassageWords = 0;
+  let changesClaim = false;
+  const losesClaim = (word: string) => isNumber(word) || NEGATIONS.has(word);
+  let [row, column] = [bestRow, bestColumn];
+  while (row > 0 && column > 0 && at(row, column) > 0) {
+    const score = at(row, column);
+    const same = quoteWords[row - 1] === passageWords[column - 1];
+    if (same && score === at(row - 1, column - 1) + 1) {
+      matched.add(row - 1);
+      [row, column] = [row - 1, column - 1];
+    } else if (!same && score === at(row - 1, column - 1) - 1) {
+      if (losesClaim(passageWords[column - 1]!)) changesClaim = true;
+      [row, column] = [row - 1, column - 1];
+    } else if (score === at(row - 1, column) - 1) {
+      row -= 1;
+    } else {
+      if (losesClaim(passageWords[column - 1]!)) changesClaim = true;
+      skippedPassageWords += 1;
+      column -= 1;
+    }
+  }
+  return { matched, skippedPassageWords, changesClaim };
 }
