@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { FleetRateLimiter } from "./fleet-rate-limiter.js";
+
+const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+const prefix = `test-limiter-${randomBytes(4).toString("hex")}`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+});
+
+describe("FleetRateLimiter", () => {
+  it("lets a minute's allowance through at once, then makes the next caller wait", async () => {
+    const limiter = new FleetRateLimiter(redis, prefix);
+    const limit = { name: "model-requests", perMinute: 60 };
+    for (let index = 0; index < 60; index += 1) await limiter.acquire(limit, 1);
+    await expect(limiter.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+
+  it("is shared by every limiter on the same Redis, as a fleet of workers is", async () => {
+    const first = new FleetRateLimiter(redis, prefix);
+    const second = new FleetRateLimiter(new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), prefix);
+    const limit = { name: "search-requests", perMinute: 10 };
+    for (let index = 0; index < 10; index += 1) await first.acquire(limit, 1);
+    await expect(second.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+
+  it("holds every taker while an upstream's 429 pause lasts", async () => {
+    const limiter = new FleetRateLimiter(redis, prefix);
+    const limit = { name: "paused-upstream", perMinute: 1_000 };
+    await limiter.pause(limit, 5_000);
+    await expect(limiter.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+
+  it("charges use known only afterwards, so the next call waits for the debt", async () => {
+    const limiter = new FleetRateLimiter(redis, prefix);
+    const limit = { name: "model-tokens", perMinute: 6_000 };
+    await limiter.charge(limit, 12_000);
+    await expect(limiter.acquire(limit, 0, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+});
