@@ -6,6 +6,7 @@ import { startCommand } from "./commands/start-command.js";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
 import { evalCommand } from "./commands/eval-command.js";
+import { jobsCommand } from "./commands/jobs-command.js";
 
 const program = new Command("dossier").description("Dossier: research API for people and companies").showHelpAfterError();
 program.addCommand(keysCommand(() => loadConfig()));
@@ -13,6 +14,7 @@ program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
 program.addCommand(startCommand());
 program.addCommand(evalCommand(() => loadConfig()));
+program.addCommand(jobsCommand(() => loadConfig()));
 
 try {
   await program.parseAsync(process.argv);

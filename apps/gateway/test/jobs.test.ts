@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schemaExampleResponder } from "@dossier/testing";
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { repositoryRoot, schemaExampleResponder } from "@dossier/testing";
+
+const run = promisify(execFile);
 import { companyRequest, problemOf, startHarness, type Harness } from "./support.js";
 
 const OTHER_KEY = "other-key-fedcba9876543210";
@@ -78,6 +83,13 @@ describe("no work lost, none done twice", () => {
     const failed = await harness.post("/v1/research/company", request);
     expect(failed.status).toBe(502);
     expect((await problemOf(failed)).code).toBe("LLM_UPSTREAM_FAILED");
+
+    const listed = await run(process.execPath, [join(repositoryRoot(), "apps/cli/dist/main.js"), "jobs", "failed", "--json"], {
+      env: { PATH: process.env.PATH ?? "", REDIS_URL: harness.stack.redisUrl, REDIS_PREFIX: harness.stack.prefix },
+    });
+    expect(JSON.parse(listed.stdout)).toContainEqual(
+      expect.objectContaining({ id: failed.headers.get("x-job-id"), kind: "company", code: "LLM_UPSTREAM_FAILED" }),
+    );
 
     harness.model.setResponder(schemaExampleResponder);
     const retried = await harness.post("/v1/research/company", request);
