@@ -1,3 +1,4 @@
+import type { EnrichedPerson } from "@dossier/contract";
 import { canonicalLinkedinUrl } from "./canonical-linkedin-url.js";
 import { canonicalWebsite } from "./canonical-website.js";
 import { countryName } from "./country-name.js";
@@ -41,37 +42,8 @@ export interface PersonInput {
   company?: CompanyInput | null;
 }
 
-/**
- * The enriched person the person research endpoint returns. Every field is null when unknown,
- * never filler text such as "unknown" or "N/A". The canonical form of each field is described in
- * packages/enrich/README.md.
- */
-export interface EnrichedPerson {
-  /** Given name, cased ("Jean-Luc"). */
-  firstName: string | null;
-  /** Family name, cased, particles kept ("van der Berg", "O'Brien"). */
-  lastName: string | null;
-  /** E-mail address, lowercased ("jane.doe@acme.com"). */
-  email: string | null;
-  /** Telephone number in E.164 ("+493012345678"). */
-  phone: string | null;
-  /** `https://www.linkedin.com/in/<slug>`. */
-  linkedinUrl: string | null;
-  /** Job title as given, whitespace collapsed. */
-  jobTitle: string | null;
-  /** English short country name ("Germany", "United States"). */
-  country: string | null;
-  /** City in English ("Munich"), only when a source clearly names a city. */
-  city: string | null;
-  /** Start of the current job, ISO 8601 `YYYY-MM-DD`, `YYYY-MM` or `YYYY`. */
-  jobStartDate: string | null;
-  /** Company name as given, whitespace collapsed. */
-  companyName: string | null;
-  /** `https://host` of the company's website, without "www.". */
-  companyWebsite: string | null;
-  /** `https://www.linkedin.com/company/<slug>`. */
-  companyLinkedinUrl: string | null;
-}
+/** The enriched person the person research endpoint returns; its schema lives in @dossier/contract. */
+export type { EnrichedPerson };
 
 /** The twelve fields of {@link EnrichedPerson}, in the order the API documents them. */
 export const ENRICHED_PERSON_FIELDS = Object.freeze([

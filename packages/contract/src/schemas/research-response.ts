@@ -11,7 +11,7 @@ export const enrichedPersonSchema = z
     jobTitle: z.string().nullable().describe("Current job title."),
     country: z.string().nullable().describe("Country as its English short name (`Germany`, `United States`, `United Kingdom`)."),
     city: z.string().nullable().describe("City the person works in."),
-    jobStartDate: z.string().nullable().describe("When the person started the current job: ISO 8601 `YYYY-MM` or `YYYY-MM-DD`."),
+    jobStartDate: z.string().nullable().describe("When the person started the current role: ISO 8601 `YYYY-MM` or `YYYY-MM-DD`."),
     companyName: z.string().nullable().describe("Name of the person's company."),
     companyWebsite: z.string().nullable().describe("Company website as `https://host` (no `www.`, path or query)."),
     companyLinkedinUrl: z.string().nullable().describe("Canonical company profile URL: `https://www.linkedin.com/company/<slug>`."),

@@ -1,3 +1,4 @@
+import type { EnrichedPerson } from "@dossier/contract";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -53,25 +54,8 @@ export interface ResearchCase {
   proof?: CaseProof;
 }
 
-/**
- * The twelve fields of the enriched person, each a string or null. Canonical forms: companyWebsite
- * `https://host`, LinkedIn `https://www.linkedin.com/in/<slug>`, phone E.164, country the English
- * short name, jobStartDate `YYYY-MM` or `YYYY-MM-DD`.
- */
-export interface ExpectedPerson {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  linkedinUrl: string | null;
-  jobTitle: string | null;
-  country: string | null;
-  city: string | null;
-  jobStartDate: string | null;
-  companyName: string | null;
-  companyWebsite: string | null;
-  companyLinkedinUrl: string | null;
-}
+/** The enriched person a case expects: the API's own record type (canonical forms in docs/api.md). */
+export type ExpectedPerson = EnrichedPerson;
 
 /** One enrichment case of `cases/enrichment.jsonl`. */
 export interface EnrichmentCase {
