@@ -1,5 +1,6 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import type { Config } from "@dossier/config";
 import { BatchStore } from "./batch-store.js";
 import { BatchFeeder } from "./batch-feeder.js";
 import { createCallbackWorker, type CallbackWorkerSettings } from "./callback/callback-worker.js";
@@ -10,24 +11,10 @@ export interface BatchServicesSettings {
   prefix: string;
   /** Command connection for bookkeeping. */
   redis: Redis;
-  batch: {
-    /** How long a batch is kept, in seconds (`BATCH_TTL_SECONDS`). */
-    ttlSeconds: number;
-    /** Batch items kept waiting in the queue (`BATCH_FEED_AHEAD`). */
-    feedAhead: number;
-    /** Attempts of a batch item (`BATCH_JOB_ATTEMPTS`). */
-    attempts: number;
-    /** First retry delay in milliseconds (`RETRY_BACKOFF_MS`). */
-    retryBackoffMs: number;
-  };
-  callback: {
-    /** Delivery attempts (`CALLBACK_ATTEMPTS`). */
-    attempts: number;
-    /** First retry delay in milliseconds (`CALLBACK_BACKOFF_MS`). */
-    backoffMs: number;
-    /** Time one delivery may take in milliseconds (`CALLBACK_TIMEOUT_MS`). */
-    timeoutMs: number;
-  };
+  /** Batch retention, feeding and retries, as configured (`BATCH_*`, `RETRY_BACKOFF_MS`). */
+  batch: Config["batch"];
+  /** Callback delivery, as configured (`CALLBACK_*`). */
+  callback: Config["callback"];
   /** The page fetcher's address rules, applied to callback URLs. */
   callbackPolicy: CallbackAddressPolicy;
   /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
