@@ -1,0 +1,112 @@
+import type { NormalizedResearchRequest } from "@dossier/contract";
+import { describe, expect, it } from "vitest";
+import { planResearch, questionKeywords, type ResearchPlan } from "./plan-research.js";
+
+function companyRequest(question: string, subject: Record<string, unknown>): NormalizedResearchRequest {
+  return { kind: "company", question, responseType: "TEXT", responseOptions: [], context: null, subject };
+}
+
+function personRequest(question: string, subject: Record<string, unknown>): NormalizedResearchRequest {
+  return { kind: "person", question, responseType: "TEXT", responseOptions: [], context: null, subject };
+}
+
+const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> = [
+  [
+    "a company with a name and a website",
+    companyRequest("Is Northwind Robotics SOC 2 certified?", { name: "Northwind Robotics", website: "https://www.Northwind-Robotics.com/about" }),
+    {
+      queries: ['"Northwind Robotics" SOC 2 certified', "northwind-robotics.com SOC 2 certified"],
+      ownSites: ["https://northwind-robotics.com"],
+      subjectTerms: ["Northwind Robotics", "northwind-robotics.com"],
+      companyName: "Northwind Robotics",
+      personName: null,
+      notes: [],
+    },
+  ],
+  [
+    "a company known by its bare domain only",
+    companyRequest("How many employees does it have?", { website: "quillstone.io" }),
+    { queries: ["quillstone.io employees"], ownSites: ["https://quillstone.io"], companyName: null, notes: [] },
+  ],
+  [
+    "a company known by name only",
+    companyRequest("Where is Meridian Solar headquartered?", { name: "Meridian Solar" }),
+    { queries: ['"Meridian Solar" headquartered'], ownSites: [], notes: [] },
+  ],
+  [
+    "a person with names, company and a company e-mail",
+    personRequest("Which city does Jane Doe work in?", { firstName: "Jane", lastName: "Doe", email: "jane.doe@northwind-robotics.com", company: { name: "Northwind Robotics" } }),
+    {
+      queries: ['"Jane Doe" "Northwind Robotics" city work', '"Jane Doe" northwind-robotics.com'],
+      ownSites: ["https://northwind-robotics.com"],
+      personName: "Jane Doe",
+      companyName: "Northwind Robotics",
+      subjectTerms: ["Jane Doe", "Northwind Robotics", "northwind-robotics.com"],
+      notes: [],
+    },
+  ],
+  [
+    "a person known by e-mail only",
+    personRequest("What is their job title?", { email: "omar@lindenhof-analytics.de" }),
+    { queries: ['"omar@lindenhof-analytics.de" lindenhof-analytics.de job title', '"omar@lindenhof-analytics.de" lindenhof-analytics.de'], ownSites: ["https://lindenhof-analytics.de"], personName: null, notes: [] },
+  ],
+];
+
+describe("planResearch", () => {
+  it.each(cases)("%s", (_name, request, expected) => {
+    expect(planResearch(request)).toMatchObject(expected);
+  });
+
+  it.each([
+    ["a free-mail address", "jane.doe@gmail.com"],
+    ["a free-mail address in another case", "Jane.Doe@GMX.de"],
+    ["a disposable address", "jane@mailinator.com"],
+  ])("takes no own site from %s", (_name, email) => {
+    const plan = planResearch(personRequest("Where does she work?", { firstName: "Jane", lastName: "Doe", email, company: { name: "Northwind Robotics" } }));
+    expect(plan.ownSites).toEqual([]);
+    expect(plan.queries.join(" ")).not.toMatch(/gmail|gmx|mailinator/i);
+  });
+
+  it("takes the website and the e-mail domain once each, website first", () => {
+    const both = planResearch(personRequest("Role?", { email: "jane@northwind.eu", company: { website: "northwind-robotics.com" } }));
+    expect(both.ownSites).toEqual(["https://northwind-robotics.com", "https://northwind.eu"]);
+    const same = planResearch(personRequest("Role?", { email: "jane@northwind-robotics.com", company: { website: "https://www.northwind-robotics.com" } }));
+    expect(same.ownSites).toEqual(["https://northwind-robotics.com"]);
+  });
+
+  it.each([
+    ["an IP address", "http://203.0.113.7/"],
+    ["a host without a dot", "http://intranet/"],
+    ["a numeric top-level label", "acme.123"],
+  ])("notes a website that is %s and does not read it", (_name, website) => {
+    const plan = planResearch(companyRequest("What do they sell?", { name: "Acme", website }));
+    expect(plan.ownSites).toEqual([]);
+    expect(plan.notes).toHaveLength(1);
+    expect(plan.notes[0]).toContain(website);
+    expect(plan.notes[0]).toMatch(/not a public web address/);
+    expect(plan.queries).toEqual(['"Acme" sell']);
+  });
+
+  it("asks at most three distinct queries", () => {
+    for (const [, request] of cases) {
+      const { queries } = planResearch(request);
+      expect(queries.length).toBeGreaterThan(0);
+      expect(queries.length).toBeLessThanOrEqual(3);
+      expect(new Set(queries).size).toBe(queries.length);
+      for (const query of queries) expect(query).toBe(query.replace(/\s+/g, " ").trim());
+    }
+  });
+});
+
+describe("questionKeywords", () => {
+  it.each([
+    ["Is Acme SOC 2 certified?", ["Acme"], "SOC 2 certified"],
+    ["How many employees does the company have?", [], "employees"],
+    ["What is Jane Doe's role at Acme?", ["Jane Doe", "Acme"], "role"],
+    ["What is Jane Doe’s title at Acme’s Berlin office?", ["Jane Doe", "Acme"], "title Berlin office"],
+    ["Which (if any) cloud providers, does acme.com use?", ["acme.com"], "cloud providers use"],
+    ["one two three four five six seven eight nine ten", [], "one two three four five six seven eight"],
+  ])("%j about %j -> %j", (question, subjectTerms, expected) => {
+    expect(questionKeywords(question, subjectTerms)).toBe(expected);
+  });
+});
