@@ -61,9 +61,13 @@ export function chooseSitePages(origin: string, links: readonly PageLink[], site
     if (parsed.pathname === "/" || parsed.pathname === home.pathname) continue;
     if (/\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname)) continue;
     const words = new Set([...wordsOf(parsed.pathname), ...wordsOf(text)]);
+    // Hyphenated kinds ("who-we-are") are word sequences, in the path or in the anchor text.
+    const sequences = ` ${wordsOf(parsed.pathname).join(" ")} | ${wordsOf(text).join(" ")} `;
+    const hasKindWord = (word: string) => (word.includes("-") ? sequences.includes(` ${word.replaceAll("-", " ")} `) : words.has(word));
     let score = 0;
-    for (const kind of PAGE_KINDS) if (kind.words.some((word) => words.has(word))) score += kind.weight;
-    for (const word of questionWords) if ([...words].some((candidate) => related(word, candidate))) score += 2;
+    for (const kind of PAGE_KINDS) if (kind.words.some(hasKindWord)) score += kind.weight;
+    // What the question asks about outweighs the usual page kinds.
+    for (const word of questionWords) if ([...words].some((candidate) => related(word, candidate))) score += 4;
     const depth = parsed.pathname.split("/").filter(Boolean).length;
     if (score > 0) scored.push({ url, score, depth });
   }
