@@ -11,3 +11,4 @@ export type { ResearchCase, EnrichmentCase, CaseProof } from "./case-files.js";
 export { requestPage } from "./request-page.js";
 export type { PageResponse, RequestPageOptions } from "./request-page.js";
 export type { ExpectedPerson, CaseCompany, CasePerson } from "./case-files.js";
+export * from "./start-folder-web.js";

@@ -41,10 +41,20 @@ function sameSite(url: string, origin: string): boolean {
 /**
  * Ranks a site's pages by how likely they answer the question: words of the question and of the
  * usual page kinds (about, team, careers, pricing, security, contact, press, imprint) in the path
- * and the anchor text. Returns at most `limit` URLs, never the home page itself.
+ * and the anchor text, the subject's own name aside. Returns at most `limit` URLs, never the home
+ * page itself.
  */
-export function chooseSitePages(origin: string, links: readonly PageLink[], sitemapUrls: readonly string[], question: string, limit: number): string[] {
-  const questionWords = wordsOf(question).filter((word) => word.length > 3);
+export function chooseSitePages(
+  origin: string,
+  links: readonly PageLink[],
+  sitemapUrls: readonly string[],
+  question: string,
+  limit: number,
+  subjectTerms: readonly string[] = [],
+): string[] {
+  // The subject's own name is on every page of its site: it says nothing about which page answers.
+  const subjectWords = new Set(subjectTerms.flatMap(wordsOf));
+  const questionWords = wordsOf(question).filter((word) => word.length > 3 && !subjectWords.has(word));
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
   const candidates = new Map<string, { url: string; text: string }>();
   const pathOf = (url: string) => new URL(url).pathname.replace(/\/$/, "") || "/";

@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import type { NormalizedResearchRequest } from "@dossier/contract";
+import { startFakeSearchServer, startSimulatedWeb, type FakeSearchServer, type SimulatedWeb, type SimulatedWebRequest } from "@dossier/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { planResearch } from "../plan/plan-research.js";
+import { parseConnectTo } from "./fetch/connect-to.js";
+import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
+import { gatherEvidence, type GatheredEvidence } from "./gather-evidence.js";
+import { SearxngSearchProvider } from "./search/searxng-search-provider.js";
+
+const HOST = "northwind-robotics.test";
+
+let web: SimulatedWeb;
+let searchServer: FakeSearchServer;
+let fetcher: UndiciPageFetcher;
+
+beforeAll(async () => {
+  web = await startSimulatedWeb();
+  searchServer = await startFakeSearchServer({ provider: "searxng", search: (query, limit) => web.search(query, limit) });
+});
+
+afterAll(async () => {
+  await Promise.all([web?.close(), searchServer?.close()]);
+});
+
+afterEach(async () => {
+  searchServer.setBehaviour("ok");
+  await fetcher?.close();
+});
+
+function companyRequest(question: string): NormalizedResearchRequest {
+  return { kind: "company", question, responseType: "TEXT", responseOptions: [], context: null, subject: { name: "Northwind Robotics", website: HOST } };
+}
+
+/** Gathers with a fresh fetcher (no shared robots or page cache) and returns the web requests it made. */
+async function gather(question: string, pageBudget: number, withSearch = true): Promise<{ evidence: GatheredEvidence; requests: SimulatedWebRequest[] }> {
+  fetcher = new UndiciPageFetcher({
+    connectTo: parseConnectTo(web.connectTo),
+    perHostDelayMs: 0,
+    ...(web.caPath ? { ca: readFileSync(web.caPath, "utf8") } : {}),
+  });
+  const search = withSearch ? new SearxngSearchProvider({ baseUrl: searchServer.url }) : null;
+  const before = web.requests.length;
+  const request = companyRequest(question);
+  const evidence = await gatherEvidence(planResearch(request), request.question, { fetcher, search }, { pageBudget });
+  return { evidence, requests: web.requests.slice(before) };
+}
+
+const isPageRequest = (request: SimulatedWebRequest) => request.path !== "/robots.txt" && !/\.xml(\?|$)/.test(request.path);
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe("gatherEvidence against the simulated web", () => {
+  it("crawls the own site's about, team, security and pricing pages with the whole budget when there is no search", async () => {
+    const { evidence } = await gather("Who leads the company, what does it cost and is it SOC 2 certified?", 8, false);
+    expect(evidence.pages.length).toBeGreaterThan(4);
+    const ownPaths = evidence.pages.filter((page) => new URL(page.url).hostname === HOST).map((page) => pathOf(page.url));
+    expect(ownPaths).toContain("/");
+    expect(ownPaths).toEqual(expect.arrayContaining(["/security", "/pricing", "/team"]));
+    expect(evidence.ownSites).toEqual([`https://${HOST}`]);
+    expect(evidence.unreachable.join(" ")).toMatch(/No search provider is configured/);
+  });
+
+  it("reads the pages the question is about first", async () => {
+    const { evidence } = await gather("Is Northwind Robotics SOC 2 Type II certified? security", 4, false);
+    expect(evidence.pages.map((page) => pathOf(page.url))).toContain("/security");
+  });
+
+  it.each([3, 5, 8])("holds a page budget of %i", async (pageBudget) => {
+    const { evidence, requests } = await gather("What does Northwind Robotics charge per robot, and who is on the team?", pageBudget);
+    expect(evidence.pages.length).toBeGreaterThan(0);
+    expect(evidence.pages.length).toBeLessThanOrEqual(pageBudget);
+    expect(requests.filter(isPageRequest).length).toBeLessThanOrEqual(pageBudget);
+  });
+
+  it("reads a page once when search says http and the crawl https", async () => {
+    const { evidence, requests } = await gather("Northwind Robotics pricing per robot", 12);
+    const identities = evidence.pages.map((page) => page.url.replace(/^https?:\/\//, "").replace(/\/$/, ""));
+    expect(new Set(identities).size).toBe(identities.length);
+    const pageRequests = requests.filter(isPageRequest).map((request) => `${request.host}${request.path}`);
+    expect(new Set(pageRequests).size).toBe(pageRequests.length);
+    expect(evidence.searchHits.some((hit) => hit.url.startsWith(`http://${HOST}/`))).toBe(true);
+  });
+
+  it("names a failing search provider in unreachable and still returns the crawl's pages", async () => {
+    searchServer.setBehaviour("status-500");
+    const { evidence } = await gather("Is Northwind Robotics SOC 2 certified?", 8);
+    expect(evidence.searchHits).toEqual([]);
+    expect(evidence.unreachable.some((note) => note.includes("searxng"))).toBe(true);
+    expect(evidence.pages.length).toBeGreaterThan(0);
+    expect(evidence.pages.every((page) => new URL(page.url).hostname === HOST)).toBe(true);
+  });
+
+  it("never requests a page robots.txt disallows, even when search finds it", async () => {
+    const { evidence, requests } = await gather("Northwind Robotics pricing draft Robots-as-a-Service free tier 2025", 12);
+    expect(evidence.searchHits.some((hit) => pathOf(hit.url).startsWith("/internal/"))).toBe(true);
+    expect(requests.some((request) => request.path.startsWith("/internal/"))).toBe(false);
+    expect(evidence.pages.some((page) => pathOf(page.url).startsWith("/internal/"))).toBe(false);
+    expect(evidence.unreachable.join(" ")).toMatch(/robots\.txt/);
+  });
+});
