@@ -78,7 +78,10 @@ describe("gatherEvidence against the simulated web", () => {
     expect(new Set(identities).size).toBe(identities.length);
     const pageRequests = requests.filter(isPageRequest).map((request) => `${request.host}${request.path}`);
     expect(new Set(pageRequests).size).toBe(pageRequests.length);
-    expect(evidence.searchHits.some((hit) => hit.url.startsWith(`http://${HOST}/`))).toBe(true);
+    // Both the search (over http) and the crawl (over https) want the pricing page: it is read once.
+    expect(evidence.searchHits.some((hit) => hit.url === `http://${HOST}/pricing`)).toBe(true);
+    expect(evidence.pages.filter((page) => new URL(page.url).hostname === HOST && pathOf(page.url) === "/pricing")).toHaveLength(1);
+    expect(requests.filter((request) => request.host === HOST && request.path === "/pricing")).toHaveLength(1);
   });
 
   it("names a failing search provider in unreachable and still returns the crawl's pages", async () => {
