@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import {
   loadResearchCases,
   startFakeChatServer,
@@ -57,6 +59,8 @@ export async function startEvidenceWorld(): Promise<EvidenceWorld> {
       SEARCH_PROVIDER: "searxng",
       SEARXNG_URL: search.url,
       FETCH_CONNECT_TO: web.connectTo,
+      // The simulated web also serves https with a throwaway CA; the workers must trust it.
+      ...(web.caPath ? { NODE_EXTRA_CA_CERTS: web.caPath } : {}),
     },
     cases: loadResearchCases(),
     counts() {
@@ -65,6 +69,8 @@ export async function startEvidenceWorld(): Promise<EvidenceWorld> {
     },
     async close() {
       await Promise.all([web.close(), search.close(), model.close()]);
+      // The throwaway CA lives in a temporary folder: leave nothing behind outside the repository.
+      if (web.caPath && basename(dirname(web.caPath)).startsWith("dossier-web-tls-")) rmSync(dirname(web.caPath), { recursive: true, force: true });
     },
   };
 }
