@@ -17,7 +17,8 @@ Without a command, runs queue, research and fleet one after another.
 Options:
   --seconds N   measured window of each scenario (default 10)
   --warmup N    unmeasured warm-up before each window, in seconds (default 2)
-  --only TEXT   run only the scenarios whose name contains TEXT
+  --only TEXT   run only the scenarios whose name contains TEXT; fleet: "1 workers",
+                "2 workers", "4 workers", "throughput" (all three) or "batch"
   --profile     run the gateway and workers under node --cpu-prof (apps/bench/profiles/)
 `;
 

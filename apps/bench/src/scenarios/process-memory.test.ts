@@ -23,6 +23,6 @@ describe("sampleResidentPeaks", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const peak = again.stop().get(process.pid)!;
     expect(ballast[ballast.length - 1]).toBe(1);
-    expect(peak).toBeGreaterThan(first + 32 * 2 ** 20);
+    expect(peak).toBeGreaterThan(first + 16 * 2 ** 20);
   });
 });
