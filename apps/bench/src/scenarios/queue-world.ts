@@ -12,7 +12,7 @@ import {
   parseConnectTo,
   type Researcher,
 } from "@dossier/research";
-import { startFakeChatServer, startFakeSearchServer, testRedisUrl, type FakeChatServer } from "@dossier/testing";
+import { startFakeChatServer, testRedisUrl, type FakeChatServer } from "@dossier/testing";
 
 /** Host of the one page every queue-benchmark job reads. */
 export const QUEUE_SITE_HOST = "queue-bench.test";
@@ -41,6 +41,8 @@ export interface QueueWorld {
    * without reading a page or calling the model: what remains is the queue's own cost. Default true.
    */
   setEvidence(found: boolean): void;
+  /** Delay of every search answer, in milliseconds: a wait on an upstream that costs no CPU. Default 0. */
+  setSearchLatency(milliseconds: number): void;
   /**
    * The research function composed as the worker composes it (same fetcher, caches and search),
    * with cache keys under `prefix`, to run in this process.
@@ -62,10 +64,22 @@ export async function startQueueWorld(): Promise<QueueWorld> {
   const sitePort = (site.address() as AddressInfo).port;
   const pageUrl = `http://${QUEUE_SITE_HOST}/`;
   let evidence = true;
-  const search = await startFakeSearchServer({
-    provider: "searxng",
-    search: () => (evidence ? [{ url: pageUrl, title: "Queue Bench Ltd", snippet: "Queue Bench Ltd builds warehouse robots in Boston." }] : []),
+  let searchLatencyMs = 0;
+  // SearXNG's JSON API (the fields the shared fake renders), with a delay that can change between
+  // scenarios, which the shared fake's fixed latency cannot.
+  const search = createServer((request, response) => {
+    const query = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("q") ?? "";
+    const hits = evidence ? [{ url: pageUrl, title: "Queue Bench Ltd", content: "Queue Bench Ltd builds warehouse robots in Boston.", engine: "duckduckgo", engines: ["duckduckgo"], positions: [1], score: 1, category: "general", publishedDate: null }] : [];
+    const answer = () => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ query, number_of_results: hits.length, results: hits, answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] }));
+    };
+    if (searchLatencyMs > 0) setTimeout(answer, searchLatencyMs);
+    else answer();
   });
+  search.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => search.listen(0, "127.0.0.1", resolve));
+  const searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}`;
   const model = await startFakeChatServer();
   const connectTo = `${QUEUE_SITE_HOST}:80:127.0.0.1:${sitePort}`;
   const redis = createRedis(testRedisUrl(), "command");
@@ -77,13 +91,16 @@ export async function startQueueWorld(): Promise<QueueWorld> {
     env: {
       OPENAI_BASE_URL: model.url,
       SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: search.url,
+      SEARXNG_URL: searchUrl,
       FETCH_CONNECT_TO: connectTo,
       FETCH_HOST_DELAY_MS: "0",
     },
     pageRequests: () => served,
     setEvidence(found) {
       evidence = found;
+    },
+    setSearchLatency(milliseconds) {
+      searchLatencyMs = milliseconds;
     },
     createInProcessResearcher(prefix) {
       prefixes.push(prefix);
@@ -96,7 +113,7 @@ export async function startQueueWorld(): Promise<QueueWorld> {
       return createResearcher({
         model: new OpenAiCompatibleChatModel({ baseUrl: model.url, model: "fake-model", timeoutMs: 60_000, maxRetries: 0 }),
         fetcher,
-        search: new CachedSearchProvider(new SearxngSearchProvider({ baseUrl: search.url }), new RedisSearchCache(redis, { keyPrefix: `${prefix}:search:` })),
+        search: new CachedSearchProvider(new SearxngSearchProvider({ baseUrl: searchUrl }), new RedisSearchCache(redis, { keyPrefix: `${prefix}:search:` })),
       });
     },
     async close() {
@@ -104,7 +121,8 @@ export async function startQueueWorld(): Promise<QueueWorld> {
       for (const prefix of prefixes) await deleteKeys(redis, `${prefix}:*`);
       redis.disconnect();
       site.closeAllConnections();
-      await Promise.all([new Promise<void>((resolve) => site.close(() => resolve())), search.close(), model.close()]);
+      search.closeAllConnections();
+      await Promise.all([new Promise<void>((resolve) => site.close(() => resolve())), new Promise<void>((resolve) => search.close(() => resolve())), model.close()]);
     },
   };
 }
