@@ -14,7 +14,8 @@ const commonFields = {
     .min(1, "must not be empty")
     .max(MAX_QUESTION_LENGTH, `must be at most ${MAX_QUESTION_LENGTH} characters`)
     .describe(`The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters.`),
-  responseType: responseTypeSchema.nullish().describe("The kind of answer wanted. Defaults to `TEXT`."),
+  // `""` means "not given" for every optional field (docs/api.md), so it too stands for TEXT.
+  responseType: z.union([responseTypeSchema, z.literal("")]).nullish().describe("The kind of answer wanted. Defaults to `TEXT`."),
   responseOptions: z
     .array(z.string().trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
     .max(MAX_RESPONSE_OPTIONS)
@@ -58,7 +59,7 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
   if (!record) return [];
   const problems: Array<{ path: string; message: string }> = [];
   const rawType = record.responseType;
-  const type = typeof rawType === "string" && (responseTypeSchema.options as readonly string[]).includes(rawType) ? (rawType as ResponseType) : rawType == null ? "TEXT" : undefined;
+  const type = typeof rawType === "string" && (responseTypeSchema.options as readonly string[]).includes(rawType) ? (rawType as ResponseType) : rawType == null || rawType === "" ? "TEXT" : undefined;
   const options = Array.isArray(record.responseOptions) ? record.responseOptions : [];
   if (type && takesOptions(type)) {
     const minimum = type === "OPTION" ? 2 : 1;

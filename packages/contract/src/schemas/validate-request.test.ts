@@ -36,6 +36,7 @@ const validBodies: Array<[string, ResearchKind, unknown]> = [
   ["BOOL with an empty options list", "company", companyBody({ responseType: "BOOL", responseOptions: [] })],
   ["every responseType field null", "company", companyBody({ responseType: null, responseOptions: null, context: null })],
   ["empty context", "company", companyBody({ context: "" })],
+  ["every optional common field empty", "company", companyBody({ responseType: "", responseOptions: [], context: "" })],
   ["empty and null subject fields beside an identifying one", "company", companyBody({}, { name: "Acme", website: "", location: null, linkedinUrl: "", numEmployees: null })],
   ["person with a null company beside an email", "person", personBody({}, { email: "jane@acme.com", company: null, phone: "", title: null })],
   [`question of ${MAX_QUESTION_LENGTH} characters`, "company", companyBody({ question: "q".repeat(MAX_QUESTION_LENGTH) })],
@@ -78,6 +79,7 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
   ["an empty option", "company", companyBody({ responseType: "OPTIONS", responseOptions: ["SaaS", "  "] }), [{ path: "responseOptions.1", message: /empty/ }]],
   [`more than ${MAX_RESPONSE_OPTIONS} options`, "company", companyBody({ responseType: "OPTIONS", responseOptions: Array.from({ length: MAX_RESPONSE_OPTIONS + 1 }, (_, index) => `option ${index}`) }), [{ path: "responseOptions" }]],
   ["options for BOOL", "company", companyBody({ responseType: "BOOL", responseOptions: ["yes", "no"] }), [{ path: "responseOptions", message: /only applies to OPTION and OPTIONS/ }]],
+  ["options with an empty responseType (TEXT)", "company", companyBody({ responseType: "", responseOptions: ["a", "b"] }), [{ path: "responseOptions", message: /not TEXT/ }]],
   ["options with the default TEXT", "company", companyBody({ responseOptions: ["a", "b"] }), [{ path: "responseOptions", message: /not TEXT/ }]],
   ["an unknown top-level key", "company", companyBody({ subject: "Acme" }), [{ path: "subject", message: /not a known field/ }]],
   ["a wrongly cased key", "company", companyBody({ ResponseType: "BOOL" }), [{ path: "ResponseType", message: /case-sensitive/ }]],
@@ -191,6 +193,12 @@ describe("validateResearchRequest normalizes", () => {
       "person",
       { question: "Where  does Jane work?", person: { email: "jane@acme.com", firstName: "Jane", company: { website: "acme.com", name: "Acme" } } },
       { person: { company: { name: " Acme", website: "acme.com ", location: null }, firstName: "Jane ", phone: "", email: "jane@acme.com" }, responseOptions: null, responseType: null, context: "", question: " Where does\nJane work? " },
+    ],
+    [
+      "an empty responseType against an absent one",
+      "company",
+      { question: "Is Acme profitable?", company: { name: "Acme" } },
+      { question: "Is Acme profitable?", responseType: "", company: { name: "Acme" } },
     ],
     [
       "explicit defaults against absent ones",

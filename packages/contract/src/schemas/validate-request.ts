@@ -75,7 +75,7 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     request: {
       kind,
       question: value.question.replace(/\s+/g, " ").trim(),
-      responseType: value.responseType ?? "TEXT",
+      responseType: value.responseType || "TEXT",
       responseOptions: (value.responseOptions ?? []).map((option) => option.trim()),
       context: value.context?.trim() || null,
       subject,
