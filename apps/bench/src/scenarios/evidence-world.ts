@@ -20,8 +20,11 @@ export const CRITICAL_PATH_MS = EVIDENCE_LATENCIES.searchMs + EVIDENCE_LATENCIES
 
 /** The simulated web, a fake SearXNG over it and the fake model, each with its fixed latency. */
 export interface EvidenceWorld {
+  /** The simulated web, pages delayed by 150 ms. */
   web: SimulatedWeb;
+  /** A fake SearXNG over the simulated web, answers delayed by 300 ms. */
   search: FakeSearchServer;
+  /** The fake model, answers delayed by 800 ms. */
   model: FakeChatServer;
   /** Environment that points the gateway and workers at this world (`FETCH_HOST_DELAY_MS` left to the caller). */
   env: Record<string, string>;
@@ -34,11 +37,13 @@ export interface EvidenceWorld {
 
 /** What the world served: the evidence a research run gathered. */
 export interface WorldCounts {
+  /** Searches the fake SearXNG answered. */
   searches: number;
   /** Page requests, robots.txt and sitemap.xml excluded. */
   pages: number;
   /** robots.txt and sitemap.xml requests. */
   siteFiles: number;
+  /** Calls the fake model answered. */
   modelCalls: number;
 }
 

@@ -18,8 +18,11 @@ const SYNC_CONNECTIONS = 4;
 
 /** Throughput of one fleet size. */
 export interface FleetThroughputFigures {
+  /** Worker processes. */
   workers: number;
+  /** Workers times WORKER_CONCURRENCY; also the number of connections. */
   totalConcurrency: number;
+  /** The calls of the measured window. */
   result: ClosedLoopResult;
   /** Total concurrency over the critical path (1.25 s), calls per second. */
   idealPerSecond: number;
@@ -31,6 +34,7 @@ export interface FleetThroughputFigures {
 
 /** Synchronous calls idle and beside another key's batch. */
 export interface FleetPriorityFigures {
+  /** Synchronous calls with nothing else running. */
   idle: ClosedLoopResult;
   /** Undefined when the batch could not be submitted. */
   duringBatch: ClosedLoopResult | undefined;
@@ -40,8 +44,11 @@ export interface FleetPriorityFigures {
   batchCompleted: number | undefined;
 }
 
+/** Everything the fleet benchmark measured. */
 export interface FleetFigures {
+  /** One entry per fleet size run. */
   throughput: FleetThroughputFigures[];
+  /** Undefined when `--only` left the batch scenario out. */
   priority: FleetPriorityFigures | undefined;
 }
 

@@ -11,10 +11,15 @@ import type { BenchSettings } from "./bench-settings.js";
 
 /** One scenario's figures, through the stack and in-process. */
 export interface QueueScenarioFigures {
+  /** The scenario as the table names it. */
   name: string;
+  /** Connections to the gateway. */
   connections: number;
+  /** Delay of every fake model answer, in milliseconds. */
   modelLatencyMs: number;
+  /** Calls through gateway, queue and worker. */
   stack: ClosedLoopResult;
+  /** The same research function called in this process; undefined for the stored result. */
   inProcess: ClosedLoopResult | undefined;
   /** CPU milliseconds per call through the stack, by process role (bench: load, fakes and this process). */
   stackCpuPerCall: Record<string, number>;
@@ -22,7 +27,9 @@ export interface QueueScenarioFigures {
   inProcessCpuPerCall: Record<string, number> | undefined;
   /** Model calls the fake model received per call through the stack (warm-up included in the count). */
   modelCallsPerCall: number;
+  /** The target, in words. */
   target: string;
+  /** Whether the figures meet it. */
   met: boolean;
 }
 

@@ -31,6 +31,7 @@ const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>
  * call, so the queue's own cost stays visible. The company has no website (no crawl).
  */
 export interface QueueWorld {
+  /** The fake model; its latency is set per scenario. */
   model: FakeChatServer;
   /** Environment that points the gateway and workers at this world. */
   env: Record<string, string>;

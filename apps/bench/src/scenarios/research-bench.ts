@@ -12,12 +12,15 @@ export const RESEARCH_LATENCY_TARGET = 1.2;
 
 /** One research-latency scenario's figures. */
 export interface ResearchScenarioFigures {
+  /** The scenario as the table names it. */
   name: string;
+  /** The calls, one at a time. */
   result: ClosedLoopResult;
   /** What the world served per call, on average. */
   perCall: WorldCounts;
   /** False when no call searched or read a page: the worker does not run the evidence pipeline. */
   pipelineWired: boolean;
+  /** p50 within {@link RESEARCH_LATENCY_TARGET} times the critical path. */
   met: boolean;
 }
 
