@@ -14,7 +14,7 @@ import { selectWithinBudget } from "./rank/select-within-budget.js";
 import { countTokens } from "./rank/count-tokens.js";
 import { verifyAnswer, UNKNOWN_CONFIDENCE_CAP } from "./verify/verify-answer.js";
 import type { PersonIdentity } from "./verify/is-about-person.js";
-import { normalizeForMatch } from "./verify/quote-matches.js";
+import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
 export interface ResearchUsage extends ChatUsage {
@@ -63,7 +63,7 @@ function isOwnSite(url: string, ownSites: readonly string[]): boolean {
 /** A third-party page counts only when it names the subject: other companies' pages are not evidence. */
 function mentionsAny(page: { title: string | null; text: string }, terms: readonly string[]): boolean {
   const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
-  return terms.some((term) => text.includes(normalizeForMatch(term)));
+  return terms.some((term) => containsWhole(text, normalizeForMatch(term), term.includes(".")));
 }
 
 /**

@@ -71,7 +71,8 @@ function isPrivateLiteralHost(host: string): boolean {
   }
   if (host.startsWith("[")) {
     const inner = host.slice(1, -1).toLowerCase();
-    return inner === "::" || inner === "::1" || /^f[cd]/.test(inner) || /^fe[89ab]/.test(inner) || inner.startsWith("::ffff:");
+    // Unspecified, loopback, IPv4-compatible and IPv4-mapped (all start "::"), NAT64, unique-local, link-local.
+    return inner.startsWith("::") || inner.startsWith("64:ff9b:") || /^f[cd]/.test(inner) || /^fe[89ab]/.test(inner);
   }
   return false;
 }

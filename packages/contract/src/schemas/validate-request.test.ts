@@ -103,6 +103,8 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
   ["a website on IPv6 unique-local", "company", companyBody({}, { website: "http://[fd00::1]/" }), [{ path: "company.website", message: /private/ }]],
   ["a website on IPv6 link-local", "company", companyBody({}, { website: "http://[fe80::1]/" }), [{ path: "company.website", message: /private/ }]],
   ["a website on IPv4-mapped loopback", "company", companyBody({}, { website: "http://[::ffff:127.0.0.1]/" }), [{ path: "company.website", message: /private/ }]],
+  ["a website on IPv4-compatible loopback", "company", companyBody({}, { website: "http://[::7f00:1]/" }), [{ path: "company.website", message: /private/ }]],
+  ["a website on a NAT64 address", "company", companyBody({}, { website: "http://[64:ff9b::a00:1]/" }), [{ path: "company.website", message: /private/ }]],
   ["a website without a dot", "company", companyBody({}, { website: "intranet" }), [{ path: "company.website", message: /public host/ }]],
   ["a person linkedinUrl on loopback", "person", personBody({}, { linkedinUrl: "http://127.0.0.1/in/jane" }), [{ path: "person.linkedinUrl", message: /private/ }]],
 ];

@@ -57,8 +57,9 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
   const claimed = new Set<string>();
   const failedHosts = new Set<string>();
   const signal = options.signal;
-  // Own sites and search results each get their share, so one cannot starve the other.
-  const siteShare = plan.ownSites.length > 0 ? Math.ceil(options.pageBudget / 2) : 0;
+  // Own sites and search results each get their share, so one cannot starve the other; without a
+  // search provider the own sites get the whole budget.
+  const siteShare = plan.ownSites.length === 0 ? 0 : search ? Math.ceil(options.pageBudget / 2) : options.pageBudget;
   const budgets = { site: siteShare, search: options.pageBudget - siteShare };
 
   const note = (message: string) => {

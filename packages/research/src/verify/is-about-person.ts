@@ -1,4 +1,4 @@
-import { normalizeForMatch } from "./quote-matches.js";
+import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 
 /** What identifies the person a page must be about. */
 export interface PersonIdentity {
@@ -14,21 +14,6 @@ function hostOf(url: string): string {
   } catch {
     return "";
   }
-}
-
-/**
- * Whether `phrase` stands in `text` as whole words: "Jane Doe" is not in "Jane Doerr", nor
- * "acme.com" in "notacme.com" or "acme.com.evil.example" (for hosts a dash joins words too).
- */
-function containsWhole(text: string, phrase: string, isHost = false): boolean {
-  if (phrase === "") return false;
-  const joins = (character: string | undefined) => character !== undefined && (/[\p{L}\p{N}]/u.test(character) || (isHost && character === "-"));
-  for (let index = text.indexOf(phrase); index !== -1; index = text.indexOf(phrase, index + 1)) {
-    const after = text[index + phrase.length];
-    const continuesHost = isHost && after === "." && joins(text[index + phrase.length + 1]);
-    if (!joins(text[index - 1]) && !joins(after) && !continuesHost) return true;
-  }
-  return false;
 }
 
 /**

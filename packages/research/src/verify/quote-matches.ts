@@ -91,3 +91,18 @@ function alignWords(quoteWords: readonly string[], passageWords: readonly string
   }
   return { matched, skippedPassageWords, changesClaim };
 }
+
+/**
+ * Whether `phrase` stands in `text` as whole words: "Jane Doe" is not in "Jane Doerr", nor
+ * "acme.com" in "notacme.com" or "acme.com.evil.example" (for hosts a dash joins words too).
+ */
+export function containsWhole(text: string, phrase: string, isHost = false): boolean {
+  if (phrase === "") return false;
+  const joins = (character: string | undefined) => character !== undefined && (/[\p{L}\p{N}]/u.test(character) || (isHost && character === "-"));
+  for (let index = text.indexOf(phrase); index !== -1; index = text.indexOf(phrase, index + 1)) {
+    const after = text[index + phrase.length];
+    const continuesHost = isHost && after === "." && joins(text[index + phrase.length + 1]);
+    if (!joins(text[index - 1]) && !joins(after) && !continuesHost) return true;
+  }
+  return false;
+}

@@ -4,7 +4,7 @@ import type { ModelAnswer } from "../answer/answer-from-evidence.js";
 import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
-import { normalizeForMatch, quoteMatches } from "./quote-matches.js";
+import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
 export const UNKNOWN_CONFIDENCE_CAP = 0.2;
@@ -155,7 +155,7 @@ function verifyPersonFields(input: VerifyInput, isOwn: (url: string) => boolean,
 
 /** Whether the passage states the value: verbatim, or for a country, through the verified city in it. */
 function statedIn(field: PersonEvidenceField["field"], value: string, passageText: string, city: string | null): boolean {
-  if (normalizeForMatch(passageText).includes(normalizeForMatch(value))) return true;
+  if (containsWhole(normalizeForMatch(passageText), normalizeForMatch(value))) return true;
   if (field !== "country" || city === null) return false;
   const claimed = countryFromLocation(value).countryCode ?? countryFromLocation(`x, ${value}`).countryCode;
   return claimed !== null && countryFromLocation(city).countryCode === claimed;
