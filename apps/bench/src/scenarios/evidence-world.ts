@@ -1,10 +1,6 @@
-import { rmSync } from "node:fs";
-import { basename, dirname } from "node:path";
 import {
   loadResearchCases,
-  startFakeChatServer,
-  startFakeSearchServer,
-  startSimulatedWeb,
+  startResearchWorld,
   type FakeChatServer,
   type FakeSearchServer,
   type ResearchCase,
@@ -48,35 +44,24 @@ export interface WorldCounts {
 }
 
 export async function startEvidenceWorld(): Promise<EvidenceWorld> {
-  const web = await startSimulatedWeb({ pageLatencyMs: EVIDENCE_LATENCIES.pageMs });
-  const search = await startFakeSearchServer({
-    provider: "searxng",
-    search: (query, limit) => web.search(query, limit),
-    latencyMs: EVIDENCE_LATENCIES.searchMs,
+  const world = await startResearchWorld({
+    pageLatencyMs: EVIDENCE_LATENCIES.pageMs,
+    searchLatencyMs: EVIDENCE_LATENCIES.searchMs,
+    modelLatencyMs: EVIDENCE_LATENCIES.modelMs,
   });
-  const model = await startFakeChatServer({ latencyMs: EVIDENCE_LATENCIES.modelMs });
+  const { web, search, model } = world;
+  const { FETCH_HOST_DELAY_MS: _hostDelay, ...env } = world.env;
   return {
     web,
     search,
     model,
-    env: {
-      OPENAI_BASE_URL: model.url,
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: search.url,
-      FETCH_CONNECT_TO: web.connectTo,
-      // The simulated web also serves https with a throwaway CA; the workers must trust it.
-      ...(web.caPath ? { NODE_EXTRA_CA_CERTS: web.caPath } : {}),
-    },
+    env,
     cases: loadResearchCases(),
     counts() {
       const siteFiles = web.requests.filter((request) => /^\/(robots\.txt|sitemap\.xml)/.test(request.path)).length;
       return { searches: search.requests.length, pages: web.requests.length - siteFiles, siteFiles, modelCalls: model.requests.length };
     },
-    async close() {
-      await Promise.all([web.close(), search.close(), model.close()]);
-      // The throwaway CA lives in a temporary folder: leave nothing behind outside the repository.
-      if (web.caPath && basename(dirname(web.caPath)).startsWith("dossier-web-tls-")) rmSync(dirname(web.caPath), { recursive: true, force: true });
-    },
+    close: () => world.close(),
   };
 }
 

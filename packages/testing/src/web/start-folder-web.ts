@@ -63,6 +63,7 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
     caPem: certificates ? readFileSync(certificates.caPath, "utf8") : null,
     requests,
     async close() {
+      certificates?.remove();
       secureServer?.closeAllConnections();
       secureServer?.close();
       server.closeAllConnections();

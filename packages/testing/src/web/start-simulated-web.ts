@@ -188,6 +188,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     close: async () => {
       secureServer?.closeAllConnections();
       secureServer?.close();
+      certificates?.remove();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

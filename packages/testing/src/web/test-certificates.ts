@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -9,6 +9,8 @@ export interface TestCertificates {
   caPath: string;
   key: string;
   cert: string;
+  /** Deletes the temporary folder. */
+  remove(): void;
 }
 
 /**
@@ -28,5 +30,10 @@ export function createTestCertificates(hosts: readonly string[]): TestCertificat
   run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=simulated web", "-keyout", file("server.key"), "-out", file("server.csr"));
   writeFileSync(file("san.ext"), `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(",")}\n`);
   run("x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial", "-days", "2", "-extfile", file("san.ext"), "-out", file("server.pem"));
-  return { caPath: file("ca.pem"), key: readFileSync(file("server.key"), "utf8"), cert: readFileSync(file("server.pem"), "utf8") };
+  return {
+    caPath: file("ca.pem"),
+    key: readFileSync(file("server.key"), "utf8"),
+    cert: readFileSync(file("server.pem"), "utf8"),
+    remove: () => rmSync(folder, { recursive: true, force: true }),
+  };
 }
