@@ -88,11 +88,28 @@ export class ResearchQueue {
    * that its result is stored for the next identical request.
    */
   async run(kind: ResearchKind, jobId: string, data: ResearchJobData, options: { timeoutMs: number; priority?: number }): Promise<JobOutcome> {
-    const stored = await this.readResult(jobId);
+    // One round trip: the stored result, whether the job exists, and its owner.
+    let stored: string | null;
+    let exists: boolean;
+    try {
+      const replies = await this.redis
+        .pipeline()
+        .get(redisKeys.result(this.prefix, jobId))
+        .exists(this.queue.toKey(jobId))
+        .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
+        .exec();
+      const failure = replies?.find(([error]) => error)?.[0];
+      if (!replies || failure) throw failure ?? new Error("no reply from Redis");
+      stored = replies[0]![1] as string | null;
+      exists = replies[1]![1] === 1;
+    } catch (error) {
+      throw unavailable(error);
+    }
     if (stored !== null) return { status: "completed", body: stored };
     const outcome = this.waitFor(jobId, options.timeoutMs);
     try {
-      await this.enqueue(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+      else await this.add(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
     } catch (error) {
       this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : unavailable(error) });
     }
@@ -101,15 +118,34 @@ export class ResearchQueue {
 
   /** Adds the job (idempotent by id) and reconciles a job that already existed. */
   async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
-    let state: string;
     try {
       await this.redis.set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    await this.reconcile(kind, jobId, data, priority);
+  }
+
+  private async add(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+    try {
       await this.queue.add(kind, data, {
         jobId,
         priority,
         removeOnComplete: true,
         removeOnFail: { age: this.settings.failedRetentionSeconds ?? 7 * 86_400 },
       });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /**
+   * Makes sure a job with this id is queued, running or done: a failed one is run again, one that
+   * finished answers from its stored result, and one that is gone is added anew.
+   */
+  private async reconcile(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+    let state: string;
+    try {
       state = await this.queue.getJobState(jobId);
     } catch (error) {
       throw unavailable(error);
@@ -121,6 +157,7 @@ export class ResearchQueue {
     } else if (state === "completed" || state === "unknown") {
       const stored = await this.readResult(jobId);
       if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
+      else await this.add(kind, jobId, data, priority);
     }
   }
 

@@ -55,8 +55,11 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
           processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage }),
         );
         const body = JSON.stringify(response);
-        await redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds);
-        await settings.batches?.resolveJob(job.id!, { status: "done", body });
+        // Both go out together: one round trip before the job completes.
+        await Promise.all([
+          redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds),
+          settings.batches?.resolveJob(job.id!, { status: "done", body }),
+        ]);
         void recordJobStats(redis, prefix, { kind, outcome: "completed", durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
         return body;
       } catch (error) {
