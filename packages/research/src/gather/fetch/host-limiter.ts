@@ -2,17 +2,21 @@
 export interface HostLimiterSettings {
   /** Most requests in flight to one host at a time. */
   concurrency: number;
-  /** Least time between the starts of two requests to the same host, in milliseconds. */
+  /**
+   * Polite spacing, in milliseconds: at most `concurrency` requests to one host start within any
+   * window of this length. The first `concurrency` requests go at once; later ones are spaced.
+   */
   delayMs: number;
 }
 
 interface HostState {
   active: number;
-  nextStartAt: number;
+  /** Start times (ms since epoch) of the latest `concurrency` requests, oldest first. */
+  starts: number[];
   waiters: Array<() => void>;
 }
 
-/** Keeps the fetcher polite: a few requests per host at a time, spaced by a delay. */
+/** Keeps the fetcher polite: a few requests per host at a time, and at most that many per delay window. */
 export class HostLimiter {
   readonly #settings: HostLimiterSettings;
   readonly #hosts = new Map<string, HostState>();
@@ -21,14 +25,20 @@ export class HostLimiter {
     this.#settings = settings;
   }
 
-  /** Runs `task` once `host` has a free slot and its delay has passed. */
+  /** Runs `task` once `host` has a free slot and the window allows another start. */
   async run<T>(host: string, signal: AbortSignal, task: () => Promise<T>): Promise<T> {
     const state = this.#stateOf(host);
     await this.#acquire(state, signal);
     try {
-      const wait = state.nextStartAt - Date.now();
-      state.nextStartAt = Math.max(Date.now(), state.nextStartAt) + this.#settings.delayMs;
-      if (wait > 0) await sleep(wait, signal);
+      const { concurrency, delayMs } = this.#settings;
+      const now = Date.now();
+      // The start `concurrency` places back bounds this one; it is reserved before sleeping so
+      // that requests waiting together take successive places.
+      const boundingStart = state.starts.length >= concurrency ? state.starts[state.starts.length - concurrency]! : -Infinity;
+      const startAt = Math.max(now, boundingStart + delayMs);
+      state.starts.push(startAt);
+      if (state.starts.length > concurrency) state.starts.shift();
+      if (startAt > now) await sleep(startAt - now, signal);
       return await task();
     } finally {
       this.#release(host, state);
@@ -38,7 +48,7 @@ export class HostLimiter {
   #stateOf(host: string): HostState {
     let state = this.#hosts.get(host);
     if (state === undefined) {
-      state = { active: 0, nextStartAt: 0, waiters: [] };
+      state = { active: 0, starts: [], waiters: [] };
       this.#hosts.set(host, state);
     }
     return state;
@@ -73,7 +83,7 @@ export class HostLimiter {
   // entry for every host it ever fetched from.
   #forgetWhenIdle(host: string, state: HostState): void {
     if (state.active !== 0 || state.waiters.length !== 0) return;
-    const remaining = state.nextStartAt - Date.now();
+    const remaining = Math.max(...state.starts, 0) + this.#settings.delayMs - Date.now();
     if (remaining <= 0) {
       if (this.#hosts.get(host) === state) this.#hosts.delete(host);
       return;
