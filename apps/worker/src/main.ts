@@ -5,6 +5,7 @@ import { FleetRateLimiter, createRedis, createResearchWorker, limitChatModel, li
 import {
   BraveSearchProvider,
   CachedSearchProvider,
+  ExtractedPageCache,
   OpenAiCompatibleChatModel,
   RedisPageCache,
   RedisSearchCache,
@@ -51,6 +52,7 @@ const research = createResearcher({
   model,
   fetcher,
   search,
+  extracted: new ExtractedPageCache(),
   pageBudget: config.pageBudget,
   promptTokenBudget: config.promptTokenBudget,
   gatherTimeoutMs: Math.max(1_000, Math.floor(config.researchTimeoutMs / 3)),

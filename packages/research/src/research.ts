@@ -1,6 +1,7 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
 import { canonicalLinkedinUrl, mergePersonEvidence, normalizePersonRequest, type EnrichedPerson } from "@dossier/enrich";
 import type { ExtractedPage } from "./gather/extract/extracted-page.js";
+import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, labelPassages } from "./answer/evidence-prompt.js";
@@ -50,6 +51,8 @@ export interface ResearcherDependencies {
   promptTokenBudget?: number;
   /** How long gathering may take before the answer is built from what arrived, in milliseconds. */
   gatherTimeoutMs?: number;
+  /** Extractions kept across jobs of this process. */
+  extracted?: ExtractedPageCache;
 }
 
 function isOwnSite(url: string, ownSites: readonly string[]): boolean {

@@ -2,6 +2,7 @@ import { isDossierError } from "@dossier/contract";
 import type { ResearchPlan } from "../plan/plan-research.js";
 import { extractPage } from "./extract/extract-page.js";
 import type { ExtractedPage } from "./extract/extracted-page.js";
+import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
 import type { PageFetcher } from "./fetch/page-fetcher.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
 import type { SearchHit, SearchProvider } from "./search/search-provider.js";
@@ -11,6 +12,8 @@ export interface GatherDependencies {
   fetcher: PageFetcher;
   /** Null when no search provider is configured (SEARCH_PROVIDER=none). */
   search: SearchProvider | null;
+  /** Extractions kept across jobs of this process; none when absent. */
+  extracted?: ExtractedPageCache;
 }
 
 export interface GatherOptions {
@@ -75,7 +78,11 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
     budgets[budget] -= 1;
     try {
       const fetched = await fetcher.fetch(key, { signal });
-      const page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
+      let page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
+      if (!page) {
+        page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
+        dependencies.extracted?.set(fetched.url, fetched.fetchedAt, page);
+      }
       pages.push(page);
       return page;
     } catch (error) {
