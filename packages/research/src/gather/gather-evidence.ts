@@ -107,7 +107,9 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
       read(`${origin}/`, "site"),
       fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
     ]);
-    const chosen = chooseSitePages(origin, home?.links ?? [], sitemap, question, perSite - 1, plan.subjectTerms);
+    // With search running alongside, four pages keep the crawl to two rounds at two requests per host.
+    const pagesAfterHome = search ? Math.min(perSite - 1, 4) : perSite - 1;
+    const chosen = chooseSitePages(origin, home?.links ?? [], sitemap, question, pagesAfterHome, plan.subjectTerms);
     await Promise.all(chosen.map((url) => read(url, "site")));
   };
 
