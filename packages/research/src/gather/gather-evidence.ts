@@ -102,19 +102,12 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
 
   const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
 
-  const crawlSite = async (origin: string) => {
-    const [home, sitemap] = await Promise.all([
-      read(`${origin}/`, "site"),
-      fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
-    ]);
-    // With search running alongside, four pages keep the crawl to two rounds at two requests per host.
-    const pagesAfterHome = search ? Math.min(perSite - 1, 4) : perSite - 1;
-    const chosen = chooseSitePages(origin, home?.links ?? [], sitemap, question, pagesAfterHome, plan.subjectTerms);
-    await Promise.all(chosen.map((url) => read(url, "site")));
-  };
+  const ownHosts = plan.ownSites.map(hostOf);
+  const ownOrigin = (url: string) => plan.ownSites.find((origin) => hostOf(origin) === hostOf(url));
 
+  // Search results, interleaved so that each query's best hits come first; empty without search.
   const searchHits: SearchHit[] = [];
-  const searchAndRead = async () => {
+  const searched = (async () => {
     if (!search) {
       note("No search provider is configured (SEARCH_PROVIDER=none), so only the subject's own site was read.");
       return;
@@ -128,7 +121,6 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
         note(`The search provider (${search.id}) failed: ${isDossierError(reason) ? reason.detail : "unknown error"}.`);
       }
     }
-    // Interleave the queries' results so each query's best hits come first.
     const seen = new Set<string>();
     for (let rank = 0; lists.some((list) => rank < list.length); rank += 1) {
       for (const list of lists) {
@@ -139,23 +131,39 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
         }
       }
     }
-    // The crawl already covers the subject's own site: at most half the search share goes there.
-    const ownHosts = plan.ownSites.map(hostOf);
-    const isOwn = (url: string) => ownHosts.includes(hostOf(url));
-    const ownCap = Math.ceil(budgets.search / 2);
-    const picked: string[] = [];
-    let ownPicked = 0;
-    for (const hit of searchHits) {
-      if (picked.length >= budgets.search) break;
-      if (isOwn(hit.url)) {
-        if (ownPicked >= ownCap) continue;
-        ownPicked += 1;
-      }
-      picked.push(hit.url);
-    }
+  })();
+
+  /**
+   * The subject's own site: robots.txt, the home page and the sitemap, then the pages most likely to
+   * answer. Search hits on the site join that choice (they are read over the site's own origin),
+   * so the site sees one crawl of a few pages rather than two competing ones.
+   */
+  const crawlSite = async (origin: string) => {
+    const [home, sitemap] = await Promise.all([
+      read(`${origin}/`, "site"),
+      fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
+    ]);
+    await searched;
+    // With search, four pages keep the crawl to two rounds at two requests per host.
+    const pagesAfterHome = search ? Math.min(perSite - 1, 4) : perSite - 1;
+    const fromSearch = searchHits
+      .filter((hit) => ownOrigin(hit.url) === origin)
+      .map((hit) => new URL(new URL(hit.url).pathname + new URL(hit.url).search, origin).toString())
+      .slice(0, Math.ceil(pagesAfterHome / 2));
+    const fromSite = chooseSitePages(origin, home?.links ?? [], sitemap, question, pagesAfterHome, plan.subjectTerms);
+    const chosen = [...new Set([...fromSearch, ...fromSite])].slice(0, pagesAfterHome);
+    await Promise.all(chosen.map((url) => read(url, "site")));
+  };
+
+  const readSearchHits = async () => {
+    await searched;
+    const picked = searchHits
+      .filter((hit) => !ownHosts.includes(hostOf(hit.url)))
+      .slice(0, budgets.search)
+      .map((hit) => hit.url);
     await Promise.all(picked.map((url) => read(url, "search")));
   };
 
-  await Promise.all([searchAndRead(), ...plan.ownSites.map(crawlSite)]);
+  await Promise.all([readSearchHits(), ...plan.ownSites.map(crawlSite)]);
   return { pages, searchHits, ownSites: plan.ownSites, unreachable };
 }
