@@ -1,4 +1,3 @@
-import { countTokens } from "./count-tokens.js";
 import type { RankedPassage } from "./passage.js";
 
 /**
@@ -56,7 +55,7 @@ function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): num
  * Keeps the best passages, in rank order, that fit the token budget together, skipping any that
  * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most).
  * A passage too large for what is left is skipped and smaller ones after it still get their turn.
- * Token counts are recomputed from the text, so a stale `tokens` field cannot break the budget.
+ * Each passage's `tokens` (counted by splitPassages with {@link countTokens}) is its cost.
  */
 export function selectWithinBudget(ranked: readonly RankedPassage[], options: SelectWithinBudgetOptions = {}): RankedPassage[] {
   const maxTokens = options.maxTokens ?? DEFAULT_PASSAGE_BUDGET_TOKENS;
@@ -69,7 +68,7 @@ export function selectWithinBudget(ranked: readonly RankedPassage[], options: Se
   const keptShingles: Array<Set<string>> = [];
   let used = 0;
   for (const passage of ranked) {
-    const cost = countTokens(passage.text) + overhead;
+    const cost = passage.tokens + overhead;
     if (used + cost > maxTokens) continue;
     const own = shingles(passage.text, size);
     const isDuplicate = keptShingles.some(

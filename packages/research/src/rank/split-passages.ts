@@ -88,6 +88,18 @@ function toBlocks(text: string, maxWords: number): Block[] {
  * "Organization foundingDate: 2014" can be cited. Ids are stable for the same page and options.
  */
 export function splitPassages(page: ExtractedPage, options: SplitPassagesOptions = {}): Passage[] {
+  // Extracted pages are shared across jobs (the worker keeps them); so are their passages.
+  const usesDefaults = options.minWords === undefined && options.maxWords === undefined && options.includeJsonLd === undefined;
+  const known = usesDefaults ? passagesOf.get(page) : undefined;
+  if (known) return known;
+  const passages = splitPagePassages(page, options);
+  if (usesDefaults) passagesOf.set(page, passages);
+  return passages;
+}
+
+const passagesOf = new WeakMap<ExtractedPage, Passage[]>();
+
+function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): Passage[] {
   const minWords = options.minWords ?? DEFAULT_MIN_WORDS;
   const maxWords = options.maxWords ?? DEFAULT_MAX_WORDS;
   const key = urlKey(page.url);
