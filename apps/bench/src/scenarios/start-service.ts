@@ -18,7 +18,7 @@ export interface ServiceProcess {
  */
 export function startService(name: string, script: string, env: Record<string, string>, nodeArguments: readonly string[] = []): ServiceProcess {
   const child = spawn(process.execPath, [...nodeArguments, script], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
