@@ -103,6 +103,7 @@ describe("questionKeywords", () => {
     ["Is Acme SOC 2 certified?", ["Acme"], "SOC 2 certified"],
     ["How many employees does the company have?", [], "employees"],
     ["What is Jane Doe's role at Acme?", ["Jane Doe", "Acme"], "role"],
+    ["What is Northwind Robotics' recovery time objective?", ["Northwind Robotics"], "recovery time objective"],
     ["What is Jane Doe’s title at Acme’s Berlin office?", ["Jane Doe", "Acme"], "title Berlin office"],
     ["Which (if any) cloud providers, does acme.com use?", ["acme.com"], "cloud providers use"],
     ["one two three four five six seven eight nine ten", [], "one two three four five six seven eight"],

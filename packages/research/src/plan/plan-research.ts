@@ -29,8 +29,8 @@ export function questionKeywords(question: string, subjectTerms: readonly string
   const words = question
     .replace(/[?!.,;:()"]/g, " ")
     .split(/\s+/)
-    // A possessive of the subject ("Doe's") names the subject too; it only narrows the search.
-    .filter((word) => word && !QUESTION_NOISE.has(word.toLowerCase()) && !subjectWords.has(word.toLowerCase().replace(/['\u2019]s$/, "")));
+    // A possessive of the subject ("Doe's", "Robotics'") names the subject too; it only narrows the search.
+    .filter((word) => word && !QUESTION_NOISE.has(word.toLowerCase()) && !subjectWords.has(word.toLowerCase().replace(/['\u2019]s?$/, "")));
   return words.slice(0, 8).join(" ");
 }
 
