@@ -69,9 +69,11 @@ function renderFleet(fleet: Awaited<ReturnType<typeof readFleetCounters>>): stri
   if (counts.length) {
     lines.push("# HELP dossier_job_duration_seconds Research job duration in the worker.", "# TYPE dossier_job_duration_seconds histogram");
     for (const { labels, value: count } of counts) {
+      let cumulative = 0;
       for (const bound of JOB_DURATION_BUCKETS) {
         const bucket = buckets.find((entry) => entry.labels.kind === labels.kind && Number(entry.labels.le) === bound);
-        lines.push(`dossier_job_duration_seconds_bucket{kind="${labels.kind}",le="${bound}"} ${bucket?.value ?? 0}`);
+        cumulative += bucket?.value ?? 0;
+        lines.push(`dossier_job_duration_seconds_bucket{kind="${labels.kind}",le="${bound}"} ${cumulative}`);
       }
       lines.push(`dossier_job_duration_seconds_bucket{kind="${labels.kind}",le="+Inf"} ${count}`);
       const sum = sums.find((entry) => entry.labels.kind === labels.kind)?.value ?? 0;

@@ -137,6 +137,13 @@ describe("operations endpoints", () => {
     expect(text).toMatch(/dossier_queue_jobs\{state="waiting"\} \d+/);
     expect(text).toMatch(/dossier_model_calls_total\{kind="company"\} \d+/);
     expect(text).toMatch(/dossier_model_tokens_total\{type="prompt"\} \d+/);
+    // The histogram is cumulative and its +Inf bucket is the count.
+    const buckets = [...text.matchAll(/dossier_job_duration_seconds_bucket\{kind="company",le="([^"]+)"\} (\d+)/g)].map((match) => Number(match[2]));
+    const count = Number(/dossier_job_duration_seconds_count\{kind="company"\} (\d+)/.exec(text)![1]);
+    expect(buckets.length).toBeGreaterThan(5);
+    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    expect(buckets.at(-1)).toBe(count);
+    expect(count).toBeGreaterThan(0);
   });
 
   it("GET /openapi.json is OpenAPI 3.1 generated from the schemas, with both operations", async () => {

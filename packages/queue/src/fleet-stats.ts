@@ -23,9 +23,9 @@ export function recordJobStats(redis: Redis, prefix: string, stats: JobStats): P
   const key = redisKeys.metrics(prefix);
   const pipeline = redis.pipeline();
   pipeline.hincrby(key, `jobs_total|kind=${stats.kind},outcome=${stats.outcome}`, 1);
-  for (const bound of JOB_DURATION_BUCKETS) {
-    if (stats.durationSeconds <= bound) pipeline.hincrby(key, `job_duration_bucket|kind=${stats.kind},le=${bound}`, 1);
-  }
+  // One field per job: the smallest bucket that holds it. The gateway makes the counts cumulative.
+  const bound = JOB_DURATION_BUCKETS.find((upper) => stats.durationSeconds <= upper);
+  if (bound !== undefined) pipeline.hincrby(key, `job_duration_bucket|kind=${stats.kind},le=${bound}`, 1);
   pipeline.hincrbyfloat(key, `job_duration_sum|kind=${stats.kind}`, stats.durationSeconds);
   pipeline.hincrby(key, `job_duration_count|kind=${stats.kind}`, 1);
   if (stats.modelCalls > 0) pipeline.hincrby(key, `model_calls_total|kind=${stats.kind}`, stats.modelCalls);
