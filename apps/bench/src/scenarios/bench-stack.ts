@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { countLiveWorkers, createRedis, waitForRedis } from "@dossier/queue";
 import { repositoryRoot, testRedisUrl } from "@dossier/testing";
-import { startService, type ServiceProcess } from "./start-service.js";
+import { deleteKeysWithPrefix, startProcess, type ServiceProcess } from "@dossier/testing";
 
 /** The API keys every benchmark stack accepts (`API_KEYS`); b is "another key" in the fleet benchmark. */
 export const BENCH_API_KEYS = { a: "bench-key-a-0123456789", b: "bench-key-b-0123456789" } as const;
@@ -95,7 +95,7 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
   }
   const redis = createRedis(redisUrl, "command");
   await waitForRedis(redis);
-  const gateway = startService("gateway", join(root, "apps/gateway/dist/main.js"), { ...env, PORT: String(port) }, nodeArguments);
+  const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), { ...env, PORT: String(port) }, { nodeArguments, keepLines: 200 });
   const workers: ServiceProcess[] = [];
   const processes = (): ServiceProcess[] => [gateway, ...workers];
   const origin = `http://127.0.0.1:${port}`;
@@ -105,12 +105,7 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     const forced = setTimeout(() => processes().forEach((process) => process.kill("SIGKILL")), 15_000);
     await ended;
     clearTimeout(forced);
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== "0");
+    await deleteKeysWithPrefix(redis, prefix);
     redis.disconnect();
   };
   try {
@@ -120,7 +115,7 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     };
     await until("the gateway did not answer /healthz", async () => (await fetch(`${origin}/healthz`)).ok, exited);
     for (let index = 0; index < (options.workers ?? 1); index += 1) {
-      workers.push(startService(`worker-${index + 1}`, join(root, "apps/worker/dist/main.js"), env, nodeArguments));
+      workers.push(startProcess(`worker-${index + 1}`, join(root, "apps/worker/dist/main.js"), env, { nodeArguments, keepLines: 200 }));
     }
     await until(`${workers.length} workers did not beat`, async () => (await countLiveWorkers(redis, prefix)) >= workers.length, exited);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { runHttpLoad } from "../load/run-http-load.js";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
 import { freePort } from "./bench-stack.js";
-import { startService } from "./start-service.js";
+import { startProcess } from "@dossier/testing";
 
 /** The machine's floor for the stack's figures: a bare node:http server in another process. */
 export interface EchoBaseline {
@@ -24,7 +24,7 @@ http.createServer((request, response) => {
  */
 export async function measureEchoBaseline(durationMs: number): Promise<EchoBaseline> {
   const port = await freePort();
-  const echo = startService("echo", "", { PORT: String(port) }, ["-e", ECHO_SERVER]);
+  const echo = startProcess("echo", "", { PORT: String(port) }, { nodeArguments: ["-e", ECHO_SERVER], keepLines: 200 });
   try {
     const deadline = Date.now() + 10_000;
     while (!echo.lines.includes("listening")) {

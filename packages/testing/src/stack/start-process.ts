@@ -14,9 +14,22 @@ export interface ServiceProcess {
   kill(signal?: NodeJS.Signals): void;
 }
 
-export function startProcess(name: string, script: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? "", ...(process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS } : {}), ...env },
+export interface StartProcessOptions {
+  /** Node flags before the script, such as `--cpu-prof`, which NODE_OPTIONS refuses. */
+  nodeArguments?: readonly string[];
+  /** Keep only the last this many lines. Default: all. */
+  keepLines?: number;
+}
+
+/**
+ * Runs `node [nodeArguments] script` with `env`, plus PATH and the caller's NODE_OPTIONS and
+ * NODE_EXTRA_CA_CERTS when set; nothing else of the caller's environment leaks in.
+ */
+export function startProcess(name: string, script: string, env: Record<string, string>, options: StartProcessOptions = {}): ServiceProcess {
+  const inherited: Record<string, string> = { PATH: process.env.PATH ?? "" };
+  for (const variable of ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"]) if (process.env[variable]) inherited[variable] = process.env[variable]!;
+  const child = spawn(process.execPath, [...(options.nodeArguments ?? []), ...(script ? [script] : [])], {
+    env: { ...inherited, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -24,6 +37,7 @@ export function startProcess(name: string, script: string, env: Record<string, s
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on("line", (line) => {
       lines.push(line);
+      if (options.keepLines !== undefined && lines.length > options.keepLines) lines.shift();
       for (const listener of listeners) listener(line);
     });
   }

@@ -32,6 +32,16 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** Deletes every key under `prefix:` (what one stack, test or benchmark wrote). */
+export async function deleteKeysWithPrefix(redis: Redis, prefix: string): Promise<void> {
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== "0");
+}
+
 export function testRedisUrl(): string {
   return process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 }
@@ -86,12 +96,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       for (const process of processes) process.kill("SIGKILL");
       await Promise.all(processes.map((process) => process.exited));
       try {
-        let cursor = "0";
-        do {
-          const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-          cursor = next;
-          if (keys.length) await redis.del(...keys);
-        } while (cursor !== "0");
+        await deleteKeysWithPrefix(redis, prefix);
       } catch {
         // Redis may be the thing a test stopped.
       }
