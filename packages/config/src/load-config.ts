@@ -82,7 +82,7 @@ export const environmentSchema = z.object({
   FETCH_ALLOW_PRIVATE: flag,
   /** `host:port:address:port[,...]`, like curl's --connect-to. Tests only. */
   FETCH_CONNECT_TO: connectToSchema,
-  /** Pause between two requests to the same host, in milliseconds. Default 250. */
+  /** Politeness window per host, in milliseconds: at most two requests to one host start within it. Default 250. */
   FETCH_HOST_DELAY_MS: integer(250, 0),
   /** How long a synchronous call waits for its job, in milliseconds. Default 60000. */
   RESEARCH_TIMEOUT_MS: integer(60_000, 1),
