@@ -13,7 +13,7 @@ import { splitPassages } from "./rank/split-passages.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
 import { countTokens } from "./rank/count-tokens.js";
-import { verifyAnswer, UNKNOWN_CONFIDENCE_CAP } from "./verify/verify-answer.js";
+import { verifyAnswer } from "./verify/verify-answer.js";
 import type { PersonIdentity } from "./verify/is-about-person.js";
 import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
 
@@ -163,7 +163,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       answerNumber: verified.answerNumber,
       details: verified.details,
       sources: verified.sources,
-      confidence: verified.answerText === null ? Math.min(verified.confidence, UNKNOWN_CONFIDENCE_CAP) : verified.confidence,
+      confidence: verified.confidence,
     };
     if (!baseRecord) return response;
     const merged = mergePersonEvidence(withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity), verified.personEvidence);
