@@ -67,6 +67,27 @@ describe("graceful stops", () => {
     }
   });
 
+  it("SIGTERM to a worker whose job outlasts the grace period hands the job back, and another worker answers it", async () => {
+    // Locks last a minute here: only the hand-back can get the job to the second worker in time.
+    const harness = await startHarness({ env: { JOB_LOCK_MS: "60000", SHUTDOWN_GRACE_MS: "300" } });
+    try {
+      let calls = 0;
+      harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : schemaExampleResponder(request)));
+      const pending = harness.post("/v1/research/company", companyRequest("Handed back on SIGTERM?", { responseType: "BOOL" }));
+      await until(() => calls === 1);
+      const first = harness.stack.workers[0]!;
+      first.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(first.lines.some((line) => line.includes('"handedBack":1'))).toBe(true);
+      await harness.stack.startWorker();
+      const response = await pending;
+      expect(response.status).toBe(200);
+      expect((await response.json()).answerText).toBe("true");
+    } finally {
+      await harness.stop();
+    }
+  });
+
   it("SIGTERM to the gateway finishes calls in flight, then refuses new ones and exits 0", async () => {
     const harness = await startHarness({ modelLatencyMs: 1_200 });
     try {

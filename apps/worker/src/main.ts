@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { loadConfig, createLogger } from "@dossier/config";
-import { FleetRateLimiter, createRedis, createResearchWorker, limitChatModel, limitSearchProvider, startBatchServices, startHeartbeat } from "@dossier/queue";
+import { FleetRateLimiter, createRedis, createResearchWorker, handBackActiveJobs, limitChatModel, limitSearchProvider, startBatchServices, startHeartbeat } from "@dossier/queue";
 import {
   BraveSearchProvider,
   CachedSearchProvider,
@@ -139,8 +139,9 @@ async function stop(signal: string): Promise<void> {
   const graceOver = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), config.shutdownGraceMs).unref());
   const clean = await Promise.race([finished, graceOver]);
   if (!clean) {
-    // Jobs still running keep their lock until it expires; another worker then takes them over.
-    logger.warn({ graceMs: config.shutdownGraceMs }, "running jobs not finished in the grace period; handing them back");
+    const handedBack = await handBackActiveJobs(worker).catch(() => 0);
+    // A job that could not be moved keeps its lock until it expires; another worker then takes it over.
+    logger.warn({ graceMs: config.shutdownGraceMs, handedBack }, "running jobs not finished in the grace period; handed back to the queue");
   }
   await batchServices.close();
   await heartbeat.stop();

@@ -44,9 +44,11 @@ export interface ResearchWorkerSettings {
  */
 export function createResearchWorker(processor: ResearchProcessor, settings: ResearchWorkerSettings): Worker<ResearchJobData> {
   const { redis, prefix } = settings;
+  const activeJobs = new Map<string, { job: Job<ResearchJobData>; token: string }>();
   const worker = new Worker<ResearchJobData>(
     RESEARCH_QUEUE,
-    async (job, _token, signal) => {
+    async (job, token, signal) => {
+      if (token) activeJobs.set(job.id!, { job, token });
       const started = performance.now();
       const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
       const kind = job.name;
@@ -77,6 +79,8 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
         }
         await settings.batches?.resolveJob(job.id!, { status: "failed", failure: encoded });
         throw new UnrecoverableError(encoded);
+      } finally {
+        activeJobs.delete(job.id!);
       }
     },
     {
@@ -90,6 +94,7 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
     },
   );
   worker.on("error", () => {});
+  activeJobsOf.set(worker, activeJobs);
   // A job whose worker died too often while running it fails without reaching the processor's catch.
   worker.on("failed", (job, error) => {
     if (!job?.id || !settings.batches || !/stalled/i.test(error.message)) return;
@@ -97,4 +102,18 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
     void settings.batches.resolveJob(job.id, { status: "failed", failure: encodeFailure(failure) }).catch(() => {});
   });
   return worker;
+}
+
+const activeJobsOf = new WeakMap<Worker<ResearchJobData>, Map<string, { job: Job<ResearchJobData>; token: string }>>();
+
+/**
+ * Puts the jobs this worker is running back in the queue at once, for a worker that must stop
+ * before they finish: another worker takes them without waiting for their locks to expire. The
+ * process should exit right after, so that the unfinished runs record nothing. Returns how many
+ * were handed back.
+ */
+export async function handBackActiveJobs(worker: Worker<ResearchJobData>): Promise<number> {
+  const active = [...(activeJobsOf.get(worker)?.values() ?? [])];
+  const results = await Promise.allSettled(active.map(({ job, token }) => job.moveToWait(token)));
+  return results.filter((result) => result.status === "fulfilled").length;
 }
