@@ -1,7 +1,7 @@
 import { loadConfig, createLogger } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
-import { findBlockedRange } from "@dossier/research";
+import { outboundAddressPolicy } from "@dossier/research";
 import { createApp } from "./create-app.js";
 import { GatewayMetrics } from "./metrics.js";
 
@@ -29,14 +29,7 @@ const app = createApp({
   openApiDocument: buildOpenApiDocument(),
   batches,
   limits: config.limits,
-  callbackPolicy: {
-    blockedReason: (address) => {
-      const range = findBlockedRange(address);
-      return range && `${range.cidr}: ${range.reason}`;
-    },
-    allowPrivate: config.fetch.allowPrivate,
-    connectTo: config.fetch.connectTo,
-  },
+  callbackPolicy: outboundAddressPolicy(config.fetch),
 });
 
 await queue.waitUntilReady().catch((error: unknown) => {

@@ -14,10 +14,10 @@ import {
   TavilySearchProvider,
   UndiciPageFetcher,
   createResearcher,
+  outboundAddressPolicy,
   type SearchProvider,
 } from "@dossier/research";
 import type { Config } from "@dossier/config";
-import { findBlockedRange } from "@dossier/research";
 
 const config = loadConfig();
 const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
@@ -82,14 +82,7 @@ const batchServices = startBatchServices({
   redis,
   batch: config.batch,
   callback: config.callback,
-  callbackPolicy: {
-    blockedReason: (address) => {
-      const range = findBlockedRange(address);
-      return range && `${range.cidr}: ${range.reason}`;
-    },
-    allowPrivate: config.fetch.allowPrivate,
-    connectTo: config.fetch.connectTo,
-  },
+  callbackPolicy: outboundAddressPolicy(config.fetch),
   onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
   onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
 });

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exampleFromSchema } from "./example-from-schema.js";
 import { parsePromptPassages } from "./prompt-passages.js";
+import { readBody } from "../read-body.js";
 
 /** One Chat Completions call as the fake server received it. */
 export interface FakeChatRequest {
@@ -53,14 +54,6 @@ export const schemaExampleResponder: FakeChatResponder = (request) => {
   return { kind: "json", value };
 };
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "../read-body.js";
 import {
   isWireRejection,
   searchWires,
@@ -76,14 +77,6 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.end(isText ? body : JSON.stringify(body));
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
 
 /**
  * Starts a real HTTP server on 127.0.0.1 (a free port) that speaks one search vendor's wire

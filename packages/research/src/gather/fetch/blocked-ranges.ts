@@ -85,3 +85,21 @@ function stripZone(address: string): string {
   const zoneIndex = unbracketed.indexOf("%");
   return zoneIndex === -1 ? unbracketed : unbracketed.slice(0, zoneIndex);
 }
+
+/**
+ * The fetcher's address rules for other outbound calls Dossier makes (batch callbacks): why an
+ * address is refused, and the same test switches (`FETCH_ALLOW_PRIVATE`, `FETCH_CONNECT_TO`).
+ */
+export function outboundAddressPolicy(settings: {
+  allowPrivate: boolean;
+  connectTo: ReadonlyArray<{ host: string; port: number; address: string; targetPort: number }>;
+}) {
+  return {
+    blockedReason: (address: string): string | undefined => {
+      const range = findBlockedRange(address);
+      return range && `${range.cidr}: ${range.reason}`;
+    },
+    allowPrivate: settings.allowPrivate,
+    connectTo: settings.connectTo,
+  };
+}
