@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repositoryRoot, startFolderWeb, type FolderWeb } from "@dossier/testing";
+import { realwebDirectory, startFolderWeb, type FolderWeb } from "@dossier/testing";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
 import { parseConnectTo } from "./fetch/connect-to.js";
 import { gatherEvidence } from "./gather-evidence.js";
 import type { ResearchPlan } from "../plan/plan-research.js";
 
-const REALWEB = join(repositoryRoot(), "..", "shared", "realweb");
+const REALWEB = realwebDirectory();
 const available = existsSync(join(REALWEB, "pages.json"));
 if (!available) console.warn(`Skipping the real-web crawl test: ${REALWEB} is absent.`);
 

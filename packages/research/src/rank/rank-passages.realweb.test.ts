@@ -1,24 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { realwebDirectory } from "@dossier/testing";
 import { extractPage } from "../gather/extract/index.js";
 import { countTokens } from "./count-tokens.js";
 import { rankPassages } from "./rank-passages.js";
 import { selectWithinBudget } from "./select-within-budget.js";
 import { splitPassages } from "./split-passages.js";
 
-function repositoryRoot(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, "pnpm-workspace.yaml"))) {
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error("pnpm-workspace.yaml not found above the test file");
-    directory = parent;
-  }
-  return directory;
-}
-
-const REALWEB = join(repositoryRoot(), "..", "shared", "realweb");
+const REALWEB = realwebDirectory();
 const available = existsSync(join(REALWEB, "pages.json"));
 if (!available) console.warn(`Skipping the real-web ranking test: ${REALWEB} is absent.`);
 

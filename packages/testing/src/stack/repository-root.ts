@@ -12,3 +12,8 @@ export function repositoryRoot(): string {
   }
   return folder;
 }
+
+/** `../shared/realweb` beside the repository: saved real sites, one folder per host (may be absent). */
+export function realwebDirectory(): string {
+  return join(repositoryRoot(), "..", "shared", "realweb");
+}

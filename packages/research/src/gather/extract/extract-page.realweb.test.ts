@@ -1,21 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { realwebDirectory } from "@dossier/testing";
 import { extractPage } from "./extract-page.js";
 import type { ExtractedPage } from "./extracted-page.js";
 
-function repositoryRoot(): string {
-  let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, "pnpm-workspace.yaml"))) {
-    const parent = dirname(directory);
-    if (parent === directory) throw new Error("pnpm-workspace.yaml not found above the test file");
-    directory = parent;
-  }
-  return directory;
-}
-
-const REALWEB = join(repositoryRoot(), "..", "shared", "realweb");
+const REALWEB = realwebDirectory();
 const available = existsSync(join(REALWEB, "pages.json"));
 if (!available) console.warn(`Skipping the real-web extraction test: ${REALWEB} is absent.`);
 
