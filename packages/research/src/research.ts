@@ -95,6 +95,14 @@ function withProfileLinks(record: EnrichedPerson, pages: readonly ExtractedPage[
 /** Tokens kept free for the model's chat formatting around the messages. */
 const PROMPT_MARGIN_TOKENS = 200;
 
+let systemPromptTokenCount: number | undefined;
+
+/** Tokens of the fixed system prompt, counted once per process. */
+function systemPromptTokens(): number {
+  systemPromptTokenCount ??= countTokens(EVIDENCE_SYSTEM_PROMPT);
+  return systemPromptTokenCount;
+}
+
 /**
  * The research pipeline the worker runs for every job: plan, gather (search and crawl), read,
  * rank, answer with citations, verify. The answer comes only from pages it read; what could not be
@@ -115,8 +123,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const relevant = gathered.pages.filter((page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms));
     const passages = relevant.flatMap((page) => splitPassages(page));
     const ranked = rankPassages(passages, { question: request.question, subjectTerms: plan.subjectTerms }, { limit: 200 });
-    const skeletonTokens = countTokens(EVIDENCE_SYSTEM_PROMPT) + countTokens(buildEvidencePrompt(request, new Map()));
-    const selected = selectWithinBudget(ranked, { maxTokens: Math.max(500, promptTokenBudget - skeletonTokens - PROMPT_MARGIN_TOKENS) });
+    const selected =
+      ranked.length === 0
+        ? []
+        : selectWithinBudget(ranked, { maxTokens: Math.max(500, promptTokenBudget - systemPromptTokens() - countTokens(buildEvidencePrompt(request, new Map())) - PROMPT_MARGIN_TOKENS) });
     const labels = labelPassages(selected);
     if (context.trace) {
       context.trace.queries = plan.queries;
@@ -143,7 +153,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       context.usage.promptTokens += answered.usage.promptTokens;
       context.usage.completionTokens += answered.usage.completionTokens;
     }
-    if (context.trace) context.trace.promptTokens = countTokens(EVIDENCE_SYSTEM_PROMPT) + countTokens(answered.prompt);
+    if (context.trace) context.trace.promptTokens = systemPromptTokens() + countTokens(answered.prompt);
 
     const identity: PersonIdentity | null =
       request.kind === "person" && plan.personName
