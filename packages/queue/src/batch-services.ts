@@ -29,7 +29,10 @@ export interface BatchServices {
   batches: BatchStore;
   feeder: BatchFeeder;
   callbackWorker: Worker<{ batchId: string }>;
-  /** Feeds again whenever the research worker finishes a job, so the queue never runs dry. */
+  /**
+   * Feeds again whenever the research worker finishes a batch item, so the queue never runs dry.
+   * Other jobs leave the feeding to its regular rounds: a synchronous call costs no feed round.
+   */
   attach(worker: Worker): void;
   close(): Promise<void>;
 }
@@ -69,8 +72,11 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     feeder,
     callbackWorker,
     attach(worker) {
-      worker.on("completed", () => feeder.kick());
-      worker.on("failed", () => feeder.kick());
+      const kickAfterBatchItem = (job: { data?: { origin?: string } } | undefined) => {
+        if (job?.data?.origin === "batch") feeder.kick();
+      };
+      worker.on("completed", kickAfterBatchItem);
+      worker.on("failed", kickAfterBatchItem);
     },
     async close() {
       await feeder.close();
