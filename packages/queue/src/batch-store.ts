@@ -6,6 +6,7 @@ import { CALLBACK_QUEUE, redisKeys } from "./names.js";
 import { redisOptions } from "./redis-connection.js";
 import type { ResearchJobData } from "./job-payload.js";
 import { pushFairEntries, type FairEntry } from "./fair-feed.js";
+import { RedisScript } from "./redis-script.js";
 
 /** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
 export type BatchItemPlan =
@@ -57,7 +58,7 @@ export interface BatchStoreSettings {
  * `failed` and the outcome copied. Returns 0 when already resolved, 1 when resolved, 2 when this
  * resolution finished the batch (the caller then announces it).
  */
-const RESOLVE_SCRIPT = `
+const RESOLVE_SCRIPT = new RedisScript(`
 local count = redis.call('HGET', KEYS[2], ARGV[1])
 if not count then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[1])
@@ -76,7 +77,7 @@ if redis.call('HLEN', KEYS[2]) == 0 then
   return 2
 end
 return 1
-`;
+`);
 
 const CHUNK = 500;
 
@@ -210,20 +211,13 @@ export class BatchStore {
   /** Records a job's outcome for every batch waiting for it; announces the batches it finished. */
   async resolveJob(jobId: string, resolution: JobResolution): Promise<void> {
     const batchIds = await this.redis.smembers(redisKeys.jobBatches(this.prefix, jobId));
+    if (batchIds.length === 0) return;
     const encoded = encodeResolution(resolution);
     for (const batchId of batchIds) {
-      const outcome = (await this.redis.eval(
-        RESOLVE_SCRIPT,
-        3,
-        redisKeys.batch(this.prefix, batchId),
-        redisKeys.batchPending(this.prefix, batchId),
-        redisKeys.batchOutcomes(this.prefix, batchId),
-        jobId,
-        resolution.status,
-        encoded,
-        this.prefix,
-        batchId,
-        new Date().toISOString(),
+      const outcome = (await RESOLVE_SCRIPT.run(
+        this.redis,
+        [redisKeys.batch(this.prefix, batchId), redisKeys.batchPending(this.prefix, batchId), redisKeys.batchOutcomes(this.prefix, batchId)],
+        [jobId, resolution.status, encoded, this.prefix, batchId, new Date().toISOString()],
       )) as number;
       if (outcome === 2) await this.announce(batchId);
     }

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type { ResearchKind } from "@dossier/contract";
 import { redisKeys } from "./names.js";
 import type { ResearchJobData } from "./job-payload.js";
+import { RedisScript } from "./redis-script.js";
 
 /** A batch item waiting in its key's list until the feeder hands it to the queue. */
 export interface FairEntry {
@@ -11,17 +12,17 @@ export interface FairEntry {
   data: ResearchJobData;
 }
 
-const PUSH_SCRIPT = `
+const PUSH_SCRIPT = new RedisScript(`
 for index = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[index]) end
 if redis.call('SADD', KEYS[3], ARGV[1]) == 1 then redis.call('RPUSH', KEYS[2], ARGV[1]) end
 return #ARGV - 1
-`;
+`);
 
 /**
  * Takes up to ARGV[2] entries, one per key in turn, and parks them in the feeding list so that an
  * entry taken by a feeder that dies before queueing it is found again.
  */
-const POP_SCRIPT = `
+const POP_SCRIPT = new RedisScript(`
 local taken = {}
 local wanted = tonumber(ARGV[2])
 while #taken < wanted do
@@ -40,12 +41,12 @@ while #taken < wanted do
   end
 end
 return taken
-`;
+`);
 
-const RELEASE_SCRIPT = `
+const RELEASE_SCRIPT = new RedisScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
-`;
+`);
 
 /** The list where taken entries wait until they are in the queue. */
 export const fairFeedingKey = (prefix: string) => `${prefix}:fair:feeding`;
@@ -54,13 +55,13 @@ export const fairFeedingKey = (prefix: string) => `${prefix}:fair:feeding`;
 export async function pushFairEntries(redis: Redis, prefix: string, keyId: string, entries: FairEntry[]): Promise<void> {
   for (let start = 0; start < entries.length; start += 500) {
     const slice = entries.slice(start, start + 500).map((entry) => JSON.stringify(entry));
-    await redis.eval(PUSH_SCRIPT, 3, redisKeys.fairPending(prefix, keyId), redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), keyId, ...slice);
+    await PUSH_SCRIPT.run(redis, [redisKeys.fairPending(prefix, keyId), redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix)], [keyId, ...slice]);
   }
 }
 
 /** Takes up to `count` entries in rotation across keys (one per key per turn). */
 export async function popFairEntries(redis: Redis, prefix: string, count: number): Promise<Array<{ raw: string; entry: FairEntry }>> {
-  const taken = (await redis.eval(POP_SCRIPT, 3, redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), fairFeedingKey(prefix), prefix, count)) as string[];
+  const taken = (await POP_SCRIPT.run(redis, [redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), fairFeedingKey(prefix)], [prefix, count])) as string[];
   return taken.map((raw) => ({ raw, entry: JSON.parse(raw) as FairEntry }));
 }
 
@@ -73,6 +74,6 @@ export async function withFeederLock<T>(redis: Redis, prefix: string, holdMs: nu
   try {
     return await work();
   } finally {
-    await redis.eval(RELEASE_SCRIPT, 1, key, token).catch(() => {});
+    await RELEASE_SCRIPT.run(redis, [key], [token]).catch(() => {});
   }
 }

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { redisKeys } from "./names.js";
+import { RedisScript } from "./redis-script.js";
 
 /**
  * A token bucket per upstream, shared by every process through Redis. Its capacity is one
@@ -7,7 +8,7 @@ import { redisKeys } from "./names.js";
  * the upstream itself said "too many requests". Time comes from the Redis server, so processes on
  * machines with skewed clocks still agree.
  */
-const BUCKET_SCRIPT = `
+const BUCKET_SCRIPT = new RedisScript(`
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local capacity = tonumber(ARGV[1])
@@ -37,7 +38,7 @@ end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updated', tostring(now), 'pausedUntil', tostring(pausedUntil))
 redis.call('PEXPIRE', KEYS[1], math.max(120000, pausedUntil - now + 60000))
 return wait
-`;
+`);
 
 /** One limit: how much of an upstream the whole fleet may use per minute. */
 export interface UpstreamLimit {
@@ -72,7 +73,7 @@ export class FleetRateLimiter {
   ) {}
 
   private run(limit: UpstreamLimit, amount: number, mode: "take" | "charge" | "pause"): Promise<number> {
-    return this.redis.eval(BUCKET_SCRIPT, 1, redisKeys.upstreamLimit(this.prefix, limit.name), limit.perMinute, Math.max(0, amount), mode) as Promise<number>;
+    return BUCKET_SCRIPT.run(this.redis, [redisKeys.upstreamLimit(this.prefix, limit.name)], [limit.perMinute, Math.max(0, amount), mode]) as Promise<number>;
   }
 
   /**
