@@ -28,8 +28,13 @@ export function redisOptions(url: string, role: ConnectionRole): RedisOptions {
   return options;
 }
 
+/**
+ * One of Dossier's own connections (BullMQ makes its own from {@link redisOptions}). Commands issued
+ * in the same event-loop turn leave as one write (auto-pipelining): under load the gateway's and the
+ * workers' many small commands then cost a few socket writes instead of one each.
+ */
 export function createRedis(url: string, role: ConnectionRole): Redis {
-  const redis = new Redis(redisOptions(url, role));
+  const redis = new Redis({ ...redisOptions(url, role), enableAutoPipelining: true });
   // Connection errors surface through the commands that fail; the default handler would print them.
   redis.on("error", () => {});
   return redis;
