@@ -1,7 +1,8 @@
 import { loadConfig, createLogger } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
-import { outboundAddressPolicy } from "@dossier/research";
+// Only the address rules: the gateway does not load the research pipeline (tokenizer, DOM, model client).
+import { outboundAddressPolicy } from "@dossier/research/address-rules";
 import { createApp } from "./create-app.js";
 import { GatewayMetrics } from "./metrics.js";
 
