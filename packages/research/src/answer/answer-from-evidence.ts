@@ -25,8 +25,27 @@ export interface ModelAnswer {
   person?: z.infer<typeof personEvidenceSchema>;
 }
 
-/** The answer schema for a request: flat, small, strict. */
+/** Schemas already built, by request shape; most requests share a handful of shapes. */
+const answerSchemas = new Map<string, z.ZodType<ModelAnswer>>();
+/** Shapes kept at most: OPTION lists vary per request, so the map must not grow without end. */
+const MAX_KEPT_SCHEMAS = 200;
+
+/**
+ * The answer schema for a request: flat, small, strict. Building a zod schema (and compiling its
+ * parser) costs far more than a job's other bookkeeping, so each shape is built once.
+ */
 export function evidenceAnswerSchema(request: NormalizedResearchRequest): z.ZodType<ModelAnswer> {
+  const key = JSON.stringify([request.kind, request.responseType, request.responseOptions]);
+  let schema = answerSchemas.get(key);
+  if (!schema) {
+    schema = buildEvidenceAnswerSchema(request);
+    if (answerSchemas.size >= MAX_KEPT_SCHEMAS) answerSchemas.delete(answerSchemas.keys().next().value!);
+    answerSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildEvidenceAnswerSchema(request: NormalizedResearchRequest): z.ZodType<ModelAnswer> {
   const base = {
     answer: answerValueSchema(request.responseType, request.responseOptions),
     citations: z.array(citationSchema),

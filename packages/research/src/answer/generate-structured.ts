@@ -9,9 +9,19 @@ export interface StructuredResult<T> {
   calls: number;
 }
 
-/** JSON Schema for `response_format`, from zod, in the strict subset every endpoint accepts. */
+const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/**
+ * JSON Schema for `response_format`, from zod, in the strict subset every endpoint accepts; made
+ * once per schema object and shared by every call with it (callers must not change it).
+ */
 export function toResponseJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _schema, ...json } = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" }) as Record<string, unknown>;
+  let json = jsonSchemas.get(schema);
+  if (!json) {
+    const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" }) as Record<string, unknown>;
+    json = rest;
+    jsonSchemas.set(schema, json);
+  }
   return json;
 }
 
