@@ -44,6 +44,31 @@ function containsSequence(haystack: readonly string[], needle: readonly string[]
   return false;
 }
 
+/** A passage's terms as BM25 reads them. */
+interface IndexedPassage {
+  /** Length in terms. */
+  length: number;
+  /** Occurrences of each term. */
+  frequencies: Map<string, number>;
+  terms: string[];
+}
+
+// Passages of a page are made once per page (splitPassages), so their index is kept with them.
+const indexed = new WeakMap<Passage, IndexedPassage>();
+
+function indexPassage(passage: Passage): IndexedPassage {
+  let entry = indexed.get(passage);
+  if (!entry) {
+    // The heading is indexed with the text: "Our story" tells what the paragraphs under it are about.
+    const terms = tokenize(passage.heading === null ? passage.text : `${passage.heading}\n${passage.text}`);
+    const frequencies = new Map<string, number>();
+    for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    entry = { length: terms.length, frequencies, terms };
+    indexed.set(passage, entry);
+  }
+  return entry;
+}
+
 /**
  * Ranks passages by BM25 against the question, boosts those that name the subject, and keeps the
  * result diverse: at most `maxPerUrl` passages from one page. Ties keep the input order, so the
@@ -56,20 +81,17 @@ export function rankPassages(passages: readonly Passage[], query: RankQuery, opt
   const maxPerUrl = options.maxPerUrl ?? DEFAULT_MAX_PER_URL;
   if (passages.length === 0) return [];
 
-  // The heading is indexed with the text: "Our story" tells what the paragraphs under it are about.
-  const documents = passages.map((passage) => tokenize(passage.heading === null ? passage.text : `${passage.heading}\n${passage.text}`));
-  const averageLength = documents.reduce((sum, terms) => sum + terms.length, 0) / documents.length || 1;
+  const documents = passages.map(indexPassage);
+  const averageLength = documents.reduce((sum, document) => sum + document.length, 0) / documents.length || 1;
   const documentFrequency = new Map<string, number>();
-  for (const terms of documents) for (const term of new Set(terms)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const document of documents) for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   const queryTerms = [...new Set(tokenize(query.question))];
   const subjects = query.subjectTerms.map(tokenize).filter((terms) => terms.length > 0);
   const count = passages.length;
 
   const scored = passages.map((passage, index) => {
-    const terms = documents[index]!;
-    const frequencies = new Map<string, number>();
-    for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+    const { terms, frequencies } = documents[index]!;
     let bm25 = 0;
     for (const term of queryTerms) {
       const frequency = frequencies.get(term) ?? 0;
