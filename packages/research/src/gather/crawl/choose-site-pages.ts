@@ -28,14 +28,63 @@ export interface SiteCandidate {
   text: string;
 }
 
-function sameSite(url: string, origin: string): boolean {
+/** What a candidate URL and its anchor text say, whatever the question: worked out once per pair. */
+interface CandidateAnalysis {
+  /** Host without `www.`. */
+  host: string;
+  /** Path without its trailing slash ("/" for the home page): http and https links name the same page. */
+  key: string;
+  /** The URL's path as written. */
+  path: string;
+  /** Words of the path and the anchor text. */
+  words: string[];
+  /** Weight of the usual page kinds the path or the anchor text names. */
+  kindScore: number;
+  /** Path segments. */
+  depth: number;
+  /** Files that are never a page to read (images, scripts, archives). */
+  asset: boolean;
+}
+
+const analyses = new Map<string, CandidateAnalysis | null>();
+/** Pairs remembered at most (a few sites' sitemaps); the oldest go first. */
+const MAX_ANALYSES = 20_000;
+
+function analyse(url: string, text: string): CandidateAnalysis | null {
+  const cacheKey = `${url}\n${text}`;
+  const known = analyses.get(cacheKey);
+  if (known !== undefined) return known;
+  let analysis: CandidateAnalysis | null = null;
   try {
-    const host = new URL(url).hostname.replace(/^www\./, "");
-    const originHost = new URL(origin).hostname.replace(/^www\./, "");
-    return host === originHost || host.endsWith(`.${originHost}`);
+    const parsed = new URL(url);
+    const pathWords = wordsOf(parsed.pathname);
+    const textWords = wordsOf(text);
+    const words = [...new Set([...pathWords, ...textWords])];
+    const wordSet = new Set(words);
+    // Hyphenated kinds ("who-we-are") are word sequences, in the path or in the anchor text.
+    const sequences = ` ${pathWords.join(" ")} | ${textWords.join(" ")} `;
+    const hasKindWord = (word: string) => (word.includes("-") ? sequences.includes(` ${word.replaceAll("-", " ")} `) : wordSet.has(word));
+    let kindScore = 0;
+    for (const kind of PAGE_KINDS) if (kind.words.some(hasKindWord)) kindScore += kind.weight;
+    analysis = {
+      host: parsed.hostname.replace(/^www\./, ""),
+      key: parsed.pathname.replace(/\/$/, "") || "/",
+      path: parsed.pathname,
+      words,
+      kindScore,
+      depth: parsed.pathname.split("/").filter(Boolean).length,
+      asset: /\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname),
+    };
   } catch {
-    return false;
+    analysis = null;
   }
+  if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
+  analyses.set(cacheKey, analysis);
+  return analysis;
+}
+
+function onSite(host: string, originHost: string): boolean {
+  return host === originHost || host.endsWith(`.${originHost}`);
 }
 
 /**
@@ -55,31 +104,28 @@ export function chooseSitePages(
   // The subject's own name is on every page of its site: it says nothing about which page answers.
   const subjectWords = new Set(subjectTerms.flatMap(wordsOf));
   const questionWords = wordsOf(question).filter((word) => word.length > 3 && !subjectWords.has(word));
+  const home = new URL(origin);
+  const originHost = home.hostname.replace(/^www\./, "");
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
-  const candidates = new Map<string, { url: string; text: string }>();
-  const pathOf = (url: string) => new URL(url).pathname.replace(/\/$/, "") || "/";
+  const candidates = new Map<string, { analysis: CandidateAnalysis; url: () => string }>();
   for (const link of links) {
-    if (sameSite(link.url, origin) && !candidates.has(pathOf(link.url))) candidates.set(pathOf(link.url), { url: link.url.replace(/#.*$/, ""), text: link.text });
+    const url = link.url.replace(/#.*$/, "");
+    const analysis = analyse(url, link.text);
+    if (analysis && onSite(analysis.host, originHost) && !candidates.has(analysis.key)) candidates.set(analysis.key, { analysis, url: () => url });
   }
   for (const url of sitemapUrls) {
-    if (sameSite(url, origin) && !candidates.has(pathOf(url))) candidates.set(pathOf(url), { url: new URL(pathOf(url), origin).toString(), text: "" });
+    const analysis = analyse(url, "");
+    if (analysis && onSite(analysis.host, originHost) && !candidates.has(analysis.key)) {
+      candidates.set(analysis.key, { analysis, url: () => new URL(analysis.key, origin).toString() });
+    }
   }
-  const home = new URL(origin);
   const scored: Array<{ url: string; score: number; depth: number }> = [];
-  for (const { url, text } of candidates.values()) {
-    const parsed = new URL(url);
-    if (parsed.pathname === "/" || parsed.pathname === home.pathname) continue;
-    if (/\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname)) continue;
-    const words = new Set([...wordsOf(parsed.pathname), ...wordsOf(text)]);
-    // Hyphenated kinds ("who-we-are") are word sequences, in the path or in the anchor text.
-    const sequences = ` ${wordsOf(parsed.pathname).join(" ")} | ${wordsOf(text).join(" ")} `;
-    const hasKindWord = (word: string) => (word.includes("-") ? sequences.includes(` ${word.replaceAll("-", " ")} `) : words.has(word));
-    let score = 0;
-    for (const kind of PAGE_KINDS) if (kind.words.some(hasKindWord)) score += kind.weight;
+  for (const { analysis, url } of candidates.values()) {
+    if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
+    let score = analysis.kindScore;
     // What the question asks about outweighs the usual page kinds.
-    for (const word of questionWords) if ([...words].some((candidate) => related(word, candidate))) score += 4;
-    const depth = parsed.pathname.split("/").filter(Boolean).length;
-    if (score > 0) scored.push({ url, score, depth });
+    for (const word of questionWords) if (analysis.words.some((candidate) => related(word, candidate))) score += 4;
+    if (score > 0) scored.push({ url: url(), score, depth: analysis.depth });
   }
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return scored.slice(0, limit).map((entry) => entry.url);
