@@ -52,7 +52,8 @@ const research = createResearcher({
   model,
   fetcher,
   search,
-  extracted: new ExtractedPageCache(),
+  // A page this worker read within the page cache's lifetime is reused without reading Redis again.
+  extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
   pageBudget: config.pageBudget,
   promptTokenBudget: config.promptTokenBudget,
   gatherTimeoutMs: Math.max(1_000, Math.floor(config.researchTimeoutMs / 3)),

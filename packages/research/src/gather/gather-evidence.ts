@@ -77,11 +77,12 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
     claimed.add(identity);
     budgets[budget] -= 1;
     try {
-      const fetched = await fetcher.fetch(key, { signal });
-      let page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
+      let page = dependencies.extracted?.recent(key);
       if (!page) {
-        page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
-        dependencies.extracted?.set(fetched.url, fetched.fetchedAt, page);
+        const fetched = await fetcher.fetch(key, { signal });
+        page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
+        if (!page) page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
+        dependencies.extracted?.set(fetched.url, fetched.fetchedAt, page, key);
       }
       pages.push(page);
       return page;

@@ -25,3 +25,40 @@ describe("ExtractedPageCache", () => {
     expect(cache.get("https://c.test/", "t")).toBeDefined();
   });
 });
+
+describe("ExtractedPageCache.recent", () => {
+  const fetchedAt = "2026-11-21T10:00:00.000Z";
+  const fetchedAtMs = Date.parse(fetchedAt);
+
+  it("serves a URL read recently, by the URL asked for, until the reuse period ends", () => {
+    const cache = new ExtractedPageCache(500, { reuseForMs: 60_000 });
+    const extracted = page("https://a.test/about");
+    // Asked for over http, redirected to https.
+    cache.set("https://a.test/about", fetchedAt, extracted, "http://a.test/about");
+    expect(cache.recent("http://a.test/about", fetchedAtMs + 59_999)).toBe(extracted);
+    expect(cache.recent("https://a.test/about", fetchedAtMs + 1)).toBeUndefined();
+    expect(cache.recent("http://a.test/about", fetchedAtMs + 60_000)).toBeUndefined();
+    // Once expired it stays gone, even for an earlier clock.
+    expect(cache.recent("http://a.test/about", fetchedAtMs + 1)).toBeUndefined();
+  });
+
+  it("serves nothing without a reuse period, and nothing once the page itself was dropped", () => {
+    const plain = new ExtractedPageCache();
+    plain.set("https://a.test/", fetchedAt, page("https://a.test/"), "https://a.test/");
+    expect(plain.recent("https://a.test/", fetchedAtMs + 1)).toBeUndefined();
+
+    const small = new ExtractedPageCache(1, { reuseForMs: 60_000 });
+    small.set("https://a.test/", fetchedAt, page("https://a.test/"), "https://a.test/");
+    small.set("https://b.test/", fetchedAt, page("https://b.test/"), "https://b.test/");
+    expect(small.recent("https://a.test/", fetchedAtMs + 1)).toBeUndefined();
+    expect(small.recent("https://b.test/", fetchedAtMs + 1)?.url).toBe("https://b.test/");
+  });
+
+  it("follows a newer fetch of the same URL", () => {
+    const cache = new ExtractedPageCache(500, { reuseForMs: 60_000 });
+    cache.set("https://a.test/", fetchedAt, page("https://a.test/"), "https://a.test/");
+    const newer = page("https://a.test/");
+    cache.set("https://a.test/", "2026-11-21T10:00:30.000Z", newer, "https://a.test/");
+    expect(cache.recent("https://a.test/", fetchedAtMs + 70_000)).toBe(newer);
+  });
+});

@@ -1,32 +1,73 @@
 import type { ExtractedPage } from "./extracted-page.js";
 
+/** Settings of {@link ExtractedPageCache} beyond its size. */
+export interface ExtractedPageCacheOptions {
+  /**
+   * How long after its fetch a page asked for again is served from this cache without asking the
+   * page cache (Redis) at all, in milliseconds: the page cache's own lifetime, so that nothing is
+   * reused that the page cache would not have served. 0, the default, always asks the page cache.
+   */
+  reuseForMs?: number;
+}
+
 /**
  * Extracted pages kept in the worker's memory, least recently used dropped first. Parsing HTML is
  * most of a research job's CPU; a page served from the page cache is the same document, so its
- * extraction is reused rather than parsed again.
+ * extraction is reused rather than parsed again. With `reuseForMs`, a URL this process read
+ * recently skips the page cache too: no Redis read, no HTML copied into memory again.
  */
 export class ExtractedPageCache {
   readonly #entries = new Map<string, ExtractedPage>();
+  /** Requested URL to the entry its last fetch made, and when that fetch happened. */
+  readonly #requests = new Map<string, { key: string; fetchedAtMs: number }>();
+  readonly #reuseForMs: number;
 
   /** @param maxEntries Most pages kept. Default 500. */
-  constructor(private readonly maxEntries = 500) {}
+  constructor(
+    private readonly maxEntries = 500,
+    options: ExtractedPageCacheOptions = {},
+  ) {
+    this.#reuseForMs = options.reuseForMs ?? 0;
+  }
 
   /** The page extracted from the document fetched from `url` at `fetchedAt`, if kept. */
   get(url: string, fetchedAt: string): ExtractedPage | undefined {
+    return this.#touch(`${fetchedAt} ${url}`);
+  }
+
+  /**
+   * Keeps the page extracted from the document fetched from `url` at `fetchedAt`; `requestedUrl`,
+   * the URL the caller asked for (before redirects), makes it available to {@link recent}.
+   */
+  set(url: string, fetchedAt: string, page: ExtractedPage, requestedUrl?: string): void {
     const key = `${fetchedAt} ${url}`;
+    this.#entries.delete(key);
+    this.#entries.set(key, page);
+    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    if (requestedUrl === undefined || this.#reuseForMs <= 0) return;
+    const fetchedAtMs = Date.parse(fetchedAt);
+    if (!Number.isFinite(fetchedAtMs)) return;
+    this.#requests.delete(requestedUrl);
+    this.#requests.set(requestedUrl, { key, fetchedAtMs });
+    if (this.#requests.size > this.maxEntries * 2) this.#requests.delete(this.#requests.keys().next().value!);
+  }
+
+  /** The page last read for `requestedUrl`, while its fetch is younger than `reuseForMs`. */
+  recent(requestedUrl: string, now: number = Date.now()): ExtractedPage | undefined {
+    const request = this.#requests.get(requestedUrl);
+    if (request === undefined) return undefined;
+    const page = now - request.fetchedAtMs < this.#reuseForMs ? this.#touch(request.key) : undefined;
+    if (page === undefined) this.#requests.delete(requestedUrl);
+    return page;
+  }
+
+  #touch(key: string): ExtractedPage | undefined {
     const page = this.#entries.get(key);
     if (page) {
       this.#entries.delete(key);
       this.#entries.set(key, page);
     }
     return page;
-  }
-
-  set(url: string, fetchedAt: string, page: ExtractedPage): void {
-    const key = `${fetchedAt} ${url}`;
-    this.#entries.delete(key);
-    this.#entries.set(key, page);
-    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
   get size(): number {
