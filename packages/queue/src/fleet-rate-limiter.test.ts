@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { FleetRateLimiter } from "./fleet-rate-limiter.js";
+import { FleetRateLimiter, PAUSE_CHECK_INTERVAL_MS } from "./fleet-rate-limiter.js";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 const prefix = `test-limiter-${randomBytes(4).toString("hex")}`;
@@ -39,5 +39,25 @@ describe("FleetRateLimiter", () => {
     const limit = { name: "model-tokens", perMinute: 6_000 };
     await limiter.charge(limit, 12_000);
     await expect(limiter.acquire(limit, 0, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+});
+
+describe("FleetRateLimiter with no allowance set (unlimited)", () => {
+  it("holds this worker at once after its own pause", async () => {
+    const limiter = new FleetRateLimiter(redis, prefix);
+    const limit = { name: "unlimited-own-pause", perMinute: 0 };
+    await limiter.acquire(limit, 1);
+    await limiter.pause(limit, 5_000);
+    await expect(limiter.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+
+  it("holds another worker once its next look at the bucket is due", async () => {
+    const pausing = new FleetRateLimiter(redis, prefix);
+    const other = new FleetRateLimiter(new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), prefix);
+    const limit = { name: "unlimited-fleet-pause", perMinute: 0 };
+    await other.acquire(limit, 1);
+    await pausing.pause(limit, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_CHECK_INTERVAL_MS + 50));
+    await expect(other.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
   });
 });

@@ -65,8 +65,17 @@ const sleep = (milliseconds: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/**
+ * How long an unlimited bucket found without a pause is taken as still free, in milliseconds. A
+ * 429 seen by another worker reaches this one at most this late; this worker's own pauses at once.
+ */
+export const PAUSE_CHECK_INTERVAL_MS = 1_000;
+
 /** Fleet-wide rate limits per upstream, kept in Redis under the deployment prefix. */
 export class FleetRateLimiter {
+  /** Unlimited buckets last found without a pause, and when. */
+  readonly #freeSince = new Map<string, number>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -81,9 +90,15 @@ export class FleetRateLimiter {
    * bucket is no longer in debt (used for tokens, which are known only after a call).
    */
   async acquire(limit: UpstreamLimit, amount: number, signal?: AbortSignal): Promise<void> {
+    // An unlimited bucket only ever holds callers during a pause: look for one at most once a second.
+    const unlimited = limit.perMinute <= 0;
+    if (unlimited && performance.now() - (this.#freeSince.get(limit.name) ?? -Infinity) < PAUSE_CHECK_INTERVAL_MS) return;
     for (;;) {
       const waitMs = Number(await this.run(limit, amount, "take"));
-      if (waitMs <= 0) return;
+      if (waitMs <= 0) {
+        if (unlimited) this.#freeSince.set(limit.name, performance.now());
+        return;
+      }
       // Spread the wake-ups so that a fleet waiting on one bucket does not retry in lockstep.
       await sleep(Math.min(waitMs, 2_000) + Math.floor(Math.random() * 50), signal);
     }
@@ -96,6 +111,7 @@ export class FleetRateLimiter {
 
   /** Stops every taker of this bucket for `milliseconds`, e.g. after the upstream answered 429. */
   async pause(limit: UpstreamLimit, milliseconds: number): Promise<void> {
+    this.#freeSince.delete(limit.name);
     await this.run(limit, milliseconds, "pause");
   }
 }
