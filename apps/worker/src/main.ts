@@ -94,7 +94,8 @@ const worker = createResearchWorker(
     const started = performance.now();
     log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
     try {
-      const response = await research(data.request, { signal: context.signal, usage: context.usage });
+      // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
+      const response = await research(data.request, { signal: context.signal, usage: context.usage, background: (data.origin ?? "sync") !== "sync" });
       log.info({ durationMs: Math.round(performance.now() - started), modelCalls: context.usage.modelCalls, confidence: response.confidence }, "research finished");
       return response;
     } catch (error) {

@@ -15,4 +15,3 @@ export * from "./rate-limited-upstreams.js";
 export * from "./key-call-limiter.js";
 export * from "./callback/index.js";
 export * from "./batch-services.js";
-export * from "./job-context.js";

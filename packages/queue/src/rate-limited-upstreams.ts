@@ -1,5 +1,4 @@
 import type { FleetRateLimiter, UpstreamLimit } from "./fleet-rate-limiter.js";
-import { jobContext } from "./job-context.js";
 
 /** Fleet-wide allowances per upstream; 0 means unlimited. */
 export interface UpstreamLimits {
@@ -14,13 +13,13 @@ export interface UpstreamLimits {
 }
 
 /** The structural shape of a chat model (research's `ChatModel`), so the queue needs no import of it. */
-export interface RateLimitableModel<Request extends { signal?: AbortSignal }, Reply extends { usage: { promptTokens: number; completionTokens: number } }> {
+export interface RateLimitableModel<Request extends { signal?: AbortSignal; background?: boolean }, Reply extends { usage: { promptTokens: number; completionTokens: number } }> {
   readonly id: string;
   complete(request: Request): Promise<Reply>;
 }
 
 /** The structural shape of a search provider (research's `SearchProvider`). */
-export interface RateLimitableSearch<Options extends { signal?: AbortSignal }, Hit> {
+export interface RateLimitableSearch<Options extends { signal?: AbortSignal; background?: boolean }, Hit> {
   readonly id: string;
   search(query: string, options?: Options): Promise<Hit[]>;
 }
@@ -47,12 +46,11 @@ function rateLimitPause(error: unknown, code: string, waits: number): number | n
 }
 
 /**
- * Waits a call may spend on 429s. A caller waiting on the connection (a `sync` job) gets its 503
- * at once; background jobs (batch items, async calls) wait the fleet's pause and try again.
+ * Waits a call may spend on 429s. A caller waiting on the connection (a synchronous call) gets its
+ * 503 at once; background work (batch items, async calls) waits the fleet's pause and tries again.
  */
-function allowedWaits(limits: UpstreamLimits): number {
-  const origin = jobContext.getStore()?.origin ?? "sync";
-  return origin === "sync" ? 0 : limits.maxRateLimitWaits;
+function allowedWaits(limits: UpstreamLimits, background: boolean | undefined): number {
+  return background ? limits.maxRateLimitWaits : 0;
 }
 
 /**
@@ -61,7 +59,7 @@ function allowedWaits(limits: UpstreamLimits): number {
  * provider asked (Retry-After), after which a background job's call is tried again instead of
  * failing its job.
  */
-export function limitChatModel<Request extends { signal?: AbortSignal }, Reply extends { usage: { promptTokens: number; completionTokens: number } }>(
+export function limitChatModel<Request extends { signal?: AbortSignal; background?: boolean }, Reply extends { usage: { promptTokens: number; completionTokens: number } }>(
   model: RateLimitableModel<Request, Reply>,
   limiter: FleetRateLimiter,
   limits: UpstreamLimits,
@@ -83,7 +81,7 @@ export function limitChatModel<Request extends { signal?: AbortSignal }, Reply e
           if (pauseMs === null) throw error;
           // Every worker's next model call waits out the pause, so the fleet slows down as a whole.
           await limiter.pause(requests, pauseMs);
-          if (waits >= allowedWaits(limits) || request.signal?.aborted) throw error;
+          if (waits >= allowedWaits(limits, request.background) || request.signal?.aborted) throw error;
         }
       }
     },
@@ -91,7 +89,7 @@ export function limitChatModel<Request extends { signal?: AbortSignal }, Reply e
 }
 
 /** Wraps a search provider like {@link limitChatModel}: fleet-wide calls per minute, 429 pauses everyone. */
-export function limitSearchProvider<Options extends { signal?: AbortSignal }, Hit>(
+export function limitSearchProvider<Options extends { signal?: AbortSignal; background?: boolean }, Hit>(
   provider: RateLimitableSearch<Options, Hit>,
   limiter: FleetRateLimiter,
   limits: UpstreamLimits,
@@ -108,7 +106,7 @@ export function limitSearchProvider<Options extends { signal?: AbortSignal }, Hi
           const pauseMs = rateLimitPause(error, "SEARCH_PROVIDER_RATE_LIMITED", waits);
           if (pauseMs === null) throw error;
           await limiter.pause(requests, pauseMs);
-          if (waits >= allowedWaits(limits) || options?.signal?.aborted) throw error;
+          if (waits >= allowedWaits(limits, options?.background) || options?.signal?.aborted) throw error;
         }
       }
     },

@@ -6,7 +6,6 @@ import { redisOptions } from "./redis-connection.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 import { recordJobStats } from "./fleet-stats.js";
 import type { BatchStore } from "./batch-store.js";
-import { jobContext } from "./job-context.js";
 
 /** What one research run reports besides its response, for metrics. */
 export interface ResearchUsage {
@@ -53,9 +52,7 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
       const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
       const kind = job.name;
       try {
-        const response = await jobContext.run({ jobId: job.id!, origin: job.data.origin ?? "sync" }, () =>
-          processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage }),
-        );
+        const response = await processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage });
         const body = JSON.stringify(response);
         // Both go out together: one round trip before the job completes.
         await Promise.all([

@@ -32,6 +32,11 @@ export interface ResearchTrace {
 
 export interface ResearchContext {
   signal?: AbortSignal;
+  /**
+   * True when nobody waits on the connection for this run (a batch item, an async call): an
+   * upstream's 429 may be waited out rather than failing the run. Default false.
+   */
+  background?: boolean;
   /** Added to as the run goes; kept even when the run fails. */
   usage?: ResearchUsage;
   /** Filled in as the run goes. */
@@ -117,7 +122,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathered = await gatherEvidence(plan, request.question, dependencies, { pageBudget, signal: gatherSignal });
+    const gathered = await gatherEvidence(plan, request.question, dependencies, { pageBudget, signal: gatherSignal, background: context.background ?? false });
     context.signal?.throwIfAborted();
 
     const relevant = gathered.pages.filter((page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms));
@@ -147,7 +152,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       return baseRecord ? { ...empty, person: baseRecord } : empty;
     }
 
-    const answered = await answerFromEvidence(dependencies.model, request, labels, { signal: context.signal });
+    const answered = await answerFromEvidence(dependencies.model, request, labels, { signal: context.signal, background: context.background ?? false });
     if (context.usage) {
       context.usage.modelCalls += answered.calls;
       context.usage.promptTokens += answered.usage.promptTokens;

@@ -63,7 +63,7 @@ export async function answerFromEvidence(
   model: ChatModel,
   request: NormalizedResearchRequest,
   labels: PassageLabels,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<{ answer: ModelAnswer; usage: ChatUsage; calls: number; prompt: string }> {
   const prompt = buildEvidencePrompt(request, labels);
   const result = await generateStructured(model, {
@@ -76,6 +76,7 @@ export async function answerFromEvidence(
     check: (value) =>
       formatAnswer(request.responseType, value.answer, request.responseOptions) === null ? `answer does not fit the type ${request.responseType}` : null,
     signal: options.signal,
+    background: options.background ?? false,
   });
   return { answer: result.value, usage: result.usage, calls: result.calls, prompt };
 }

@@ -17,6 +17,11 @@ export interface ChatRequest {
   /** JSON Schema the reply must follow (strict structured output). */
   jsonSchema: Record<string, unknown>;
   signal?: AbortSignal;
+  /**
+   * True for work nobody waits on (a batch item, an async call): an upstream's 429 may then be
+   * waited out instead of failing the call at once. Default false.
+   */
+  background?: boolean;
 }
 
 export interface ChatReply {

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { DossierError } from "@dossier/contract";
-import type { ChatMessage, ChatModel, ChatUsage } from "./chat-model.js";
+import type { ChatMessage, ChatModel, ChatRequest, ChatUsage } from "./chat-model.js";
 
 export interface StructuredResult<T> {
   value: T;
@@ -60,6 +60,8 @@ export async function generateStructured<T>(
     schema: z.ZodType<T>;
     check?: (value: T) => string | null;
     signal?: AbortSignal;
+    /** Passed to the model: see {@link ChatRequest.background}. */
+    background?: boolean;
   },
 ): Promise<StructuredResult<T>> {
   const jsonSchema = toResponseJsonSchema(options.schema);
@@ -67,7 +69,7 @@ export async function generateStructured<T>(
   let messages = options.messages;
   let lastProblem = "";
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const reply = await model.complete({ messages, schemaName: options.schemaName, jsonSchema, signal: options.signal });
+    const reply = await model.complete({ messages, schemaName: options.schemaName, jsonSchema, signal: options.signal, background: options.background ?? false });
     usage.promptTokens += reply.usage.promptTokens;
     usage.completionTokens += reply.usage.completionTokens;
     let problem: string;

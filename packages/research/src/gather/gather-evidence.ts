@@ -5,7 +5,7 @@ import type { ExtractedPage } from "./extract/extracted-page.js";
 import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
 import type { PageFetcher } from "./fetch/page-fetcher.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
-import type { SearchHit, SearchProvider } from "./search/search-provider.js";
+import type { SearchHit, SearchOptions, SearchProvider } from "./search/search-provider.js";
 import { chooseSitePages } from "./crawl/choose-site-pages.js";
 
 export interface GatherDependencies {
@@ -22,6 +22,8 @@ export interface GatherOptions {
   /** Search results asked for per query. Default 6. */
   hitsPerQuery?: number;
   signal?: AbortSignal;
+  /** Passed to the search provider: see {@link SearchOptions.background}. */
+  background?: boolean;
 }
 
 /** The evidence gathered for one request. */
@@ -113,7 +115,7 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
       note("No search provider is configured (SEARCH_PROVIDER=none), so only the subject's own site was read.");
       return;
     }
-    const results = await Promise.allSettled(plan.queries.map((query) => search.search(query, { signal, limit: options.hitsPerQuery ?? 6 })));
+    const results = await Promise.allSettled(plan.queries.map((query) => search.search(query, { signal, limit: options.hitsPerQuery ?? 6, background: options.background ?? false })));
     const lists: SearchHit[][] = [];
     for (const result of results) {
       if (result.status === "fulfilled") lists.push(result.value);

@@ -64,16 +64,17 @@ export class CachedSearchProvider implements SearchProvider {
     const limit = resolveSearchLimit(options.limit);
     options.signal?.throwIfAborted();
     const key = searchCacheKey(this.#inner.id, query, limit);
-    const flight = this.#flights.get(key) ?? this.#startFlight(key, query, limit);
+    // A flight shared by several callers runs as its first caller asked.
+    const flight = this.#flights.get(key) ?? this.#startFlight(key, query, limit, options.background ?? false);
     return copyHits(await this.#wait(key, flight, options.signal));
   }
 
-  #startFlight(key: string, query: string, limit: number): Flight {
+  #startFlight(key: string, query: string, limit: number, background: boolean): Flight {
     const controller = new AbortController();
     const run = async (): Promise<SearchHit[]> => {
       const cached = await this.#cache.get(key);
       if (cached !== undefined) return cached;
-      const hits = await this.#inner.search(query, { limit, signal: controller.signal });
+      const hits = await this.#inner.search(query, { limit, signal: controller.signal, background });
       await this.#cache.set(key, hits, this.#ttlSeconds);
       return hits;
     };

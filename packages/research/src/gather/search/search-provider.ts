@@ -20,6 +20,11 @@ export interface SearchOptions {
   signal?: AbortSignal;
   /** Maximum number of hits to return, an integer of at least 1. Default 8. */
   limit?: number;
+  /**
+   * True for work nobody waits on (a batch item, an async call): an upstream's 429 may then be
+   * waited out instead of failing the call at once. Default false.
+   */
+  background?: boolean;
 }
 
 /** A web search engine behind one tiny interface. Adapters throw `DossierError`s, never return `[]` on failure. */
