@@ -4,7 +4,8 @@ import type { BenchSettings } from "./scenarios/bench-settings.js";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
-import { measureEchoBaseline } from "./scenarios/echo-baseline.js";
+import { measureFloors, type Floors } from "./scenarios/floors.js";
+import { testRedisUrl } from "@dossier/testing";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { summarizeCpuProfile, type CpuProfile } from "./profile/summarize-cpu-profile.js";
@@ -54,20 +55,27 @@ function header(title: string, loadBefore: number): void {
   );
 }
 
+/** The floors as one paragraph: what a far simpler server gives on this machine right now. */
+function formatFloors(floors: Floors): string {
+  const at = (result: { perSecond: number; latency: { p50: number } }) => `${formatNumber(result.perSecond, 0)}/s, p50 ${formatNumber(result.latency.p50, 2)} ms`;
+  return [
+    "Floors on this machine in this run (the same load generator; each server in its own processes):",
+    `- bare node:http answering {}: 1 connection ${at(floors.echo.oneConnection)}; 50 connections ${at(floors.echo.fiftyConnections)};`,
+    `- bare Express parsing the JSON body and answering a stored body: 50 connections ${at(floors.express.fiftyConnections)};`,
+    `- bare BullMQ gateway (Express, Queue.add, QueueEvents; a worker process returning {}): 1 connection ${at(floors.bullmq.oneConnection)}; 50 connections ${at(floors.bullmq.fiftyConnections)}.`,
+  ].join("\n");
+}
+
 const share = (value: number) => `${formatNumber(value * 100, 1)}%`;
 
 const commands: Record<string, (files: string[]) => Promise<void>> = {
   async queue() {
     const load = loadavg()[0]!;
-    settings.log("queue: baseline (bare node:http server in another process)");
-    const baseline = await measureEchoBaseline(3_000);
+    settings.log("queue: floors (bare node:http, bare Express, bare BullMQ gateway, each in other processes)");
+    const floors = await measureFloors(3_000, testRedisUrl());
     const figures = await runQueueBench(settings);
     header("queue: gateway + queue + worker against the research function in-process", load);
-    process.stdout.write(
-      `Baseline, a bare node:http server in another process: 1 connection p50 ${formatNumber(baseline.oneConnection.latency.p50, 2)} ms ` +
-        `(${formatNumber(baseline.oneConnection.perSecond, 0)}/s); 50 connections ${formatNumber(baseline.fiftyConnections.perSecond, 0)}/s, ` +
-        `p50 ${formatNumber(baseline.fiftyConnections.latency.p50, 2)} ms.\n\n`,
-    );
+    process.stdout.write(`${formatFloors(floors)}\n\n`);
     process.stdout.write(`${formatQueueFigures(figures)}\n`);
   },
   async research() {
