@@ -23,6 +23,7 @@ describe("loadConfig defaults", () => {
       fetch: { allowPrivate: false, connectTo: [] },
       researchTimeoutMs: 60_000,
       workerConcurrency: 20,
+      workerHeapGrowthPercent: 10,
       logLevel: "info",
     });
     expect(LOCAL_OLLAMA_URL).toBe("http://127.0.0.1:11434/v1");
@@ -63,7 +64,7 @@ describe("loadConfig defaults", () => {
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: value }).fetch.allowPrivate).toBe(expected);
   });
 
-  it.each(["PORT", "WORKER_CONCURRENCY", "RESEARCH_TIMEOUT_MS", "CACHE_TTL_SECONDS", "FETCH_HOST_DELAY_MS"])(
+  it.each(["PORT", "WORKER_CONCURRENCY", "WORKER_HEAP_GROWTH_PERCENT", "RESEARCH_TIMEOUT_MS", "CACHE_TTL_SECONDS", "FETCH_HOST_DELAY_MS"])(
     "an empty %s means its default, like an unset one",
     (name) => {
       expect(loadConfig({ [name]: "" })).toEqual(loadConfig({}));
@@ -123,6 +124,7 @@ describe("loadConfig problems", () => {
     ["SEARXNG_URL", "not a url"],
     ["FETCH_ALLOW_PRIVATE", "maybe"],
     ["WORKER_CONCURRENCY", "0"],
+    ["WORKER_HEAP_GROWTH_PERCENT", "-5"],
     ["RESEARCH_PROMPT_TOKENS", "100"],
     ["LOG_LEVEL", "loud"],
   ])("refuses %s=%j, naming the variable", (name, value) => {

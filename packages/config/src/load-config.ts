@@ -88,6 +88,11 @@ export const environmentSchema = z.object({
   RESEARCH_TIMEOUT_MS: integer(60_000, 1),
   /** Jobs one worker process runs at once. Default 20. */
   WORKER_CONCURRENCY: integer(20, 1),
+  /**
+   * How far a worker's heap may grow past what it held after its last full collection, in percent
+   * (V8's heap growing factor); 0 leaves V8's own choice, which lets a large heap grow fourfold. Default 10.
+   */
+  WORKER_HEAP_GROWTH_PERCENT: integer(10, 0),
   /** How long a finished result is kept for identical requests, in seconds. Default 86400 (24 h). */
   RESULT_TTL_SECONDS: integer(86_400, 1),
   /** How long fetched pages and search results are cached, in seconds. Default 86400 (24 h). */
@@ -161,6 +166,8 @@ export interface Config {
   fetch: { allowPrivate: boolean; connectTo: readonly ConnectToRule[]; hostDelayMs: number };
   researchTimeoutMs: number;
   workerConcurrency: number;
+  /** Heap growth past the live set a worker allows before a full collection, in percent; 0: V8's default. */
+  workerHeapGrowthPercent: number;
   resultTtlSeconds: number;
   cacheTtlSeconds: number;
   jobLockMs: number;
@@ -257,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fetch: { allowPrivate: e.FETCH_ALLOW_PRIVATE, connectTo: e.FETCH_CONNECT_TO, hostDelayMs: e.FETCH_HOST_DELAY_MS },
     researchTimeoutMs: e.RESEARCH_TIMEOUT_MS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerHeapGrowthPercent: e.WORKER_HEAP_GROWTH_PERCENT,
     resultTtlSeconds: e.RESULT_TTL_SECONDS,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS,
     jobLockMs: e.JOB_LOCK_MS,
