@@ -47,13 +47,15 @@ const fetcher = new UndiciPageFetcher({
   allowPrivate: config.fetch.allowPrivate,
   connectTo: config.fetch.connectTo,
   perHostDelayMs: config.fetch.hostDelayMs,
-  cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
-  cacheTtlSeconds: config.cacheTtlSeconds,
+  // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
+  ...(config.cacheTtlSeconds > 0 ? { cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }), cacheTtlSeconds: config.cacheTtlSeconds } : {}),
 });
 const searchProvider = createSearchProvider(config);
-const search = searchProvider
-  ? new CachedSearchProvider(limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits), new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }), { ttlSeconds: config.cacheTtlSeconds })
-  : null;
+const limitedSearch = searchProvider ? limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits) : null;
+const search =
+  limitedSearch && config.cacheTtlSeconds > 0
+    ? new CachedSearchProvider(limitedSearch, new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }), { ttlSeconds: config.cacheTtlSeconds })
+    : limitedSearch;
 const research = createResearcher({
   model,
   fetcher,

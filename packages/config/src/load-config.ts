@@ -95,7 +95,7 @@ export const environmentSchema = z.object({
   WORKER_HEAP_GROWTH_PERCENT: integer(10, 0),
   /** How long a finished result is kept for identical requests, in seconds. Default 86400 (24 h). */
   RESULT_TTL_SECONDS: integer(86_400, 1),
-  /** How long fetched pages and search results are cached, in seconds. Default 86400 (24 h). */
+  /** How long fetched pages and search results are cached, in seconds; 0 caches nothing. Default 86400 (24 h). */
   CACHE_TTL_SECONDS: integer(86_400, 0),
   /** Lock of a running job, in milliseconds: a worker that dies is detected after about this long. Default 30000. */
   JOB_LOCK_MS: integer(30_000, 1_000),
