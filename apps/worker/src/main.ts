@@ -1,6 +1,5 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import { setFlagsFromString } from "node:v8";
 import { loadConfig, createLogger } from "@dossier/config";
 import { FleetRateLimiter, createRedis, createResearchWorker, handBackActiveJobs, limitChatModel, limitSearchProvider, startBatchServices, startHeartbeat } from "@dossier/queue";
 import {
@@ -19,13 +18,9 @@ import {
   type SearchProvider,
 } from "@dossier/research";
 import type { Config } from "@dossier/config";
+import { boundHeapGrowth } from "./heap-growth.js";
 
 const config = loadConfig();
-// With a multi-gigabyte heap limit V8 lets the heap grow to about four times what survived its last
-// full collection; a worker's live set is small and its garbage plentiful, so that is mostly idle
-// memory. V8 reads this factor at every collection, so setting it here, before the work starts,
-// takes effect (docs/decisions/0005-worker-heap-growth.md).
-if (config.workerHeapGrowthPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.workerHeapGrowthPercent}`);
 const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
 const logger = createLogger("worker", config.logLevel, { workerId });
 
@@ -127,6 +122,9 @@ const worker = createResearchWorker(
 batchServices.attach(worker);
 
 const heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
+// With a multi-gigabyte heap limit V8 lets the heap grow to about four times what survived its last
+// full collection; a worker's live set is small and its garbage plentiful, so that is mostly idle memory.
+boundHeapGrowth(config.workerHeapGrowthPercent);
 void worker.run();
 logger.info(
   { concurrency: config.workerConcurrency, heapGrowthPercent: config.workerHeapGrowthPercent, model: config.llm.model, modelEndpoint: config.llm.baseUrl, searchProvider: config.search.provider },
