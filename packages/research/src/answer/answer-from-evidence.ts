@@ -28,7 +28,7 @@ export interface ModelAnswer {
 /** Schemas already built, by request shape; most requests share a handful of shapes. */
 const answerSchemas = new Map<string, z.ZodType<ModelAnswer>>();
 /** Shapes kept at most: OPTION lists vary per request, so the map must not grow without end. */
-const MAX_KEPT_SCHEMAS = 200;
+const MAX_KEPT_SCHEMAS = 64;
 
 /**
  * The answer schema for a request: flat, small, strict. Building a zod schema (and compiling its

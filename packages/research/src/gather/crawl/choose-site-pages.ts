@@ -47,8 +47,8 @@ interface CandidateAnalysis {
 }
 
 const analyses = new Map<string, CandidateAnalysis | null>();
-/** Pairs remembered at most (a few sites' sitemaps); the oldest go first. */
-const MAX_ANALYSES = 20_000;
+/** Pairs remembered at most (about ten sites' sitemaps and home pages); the oldest go first. */
+const MAX_ANALYSES = 5_000;
 
 function analyse(url: string, text: string): CandidateAnalysis | null {
   const cacheKey = `${url}\n${text}`;
