@@ -4,6 +4,7 @@ import type { ChatModel, ChatUsage } from "./chat-model.js";
 import { generateStructured } from "./generate-structured.js";
 import { answerValueSchema } from "./answer-schema.js";
 import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, type PassageLabels } from "./evidence-prompt.js";
+import { setBounded } from "../bounded-map.js";
 
 const citationSchema = z.strictObject({ passage: z.string(), quote: z.string() });
 
@@ -39,8 +40,7 @@ export function evidenceAnswerSchema(request: NormalizedResearchRequest): z.ZodT
   let schema = answerSchemas.get(key);
   if (!schema) {
     schema = buildEvidenceAnswerSchema(request);
-    if (answerSchemas.size >= MAX_KEPT_SCHEMAS) answerSchemas.delete(answerSchemas.keys().next().value!);
-    answerSchemas.set(key, schema);
+    setBounded(answerSchemas, key, schema, MAX_KEPT_SCHEMAS);
   }
   return schema;
 }

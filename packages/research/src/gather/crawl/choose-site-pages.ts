@@ -1,4 +1,5 @@
 import type { PageLink } from "../extract/extracted-page.js";
+import { setBounded } from "../../bounded-map.js";
 /** Lowercase words; no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -78,8 +79,7 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   } catch {
     analysis = null;
   }
-  if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
-  analyses.set(cacheKey, analysis);
+  setBounded(analyses, cacheKey, analysis, MAX_ANALYSES);
   return analysis;
 }
 

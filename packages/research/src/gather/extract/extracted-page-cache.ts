@@ -1,4 +1,5 @@
 import type { ExtractedPage } from "./extracted-page.js";
+import { setBounded, touchBounded } from "../../bounded-map.js";
 
 /** Settings of {@link ExtractedPageCache} beyond its size. */
 export interface ExtractedPageCacheOptions {
@@ -32,7 +33,7 @@ export class ExtractedPageCache {
 
   /** The page extracted from the document fetched from `url` at `fetchedAt`, if kept. */
   get(url: string, fetchedAt: string): ExtractedPage | undefined {
-    return this.#touch(`${fetchedAt} ${url}`);
+    return touchBounded(this.#entries, `${fetchedAt} ${url}`);
   }
 
   /**
@@ -41,32 +42,19 @@ export class ExtractedPageCache {
    */
   set(url: string, fetchedAt: string, page: ExtractedPage, requestedUrl?: string): void {
     const key = `${fetchedAt} ${url}`;
-    this.#entries.delete(key);
-    this.#entries.set(key, page);
-    if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    setBounded(this.#entries, key, page, this.maxEntries);
     if (requestedUrl === undefined || this.#reuseForMs <= 0) return;
     const fetchedAtMs = Date.parse(fetchedAt);
     if (!Number.isFinite(fetchedAtMs)) return;
-    this.#requests.delete(requestedUrl);
-    this.#requests.set(requestedUrl, { key, fetchedAtMs });
-    if (this.#requests.size > this.maxEntries * 2) this.#requests.delete(this.#requests.keys().next().value!);
+    setBounded(this.#requests, requestedUrl, { key, fetchedAtMs }, this.maxEntries * 2);
   }
 
   /** The page last read for `requestedUrl`, while its fetch is younger than `reuseForMs`. */
   recent(requestedUrl: string, now: number = Date.now()): ExtractedPage | undefined {
     const request = this.#requests.get(requestedUrl);
     if (request === undefined) return undefined;
-    const page = now - request.fetchedAtMs < this.#reuseForMs ? this.#touch(request.key) : undefined;
+    const page = now - request.fetchedAtMs < this.#reuseForMs ? touchBounded(this.#entries, request.key) : undefined;
     if (page === undefined) this.#requests.delete(requestedUrl);
-    return page;
-  }
-
-  #touch(key: string): ExtractedPage | undefined {
-    const page = this.#entries.get(key);
-    if (page) {
-      this.#entries.delete(key);
-      this.#entries.set(key, page);
-    }
     return page;
   }
 

@@ -1,5 +1,6 @@
 import type { SearchCache } from "./cached-search-provider.js";
 import type { SearchHit } from "./search-provider.js";
+import { setBounded, touchBounded } from "../../bounded-map.js";
 
 /** Options of {@link MemorySearchCache}. */
 export interface MemorySearchCacheOptions {
@@ -26,25 +27,16 @@ export class MemorySearchCache implements SearchCache {
   }
 
   async get(key: string): Promise<SearchHit[] | undefined> {
-    const entry = this.#entries.get(key);
+    const entry = touchBounded(this.#entries, key);
     if (entry === undefined) return undefined;
     if (entry.expiresAt <= this.#now()) {
       this.#entries.delete(key);
       return undefined;
     }
-    // Re-inserting moves the key to the end of the Map's order: the most recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
     return structuredClone(entry.hits);
   }
 
   async set(key: string, hits: SearchHit[], ttlSeconds: number): Promise<void> {
-    this.#entries.delete(key);
-    this.#entries.set(key, { hits: structuredClone(hits), expiresAt: this.#now() + ttlSeconds * 1000 });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+    setBounded(this.#entries, key, { hits: structuredClone(hits), expiresAt: this.#now() + ttlSeconds * 1000 }, this.#maxEntries);
   }
 }
