@@ -16,6 +16,7 @@ import { countTokens } from "./rank/count-tokens.js";
 import { verifyAnswer } from "./verify/verify-answer.js";
 import type { PersonIdentity } from "./verify/is-about-person.js";
 import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
+import { isOnSite, siteHostOf } from "./site-host.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
 export interface ResearchUsage extends ChatUsage {
@@ -61,11 +62,8 @@ export interface ResearcherDependencies {
 }
 
 function isOwnSite(url: string, ownSites: readonly string[]): boolean {
-  const host = new URL(url).hostname.replace(/^www\./, "");
-  return ownSites.some((origin) => {
-    const ownHost = new URL(origin).hostname.replace(/^www\./, "");
-    return host === ownHost || host.endsWith(`.${ownHost}`);
-  });
+  const host = siteHostOf(url);
+  return ownSites.some((origin) => isOnSite(host, siteHostOf(origin)));
 }
 
 /** A third-party page counts only when it names the subject: other companies' pages are not evidence. */

@@ -7,6 +7,7 @@ import type { PageFetcher } from "./fetch/page-fetcher.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
 import type { SearchHit, SearchOptions, SearchProvider } from "./search/search-provider.js";
 import { chooseSitePages } from "./crawl/choose-site-pages.js";
+import { siteHostOf } from "../site-host.js";
 
 export interface GatherDependencies {
   fetcher: PageFetcher;
@@ -40,14 +41,6 @@ export interface GatheredEvidence {
 /** A page's URL without its scheme: `https://a.test/x` and `http://a.test/x` are the same page. */
 function pageIdentity(url: string): string {
   return url.replace(/^https?:\/\//i, "").replace(/\/$/, "").toLowerCase();
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
 }
 
 /**
@@ -90,7 +83,7 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
       return page;
     } catch (error) {
       if (signal?.aborted) return null;
-      const host = hostOf(key);
+      const host = siteHostOf(key);
       if (isDossierError(error)) {
         if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL") note(`${key} was not read: ${error.detail}`);
         else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS") note(`${key} was not read: its robots.txt disallows it.`);
@@ -105,8 +98,8 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
 
   const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
 
-  const ownHosts = plan.ownSites.map(hostOf);
-  const ownOrigin = (url: string) => plan.ownSites.find((origin) => hostOf(origin) === hostOf(url));
+  const ownHosts = plan.ownSites.map((origin) => siteHostOf(origin));
+  const ownOrigin = (url: string) => plan.ownSites.find((origin) => siteHostOf(origin) === siteHostOf(url));
 
   // Search results, interleaved so that each query's best hits come first; empty without search.
   const searchHits: SearchHit[] = [];
@@ -161,7 +154,7 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
   const readSearchHits = async () => {
     await searched;
     const picked = searchHits
-      .filter((hit) => !ownHosts.includes(hostOf(hit.url)))
+      .filter((hit) => !ownHosts.includes(siteHostOf(hit.url)))
       .slice(0, budgets.search)
       .map((hit) => hit.url);
     await Promise.all(picked.map((url) => read(url, "search")));

@@ -1,4 +1,5 @@
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
+import { isOnSite, siteHostOf } from "../site-host.js";
 
 /** What identifies the person a page must be about. */
 export interface PersonIdentity {
@@ -8,14 +9,6 @@ export interface PersonIdentity {
   companyHosts: string[];
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return "";
-  }
-}
-
 /**
  * Whether a page may be used for facts about this person: it must name them, and be on their
  * company's own site or name the company (or its domain) too. A namesake at another company fails.
@@ -23,8 +16,8 @@ function hostOf(url: string): string {
 export function isAboutPerson(page: { url: string; text: string; title?: string | null }, person: PersonIdentity): boolean {
   const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
   if (!containsWhole(text, normalizeForMatch(person.fullName))) return false;
-  const host = hostOf(page.url);
-  if (person.companyHosts.some((companyHost) => host === companyHost || host.endsWith(`.${companyHost}`))) return true;
+  const host = siteHostOf(page.url, "");
+  if (person.companyHosts.some((companyHost) => isOnSite(host, companyHost))) return true;
   if (person.companyName && containsWhole(text, normalizeForMatch(person.companyName))) return true;
   return person.companyHosts.some((companyHost) => containsWhole(text, companyHost.toLowerCase(), true));
 }

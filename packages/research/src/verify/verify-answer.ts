@@ -5,6 +5,7 @@ import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
+import { isOnSite, siteHostOf } from "../site-host.js";
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
 export const UNKNOWN_CONFIDENCE_CAP = 0.2;
@@ -30,14 +31,6 @@ export interface VerifiedAnswer {
   /** Citations that held against their passage, and all the model gave. */
   holdingCitations: number;
   totalCitations: number;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return url;
-  }
 }
 
 function firstSentences(text: string, count: number, maxLength = 400): string {
@@ -71,9 +64,9 @@ export interface VerifyInput {
  */
 export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   const { request, answer, labels } = input;
-  const ownHosts = input.ownSites.map(hostOf);
+  const ownHosts = input.ownSites.map((origin) => siteHostOf(origin));
   const pageByUrl = new Map(input.pages.map((page) => [page.url, page]));
-  const isOwn = (url: string) => ownHosts.some((host) => hostOf(url) === host || hostOf(url).endsWith(`.${host}`));
+  const isOwn = (url: string) => ownHosts.some((host) => isOnSite(siteHostOf(url), host));
   const pageIsAboutPerson = (url: string) => {
     if (!input.person) return true;
     const page = pageByUrl.get(url);
@@ -116,7 +109,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
       confidence: 0.05,
     };
   }
-  const hosts = new Set(sources.map(hostOf));
+  const hosts = new Set(sources.map((source) => siteHostOf(source)));
   const share = holding.length / Math.max(1, answer.citations.length);
   const confidence = 0.5 * answer.confidence + 0.2 * share + 0.15 * (hosts.size >= 2 ? 1 : 0) + 0.15 * (sources.some(isOwn) ? 1 : 0);
   return {

@@ -1,5 +1,6 @@
 import type { PageLink } from "../extract/extracted-page.js";
 import { setBounded } from "../../bounded-map.js";
+import { isOnSite } from "../../site-host.js";
 /** Lowercase words; no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -83,10 +84,6 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   return analysis;
 }
 
-function onSite(host: string, originHost: string): boolean {
-  return host === originHost || host.endsWith(`.${originHost}`);
-}
-
 /**
  * Ranks a site's pages by how likely they answer the question: words of the question and of the
  * usual page kinds (about, team, careers, pricing, security, contact, press, imprint) in the path
@@ -111,11 +108,11 @@ export function chooseSitePages(
   for (const link of links) {
     const url = link.url.replace(/#.*$/, "");
     const analysis = analyse(url, link.text);
-    if (analysis && onSite(analysis.host, originHost) && !candidates.has(analysis.key)) candidates.set(analysis.key, { analysis, url: () => url });
+    if (analysis && isOnSite(analysis.host, originHost) && !candidates.has(analysis.key)) candidates.set(analysis.key, { analysis, url: () => url });
   }
   for (const url of sitemapUrls) {
     const analysis = analyse(url, "");
-    if (analysis && onSite(analysis.host, originHost) && !candidates.has(analysis.key)) {
+    if (analysis && isOnSite(analysis.host, originHost) && !candidates.has(analysis.key)) {
       candidates.set(analysis.key, { analysis, url: () => new URL(analysis.key, origin).toString() });
     }
   }

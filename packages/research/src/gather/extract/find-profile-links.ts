@@ -1,3 +1,5 @@
+import { isOnSite } from "../../site-host.js";
+
 interface ProfilePattern {
   /** Host without "www.", "mobile." or "m." */
   host: string;
@@ -45,7 +47,7 @@ export function toProfileUrl(raw: string): string | null {
   const host = bareHost(parsed.hostname);
   let path = parsed.pathname.replace(/\/+$/, "") || "/";
   for (const pattern of PROFILE_PATTERNS) {
-    const hostMatches = host === pattern.host || host.endsWith(`.${pattern.host}`);
+    const hostMatches = isOnSite(host, pattern.host);
     if (!hostMatches || !pattern.path.test(path)) continue;
     if ((pattern.host === "x.com" || pattern.host === "twitter.com") && RESERVED_X_PATHS.test(path)) return null;
     // A LinkedIn or Crunchbase profile is its first two segments; "/about", "/people" are its tabs.

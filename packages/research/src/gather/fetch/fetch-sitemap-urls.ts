@@ -1,5 +1,6 @@
 import { isDossierError } from "@dossier/contract";
 import type { PageFetcher } from "./page-fetcher.js";
+import { isOnSite } from "../../site-host.js";
 
 /** Most URLs {@link fetchSitemapUrls} returns. */
 export const maxSitemapUrls = 500;
@@ -74,7 +75,7 @@ function sameSiteUrl(location: string, base: URL): string | undefined {
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
   const site = withoutWww(base.hostname);
   const host = withoutWww(url.hostname);
-  return host === site || host.endsWith(`.${site}`) ? url.href : undefined;
+  return isOnSite(host, site) ? url.href : undefined;
 }
 
 function withoutWww(hostname: string): string {
