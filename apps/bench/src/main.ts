@@ -1,15 +1,14 @@
-import { parseArgs } from "node:util";
-import { cpus, totalmem } from "node:os";
-import type { BenchSettings } from "./scenarios/bench-settings.js";
 import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
-import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
-import { measureFloors, type Floors } from "./scenarios/floors.js";
+import { cpus, loadavg, totalmem } from "node:os";
+import { parseArgs } from "node:util";
 import { testRedisUrl } from "@dossier/testing";
-import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
-import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
-import { summarizeCpuProfile, type CpuProfile } from "./profile/summarize-cpu-profile.js";
+import { type CpuProfile, summarizeCpuProfile } from "./profile/summarize-cpu-profile.js";
 import { formatNumber, formatTable } from "./report/format-table.js";
+import type { BenchSettings } from "./scenarios/bench-settings.js";
+import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
+import { type Floors, measureFloors } from "./scenarios/floors.js";
+import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
+import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 
 const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|profile FILE...] [options]
 
@@ -57,7 +56,8 @@ function header(title: string, loadBefore: number): void {
 
 /** The floors as one paragraph: what a far simpler server gives on this machine right now. */
 function formatFloors(floors: Floors): string {
-  const at = (result: { perSecond: number; latency: { p50: number } }) => `${formatNumber(result.perSecond, 0)}/s, p50 ${formatNumber(result.latency.p50, 2)} ms`;
+  const at = (result: { perSecond: number; latency: { p50: number } }) =>
+    `${formatNumber(result.perSecond, 0)}/s, p50 ${formatNumber(result.latency.p50, 2)} ms`;
   return [
     "Floors on this machine in this run (the same load generator; each server in its own processes):",
     `- bare node:http answering {}: 1 connection ${at(floors.echo.oneConnection)}; 50 connections ${at(floors.echo.fiftyConnections)};`,
@@ -81,7 +81,10 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
   async research() {
     const load = loadavg()[0]!;
     const figures = await runResearchBench(settings);
-    header("research: latency against the critical path (search 300 ms + pages 150 ms + model 800 ms = 1,250 ms)", load);
+    header(
+      "research: latency against the critical path (search 300 ms + pages 150 ms + model 800 ms = 1,250 ms)",
+      load,
+    );
     process.stdout.write(`${formatResearchFigures(figures)}\n`);
   },
   async fleet() {
@@ -93,9 +96,21 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
   async profile(files) {
     for (const file of files) {
       const summary = summarizeCpuProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
-      process.stdout.write(`\n## ${file}: ${formatNumber(summary.totalMs, 0)} ms, idle ${share(summary.idleShare)}\n\n`);
-      process.stdout.write(`${formatTable(["package", "self ms", "share"], summary.packages.map((entry) => [entry.name, entry.selfMs, share(entry.share)]))}\n\n`);
-      process.stdout.write(`${formatTable(["function", "self ms", "share"], summary.functions.map((entry) => [entry.name, entry.selfMs, share(entry.share)]))}\n`);
+      process.stdout.write(
+        `\n## ${file}: ${formatNumber(summary.totalMs, 0)} ms, idle ${share(summary.idleShare)}\n\n`,
+      );
+      process.stdout.write(
+        `${formatTable(
+          ["package", "self ms", "share"],
+          summary.packages.map((entry) => [entry.name, entry.selfMs, share(entry.share)]),
+        )}\n\n`,
+      );
+      process.stdout.write(
+        `${formatTable(
+          ["function", "self ms", "share"],
+          summary.functions.map((entry) => [entry.name, entry.selfMs, share(entry.share)]),
+        )}\n`,
+      );
     }
   },
 };

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-import { Command } from "commander";
 import { loadConfig } from "@dossier/config";
-import { keysCommand } from "./commands/keys-command.js";
-import { startCommand } from "./commands/start-command.js";
+import { Command } from "commander";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
 import { evalCommand } from "./commands/eval-command.js";
 import { jobsCommand } from "./commands/jobs-command.js";
+import { keysCommand } from "./commands/keys-command.js";
+import { startCommand } from "./commands/start-command.js";
 
-const program = new Command("dossier").description("Dossier: research API for people and companies").showHelpAfterError();
+const program = new Command("dossier")
+  .description("Dossier: research API for people and companies")
+  .showHelpAfterError();
 program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));

@@ -1,17 +1,17 @@
-import express, { type Express, type Request, type Response, type NextFunction } from "express";
-import type { Logger } from "pino";
 import { DossierError } from "@dossier/contract";
 import type { ApiKeyStore, BatchStore, CallbackAddressPolicy, ResearchQueue } from "@dossier/queue";
-import { requestId } from "./http/request-id.js";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
 import { authenticate } from "./http/authenticate.js";
+import { callRateLimit } from "./http/call-rate-limit.js";
 import { jsonBody } from "./http/json-body.js";
 import { problemHandler } from "./http/problem.js";
-import { researchRoutes } from "./routes/research-routes.js";
-import { jobRoutes } from "./routes/job-routes.js";
-import { batchRoutes } from "./routes/batch-routes.js";
-import { callRateLimit } from "./http/call-rate-limit.js";
-import { operationsRoutes } from "./routes/operations-routes.js";
+import { requestId } from "./http/request-id.js";
 import type { GatewayMetrics } from "./metrics.js";
+import { batchRoutes } from "./routes/batch-routes.js";
+import { jobRoutes } from "./routes/job-routes.js";
+import { operationsRoutes } from "./routes/operations-routes.js";
+import { researchRoutes } from "./routes/research-routes.js";
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -67,7 +67,11 @@ export function createApp(dependencies: GatewayDependencies): Express {
   app.use((request: Request, response: Response, next: NextFunction) => {
     const started = performance.now();
     response.on("finish", () => {
-      const route = request.route?.path ?? (KNOWN_PATHS[request.path] ? request.path : (KNOWN_PATTERNS.find((entry) => entry.pattern.test(request.path))?.route ?? "unmatched"));
+      const route =
+        request.route?.path ??
+        (KNOWN_PATHS[request.path]
+          ? request.path
+          : (KNOWN_PATTERNS.find((entry) => entry.pattern.test(request.path))?.route ?? "unmatched"));
       const seconds = (performance.now() - started) / 1000;
       metrics.requests.inc({ method: request.method, route, status: String(response.statusCode) });
       metrics.requestDuration.observe({ route }, seconds);
@@ -89,9 +93,20 @@ export function createApp(dependencies: GatewayDependencies): Express {
     next();
   });
 
-  app.use(operationsRoutes({ redis: dependencies.queue.redis, prefix: dependencies.prefix, metrics, openApiDocument: dependencies.openApiDocument }));
+  app.use(
+    operationsRoutes({
+      redis: dependencies.queue.redis,
+      prefix: dependencies.prefix,
+      metrics,
+      openApiDocument: dependencies.openApiDocument,
+    }),
+  );
   const authenticated = [authenticate(dependencies.keys)];
-  const guard = [...authenticated, callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute), jsonBody()];
+  const guard = [
+    ...authenticated,
+    callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute),
+    jsonBody(),
+  ];
   app.use(researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }));
   app.use(jobRoutes({ queue: dependencies.queue, guard: authenticated }));
   app.use(
@@ -109,9 +124,13 @@ export function createApp(dependencies: GatewayDependencies): Express {
     const allowed = allowedMethods(request.path);
     if (allowed) {
       response.setHeader("Allow", allowed.join(", "));
-      throw new DossierError("METHOD_NOT_ALLOWED", { detail: `${request.method} is not allowed on ${request.path}; use ${allowed.join(" or ")}.` });
+      throw new DossierError("METHOD_NOT_ALLOWED", {
+        detail: `${request.method} is not allowed on ${request.path}; use ${allowed.join(" or ")}.`,
+      });
     }
-    throw new DossierError("ROUTE_NOT_FOUND", { detail: `There is no ${request.method} ${request.path}. See /docs for the API.` });
+    throw new DossierError("ROUTE_NOT_FOUND", {
+      detail: `There is no ${request.method} ${request.path}. See /docs for the API.`,
+    });
   });
   app.use(problemHandler(logger));
   return app;

@@ -1,4 +1,4 @@
-import { loadConfig, createLogger } from "@dossier/config";
+import { createLogger, loadConfig } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
 // Only the address rules: the gateway does not load the research pipeline (tokenizer, DOM, model client).
@@ -9,7 +9,11 @@ import { GatewayMetrics } from "./metrics.js";
 const config = loadConfig();
 const logger = createLogger("gateway", config.logLevel);
 
-const queue = new ResearchQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix, ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds) });
+const queue = new ResearchQueue({
+  redisUrl: config.redisUrl,
+  prefix: config.redisPrefix,
+  ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds),
+});
 const batches = new BatchStore({
   redisUrl: config.redisUrl,
   prefix: config.redisPrefix,
@@ -40,7 +44,10 @@ await queue.waitUntilReady().catch((error: unknown) => {
 const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  logger.info({ port, redis: redactUrl(config.redisUrl), model: config.llm.model, apiKeysFromEnvironment: config.apiKeys.length }, "gateway listening");
+  logger.info(
+    { port, redis: redactUrl(config.redisUrl), model: config.llm.model, apiKeysFromEnvironment: config.apiKeys.length },
+    "gateway listening",
+  );
 });
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
@@ -50,7 +57,10 @@ let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal, waitingCalls: queue.waitingCalls }, "gateway stopping: no new connections, finishing calls in flight");
+  logger.info(
+    { signal, waitingCalls: queue.waitingCalls },
+    "gateway stopping: no new connections, finishing calls in flight",
+  );
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Keep-alive connections would hold the server open: answer the calls in flight with
   // `Connection: close` and drop connections as soon as they fall idle.

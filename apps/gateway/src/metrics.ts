@@ -1,7 +1,7 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Redis } from "ioredis";
-import type { Queue } from "bullmq";
 import { JOB_DURATION_BUCKETS, readFleetCounters } from "@dossier/queue";
+import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 /** The gateway's own metrics plus the fleet's counters that workers keep in Redis. */
 export class GatewayMetrics {
@@ -67,7 +67,10 @@ function renderFleet(fleet: Awaited<ReturnType<typeof readFleetCounters>>): stri
   const sums = fleet.get("job_duration_sum") ?? [];
   const counts = fleet.get("job_duration_count") ?? [];
   if (counts.length) {
-    lines.push("# HELP dossier_job_duration_seconds Research job duration in the worker.", "# TYPE dossier_job_duration_seconds histogram");
+    lines.push(
+      "# HELP dossier_job_duration_seconds Research job duration in the worker.",
+      "# TYPE dossier_job_duration_seconds histogram",
+    );
     for (const { labels, value: count } of counts) {
       let cumulative = 0;
       for (const bound of JOB_DURATION_BUCKETS) {
@@ -77,7 +80,10 @@ function renderFleet(fleet: Awaited<ReturnType<typeof readFleetCounters>>): stri
       }
       lines.push(`dossier_job_duration_seconds_bucket{kind="${labels.kind}",le="+Inf"} ${count}`);
       const sum = sums.find((entry) => entry.labels.kind === labels.kind)?.value ?? 0;
-      lines.push(`dossier_job_duration_seconds_sum{kind="${labels.kind}"} ${sum}`, `dossier_job_duration_seconds_count{kind="${labels.kind}"} ${count}`);
+      lines.push(
+        `dossier_job_duration_seconds_sum{kind="${labels.kind}"} ${sum}`,
+        `dossier_job_duration_seconds_count{kind="${labels.kind}"} ${count}`,
+      );
     }
   }
   return lines;

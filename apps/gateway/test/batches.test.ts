@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, companyRequest, problemOf, startHarness, type Harness } from "./support.js";
+import { API_KEY, companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 const OTHER_KEY = "other-key-fedcba9876543210";
 let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness({
-    env: { API_KEYS: `${API_KEY},${OTHER_KEY}`, BATCH_MAX_ITEMS: "50", BATCH_MAX_OPEN: "3", RATE_LIMIT_CALLS_PER_MINUTE: "1000" },
+    env: {
+      API_KEYS: `${API_KEY},${OTHER_KEY}`,
+      BATCH_MAX_ITEMS: "50",
+      BATCH_MAX_OPEN: "3",
+      RATE_LIMIT_CALLS_PER_MINUTE: "1000",
+    },
   });
 });
 afterAll(async () => harness?.stop());
@@ -44,7 +49,10 @@ describe("async calls", () => {
       expect(accepted.headers.get("preference-applied")).toBe("respond-async");
       const location = accepted.headers.get("location")!;
       expect(location).toMatch(/^\/v1\/jobs\/r-/);
-      expect(await accepted.json()).toMatchObject({ id: location.split("/").pop(), status: expect.stringMatching(/queued|running/) });
+      expect(await accepted.json()).toMatchObject({
+        id: location.split("/").pop(),
+        status: expect.stringMatching(/queued|running/),
+      });
 
       const finished = await waitUntilDone(location);
       expect(finished.status).toBe("done");
@@ -59,7 +67,9 @@ describe("async calls", () => {
   });
 
   it("answers 404 JOB_NOT_FOUND to any other key, and for unknown ids", async () => {
-    const accepted = await harness.post("/v1/research/company", companyRequest("Async: whose job is this?"), { prefer: "respond-async" });
+    const accepted = await harness.post("/v1/research/company", companyRequest("Async: whose job is this?"), {
+      prefer: "respond-async",
+    });
     const location = accepted.headers.get("location")!;
     const other = await get(location, OTHER_KEY);
     expect(other.status).toBe(404);
@@ -70,12 +80,22 @@ describe("async calls", () => {
   });
 
   it("shows a failed job with its problem", async () => {
-    harness.model.setResponder(() => ({ kind: "status", status: 400, body: { error: { message: "bad", type: "invalid_request_error" } } }));
+    harness.model.setResponder(() => ({
+      kind: "status",
+      status: 400,
+      body: { error: { message: "bad", type: "invalid_request_error" } },
+    }));
     try {
-      const accepted = await harness.post("/v1/research/company", companyRequest("Async: will this fail?"), { prefer: "respond-async" });
+      const accepted = await harness.post("/v1/research/company", companyRequest("Async: will this fail?"), {
+        prefer: "respond-async",
+      });
       const finished = await waitUntilDone(accepted.headers.get("location")!);
       expect(finished.status).toBe("failed");
-      expect(finished.problem).toMatchObject({ status: expect.any(Number), code: expect.stringMatching(/^(LLM_|RESEARCH_)/), detail: expect.any(String) });
+      expect(finished.problem).toMatchObject({
+        status: expect.any(Number),
+        code: expect.stringMatching(/^(LLM_|RESEARCH_)/),
+        detail: expect.any(String),
+      });
     } finally {
       const { schemaExampleResponder } = await import("@dossier/testing");
       harness.model.setResponder(schemaExampleResponder);
@@ -117,14 +137,18 @@ describe("batches", () => {
         [3, "row-4", 422],
         [4, undefined, 200],
       ]);
-      expect(lines[1]!.problem).toMatchObject({ code: "REQUEST_VALIDATION_FAILED", errors: expect.arrayContaining([expect.objectContaining({ path: "question" })]) });
+      expect(lines[1]!.problem).toMatchObject({
+        code: "REQUEST_VALIDATION_FAILED",
+        errors: expect.arrayContaining([expect.objectContaining({ path: "question" })]),
+      });
       expect(lines[3]!.problem.errors).toEqual([{ path: "type", message: 'must be "person" or "company"' }]);
       expect(lines[0]!.result).toEqual(lines[2]!.result);
       expect(lines[0]!.result).toHaveProperty("answerText");
       // Two distinct questions: identical rows 1 and 3 were researched once.
       const sync = await harness.post("/v1/research/company", good);
       expect(lines[0]!.result).toEqual(await sync.json());
-      const callsAbout = (question: string) => harness.model.requests.slice(before).filter((request) => request.userText.includes(question)).length;
+      const callsAbout = (question: string) =>
+        harness.model.requests.slice(before).filter((request) => request.userText.includes(question)).length;
       expect(callsAbout("Batch: is it profitable?")).toBeGreaterThan(0);
       expect(callsAbout("Batch: is it profitable?")).toBe(callsAbout("Batch: how many offices?"));
 
@@ -140,7 +164,9 @@ describe("batches", () => {
   });
 
   it("hides a batch from other keys", async () => {
-    const accepted = await harness.post("/v1/batches", { items: [{ type: "company", request: companyRequest("Batch: private?") }] });
+    const accepted = await harness.post("/v1/batches", {
+      items: [{ type: "company", request: companyRequest("Batch: private?") }],
+    });
     const location = accepted.headers.get("location")!;
     for (const path of [location, `${location}/results`]) {
       const response = await get(path, OTHER_KEY);
@@ -153,11 +179,23 @@ describe("batches", () => {
   it("refuses an empty or oversized batch and a callback URL in a blocked range", async () => {
     const empty = await harness.post("/v1/batches", { items: [] });
     expect(empty.status).toBe(422);
-    const tooMany = await harness.post("/v1/batches", { items: Array.from({ length: 51 }, () => ({ type: "company", request: companyRequest("x?") })) });
+    const tooMany = await harness.post("/v1/batches", {
+      items: Array.from({ length: 51 }, () => ({ type: "company", request: companyRequest("x?") })),
+    });
     expect(tooMany.status).toBe(422);
-    expect((await problemOf(tooMany)).errors).toEqual([{ path: "items", message: "holds 51 items; a batch may hold at most 50" }]);
-    for (const callbackUrl of ["http://127.0.0.1:9/hook", "http://localhost:9/hook", "http://[::1]/hook", "file:///etc/passwd"]) {
-      const refused = await harness.post("/v1/batches", { items: [{ type: "company", request: companyRequest("x?") }], callbackUrl });
+    expect((await problemOf(tooMany)).errors).toEqual([
+      { path: "items", message: "holds 51 items; a batch may hold at most 50" },
+    ]);
+    for (const callbackUrl of [
+      "http://127.0.0.1:9/hook",
+      "http://localhost:9/hook",
+      "http://[::1]/hook",
+      "file:///etc/passwd",
+    ]) {
+      const refused = await harness.post("/v1/batches", {
+        items: [{ type: "company", request: companyRequest("x?") }],
+        callbackUrl,
+      });
       expect(refused.status).toBe(422);
       expect((await problemOf(refused)).errors[0].path).toBe("callbackUrl");
     }
@@ -168,15 +206,23 @@ describe("batches", () => {
     try {
       const locations: string[] = [];
       for (let index = 0; index < 3; index += 1) {
-        const accepted = await harness.post("/v1/batches", { items: [{ type: "company", request: companyRequest(`Batch: limit ${index}?`) }] });
+        const accepted = await harness.post("/v1/batches", {
+          items: [{ type: "company", request: companyRequest(`Batch: limit ${index}?`) }],
+        });
         expect(accepted.status).toBe(202);
         locations.push(accepted.headers.get("location")!);
       }
-      const refused = await harness.post("/v1/batches", { items: [{ type: "company", request: companyRequest("Batch: one too many?") }] });
+      const refused = await harness.post("/v1/batches", {
+        items: [{ type: "company", request: companyRequest("Batch: one too many?") }],
+      });
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect((await problemOf(refused)).code).toBe("BATCH_LIMIT_REACHED");
-      const otherKey = await harness.post("/v1/batches", { items: [{ type: "company", request: companyRequest("Batch: other key?") }] }, { "x-api-key": OTHER_KEY });
+      const otherKey = await harness.post(
+        "/v1/batches",
+        { items: [{ type: "company", request: companyRequest("Batch: other key?") }] },
+        { "x-api-key": OTHER_KEY },
+      );
       expect(otherKey.status).toBe(202);
       for (const location of locations) await waitUntilDone(location);
       await waitUntilDone(otherKey.headers.get("location")!, OTHER_KEY);

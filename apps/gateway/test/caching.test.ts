@@ -1,6 +1,6 @@
+import { type FakeChatRequest, findPassageWith } from "@dossier/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { findPassageWith, type FakeChatRequest } from "@dossier/testing";
-import { company, startHarness, type Harness } from "./support.js";
+import { company, type Harness, startHarness } from "./support.js";
 
 const question = "Is Northwind Robotics SOC 2 Type II certified?";
 const quote = "Northwind Robotics is SOC 2 Type II compliant";
@@ -9,7 +9,12 @@ function citingSecurityPage(request: FakeChatRequest) {
   const passage = findPassageWith(request.messages.map((message) => message.content).join("\n"), quote);
   return {
     kind: "json" as const,
-    value: { answer: true, citations: passage ? [{ passage: passage.id, quote }] : [], explanation: "Stated on the page.", confidence: 0.9 },
+    value: {
+      answer: true,
+      citations: passage ? [{ passage: passage.id, quote }] : [],
+      explanation: "Stated on the page.",
+      confidence: 0.9,
+    },
   };
 }
 
@@ -21,7 +26,9 @@ async function askTwice(harness: Harness): Promise<number> {
     expect(response.status).toBe(200);
     expect((await response.json()).answerText).toBe("true");
   }
-  return harness.world.web.requests.filter((request) => request.host === "northwind-robotics.test" && request.path === "/security").length;
+  return harness.world.web.requests.filter(
+    (request) => request.host === "northwind-robotics.test" && request.path === "/security",
+  ).length;
 }
 
 let harness: Harness | undefined;

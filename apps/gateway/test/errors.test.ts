@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyRequest, problemOf, startHarness, type Harness } from "./support.js";
+import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -8,7 +8,13 @@ beforeAll(async () => {
 afterAll(async () => harness?.stop());
 
 function expectProblem(body: Record<string, any>, status: number, code: string) {
-  expect(body).toMatchObject({ status, code, type: expect.stringMatching(/^https:\/\//), title: expect.any(String), detail: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    code,
+    type: expect.stringMatching(/^https:\/\//),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
 }
 
 describe("errors are problem+json and never a 5xx for bad input", () => {
@@ -20,13 +26,19 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
   });
 
   it("a content type other than JSON is 415", async () => {
-    const response = await harness.post("/v1/research/company", "question=x", { "content-type": "application/x-www-form-urlencoded" });
+    const response = await harness.post("/v1/research/company", "question=x", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(response.status).toBe(415);
     expectProblem(await problemOf(response), 415, "REQUEST_UNSUPPORTED_MEDIA_TYPE");
   });
 
   it("a body over 1 MB is 413", async () => {
-    const response = await harness.post("/v1/research/company", { question: "x", context: "a".repeat(1_100_000), company: { name: "A" } });
+    const response = await harness.post("/v1/research/company", {
+      question: "x",
+      context: "a".repeat(1_100_000),
+      company: { name: "A" },
+    });
     expect(response.status).toBe(413);
     expectProblem(await problemOf(response), 413, "REQUEST_TOO_LARGE");
   });
@@ -39,7 +51,9 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
     expectProblem(await problemOf(unknown), 404, "ROUTE_NOT_FOUND");
     const keyed = await harness.post("/v1/research/planet", {});
     expect(keyed.status).toBe(404);
-    const wrongMethod = await fetch(`${harness.stack.baseUrl}/v1/research/company`, { headers: { "x-api-key": "test-key-0123456789abcdef" } });
+    const wrongMethod = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
+      headers: { "x-api-key": "test-key-0123456789abcdef" },
+    });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("POST");
   });
@@ -60,7 +74,12 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
       responseType: "MAYBE",
       responseOptions: "yes",
       Person: {},
-      person: { email: "not-an-email", phone: "call me", linkedinUrl: "ftp://x.test/in/a", company: { website: "http://user:pw@acme.test", numEmployees: -3, annualRevenue: "lots" } },
+      person: {
+        email: "not-an-email",
+        phone: "call me",
+        linkedinUrl: "ftp://x.test/in/a",
+        company: { website: "http://user:pw@acme.test", numEmployees: -3, annualRevenue: "lots" },
+      },
     });
     expect(response.status).toBe(422);
     const body = await problemOf(response);
@@ -84,16 +103,51 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
   });
 
   it.each([
-    ["a company with nothing that identifies it", "company", { question: "q", company: { location: "Berlin" } }, "company"],
+    [
+      "a company with nothing that identifies it",
+      "company",
+      { question: "q", company: { location: "Berlin" } },
+      "company",
+    ],
     ["a person known only by first name", "person", { question: "q", person: { firstName: "Jane" } }, "person"],
-    ["a person named but without a company", "person", { question: "q", person: { firstName: "Jane", lastName: "Doe" } }, "person"],
-    ["OPTION with one option", "company", companyRequest("q", { responseType: "OPTION", responseOptions: ["a"] }), "responseOptions"],
+    [
+      "a person named but without a company",
+      "person",
+      { question: "q", person: { firstName: "Jane", lastName: "Doe" } },
+      "person",
+    ],
+    [
+      "OPTION with one option",
+      "company",
+      companyRequest("q", { responseType: "OPTION", responseOptions: ["a"] }),
+      "responseOptions",
+    ],
     ["OPTIONS with none", "company", companyRequest("q", { responseType: "OPTIONS" }), "responseOptions"],
-    ["options for BOOL", "company", companyRequest("q", { responseType: "BOOL", responseOptions: ["yes", "no"] }), "responseOptions"],
-    ["repeated options", "company", companyRequest("q", { responseType: "OPTION", responseOptions: ["A", "a"] }), "responseOptions"],
+    [
+      "options for BOOL",
+      "company",
+      companyRequest("q", { responseType: "BOOL", responseOptions: ["yes", "no"] }),
+      "responseOptions",
+    ],
+    [
+      "repeated options",
+      "company",
+      companyRequest("q", { responseType: "OPTION", responseOptions: ["A", "a"] }),
+      "responseOptions",
+    ],
     ["a question over 2000 characters", "company", companyRequest("q".repeat(2001)), "question"],
-    ["a website on a private address", "company", { question: "q", company: { website: "http://127.0.0.1/admin" } }, "company.website"],
-    ["a website with another scheme", "company", { question: "q", company: { website: "javascript:alert(1)" } }, "company.website"],
+    [
+      "a website on a private address",
+      "company",
+      { question: "q", company: { website: "http://127.0.0.1/admin" } },
+      "company.website",
+    ],
+    [
+      "a website with another scheme",
+      "company",
+      { question: "q", company: { website: "javascript:alert(1)" } },
+      "company.website",
+    ],
     ["a body that is an array", "company", [], "(body)"],
     ["a missing subject", "company", { question: "q" }, "company"],
   ])("rejects %s with 422", async (_name, kind, body, path) => {
@@ -109,7 +163,14 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
       responseType: null,
       responseOptions: [],
       context: null,
-      company: { name: "Northwind Robotics", website: "", location: null, numEmployees: null, annualRevenue: null, linkedinUrl: "" },
+      company: {
+        name: "Northwind Robotics",
+        website: "",
+        location: null,
+        numEmployees: null,
+        annualRevenue: null,
+        linkedinUrl: "",
+      },
     });
     expect(response.status).toBe(200);
   });
@@ -132,7 +193,9 @@ describe("auth", () => {
   });
 
   it("a wrong key is 401", async () => {
-    const response = await harness.post("/v1/research/company", companyRequest("q"), { "x-api-key": "test-key-0123456789abcdeX" });
+    const response = await harness.post("/v1/research/company", companyRequest("q"), {
+      "x-api-key": "test-key-0123456789abcdeX",
+    });
     expect(response.status).toBe(401);
     expectProblem(await problemOf(response), 401, "AUTH_INVALID_KEY");
   });

@@ -1,6 +1,12 @@
+import {
+  type FakeChatRequest,
+  findPassageWith,
+  hostileHosts,
+  parsePromptPassages,
+  schemaExampleResponder,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findPassageWith, hostileHosts, parsePromptPassages, schemaExampleResponder, type FakeChatRequest } from "@dossier/testing";
-import { startHarness, type Harness } from "./support.js";
+import { type Harness, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -17,7 +23,13 @@ function citing(answer: unknown, phrase: string, extra: Record<string, unknown> 
     const passage = findPassageWith(promptOf(request), phrase);
     return {
       kind: "json" as const,
-      value: { answer, citations: passage ? [{ passage: passage.id, quote: phrase }] : [], explanation: "Stated on the page.", confidence: 0.9, ...extra },
+      value: {
+        answer,
+        citations: passage ? [{ passage: passage.id, quote: phrase }] : [],
+        explanation: "Stated on the page.",
+        confidence: 0.9,
+        ...extra,
+      },
     };
   };
 }
@@ -25,21 +37,38 @@ function citing(answer: unknown, phrase: string, extra: Record<string, unknown> 
 describe("answers come from evidence the worker read", () => {
   it("returns the cited page as the source, fetched by the worker, with the answer", async () => {
     harness.model.setResponder(citing(true, "Northwind Robotics is SOC 2 Type II compliant"));
-    const response = await harness.post("/v1/research/company", { question: "Is Northwind Robotics SOC 2 Type II certified?", responseType: "BOOL", company: northwind });
+    const response = await harness.post("/v1/research/company", {
+      question: "Is Northwind Robotics SOC 2 Type II certified?",
+      responseType: "BOOL",
+      company: northwind,
+    });
     const body = await response.json();
     expect(body).toMatchObject({ answerText: "true", answerNumber: 1 });
     expect(body.sources).toHaveLength(1);
     expect(body.sources[0]).toMatch(/^https?:\/\/northwind-robotics\.test\/security$/);
-    expect(harness.world.web.requests.some((request) => request.host === "northwind-robotics.test" && request.path === "/security")).toBe(true);
+    expect(
+      harness.world.web.requests.some(
+        (request) => request.host === "northwind-robotics.test" && request.path === "/security",
+      ),
+    ).toBe(true);
     expect(body.confidence).toBeGreaterThan(0.6);
   });
 
   it("withholds an answer whose quote is not on the cited page: invented citations never reach the caller", async () => {
     harness.model.setResponder((request) => ({
       kind: "json",
-      value: { answer: 1200, citations: [{ passage: "P1", quote: "Northwind Robotics employs 1,200 people worldwide" }], explanation: "It says so.", confidence: 0.95 },
+      value: {
+        answer: 1200,
+        citations: [{ passage: "P1", quote: "Northwind Robotics employs 1,200 people worldwide" }],
+        explanation: "It says so.",
+        confidence: 0.95,
+      },
     }));
-    const response = await harness.post("/v1/research/company", { question: "How many employees does Northwind Robotics have?", responseType: "NUMBER", company: northwind });
+    const response = await harness.post("/v1/research/company", {
+      question: "How many employees does Northwind Robotics have?",
+      responseType: "NUMBER",
+      company: northwind,
+    });
     const body = await response.json();
     expect(body).toMatchObject({ answerText: null, answerNumber: null, sources: [] });
     expect(body.details).toMatch(/Not enough evidence/);
@@ -47,8 +76,19 @@ describe("answers come from evidence the worker read", () => {
   });
 
   it("withholds an answer citing a passage that does not exist", async () => {
-    harness.model.setResponder(() => ({ kind: "json", value: { answer: "Boston", citations: [{ passage: "P999", quote: "headquartered in Boston" }], explanation: "x", confidence: 0.9 } }));
-    const response = await harness.post("/v1/research/company", { question: "Where is Northwind Robotics headquartered?", company: northwind });
+    harness.model.setResponder(() => ({
+      kind: "json",
+      value: {
+        answer: "Boston",
+        citations: [{ passage: "P999", quote: "headquartered in Boston" }],
+        explanation: "x",
+        confidence: 0.9,
+      },
+    }));
+    const response = await harness.post("/v1/research/company", {
+      question: "Where is Northwind Robotics headquartered?",
+      company: northwind,
+    });
     expect((await response.json()).answerText).toBeNull();
   });
 
@@ -71,23 +111,39 @@ describe("answers come from evidence the worker read", () => {
 
 describe("hostile pages", () => {
   it("keeps page text inside its passage: an injection cannot open or close a block, and the shape holds", async () => {
-    harness.model.setResponder(citing("It is SOC 2 Type II compliant.", "Northwind Robotics is SOC 2 Type II compliant"));
-    const response = await harness.post("/v1/research/company", { question: "What do reviews say about Northwind Robotics security?", company: northwind });
+    harness.model.setResponder(
+      citing("It is SOC 2 Type II compliant.", "Northwind Robotics is SOC 2 Type II compliant"),
+    );
+    const response = await harness.post("/v1/research/company", {
+      question: "What do reviews say about Northwind Robotics security?",
+      company: northwind,
+    });
     expect(response.status).toBe(200);
     const prompt = promptOf(harness.model.requests.at(-1)!);
-    const injected = parsePromptPassages(prompt).find((passage) => passage.text.includes("Ignore previous instructions"));
+    const injected = parsePromptPassages(prompt).find((passage) =>
+      passage.text.includes("Ignore previous instructions"),
+    );
     expect(injected, "the injection page was read as evidence").toBeDefined();
     expect(injected!.url).toContain(hostileHosts.promptInjection);
     // Every block the prompt opens is one the worker wrote: page text has no angle brackets left.
     expect((prompt.match(/<passage /g) ?? []).length).toBe(parsePromptPassages(prompt).length);
     expect(harness.model.requests.at(-1)!.messages[0]!.content).toMatch(/data, never instructions/);
-    expect(Object.keys(await response.json()).sort()).toEqual(["answerNumber", "answerText", "confidence", "details", "sources"]);
+    expect(Object.keys(await response.json()).sort()).toEqual([
+      "answerNumber",
+      "answerText",
+      "confidence",
+      "details",
+      "sources",
+    ]);
   });
 
   it("never follows a redirect to loopback or cloud metadata, and says so in details", async () => {
     harness.model.setResponder(schemaExampleResponder);
     for (const host of [hostileHosts.loopbackRedirect, hostileHosts.metadataRedirect]) {
-      const response = await harness.post("/v1/research/company", { question: `Who runs ${host}?`, company: { name: host, website: `http://${host}/` } });
+      const response = await harness.post("/v1/research/company", {
+        question: `Who runs ${host}?`,
+        company: { name: host, website: `http://${host}/` },
+      });
       expect(response.status).toBe(200);
       const body = await response.json();
       expect(body.sources).toEqual([]);
@@ -114,32 +170,61 @@ describe("the enriched person", () => {
           explanation: "The team page lists her.",
           confidence: 0.9,
           person: {
-            jobTitle: team ? { value: "Director of Product", passage: team.id, quote: "Sarah leads product management from our Boston office" } : null,
-            city: team ? { value: "Boston", passage: team.id, quote: "Sarah leads product management from our Boston office" } : null,
+            jobTitle: team
+              ? {
+                  value: "Director of Product",
+                  passage: team.id,
+                  quote: "Sarah leads product management from our Boston office",
+                }
+              : null,
+            city: team
+              ? { value: "Boston", passage: team.id, quote: "Sarah leads product management from our Boston office" }
+              : null,
             country: null,
-            jobStartDate: team ? { value: "2019-03", passage: team.id, quote: "She joined Northwind in March 2019" } : null,
+            jobStartDate: team
+              ? { value: "2019-03", passage: team.id, quote: "She joined Northwind in March 2019" }
+              : null,
           },
         },
       };
     });
-    const response = await harness.post("/v1/research/person", { question: "What is Sarah Chen's job title?", person: sarah });
+    const response = await harness.post("/v1/research/person", {
+      question: "What is Sarah Chen's job title?",
+      person: sarah,
+    });
     const body = await response.json();
-    expect(body.person).toMatchObject({ jobTitle: "Director of Product", city: "Boston", country: "United States", jobStartDate: "2019-03", companyName: "Northwind Robotics" });
+    expect(body.person).toMatchObject({
+      jobTitle: "Director of Product",
+      city: "Boston",
+      country: "United States",
+      jobStartDate: "2019-03",
+      companyName: "Northwind Robotics",
+    });
   });
 
   it("never fills a field from a namesake at another company", async () => {
     harness.model.setResponder((request) => {
       const prompt = promptOf(request);
       const namesake = findPassageWith(prompt, "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer");
-      const claim = (value: string) => (namesake ? { value, passage: namesake.id, quote: "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer" } : null);
+      const claim = (value: string) =>
+        namesake
+          ? { value, passage: namesake.id, quote: "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer" }
+          : null;
       return {
         kind: "json",
         value: {
           answer: "Chief Medical Officer",
-          citations: namesake ? [{ passage: namesake.id, quote: "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer" }] : [],
+          citations: namesake
+            ? [{ passage: namesake.id, quote: "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer" }]
+            : [],
           explanation: "A page says so.",
           confidence: 0.9,
-          person: { jobTitle: claim("Chief Medical Officer"), city: claim("Seattle"), country: null, jobStartDate: null },
+          person: {
+            jobTitle: claim("Chief Medical Officer"),
+            city: claim("Seattle"),
+            country: null,
+            jobStartDate: null,
+          },
         },
       };
     });
@@ -166,7 +251,12 @@ describe("the enriched person", () => {
           citations: passage ? [{ passage: passage.id, quote }] : [],
           explanation: "The team page lists him as CTO.",
           confidence: 0.9,
-          person: { jobTitle: claim("Chief Technology Officer"), city: claim("Boston"), country: null, jobStartDate: null },
+          person: {
+            jobTitle: claim("Chief Technology Officer"),
+            city: claim("Boston"),
+            country: null,
+            jobStartDate: null,
+          },
         },
       };
     });

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schemaExampleResponder, type FakeChatRequest } from "@dossier/testing";
 import { verifyCallbackSignature } from "@dossier/queue";
-import { API_KEY, companyRequest, startHarness, type Harness } from "./support.js";
+import { type FakeChatRequest, schemaExampleResponder } from "@dossier/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY, companyRequest, type Harness, startHarness } from "./support.js";
 
 const OTHER_KEY = "other-key-fedcba9876543210";
 let harness: Harness;
@@ -29,7 +29,11 @@ function get(path: string, key = API_KEY): Promise<Response> {
 }
 
 async function submit(questions: string[], key = API_KEY, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await harness.post("/v1/batches", { items: questions.map((question) => ({ type: "company", request: companyRequest(question) })), ...extra }, { "x-api-key": key });
+  const response = await harness.post(
+    "/v1/batches",
+    { items: questions.map((question) => ({ type: "company", request: companyRequest(question) })), ...extra },
+    { "x-api-key": key },
+  );
   expect(response.status).toBe(202);
   return response.headers.get("location")!;
 }
@@ -46,7 +50,10 @@ async function waitUntilDone(location: string, key = API_KEY, timeoutMs = 50_000
 
 async function results(location: string, key = API_KEY): Promise<Array<Record<string, any>>> {
   const text = await (await get(`${location}/results`, key)).text();
-  return text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>);
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, any>);
 }
 
 /** The first model call's position for each question, in arrival order. */
@@ -118,14 +125,20 @@ describe("fleet behaviour", () => {
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
         const status = deliveries.length < 2 ? 500 : 204;
-        deliveries.push({ body: Buffer.concat(chunks).toString("utf8"), signature: request.headers["dossier-signature"] as string | undefined, status });
+        deliveries.push({
+          body: Buffer.concat(chunks).toString("utf8"),
+          signature: request.headers["dossier-signature"] as string | undefined,
+          status,
+        });
         response.writeHead(status).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     try {
       const port = (receiver.address() as AddressInfo).port;
-      const location = await submit(["Callback: SOC 2?"], API_KEY, { callbackUrl: `http://127.0.0.1:${port}/hooks/dossier` });
+      const location = await submit(["Callback: SOC 2?"], API_KEY, {
+        callbackUrl: `http://127.0.0.1:${port}/hooks/dossier`,
+      });
       await waitUntilDone(location);
       const deadline = Date.now() + 20_000;
       while (deliveries.length < 3 && Date.now() < deadline) await sleep(100);
@@ -134,12 +147,16 @@ describe("fleet behaviour", () => {
       expect(deliveries).toHaveLength(3);
 
       const { secret } = (await (await get("/v1/callback-secret")).json()) as { secret: string };
-      for (const delivery of deliveries) expect(verifyCallbackSignature(secret, delivery.body, delivery.signature)).toBe(true);
+      for (const delivery of deliveries)
+        expect(verifyCallbackSignature(secret, delivery.body, delivery.signature)).toBe(true);
       expect(verifyCallbackSignature(secret, `${deliveries[0]!.body} `, deliveries[0]!.signature)).toBe(false);
       const otherSecret = (await (await get("/v1/callback-secret", OTHER_KEY)).json()) as { secret: string };
       expect(verifyCallbackSignature(otherSecret.secret, deliveries[0]!.body, deliveries[0]!.signature)).toBe(false);
       const body = JSON.parse(deliveries[2]!.body) as Record<string, any>;
-      expect(body).toMatchObject({ type: "batch.completed", batch: { id: location.split("/").pop(), status: "done", total: 1, completed: 1 } });
+      expect(body).toMatchObject({
+        type: "batch.completed",
+        batch: { id: location.split("/").pop(), status: "done", total: 1, completed: 1 },
+      });
       expect(body.resultsUrl).toBe(`${location}/results`);
     } finally {
       receiver.closeAllConnections();
@@ -153,7 +170,8 @@ describe("fleet behaviour", () => {
       const questions = Array.from({ length: 5 }, (_, index) => `Killed ${index}: ISO 27001?`);
       const location = await submit(questions);
       const deadline = Date.now() + 10_000;
-      while (!harness.model.requests.some((request) => request.userText.includes("Killed 0")) && Date.now() < deadline) await sleep(50);
+      while (!harness.model.requests.some((request) => request.userText.includes("Killed 0")) && Date.now() < deadline)
+        await sleep(50);
       harness.stack.workers[0]!.kill("SIGKILL");
       await harness.stack.workers[0]!.exited;
       await harness.stack.startWorker();

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { repositoryRoot, schemaExampleResponder } from "@dossier/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
-import { companyRequest, problemOf, startHarness, type Harness } from "./support.js";
+
+import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 const OTHER_KEY = "other-key-fedcba9876543210";
 let harness: Harness;
@@ -28,8 +29,14 @@ describe("no work lost, none done twice", () => {
       const before = harness.model.requests.length;
       const request = companyRequest("How many offices does it have?", { responseType: "NUMBER" });
       // Differences that normalize away: whitespace and key order.
-      const variant = { company: request.company, responseType: "NUMBER", question: "  How many offices   does it have? " };
-      const responses = await Promise.all([...Array(4).fill(request), variant].map((body) => harness.post("/v1/research/company", body)));
+      const variant = {
+        company: request.company,
+        responseType: "NUMBER",
+        question: "  How many offices   does it have? ",
+      };
+      const responses = await Promise.all(
+        [...Array(4).fill(request), variant].map((body) => harness.post("/v1/research/company", body)),
+      );
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
       const bodies = await Promise.all(responses.map((response) => response.text()));
       expect(new Set(bodies).size).toBe(1);
@@ -84,9 +91,13 @@ describe("no work lost, none done twice", () => {
     expect(failed.status).toBe(502);
     expect((await problemOf(failed)).code).toBe("LLM_UPSTREAM_FAILED");
 
-    const listed = await run(process.execPath, [join(repositoryRoot(), "apps/cli/dist/main.js"), "jobs", "failed", "--json"], {
-      env: { PATH: process.env.PATH ?? "", REDIS_URL: harness.stack.redisUrl, REDIS_PREFIX: harness.stack.prefix },
-    });
+    const listed = await run(
+      process.execPath,
+      [join(repositoryRoot(), "apps/cli/dist/main.js"), "jobs", "failed", "--json"],
+      {
+        env: { PATH: process.env.PATH ?? "", REDIS_URL: harness.stack.redisUrl, REDIS_PREFIX: harness.stack.prefix },
+      },
+    );
     expect(JSON.parse(listed.stdout)).toContainEqual(
       expect.objectContaining({ id: failed.headers.get("x-job-id"), kind: "company", code: "LLM_UPSTREAM_FAILED" }),
     );

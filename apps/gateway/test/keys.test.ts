@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repositoryRoot } from "@dossier/testing";
-import { companyRequest, startHarness, type Harness } from "./support.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyRequest, type Harness, startHarness } from "./support.js";
 
 const run = promisify(execFile);
 let harness: Harness;
@@ -33,17 +33,22 @@ describe("dossier keys", () => {
     expect(records).toEqual([expect.objectContaining({ name: "sales-team", revokedAt: null })]);
     expect(listed.stdout).not.toContain(key);
 
-    const stored = JSON.stringify(await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikeys`)) +
+    const stored =
+      JSON.stringify(await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikeys`)) +
       JSON.stringify(await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikey-hashes`));
     expect(stored).not.toContain(key);
 
     await dossier("keys", "revoke", "sales-team");
-    const revoked = await harness.post("/v1/research/company", companyRequest("Revoked keys fail?"), { "x-api-key": key });
+    const revoked = await harness.post("/v1/research/company", companyRequest("Revoked keys fail?"), {
+      "x-api-key": key,
+    });
     expect(revoked.status).toBe(401);
     expect(JSON.parse((await dossier("keys", "list", "--json")).stdout)[0].revokedAt).toEqual(expect.any(String));
   });
 
   it("revoking an unknown key fails with a message", async () => {
-    await expect(dossier("keys", "revoke", "nobody")).rejects.toMatchObject({ stderr: expect.stringContaining("No active key") });
+    await expect(dossier("keys", "revoke", "nobody")).rejects.toMatchObject({
+      stderr: expect.stringContaining("No active key"),
+    });
   });
 });

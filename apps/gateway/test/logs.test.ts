@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, startHarness, type Harness } from "./support.js";
+import { API_KEY, type Harness, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -16,15 +16,30 @@ describe("logs", () => {
       phone: "+44 20 7946 0958",
       company: { name: "Analytical Engines" },
     };
-    const ok = await harness.post("/v1/research/person", { question: "What is her title?", person }, { "x-request-id": "log-check-1" });
+    const ok = await harness.post(
+      "/v1/research/person",
+      { question: "What is her title?", person },
+      { "x-request-id": "log-check-1" },
+    );
     expect(ok.status).toBe(200);
     await harness.post("/v1/research/person", { question: "x", person: { ...person, email: "broken@" } });
-    await harness.post("/v1/research/company", { question: "x", company: { name: "A" } }, { "x-api-key": "wrong-secret-key-value" });
+    await harness.post(
+      "/v1/research/company",
+      { question: "x", company: { name: "A" } },
+      { "x-api-key": "wrong-secret-key-value" },
+    );
 
     const lines = harness.stack.logLines();
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     const text = lines.join("\n");
-    for (const secret of [API_KEY, "wrong-secret-key-value", "ada.lovelace", "analytical-engines.test", "7946", "broken@"]) {
+    for (const secret of [
+      API_KEY,
+      "wrong-secret-key-value",
+      "ada.lovelace",
+      "analytical-engines.test",
+      "7946",
+      "broken@",
+    ]) {
       expect(text).not.toContain(secret);
     }
     const tagged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.requestId === "log-check-1");

@@ -1,6 +1,6 @@
+import { type FakeChatReply, schemaExampleResponder } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schemaExampleResponder, type FakeChatReply } from "@dossier/testing";
-import { companyRequest, problemOf, startHarness, type Harness } from "./support.js";
+import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -18,7 +18,9 @@ const fast = { "retry-after-ms": "20" };
 
 describe("a model endpoint that misbehaves", () => {
   it("retries a 500 and a 429 with backoff, then answers", async () => {
-    harness.model.setResponder(sequence({ kind: "status", status: 500, headers: fast }, { kind: "status", status: 429, headers: fast }));
+    harness.model.setResponder(
+      sequence({ kind: "status", status: 500, headers: fast }, { kind: "status", status: 429, headers: fast }),
+    );
     const before = harness.model.requests.length;
     const response = await harness.post("/v1/research/company", companyRequest("Retry then answer?"));
     expect(response.status).toBe(200);
@@ -43,7 +45,10 @@ describe("a model endpoint that misbehaves", () => {
   it("repairs one reply that is not JSON", async () => {
     harness.model.setResponder(sequence({ kind: "text", content: "Sure! Here is the answer: yes" }));
     const before = harness.model.requests.length;
-    const response = await harness.post("/v1/research/company", companyRequest("Garbage then JSON?", { responseType: "BOOL" }));
+    const response = await harness.post(
+      "/v1/research/company",
+      companyRequest("Garbage then JSON?", { responseType: "BOOL" }),
+    );
     expect(response.status).toBe(200);
     expect(harness.model.requests.length - before).toBe(2);
     expect(harness.model.requests.at(-1)!.userText).toMatch(/does not fit the required JSON schema/);
@@ -51,14 +56,23 @@ describe("a model endpoint that misbehaves", () => {
 
   it("repairs one reply whose JSON breaks the schema", async () => {
     harness.model.setResponder(sequence({ kind: "json", value: { answer: "maybe", explanation: "?", confidence: 3 } }));
-    const response = await harness.post("/v1/research/company", companyRequest("Schema-breaking then fixed?", { responseType: "BOOL" }));
+    const response = await harness.post(
+      "/v1/research/company",
+      companyRequest("Schema-breaking then fixed?", { responseType: "BOOL" }),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).answerText).toBe("true");
   });
 
   it("answers 502 LLM_OUTPUT_INVALID when the repair also breaks the schema", async () => {
-    harness.model.setResponder(() => ({ kind: "json", value: { answer: "Gamma", citations: [], explanation: "", confidence: 0.4 } }));
-    const response = await harness.post("/v1/research/company", companyRequest("Never fits?", { responseType: "OPTION", responseOptions: ["Alpha", "Beta"] }));
+    harness.model.setResponder(() => ({
+      kind: "json",
+      value: { answer: "Gamma", citations: [], explanation: "", confidence: 0.4 },
+    }));
+    const response = await harness.post(
+      "/v1/research/company",
+      companyRequest("Never fits?", { responseType: "OPTION", responseOptions: ["Alpha", "Beta"] }),
+    );
     expect(response.status).toBe(502);
     const problem = await problemOf(response);
     expect(problem.code).toBe("LLM_OUTPUT_INVALID");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, companyRequest, startHarness, type Harness } from "./support.js";
+import { API_KEY, companyRequest, type Harness, startHarness } from "./support.js";
 
 let harness: Harness;
 
@@ -15,7 +15,9 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 describe("priorities", () => {
   it("runs a synchronous call before batch items that were queued ahead of it", async () => {
     const questions = Array.from({ length: 10 }, (_, index) => `Queued ahead ${index}: remote-friendly?`);
-    const submitted = await harness.post("/v1/batches", { items: questions.map((question) => ({ type: "company", request: companyRequest(question) })) });
+    const submitted = await harness.post("/v1/batches", {
+      items: questions.map((question) => ({ type: "company", request: companyRequest(question) })),
+    });
     expect(submitted.status).toBe(202);
     // Wait until the batch items are in the queue and the worker is on the first of them.
     const deadline = Date.now() + 10_000;
@@ -29,7 +31,9 @@ describe("priorities", () => {
     // Without priorities it would come after all ten; the one already running may finish first.
     expect(batchCallsBefore).toBeLessThanOrEqual(2);
 
-    const batch = (await (await fetch(`${harness.stack.baseUrl}${submitted.headers.get("location")}`, { headers: { "x-api-key": API_KEY } })).json()) as Record<string, any>;
+    const batch = (await (
+      await fetch(`${harness.stack.baseUrl}${submitted.headers.get("location")}`, { headers: { "x-api-key": API_KEY } })
+    ).json()) as Record<string, any>;
     expect(batch.completed).toBeLessThan(questions.length);
   });
 });

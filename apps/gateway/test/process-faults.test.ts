@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { describe, expect, it } from "vitest";
 import { schemaExampleResponder } from "@dossier/testing";
+import { describe, expect, it } from "vitest";
 import { companyRequest, problemOf, startHarness } from "./support.js";
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -37,7 +37,10 @@ describe("a worker killed mid-job", () => {
     try {
       let calls = 0;
       harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : schemaExampleResponder(request)));
-      const pending = harness.post("/v1/research/company", companyRequest("Survives SIGKILL?", { responseType: "BOOL" }));
+      const pending = harness.post(
+        "/v1/research/company",
+        companyRequest("Survives SIGKILL?", { responseType: "BOOL" }),
+      );
       await until(() => calls === 1);
       harness.stack.workers[0]!.kill("SIGKILL");
       await harness.stack.workers[0]!.exited;
@@ -73,7 +76,10 @@ describe("graceful stops", () => {
     try {
       let calls = 0;
       harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : schemaExampleResponder(request)));
-      const pending = harness.post("/v1/research/company", companyRequest("Handed back on SIGTERM?", { responseType: "BOOL" }));
+      const pending = harness.post(
+        "/v1/research/company",
+        companyRequest("Handed back on SIGTERM?", { responseType: "BOOL" }),
+      );
       await until(() => calls === 1);
       const first = harness.stack.workers[0]!;
       first.kill("SIGTERM");
@@ -108,7 +114,11 @@ describe("graceful stops", () => {
 describe.skipIf(!hasRedisServer())("Redis going away", () => {
   it("answers 503 with Retry-After, not 500, and the gateway keeps running", async () => {
     const port = await freePort();
-    const redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const redis = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
     await sleep(300);
     const harness = await startHarness({ redisUrl: `redis://127.0.0.1:${port}` });
     try {

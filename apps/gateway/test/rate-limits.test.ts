@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyRequest, problemOf, startHarness, type Harness } from "./support.js";
+import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 const OTHER_KEY = "second-key-0123456789abcdef";
 let harness: Harness;
@@ -31,12 +31,16 @@ describe("per-key call limit", () => {
     expect(problem.code).toBe("RATE_LIMITED");
     expect(problem.detail).toMatch(/3 research calls per minute/);
 
-    const other = await harness.post("/v1/research/company", companyRequest("Other key unaffected?"), { "x-api-key": OTHER_KEY });
+    const other = await harness.post("/v1/research/company", companyRequest("Other key unaffected?"), {
+      "x-api-key": OTHER_KEY,
+    });
     expect(other.status).toBe(200);
   });
 
   it("does not count calls that fail authentication", async () => {
-    const response = await harness.post("/v1/research/company", companyRequest("Bad key?"), { "x-api-key": "nope-nope-nope" });
+    const response = await harness.post("/v1/research/company", companyRequest("Bad key?"), {
+      "x-api-key": "nope-nope-nope",
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get("ratelimit-limit")).toBeNull();
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
 import { schemaExampleResponder } from "@dossier/testing";
-import { companyRequest, startHarness, type Harness } from "./support.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyRequest, type Harness, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -11,7 +11,10 @@ afterAll(async () => harness?.stop());
 
 describe("POST /v1/research/company", () => {
   it("answers 200 with every response field, a request id and the job id", async () => {
-    const response = await harness.post("/v1/research/company", companyRequest("Is the company SOC 2 Type II certified?", { responseType: "BOOL" }));
+    const response = await harness.post(
+      "/v1/research/company",
+      companyRequest("Is the company SOC 2 Type II certified?", { responseType: "BOOL" }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("x-request-id")).toMatch(/.+/);
@@ -27,13 +30,17 @@ describe("POST /v1/research/company", () => {
   });
 
   it("keeps a sane X-Request-Id given by the caller and passes it to the worker's log lines", async () => {
-    const response = await harness.post("/v1/research/company", companyRequest("What does the company sell?"), { "x-request-id": "trace-abc-123" });
+    const response = await harness.post("/v1/research/company", companyRequest("What does the company sell?"), {
+      "x-request-id": "trace-abc-123",
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBe("trace-abc-123");
     const worker = harness.stack.workers[0]!;
     await worker.waitForLog("research finished", 5_000, (line) => line.requestId === "trace-abc-123");
     const workerLines = worker.lines.filter((line) => line.includes("trace-abc-123"));
-    expect(workerLines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(["research started", "research finished"]));
+    expect(workerLines.map((line) => JSON.parse(line).msg)).toEqual(
+      expect.arrayContaining(["research started", "research finished"]),
+    );
   });
 
   it.each([
@@ -43,20 +50,29 @@ describe("POST /v1/research/company", () => {
     ["URL", undefined, "https://example.com/", null],
     ["OPTION", ["SaaS", "Hardware"], "SaaS", 0],
     ["OPTIONS", ["AWS", "GCP", "Azure"], '["AWS"]', 1],
-  ])("carries a %s answer in answerText and answerNumber", async (responseType, responseOptions, answerText, answerNumber) => {
-    const response = await harness.post(
-      "/v1/research/company",
-      companyRequest(`A ${responseType} question?`, { responseType, ...(responseOptions ? { responseOptions } : {}) }),
-    );
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body.answerText).toBe(answerText);
-    expect(body.answerNumber).toBe(answerNumber);
-  });
+  ])(
+    "carries a %s answer in answerText and answerNumber",
+    async (responseType, responseOptions, answerText, answerNumber) => {
+      const response = await harness.post(
+        "/v1/research/company",
+        companyRequest(`A ${responseType} question?`, {
+          responseType,
+          ...(responseOptions ? { responseOptions } : {}),
+        }),
+      );
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.answerText).toBe(answerText);
+      expect(body.answerNumber).toBe(answerNumber);
+    },
+  );
 
   it("asks the model with a strict json_schema built for the responseType", async () => {
     const before = harness.model.requests.length;
-    await harness.post("/v1/research/company", companyRequest("Which plan model?", { responseType: "OPTION", responseOptions: ["Seat", "Usage"] }));
+    await harness.post(
+      "/v1/research/company",
+      companyRequest("Which plan model?", { responseType: "OPTION", responseOptions: ["Seat", "Usage"] }),
+    );
     const sent = harness.model.requests[before]!;
     const answer = (sent.jsonSchema!.properties as Record<string, any>).answer;
     expect(JSON.stringify(answer)).toContain('"Seat"');
@@ -65,11 +81,22 @@ describe("POST /v1/research/company", () => {
   });
 
   it("says 'not enough evidence' with nulls and low confidence, never false or 0", async () => {
-    harness.model.setResponder(() => ({ kind: "json", value: { answer: null, citations: [], explanation: "The facts do not say.", confidence: 0.9 } }));
+    harness.model.setResponder(() => ({
+      kind: "json",
+      value: { answer: null, citations: [], explanation: "The facts do not say.", confidence: 0.9 },
+    }));
     try {
-      const response = await harness.post("/v1/research/company", companyRequest("Is it profitable?", { responseType: "BOOL" }));
+      const response = await harness.post(
+        "/v1/research/company",
+        companyRequest("Is it profitable?", { responseType: "BOOL" }),
+      );
       const body = await response.json();
-      expect(body).toMatchObject({ answerText: null, answerNumber: null, details: "The facts do not say.", sources: [] });
+      expect(body).toMatchObject({
+        answerText: null,
+        answerNumber: null,
+        details: "The facts do not say.",
+        sources: [],
+      });
       expect(body.confidence).toBeLessThanOrEqual(0.2);
     } finally {
       harness.model.setResponder(schemaExampleResponder);
@@ -88,7 +115,11 @@ describe("POST /v1/research/person", () => {
         phone: "030 1234567",
         title: "VP Engineering",
         linkedinUrl: "https://de.linkedin.com/in/jane-vdberg/?trk=x",
-        company: { name: "Northwind Robotics", location: "Berlin, Germany", linkedinUrl: "linkedin.com/company/northwind-robotics/about/" },
+        company: {
+          name: "Northwind Robotics",
+          location: "Berlin, Germany",
+          linkedinUrl: "linkedin.com/company/northwind-robotics/about/",
+        },
       },
     });
     expect(response.status).toBe(200);
@@ -110,7 +141,10 @@ describe("POST /v1/research/person", () => {
   });
 
   it("accepts a person identified by e-mail alone", async () => {
-    const response = await harness.post("/v1/research/person", { question: "Who is this?", person: { email: "sam@alder-finch.test" } });
+    const response = await harness.post("/v1/research/person", {
+      question: "Who is this?",
+      person: { email: "sam@alder-finch.test" },
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).person.companyWebsite).toBe("https://alder-finch.test");
   });
@@ -132,13 +166,17 @@ describe("operations endpoints", () => {
 
   it("GET /metrics has requests by route and status, job durations, queue depth and model usage", async () => {
     const text = await (await fetch(`${harness.stack.baseUrl}/metrics`)).text();
-    expect(text).toMatch(/dossier_http_requests_total\{method="POST",route="\/v1\/research\/company",status="200"\} \d+/);
+    expect(text).toMatch(
+      /dossier_http_requests_total\{method="POST",route="\/v1\/research\/company",status="200"\} \d+/,
+    );
     expect(text).toMatch(/dossier_job_duration_seconds_count\{kind="company"\} \d+/);
     expect(text).toMatch(/dossier_queue_jobs\{state="waiting"\} \d+/);
     expect(text).toMatch(/dossier_model_calls_total\{kind="company"\} \d+/);
     expect(text).toMatch(/dossier_model_tokens_total\{type="prompt"\} \d+/);
     // The histogram is cumulative and its +Inf bucket is the count.
-    const buckets = [...text.matchAll(/dossier_job_duration_seconds_bucket\{kind="company",le="([^"]+)"\} (\d+)/g)].map((match) => Number(match[2]));
+    const buckets = [...text.matchAll(/dossier_job_duration_seconds_bucket\{kind="company",le="([^"]+)"\} (\d+)/g)].map(
+      (match) => Number(match[2]),
+    );
     const count = Number(/dossier_job_duration_seconds_count\{kind="company"\} (\d+)/.exec(text)![1]);
     expect(buckets.length).toBeGreaterThan(5);
     expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
@@ -149,9 +187,19 @@ describe("operations endpoints", () => {
   it("GET /openapi.json is OpenAPI 3.1 generated from the schemas, with both operations", async () => {
     const document = await (await fetch(`${harness.stack.baseUrl}/openapi.json`)).json();
     expect(document.openapi).toBe("3.1.0");
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/research/person", "/v1/research/company"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/v1/research/person", "/v1/research/company"]),
+    );
     expect(document.components.schemas.Company.properties.numEmployees.description).toMatch(/Head count/);
-    expect(document.components.schemas.ResponseType.enum).toEqual(["TEXT", "BOOL", "NUMBER", "DATE", "URL", "OPTION", "OPTIONS"]);
+    expect(document.components.schemas.ResponseType.enum).toEqual([
+      "TEXT",
+      "BOOL",
+      "NUMBER",
+      "DATE",
+      "URL",
+      "OPTION",
+      "OPTIONS",
+    ]);
     expect(document.components.securitySchemes.apiKey).toEqual({ type: "apiKey", in: "header", name: "x-api-key" });
   });
 
@@ -163,4 +211,3 @@ describe("operations endpoints", () => {
     expect(html).toContain("annualRevenue");
   });
 });
-

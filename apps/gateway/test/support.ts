@@ -1,5 +1,12 @@
+import {
+  type FakeChatServer,
+  type ResearchWorld,
+  type Stack,
+  type StackOptions,
+  startResearchWorld,
+  startStack,
+} from "@dossier/testing";
 import { inject } from "vitest";
-import { startResearchWorld, startStack, type FakeChatServer, type ResearchWorld, type Stack, type StackOptions } from "@dossier/testing";
 
 export const API_KEY = "test-key-0123456789abcdef";
 

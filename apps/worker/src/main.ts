@@ -1,23 +1,32 @@
-import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import { loadConfig, createLogger } from "@dossier/config";
-import { FleetRateLimiter, createRedis, createResearchWorker, handBackActiveJobs, limitChatModel, limitSearchProvider, startBatchServices, startHeartbeat } from "@dossier/queue";
+import { hostname } from "node:os";
+import type { Config } from "@dossier/config";
+import { createLogger, loadConfig } from "@dossier/config";
+import {
+  createRedis,
+  createResearchWorker,
+  FleetRateLimiter,
+  handBackActiveJobs,
+  limitChatModel,
+  limitSearchProvider,
+  startBatchServices,
+  startHeartbeat,
+} from "@dossier/queue";
 import {
   BraveSearchProvider,
   CachedSearchProvider,
+  createResearcher,
   ExtractedPageCache,
   OpenAiCompatibleChatModel,
+  outboundAddressPolicy,
   RedisPageCache,
   RedisSearchCache,
+  type SearchProvider,
   SearxngSearchProvider,
   SerperSearchProvider,
   TavilySearchProvider,
   UndiciPageFetcher,
-  createResearcher,
-  outboundAddressPolicy,
-  type SearchProvider,
 } from "@dossier/research";
-import type { Config } from "@dossier/config";
 import { boundHeapGrowth } from "./heap-growth.js";
 
 const config = loadConfig();
@@ -43,13 +52,24 @@ const fetcher = new UndiciPageFetcher({
   connectTo: config.fetch.connectTo,
   perHostDelayMs: config.fetch.hostDelayMs,
   // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
-  ...(config.cacheTtlSeconds > 0 ? { cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }), cacheTtlSeconds: config.cacheTtlSeconds } : {}),
+  ...(config.cacheTtlSeconds > 0
+    ? {
+        cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
+        cacheTtlSeconds: config.cacheTtlSeconds,
+      }
+    : {}),
 });
 const searchProvider = createSearchProvider(config);
-const limitedSearch = searchProvider ? limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits) : null;
+const limitedSearch = searchProvider
+  ? limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits)
+  : null;
 const search =
   limitedSearch && config.cacheTtlSeconds > 0
-    ? new CachedSearchProvider(limitedSearch, new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }), { ttlSeconds: config.cacheTtlSeconds })
+    ? new CachedSearchProvider(
+        limitedSearch,
+        new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }),
+        { ttlSeconds: config.cacheTtlSeconds },
+      )
     : limitedSearch;
 const research = createResearcher({
   model,
@@ -98,12 +118,26 @@ const worker = createResearchWorker(
     log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
     try {
       // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
-      const response = await research(data.request, { signal: context.signal, usage: context.usage, background: (data.origin ?? "sync") !== "sync" });
-      log.info({ durationMs: Math.round(performance.now() - started), modelCalls: context.usage.modelCalls, confidence: response.confidence }, "research finished");
+      const response = await research(data.request, {
+        signal: context.signal,
+        usage: context.usage,
+        background: (data.origin ?? "sync") !== "sync",
+      });
+      log.info(
+        {
+          durationMs: Math.round(performance.now() - started),
+          modelCalls: context.usage.modelCalls,
+          confidence: response.confidence,
+        },
+        "research finished",
+      );
       return response;
     } catch (error) {
       const code = (error as { code?: string }).code ?? "RESEARCH_FAILED";
-      log.warn({ durationMs: Math.round(performance.now() - started), code, detail: (error as Error).message }, "research failed");
+      log.warn(
+        { durationMs: Math.round(performance.now() - started), code, detail: (error as Error).message },
+        "research failed",
+      );
       throw error;
     }
   },
@@ -114,9 +148,14 @@ const worker = createResearchWorker(
     lockMs: config.jobLockMs,
     resultTtlSeconds: config.resultTtlSeconds,
     redis,
-    onUnexpectedError: (error, job) => logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
+    onUnexpectedError: (error, job) =>
+      logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
     batches: batchServices.batches,
-    onRetry: (error, job, attempt) => logger.info({ jobId: job.id, requestId: job.data.requestId, code: error.code, attempt }, "research will be retried"),
+    onRetry: (error, job, attempt) =>
+      logger.info(
+        { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },
+        "research will be retried",
+      ),
   },
 );
 batchServices.attach(worker);
@@ -127,7 +166,13 @@ const heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
 boundHeapGrowth(config.workerHeapGrowthPercent);
 void worker.run();
 logger.info(
-  { concurrency: config.workerConcurrency, heapGrowthPercent: config.workerHeapGrowthPercent, model: config.llm.model, modelEndpoint: config.llm.baseUrl, searchProvider: config.search.provider },
+  {
+    concurrency: config.workerConcurrency,
+    heapGrowthPercent: config.workerHeapGrowthPercent,
+    model: config.llm.model,
+    modelEndpoint: config.llm.baseUrl,
+    searchProvider: config.search.provider,
+  },
   "worker started",
 );
 
@@ -142,7 +187,10 @@ async function stop(signal: string): Promise<void> {
   if (!clean) {
     const handedBack = await handBackActiveJobs(worker).catch(() => 0);
     // A job that could not be moved keeps its lock until it expires; another worker then takes it over.
-    logger.warn({ graceMs: config.shutdownGraceMs, handedBack }, "running jobs not finished in the grace period; handed back to the queue");
+    logger.warn(
+      { graceMs: config.shutdownGraceMs, handedBack },
+      "running jobs not finished in the grace period; handed back to the queue",
+    );
   }
   await batchServices.close();
   await heartbeat.stop();

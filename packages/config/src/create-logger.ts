@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 
 /**
  * Paths pino blanks in every log line: secrets and personal data. The code also never logs

@@ -1,2 +1,2 @@
-export * from "./load-config.js";
 export * from "./create-logger.js";
+export * from "./load-config.js";

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_LOCAL_MODEL, DEFAULT_OPENAI_MODEL, LOCAL_OLLAMA_URL, OPENAI_URL, loadConfig, type Config } from "./load-config.js";
+import {
+  type Config,
+  ConfigError,
+  DEFAULT_LOCAL_MODEL,
+  DEFAULT_OPENAI_MODEL,
+  LOCAL_OLLAMA_URL,
+  loadConfig,
+  OPENAI_URL,
+} from "./load-config.js";
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
   try {
@@ -35,12 +43,36 @@ describe("loadConfig defaults", () => {
   });
 
   const llmCases: Array<[string, Record<string, string>, Partial<Config["llm"]>]> = [
-    ["neither OPENAI_* set: local Ollama", {}, { baseUrl: LOCAL_OLLAMA_URL, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true, apiKey: undefined }],
-    ["both OPENAI_* empty: local Ollama", { OPENAI_API_KEY: "", OPENAI_BASE_URL: "  " }, { baseUrl: LOCAL_OLLAMA_URL, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true, apiKey: undefined }],
-    ["only the key: OpenAI", { OPENAI_API_KEY: "sk-test" }, { baseUrl: OPENAI_URL, model: DEFAULT_OPENAI_MODEL, isDefaultLocal: false, apiKey: "sk-test" }],
-    ["only a base URL: that endpoint, local model", { OPENAI_BASE_URL: "http://10.0.0.5:8000/v1" }, { baseUrl: "http://10.0.0.5:8000/v1", model: DEFAULT_LOCAL_MODEL, isDefaultLocal: false, apiKey: undefined }],
-    ["a base URL on OpenAI: OpenAI's default model", { OPENAI_BASE_URL: OPENAI_URL }, { baseUrl: OPENAI_URL, model: DEFAULT_OPENAI_MODEL, isDefaultLocal: false }],
-    ["a key and a base URL", { OPENAI_API_KEY: "key", OPENAI_BASE_URL: "http://vllm.internal/v1" }, { baseUrl: "http://vllm.internal/v1", apiKey: "key", model: DEFAULT_LOCAL_MODEL, isDefaultLocal: false }],
+    [
+      "neither OPENAI_* set: local Ollama",
+      {},
+      { baseUrl: LOCAL_OLLAMA_URL, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true, apiKey: undefined },
+    ],
+    [
+      "both OPENAI_* empty: local Ollama",
+      { OPENAI_API_KEY: "", OPENAI_BASE_URL: "  " },
+      { baseUrl: LOCAL_OLLAMA_URL, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true, apiKey: undefined },
+    ],
+    [
+      "only the key: OpenAI",
+      { OPENAI_API_KEY: "sk-test" },
+      { baseUrl: OPENAI_URL, model: DEFAULT_OPENAI_MODEL, isDefaultLocal: false, apiKey: "sk-test" },
+    ],
+    [
+      "only a base URL: that endpoint, local model",
+      { OPENAI_BASE_URL: "http://10.0.0.5:8000/v1" },
+      { baseUrl: "http://10.0.0.5:8000/v1", model: DEFAULT_LOCAL_MODEL, isDefaultLocal: false, apiKey: undefined },
+    ],
+    [
+      "a base URL on OpenAI: OpenAI's default model",
+      { OPENAI_BASE_URL: OPENAI_URL },
+      { baseUrl: OPENAI_URL, model: DEFAULT_OPENAI_MODEL, isDefaultLocal: false },
+    ],
+    [
+      "a key and a base URL",
+      { OPENAI_API_KEY: "key", OPENAI_BASE_URL: "http://vllm.internal/v1" },
+      { baseUrl: "http://vllm.internal/v1", apiKey: "key", model: DEFAULT_LOCAL_MODEL, isDefaultLocal: false },
+    ],
     ["a model named", { OPENAI_API_KEY: "key", LLM_MODEL: " gpt-4.1 " }, { baseUrl: OPENAI_URL, model: "gpt-4.1" }],
   ];
 
@@ -64,13 +96,17 @@ describe("loadConfig defaults", () => {
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: value }).fetch.allowPrivate).toBe(expected);
   });
 
-  it.each(["PORT", "WORKER_CONCURRENCY", "WORKER_HEAP_GROWTH_PERCENT", "RESEARCH_TIMEOUT_MS", "CACHE_TTL_SECONDS", "FETCH_HOST_DELAY_MS"])(
-    "an empty %s means its default, like an unset one",
-    (name) => {
-      expect(loadConfig({ [name]: "" })).toEqual(loadConfig({}));
-      expect(loadConfig({ [name]: "  " })).toEqual(loadConfig({}));
-    },
-  );
+  it.each([
+    "PORT",
+    "WORKER_CONCURRENCY",
+    "WORKER_HEAP_GROWTH_PERCENT",
+    "RESEARCH_TIMEOUT_MS",
+    "CACHE_TTL_SECONDS",
+    "FETCH_HOST_DELAY_MS",
+  ])("an empty %s means its default, like an unset one", (name) => {
+    expect(loadConfig({ [name]: "" })).toEqual(loadConfig({}));
+    expect(loadConfig({ [name]: "  " })).toEqual(loadConfig({}));
+  });
 });
 
 describe("FETCH_CONNECT_TO", () => {
@@ -136,15 +172,27 @@ describe("loadConfig problems", () => {
   it("reports every problem together in one ConfigError", () => {
     let thrown: unknown;
     try {
-      loadConfig({ PORT: "abc", REDIS_URL: "http://redis", SEARCH_PROVIDER: "bing", LOG_LEVEL: "loud", FETCH_CONNECT_TO: "nonsense", WORKER_CONCURRENCY: "-1" });
+      loadConfig({
+        PORT: "abc",
+        REDIS_URL: "http://redis",
+        SEARCH_PROVIDER: "bing",
+        LOG_LEVEL: "loud",
+        FETCH_CONNECT_TO: "nonsense",
+        WORKER_CONCURRENCY: "-1",
+      });
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ConfigError);
     const error = thrown as ConfigError;
-    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual(
-      ["FETCH_CONNECT_TO", "LOG_LEVEL", "PORT", "REDIS_URL", "SEARCH_PROVIDER", "WORKER_CONCURRENCY"],
-    );
+    expect(error.problems.map((problem) => problem.split(":")[0]).sort()).toEqual([
+      "FETCH_CONNECT_TO",
+      "LOG_LEVEL",
+      "PORT",
+      "REDIS_URL",
+      "SEARCH_PROVIDER",
+      "WORKER_CONCURRENCY",
+    ]);
     for (const problem of error.problems) expect(error.message).toContain(problem);
   });
 });

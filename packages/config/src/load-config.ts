@@ -29,7 +29,10 @@ const connectToSchema = z
   .transform((value, context): ConnectToRule[] => {
     if (!value || value.trim() === "") return [];
     const rules: ConnectToRule[] = [];
-    for (const entry of value.split(",").map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of value
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = /^([^:]+):(\d+):(\[[^\]]+\]|[^:]+):(\d+)$/.exec(entry);
       if (!match) {
         context.addIssue({ code: "custom", message: `"${entry}" is not host:port:address:port` });
@@ -53,14 +56,25 @@ export const environmentSchema = z.object({
   /** Gateway HTTP port. Default 8080. */
   PORT: integer(8080, 0).refine((port) => port <= 65535, "must be a port number"),
   /** The Redis that carries queues, results, keys and caches. */
-  REDIS_URL: z.string().default("redis://127.0.0.1:6379").refine((url) => /^rediss?:\/\//.test(url), "must start with redis:// or rediss://"),
+  REDIS_URL: z
+    .string()
+    .default("redis://127.0.0.1:6379")
+    .refine((url) => /^rediss?:\/\//.test(url), "must start with redis:// or rediss://"),
   /** Prefix of every Redis key Dossier writes, so that several deployments can share one Redis. Default `dossier`. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, "letters, digits, colon, dash and underscore only").default("dossier"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/, "letters, digits, colon, dash and underscore only")
+    .default("dossier"),
   /** Comma-separated API keys accepted besides those made with `dossier keys create`. */
   API_KEYS: z
     .string()
     .optional()
-    .transform((value) => (value ?? "").split(",").map((key) => key.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    ),
   /** Any OpenAI-compatible endpoint. Default: local Ollama when OPENAI_API_KEY is unset, else OpenAI. */
   OPENAI_BASE_URL: optionalString,
   /** Key for that endpoint. */
@@ -272,8 +286,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageBudget: e.RESEARCH_PAGE_BUDGET,
     promptTokenBudget: e.RESEARCH_PROMPT_TOKENS,
     logLevel: e.LOG_LEVEL,
-    limits: { callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE, openBatches: e.BATCH_MAX_OPEN, batchItems: e.BATCH_MAX_ITEMS },
-    batch: { ttlSeconds: e.BATCH_TTL_SECONDS, feedAhead: e.BATCH_FEED_AHEAD, attempts: e.BATCH_JOB_ATTEMPTS, retryBackoffMs: e.RETRY_BACKOFF_MS },
+    limits: {
+      callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
+      openBatches: e.BATCH_MAX_OPEN,
+      batchItems: e.BATCH_MAX_ITEMS,
+    },
+    batch: {
+      ttlSeconds: e.BATCH_TTL_SECONDS,
+      feedAhead: e.BATCH_FEED_AHEAD,
+      attempts: e.BATCH_JOB_ATTEMPTS,
+      retryBackoffMs: e.RETRY_BACKOFF_MS,
+    },
     callback: { attempts: e.CALLBACK_ATTEMPTS, backoffMs: e.CALLBACK_BACKOFF_MS, timeoutMs: e.CALLBACK_TIMEOUT_MS },
     upstreamLimits: {
       modelRequestsPerMinute: e.MODEL_REQUESTS_PER_MINUTE,

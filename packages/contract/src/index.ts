@@ -1,3 +1,3 @@
 export * from "./errors/index.js";
-export * from "./schemas/index.js";
 export * from "./openapi/build-openapi.js";
+export * from "./schemas/index.js";

@@ -22,7 +22,11 @@ const cases: Array<[string | null | undefined, LinkedinProfileKind, string | nul
   ["https://www.linkedin.com/pub/dir/jane/doe", "person", null],
   ["https://www.linkedin.com/company/acme", "company", "https://www.linkedin.com/company/acme"],
   ["linkedin.com/company/acme/about/", "company", "https://www.linkedin.com/company/acme"],
-  ["https://www.linkedin.com/company/acme-gmbh/posts/?feedView=all", "company", "https://www.linkedin.com/company/acme-gmbh"],
+  [
+    "https://www.linkedin.com/company/acme-gmbh/posts/?feedView=all",
+    "company",
+    "https://www.linkedin.com/company/acme-gmbh",
+  ],
   ["https://www.linkedin.com/company/1035/", "company", "https://www.linkedin.com/company/1035"],
   ["https://www.linkedin.com/company-beta/1035/", "company", "https://www.linkedin.com/company/1035"],
   // Wrong kind

@@ -23,13 +23,19 @@ export function canonicalLinkedinUrl(raw: string | null | undefined, kind: Linke
   if (text === null) return null;
   const url = parseUrl(text);
   if (url === null || !isLinkedinHost(url.hostname) || url.username !== "" || url.password !== "") return null;
-  const segments = url.pathname.split("/").filter(segment => segment !== "");
+  const segments = url.pathname.split("/").filter((segment) => segment !== "");
   while (segments.length > 0 && IGNORED_PREFIXES.has(segments[0]!.toLowerCase())) segments.shift();
   const section = segments[0]?.toLowerCase();
   const slug =
     kind === "person"
-      ? section === "in" ? segments[1] : section === "pub" ? legacyPublicSlug(segments) : undefined
-      : section === "company" || section === "company-beta" ? segments[1] : undefined;
+      ? section === "in"
+        ? segments[1]
+        : section === "pub"
+          ? legacyPublicSlug(segments)
+          : undefined
+      : section === "company" || section === "company-beta"
+        ? segments[1]
+        : undefined;
   const canonicalSlug = slug === undefined ? null : canonicalSlugOf(slug);
   if (canonicalSlug === null) return null;
   return `https://www.linkedin.com/${kind === "person" ? "in" : "company"}/${canonicalSlug}`;
@@ -60,7 +66,7 @@ function legacyPublicSlug(segments: string[]): string | undefined {
   const [, name, first, middle, last] = segments;
   if (name === undefined || name.toLowerCase() === "dir") return undefined;
   if (first === undefined || middle === undefined || last === undefined) return undefined;
-  if (![first, middle, last].every(part => /^[0-9a-z]{1,3}$/i.test(part))) return undefined;
+  if (![first, middle, last].every((part) => /^[0-9a-z]{1,3}$/i.test(part))) return undefined;
   return `${name}-${last.padStart(3, "0")}${middle.padStart(2, "0")}${first === "0" ? "" : first}`;
 }
 

@@ -31,8 +31,7 @@ export function canonicalWebsite(raw: string | null | undefined): string | null 
   const host = url.hostname.replace(/\.$/, "").replace(/^www\./, "");
   if (host.startsWith("[") || /^[0-9.]+$/.test(host)) return null;
   const labels = host.split(".");
-  if (labels.length < 2 || !labels.every(label => HOST_LABEL.test(label))) return null;
+  if (labels.length < 2 || !labels.every((label) => HOST_LABEL.test(label))) return null;
   if (!TOP_LEVEL_LABEL.test(labels.at(-1)!)) return null;
   return `https://${host}`;
 }
-

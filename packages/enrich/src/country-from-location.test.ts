@@ -84,7 +84,11 @@ describe("countryFromLocation", () => {
   });
 
   it("names the country in English", () => {
-    expect(countryFromLocation("München, Deutschland")).toEqual({ countryCode: "DE", country: "Germany", city: "Munich" });
+    expect(countryFromLocation("München, Deutschland")).toEqual({
+      countryCode: "DE",
+      country: "Germany",
+      city: "Munich",
+    });
     expect(countryFromLocation("San Francisco, CA").country).toBe("United States");
     expect(countryFromLocation("London, UK").country).toBe("United Kingdom");
   });

@@ -94,7 +94,7 @@ function readPart(parts: string[], index: number): Reading | undefined {
   // "CA", "DE", "IN", "Georgia": a country and a region at once; the place before decides.
   const previousCity = findCity(withoutAreaWords(parts[index - 1]!));
   if (previousCity?.countryCode === country) return { kind: "country", countryCode: country };
-  const region = regions.find(candidate => candidate.countryCode === previousCity?.countryCode) ?? regions[0]!;
+  const region = regions.find((candidate) => candidate.countryCode === previousCity?.countryCode) ?? regions[0]!;
   if (previousCity === undefined && !region.isCode) return { kind: "country", countryCode: country };
   return { kind: "region", countryCode: region.countryCode };
 }
@@ -126,8 +126,8 @@ function splitParts(text: string): string[] {
   return text
     .replace(/[()[\]]/g, ",")
     .split(/[,;|/·•]|\s[-–—]\s/)
-    .map(part => part.trim())
-    .filter(part => cleanText(part) !== null);
+    .map((part) => part.trim())
+    .filter((part) => cleanText(part) !== null);
 }
 
 /** "Berlin Germany" or "San Francisco CA": a place and a country or state written without comma. */

@@ -4,8 +4,36 @@
  * Kosovo's XK is kept: it is user-assigned but used by the EU, banks and phone metadata.
  */
 const NOT_COUNTRIES = new Set([
-  "AC", "AN", "BU", "CP", "CQ", "CS", "DD", "DG", "DY", "EA", "EU", "EZ", "FX", "HV", "IC", "NH",
-  "QO", "RH", "SU", "TA", "TP", "UK", "UN", "VD", "XA", "XB", "YD", "YU", "ZR", "ZZ",
+  "AC",
+  "AN",
+  "BU",
+  "CP",
+  "CQ",
+  "CS",
+  "DD",
+  "DG",
+  "DY",
+  "EA",
+  "EU",
+  "EZ",
+  "FX",
+  "HV",
+  "IC",
+  "NH",
+  "QO",
+  "RH",
+  "SU",
+  "TA",
+  "TP",
+  "UK",
+  "UN",
+  "VD",
+  "XA",
+  "XB",
+  "YD",
+  "YU",
+  "ZR",
+  "ZZ",
 ]);
 
 /** Intl's English names that differ from the short names people write. */
@@ -40,7 +68,10 @@ export function countryName(code: string | null | undefined): string | null {
   displayNames ??= new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
   const name = displayNames.of(upper);
   if (name === undefined) return null;
-  return name.replace(/ & /g, " and ").replace(/\bSt\. /g, "Saint ").replace(/’/g, "'");
+  return name
+    .replace(/ & /g, " and ")
+    .replace(/\bSt\. /g, "Saint ")
+    .replace(/’/g, "'");
 }
 
 /** Every ISO 3166-1 alpha-2 code that {@link countryName} names, in alphabetical order. */

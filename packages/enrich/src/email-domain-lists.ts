@@ -9,7 +9,9 @@ let disposableWildcardDomains: ReadonlySet<string> | undefined;
 function loadList(specifier: string): ReadonlySet<string> {
   const list: unknown = require(specifier);
   if (!Array.isArray(list)) throw new TypeError(`${specifier} is not a list of domains`);
-  return new Set(list.filter((entry): entry is string => typeof entry === "string").map(entry => entry.toLowerCase()));
+  return new Set(
+    list.filter((entry): entry is string => typeof entry === "string").map((entry) => entry.toLowerCase()),
+  );
 }
 
 /** True when `domain` is a free mail provider (gmail.com, gmx.de, qq.com) per `free-email-domains`. */

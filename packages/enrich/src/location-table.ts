@@ -169,7 +169,7 @@ export function findCity(text: string): CityEntry | undefined {
     cityIndex = new Map();
     for (const [countryCode, list] of Object.entries(CITIES)) {
       for (const entry of list.split(";")) {
-        const [name, ...aliases] = entry.split("|").map(alias => alias.trim());
+        const [name, ...aliases] = entry.split("|").map((alias) => alias.trim());
         for (const alias of [name!, ...aliases]) cityIndex.set(placeKey(alias), { name: name!, countryCode });
       }
     }
@@ -190,7 +190,8 @@ export function findRegions(text: string): RegionEntry[] {
         const space = entry.indexOf(" ");
         const code = entry.slice(0, space);
         regionNameIndex.set(placeKey(entry.slice(space + 1)), { countryCode, isCode: false });
-        if (code !== "-") regionCodeIndex.set(code, [...(regionCodeIndex.get(code) ?? []), { countryCode, isCode: true }]);
+        if (code !== "-")
+          regionCodeIndex.set(code, [...(regionCodeIndex.get(code) ?? []), { countryCode, isCode: true }]);
       }
     }
   }

@@ -7,9 +7,21 @@ const NEWS = "https://tech-news.example/people/jane-doe";
 const OLD_NEWS = "https://archive.example/2019/jane-doe";
 
 const record = () =>
-  normalizePersonRequest({ firstName: "jane", lastName: "doe", email: "jane@northwind-robotics.com", title: "Engineering Manager", company: { name: "Northwind Robotics", location: "Boston, MA, USA" } });
+  normalizePersonRequest({
+    firstName: "jane",
+    lastName: "doe",
+    email: "jane@northwind-robotics.com",
+    title: "Engineering Manager",
+    company: { name: "Northwind Robotics", location: "Boston, MA, USA" },
+  });
 
-const evidence = (field: PersonEvidence["field"], value: string, url: string, ownSite: boolean, publishedAt: string | null = null): PersonEvidence => ({
+const evidence = (
+  field: PersonEvidence["field"],
+  value: string,
+  url: string,
+  ownSite: boolean,
+  publishedAt: string | null = null,
+): PersonEvidence => ({
   field,
   value,
   url,
@@ -26,17 +38,58 @@ describe("mergePersonEvidence", () => {
 
   const winners: Array<[string, PersonEvidence[], PersonEvidence["field"], string]> = [
     // name, evidence, field, value that wins
-    ["own site beats a third party", [evidence("jobTitle", "Head of Sales", NEWS, false, "2024-05-01"), evidence("jobTitle", "VP Engineering", OWN, true, "2021-01-01")], "jobTitle", "VP Engineering"],
-    ["own site beats a third party whatever the order", [evidence("city", "Berlin", OWN, true), evidence("city", "Hamburg", NEWS, false, "2024-05-01")], "city", "Berlin"],
-    ["newer beats older among third parties", [evidence("jobTitle", "Engineering Lead", OLD_NEWS, false, "2019-03-01"), evidence("jobTitle", "VP Engineering", NEWS, false, "2023-11-20")], "jobTitle", "VP Engineering"],
-    ["newer beats older on the own site", [evidence("city", "Boston", OWN, true, "2020-01-01"), evidence("city", "Berlin", OWN, true, "2024-02-01")], "city", "Berlin"],
-    ["a dated page beats an undated one", [evidence("city", "Hamburg", NEWS, false), evidence("city", "Munich", OLD_NEWS, false, "2022-01-01")], "city", "Munich"],
+    [
+      "own site beats a third party",
+      [
+        evidence("jobTitle", "Head of Sales", NEWS, false, "2024-05-01"),
+        evidence("jobTitle", "VP Engineering", OWN, true, "2021-01-01"),
+      ],
+      "jobTitle",
+      "VP Engineering",
+    ],
+    [
+      "own site beats a third party whatever the order",
+      [evidence("city", "Berlin", OWN, true), evidence("city", "Hamburg", NEWS, false, "2024-05-01")],
+      "city",
+      "Berlin",
+    ],
+    [
+      "newer beats older among third parties",
+      [
+        evidence("jobTitle", "Engineering Lead", OLD_NEWS, false, "2019-03-01"),
+        evidence("jobTitle", "VP Engineering", NEWS, false, "2023-11-20"),
+      ],
+      "jobTitle",
+      "VP Engineering",
+    ],
+    [
+      "newer beats older on the own site",
+      [evidence("city", "Boston", OWN, true, "2020-01-01"), evidence("city", "Berlin", OWN, true, "2024-02-01")],
+      "city",
+      "Berlin",
+    ],
+    [
+      "a dated page beats an undated one",
+      [evidence("city", "Hamburg", NEWS, false), evidence("city", "Munich", OLD_NEWS, false, "2022-01-01")],
+      "city",
+      "Munich",
+    ],
     ["a city is recased", [evidence("city", "SAN FRANCISCO", NEWS, false)], "city", "San Francisco"],
     ["a country is named in English", [evidence("country", "Deutschland", NEWS, false)], "country", "Germany"],
     ["a country code is named", [evidence("country", "DE", NEWS, false)], "country", "Germany"],
     ["a start date at month precision", [evidence("jobStartDate", "June 2021", OWN, true)], "jobStartDate", "2021-06"],
-    ["a start date at day precision", [evidence("jobStartDate", "2021-06-14", OWN, true)], "jobStartDate", "2021-06-14"],
-    ["a year-only start date gives way to a dated third party", [evidence("jobStartDate", "2021", OWN, true), evidence("jobStartDate", "March 2021", NEWS, false)], "jobStartDate", "2021-03"],
+    [
+      "a start date at day precision",
+      [evidence("jobStartDate", "2021-06-14", OWN, true)],
+      "jobStartDate",
+      "2021-06-14",
+    ],
+    [
+      "a year-only start date gives way to a dated third party",
+      [evidence("jobStartDate", "2021", OWN, true), evidence("jobStartDate", "March 2021", NEWS, false)],
+      "jobStartDate",
+      "2021-03",
+    ],
   ];
 
   it.each(winners)("%s", (_name, items, field, value) => {
@@ -54,7 +107,9 @@ describe("mergePersonEvidence", () => {
   it("notes a title from evidence that replaces the one given", () => {
     const { person, notes } = mergePersonEvidence(record(), [evidence("jobTitle", "VP Engineering", OWN, true)]);
     expect(person.jobTitle).toBe("VP Engineering");
-    expect(notes).toEqual(['The job title "VP Engineering" from northwind-robotics.com replaces the title given ("Engineering Manager").']);
+    expect(notes).toEqual([
+      'The job title "VP Engineering" from northwind-robotics.com replaces the title given ("Engineering Manager").',
+    ]);
   });
 
   it("notes nothing when the evidence confirms the title given", () => {
@@ -76,7 +131,10 @@ describe("mergePersonEvidence", () => {
   });
 
   it("keeps a stated country over one derived from the city", () => {
-    const { person } = mergePersonEvidence(record(), [evidence("city", "Berlin", OWN, true), evidence("country", "Austria", OWN, true)]);
+    const { person } = mergePersonEvidence(record(), [
+      evidence("city", "Berlin", OWN, true),
+      evidence("country", "Austria", OWN, true),
+    ]);
     expect(person).toMatchObject({ city: "Berlin", country: "Austria" });
   });
 
@@ -86,7 +144,10 @@ describe("mergePersonEvidence", () => {
   });
 
   it("ignores filler values and keeps looking", () => {
-    const { person } = mergePersonEvidence(record(), [evidence("city", "N/A", OWN, true), evidence("city", "Hamburg", NEWS, false)]);
+    const { person } = mergePersonEvidence(record(), [
+      evidence("city", "N/A", OWN, true),
+      evidence("city", "Hamburg", NEWS, false),
+    ]);
     expect(person.city).toBe("Hamburg");
   });
 

@@ -42,7 +42,10 @@ const host = (url: string) => new URL(url).hostname.replace(/^www\./, "");
  * authoritative statement wins (the company's own site over third parties, then the most recent);
  * a title from evidence that differs from the request's replaces it, and the change is noted.
  */
-export function mergePersonEvidence(record: EnrichedPerson, evidence: readonly PersonEvidence[]): { person: EnrichedPerson; notes: string[] } {
+export function mergePersonEvidence(
+  record: EnrichedPerson,
+  evidence: readonly PersonEvidence[],
+): { person: EnrichedPerson; notes: string[] } {
   const person = { ...record };
   const notes: string[] = [];
   const ranked = [...evidence].sort(

@@ -19,9 +19,21 @@ const FILL_WORDS = new Set(["of", "the", "de", "del", "le", "am", "den"]);
 
 const WEEKDAYS = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?$/;
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[t ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[t ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 let monthIndex: Map<string, number> | undefined;
+
+/** Numeric forms, tried in order: the first pattern that matches decides. */
+const NUMERIC_FORMS: Array<[RegExp, (match: RegExpExecArray, locale: string | undefined) => string | null]> = [
+  [ISO_DATE_TIME, (match) => formatDate(match[1]!, match[2]!, match[3]!)],
+  [/^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/, (match) => formatDate(match[1]!, match[2]!, match[3]!)],
+  [/^(\d{4})[-/.](\d{1,2})$/, (match) => formatDate(match[1]!, match[2]!)],
+  [/^(\d{1,2})[-/.](\d{4})$/, (match) => formatDate(match[2]!, match[1]!)],
+  [/^(\d{4})$/, (match) => formatDate(match[1]!)],
+  [/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, (match) => formatDate(match[3]!, match[2]!, match[1]!)],
+  [/^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/, (match, locale) => numericDayMonth(match, locale)],
+];
 
 /**
  * A date as ISO 8601 calendar text at the precision it was written with: `YYYY-MM-DD`, `YYYY-MM`
@@ -39,17 +51,14 @@ let monthIndex: Map<string, number> | undefined;
 export function normalizeDate(raw: string | null | undefined, options: NormalizeDateOptions = {}): string | null {
   const text = cleanText(raw)?.toLowerCase();
   if (text === undefined) return null;
-  let match = ISO_DATE_TIME.exec(text) ?? /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(text);
-  if (match) return formatDate(match[1]!, match[2]!, match[3]!);
-  if ((match = /^(\d{4})[-/.](\d{1,2})$/.exec(text))) return formatDate(match[1]!, match[2]!);
-  if ((match = /^(\d{1,2})[-/.](\d{4})$/.exec(text))) return formatDate(match[2]!, match[1]!);
-  if ((match = /^(\d{4})$/.exec(text))) return formatDate(match[1]!);
-  if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text))) return formatDate(match[3]!, match[2]!, match[1]!);
-  if ((match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(text))) return numericDayMonth(match, options.locale);
-  if ((match = /^([qh])([1-4])\s*[-/]?\s*(\d{4})$/.exec(text) ?? /^(\d{4})\s*[-/]?\s*([qh])([1-4])$/.exec(text))) {
-    const year = /^\d{4}$/.test(match[1]!) ? match[1]! : match[3]!;
-    const period = /^\d{4}$/.test(match[1]!) ? match[2]! : match[1]!;
-    const number = Number(/^\d{4}$/.test(match[1]!) ? match[3] : match[2]);
+  const numeric = NUMERIC_FORMS.find(([pattern]) => pattern.test(text));
+  if (numeric) return numeric[1](numeric[0].exec(text)!, options.locale);
+  const quarter = /^([qh])([1-4])\s*[-/]?\s*(\d{4})$/.exec(text) ?? /^(\d{4})\s*[-/]?\s*([qh])([1-4])$/.exec(text);
+  if (quarter) {
+    const yearFirst = /^\d{4}$/.test(quarter[1]!);
+    const year = yearFirst ? quarter[1]! : quarter[3]!;
+    const period = yearFirst ? quarter[2]! : quarter[1]!;
+    const number = Number(yearFirst ? quarter[3] : quarter[2]);
     return period === "h" && number > 2 ? null : formatDate(year);
   }
   return writtenDate(text);
@@ -69,7 +78,7 @@ function numericDayMonth(match: RegExpExecArray, locale: string | undefined): st
 function isDayFirst(locale: string): boolean {
   const types = new Intl.DateTimeFormat(locale, { timeZone: "UTC" })
     .formatToParts(new Date(Date.UTC(2023, 10, 22)))
-    .map(part => part.type);
+    .map((part) => part.type);
   return types.indexOf("day") < types.indexOf("month");
 }
 
@@ -81,8 +90,8 @@ function writtenDate(text: string): string | null {
     .replace(/[,]/g, " ")
     .replace(/(\d)(?:st|nd|rd|th|er|e|o|º)\b/g, "$1")
     .split(/[\s/-]+/)
-    .map(word => word.replace(/\.$/, ""))
-    .filter(word => word !== "" && !FILL_WORDS.has(word) && !WEEKDAYS.test(word));
+    .map((word) => word.replace(/\.$/, ""))
+    .filter((word) => word !== "" && !FILL_WORDS.has(word) && !WEEKDAYS.test(word));
   let month: number | undefined;
   let day: string | undefined;
   let year: string | undefined;
@@ -104,14 +113,21 @@ function findMonth(word: string): number | undefined {
       for (const style of ["long", "short"] as const) {
         const format = new Intl.DateTimeFormat(language, { month: style, timeZone: "UTC" });
         for (let month = 1; month <= 12; month += 1) {
-          const key = format.format(new Date(Date.UTC(2023, month - 1, 15))).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\.$/, "");
+          const key = format
+            .format(new Date(Date.UTC(2023, month - 1, 15)))
+            .normalize("NFD")
+            .replace(/\p{M}/gu, "")
+            .toLowerCase()
+            .replace(/\.$/, "");
           names.set(key, (names.get(key) ?? new Set()).add(month));
         }
       }
     }
     names.set("sept", new Set([9]));
     // A name that means different months in two languages is left out rather than guessed.
-    monthIndex = new Map([...names].filter(([, months]) => months.size === 1).map(([key, months]) => [key, [...months][0]!]));
+    monthIndex = new Map(
+      [...names].filter(([, months]) => months.size === 1).map(([key, months]) => [key, [...months][0]!]),
+    );
   }
   return monthIndex.get(word);
 }

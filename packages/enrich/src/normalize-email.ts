@@ -49,10 +49,11 @@ export function normalizeEmail(raw: string | null | undefined): NormalizedEmail 
 function toAsciiDomain(text: string): string | null {
   const trimmed = text.endsWith(".") ? text.slice(0, -1) : text;
   // domainToASCII returns "" for anything that is not a valid domain name.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII, control characters included
   const ascii = /^[\x00-\x7f]*$/.test(trimmed) ? trimmed : domainToASCII(trimmed);
   if (ascii === "" || ascii.length > 253) return null;
   const labels = ascii.split(".");
   if (labels.length < 2) return null;
-  if (!labels.every(label => DOMAIN_LABEL.test(label))) return null;
+  if (!labels.every((label) => DOMAIN_LABEL.test(label))) return null;
   return TOP_LEVEL_LABEL.test(labels.at(-1)!) ? ascii : null;
 }

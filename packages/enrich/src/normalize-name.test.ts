@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeName, recasePlaceName, type NormalizeNameOptions } from "./normalize-name.js";
+import { type NormalizeNameOptions, normalizeName, recasePlaceName } from "./normalize-name.js";
 
 const cases: Array<[string | null | undefined, NormalizeNameOptions["part"] | undefined, string | null]> = [
   // English, whitespace

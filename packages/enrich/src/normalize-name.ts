@@ -14,8 +14,34 @@ export interface NormalizeNameOptions {
 
 /** Particles written lowercase inside a name ("Ludwig van Beethoven", "María de la Cruz"). */
 const PARTICLES = new Set([
-  "van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "do", "dos", "du", "des",
-  "la", "le", "las", "los", "ter", "ten", "zu", "zum", "zur", "vom", "bin", "binti", "bint", "ibn",
+  "van",
+  "von",
+  "der",
+  "den",
+  "de",
+  "del",
+  "della",
+  "di",
+  "da",
+  "das",
+  "do",
+  "dos",
+  "du",
+  "des",
+  "la",
+  "le",
+  "las",
+  "los",
+  "ter",
+  "ten",
+  "zu",
+  "zum",
+  "zur",
+  "vom",
+  "bin",
+  "binti",
+  "bint",
+  "ibn",
 ]);
 
 /** Prefixes joined to the next word by a hyphen and written lowercase ("al-Hassan"). */
@@ -26,19 +52,70 @@ const HYPHEN_PARTICLES = new Set(["al"]);
  * "Machado" or "Macias" are not Mac-names.
  */
 const MAC_NAMES = new Set([
-  "macadam", "macalister", "macallister", "macarthur", "macaskill", "macaulay", "macbain", "macbeth",
-  "macbride", "maccallum", "maccormack", "maccormick", "macdermott", "macdonald", "macdonell",
-  "macdougall", "macduff", "macewan", "macewen", "macfadyen", "macfarlane", "macgillivray",
-  "macgowan", "macgregor", "macinnes", "macintosh", "macintyre", "maciver", "mackay", "mackenzie",
-  "mackinnon", "mackintosh", "maclachlan", "maclaren", "maclean", "maclennan", "macleod",
-  "macmahon", "macmanus", "macmillan", "macnab", "macnamara", "macnaughton", "macneil", "macneill",
-  "macphail", "macphee", "macpherson", "macquarrie", "macqueen", "macrae", "macsween", "macthomas",
+  "macadam",
+  "macalister",
+  "macallister",
+  "macarthur",
+  "macaskill",
+  "macaulay",
+  "macbain",
+  "macbeth",
+  "macbride",
+  "maccallum",
+  "maccormack",
+  "maccormick",
+  "macdermott",
+  "macdonald",
+  "macdonell",
+  "macdougall",
+  "macduff",
+  "macewan",
+  "macewen",
+  "macfadyen",
+  "macfarlane",
+  "macgillivray",
+  "macgowan",
+  "macgregor",
+  "macinnes",
+  "macintosh",
+  "macintyre",
+  "maciver",
+  "mackay",
+  "mackenzie",
+  "mackinnon",
+  "mackintosh",
+  "maclachlan",
+  "maclaren",
+  "maclean",
+  "maclennan",
+  "macleod",
+  "macmahon",
+  "macmanus",
+  "macmillan",
+  "macnab",
+  "macnamara",
+  "macnaughton",
+  "macneil",
+  "macneill",
+  "macphail",
+  "macphee",
+  "macpherson",
+  "macquarrie",
+  "macqueen",
+  "macrae",
+  "macsween",
+  "macthomas",
 ]);
 
 /** Generational suffixes kept in their usual form. */
 const SUFFIXES = new Map([
-  ["jr", "Jr"], ["jr.", "Jr."], ["sr", "Sr"], ["sr.", "Sr."],
-  ["ii", "II"], ["iii", "III"], ["iv", "IV"],
+  ["jr", "Jr"],
+  ["jr.", "Jr."],
+  ["sr", "Sr"],
+  ["sr.", "Sr."],
+  ["ii", "II"],
+  ["iii", "III"],
+  ["iv", "IV"],
 ]);
 
 const LATIN_LETTER = /\p{Script=Latin}/u;
@@ -59,7 +136,7 @@ export function normalizeName(raw: string | null | undefined, options: Normalize
   if (text === null) return null;
   const part = options.part ?? "full";
   const words = text.split(" ");
-  const plainWords = words.map(word => stripAccents(word).toLowerCase());
+  const plainWords = words.map((word) => stripAccents(word).toLowerCase());
   const vietnamese = isVietnamese(plainWords);
   const leadingParticles = countLeadingParticles(plainWords);
   const familyNameOnly =
@@ -99,8 +176,24 @@ export function recasePlaceName(text: string): string {
 
 /** Family names that only Vietnamese names carry, and the middle names that mark one. */
 const VIETNAMESE_ONLY = new Set([
-  "nguyen", "tran", "pham", "hoang", "huynh", "phan", "vu", "vo", "dang", "bui", "ngo", "duong",
-  "trinh", "dinh", "luong", "truong", "doan", "thi",
+  "nguyen",
+  "tran",
+  "pham",
+  "hoang",
+  "huynh",
+  "phan",
+  "vu",
+  "vo",
+  "dang",
+  "bui",
+  "ngo",
+  "duong",
+  "trinh",
+  "dinh",
+  "luong",
+  "truong",
+  "doan",
+  "thi",
 ]);
 
 /**
@@ -109,7 +202,7 @@ const VIETNAMESE_ONLY = new Set([
  */
 function isVietnamese(plainWords: string[]): boolean {
   if (plainWords.length < 2) return false;
-  if (plainWords.some(word => VIETNAMESE_ONLY.has(word))) return true;
+  if (plainWords.some((word) => VIETNAMESE_ONLY.has(word))) return true;
   return ["le", "do", "ho", "ly"].includes(plainWords[0]!) && plainWords[1] === "van";
 }
 
@@ -171,7 +264,10 @@ function recaseSegment(segment: string, locale: string, mac: boolean): string {
   // Dutch "IJ" is one letter: "IJzerman", "IJsselmuiden"; "Ijeoma" (a vowel follows) is not Dutch.
   if (/^ij[^aeiouy]/.test(segment)) return `IJ${segment.slice(2)}`;
   // Initials such as "j.r." capitalize every letter that follows a dot.
-  return upperFirst(segment, locale).replace(/\.(\p{L})/gu, (_match, letter: string) => `.${letter.toLocaleUpperCase(locale)}`);
+  return upperFirst(segment, locale).replace(
+    /\.(\p{L})/gu,
+    (_match, letter: string) => `.${letter.toLocaleUpperCase(locale)}`,
+  );
 }
 
 function upperFirst(text: string, locale: string): string {

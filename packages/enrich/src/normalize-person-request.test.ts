@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ENRICHED_PERSON_FIELDS, isFiller, normalizePersonRequest, type EnrichedPerson, type PersonInput } from "./index.js";
+import {
+  ENRICHED_PERSON_FIELDS,
+  type EnrichedPerson,
+  isFiller,
+  normalizePersonRequest,
+  type PersonInput,
+} from "./index.js";
 
 const EMPTY: EnrichedPerson = {
   firstName: null,
@@ -57,13 +63,16 @@ describe("normalizePersonRequest", () => {
 
   it.each(["jane@gmail.com", "jane@mailinator.com", "jane@0-180.com", "not an address"])(
     "takes no company website from %s",
-    email => {
+    (email) => {
       expect(normalizePersonRequest({ email }).companyWebsite).toBeNull();
     },
   );
 
   it("prefers the company's own website over the e-mail domain", () => {
-    const person = normalizePersonRequest({ email: "jane@mail.initech.com", company: { website: "https://www.initech.com/" } });
+    const person = normalizePersonRequest({
+      email: "jane@mail.initech.com",
+      company: { website: "https://www.initech.com/" },
+    });
     expect(person.companyWebsite).toBe("https://initech.com");
   });
 
@@ -78,7 +87,10 @@ describe("normalizePersonRequest", () => {
   });
 
   it("reads a US phone number without any hint", () => {
-    expect(normalizePersonRequest({ phone: "415.555.0132" })).toMatchObject({ phone: "+14155550132", country: "United States" });
+    expect(normalizePersonRequest({ phone: "415.555.0132" })).toMatchObject({
+      phone: "+14155550132",
+      country: "United States",
+    });
   });
 
   it("keeps the location's country over the phone's", () => {
@@ -87,8 +99,14 @@ describe("normalizePersonRequest", () => {
   });
 
   it("leaves city null when the location names only a country or region", () => {
-    expect(normalizePersonRequest({ company: { location: "Bavaria, Germany" } })).toMatchObject({ country: "Germany", city: null });
-    expect(normalizePersonRequest({ company: { location: "USA" } })).toMatchObject({ country: "United States", city: null });
+    expect(normalizePersonRequest({ company: { location: "Bavaria, Germany" } })).toMatchObject({
+      country: "Germany",
+      city: null,
+    });
+    expect(normalizePersonRequest({ company: { location: "USA" } })).toMatchObject({
+      country: "United States",
+      city: null,
+    });
   });
 
   it("rejects LinkedIn URLs of the wrong kind", () => {
@@ -102,7 +120,10 @@ describe("normalizePersonRequest", () => {
   it("keeps names in other scripts and mixed case as given", () => {
     const person = normalizePersonRequest({ firstName: "明", lastName: "王", title: "CTO" });
     expect(person).toMatchObject({ firstName: "明", lastName: "王", jobTitle: "CTO" });
-    expect(normalizePersonRequest({ firstName: "DeShawn", lastName: "McKenzie" })).toMatchObject({ firstName: "DeShawn", lastName: "McKenzie" });
+    expect(normalizePersonRequest({ firstName: "DeShawn", lastName: "McKenzie" })).toMatchObject({
+      firstName: "DeShawn",
+      lastName: "McKenzie",
+    });
   });
 
   it("gives an all-null record for an empty request", () => {
@@ -130,7 +151,23 @@ describe("normalizePersonRequest", () => {
 });
 
 describe("no field of the record is ever filler", () => {
-  const FILLERS = ["unknown", "Unknown", "N/A", "n/a", "NA", "none", "null", "-", "—", "not available", "TBD", "?", "", "  ", "undefined"];
+  const FILLERS = [
+    "unknown",
+    "Unknown",
+    "N/A",
+    "n/a",
+    "NA",
+    "none",
+    "null",
+    "-",
+    "—",
+    "not available",
+    "TBD",
+    "?",
+    "",
+    "  ",
+    "undefined",
+  ];
   const VALUES: Record<string, string[]> = {
     firstName: ["Jane", "JOSÉ", "o'brien", "明", "Na"],
     lastName: ["VAN DER BERG", "McKenzie", "al-hassan", "Nguyễn"],
@@ -166,7 +203,12 @@ describe("no field of the record is ever filler", () => {
         phone: pick("phone"),
         title: pick("title"),
         linkedinUrl: pick("linkedinUrl"),
-        company: { name: pick("name"), website: pick("website"), location: pick("location"), linkedinUrl: pick("companyLinkedinUrl") },
+        company: {
+          name: pick("name"),
+          website: pick("website"),
+          location: pick("location"),
+          linkedinUrl: pick("companyLinkedinUrl"),
+        },
       };
       const person = normalizePersonRequest(request);
       for (const field of ENRICHED_PERSON_FIELDS) {

@@ -1,8 +1,8 @@
 import type { EnrichedPerson } from "@dossier/contract";
 import { canonicalLinkedinUrl } from "./canonical-linkedin-url.js";
 import { canonicalWebsite } from "./canonical-website.js";
-import { countryName } from "./country-name.js";
 import { countryFromLocation } from "./country-from-location.js";
+import { countryName } from "./country-name.js";
 import { cleanText } from "./is-filler.js";
 import { normalizeEmail } from "./normalize-email.js";
 import { normalizeName } from "./normalize-name.js";

@@ -1,4 +1,9 @@
-import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from "libphonenumber-js/max";
+import {
+  type CountryCode,
+  isSupportedCountry,
+  type PhoneNumber,
+  parsePhoneNumberFromString,
+} from "libphonenumber-js/max";
 import { cleanText } from "./is-filler.js";
 
 /** Options of {@link normalizePhone}. */

@@ -39,7 +39,10 @@ export class ApiKeyStore {
   ) {
     this.environmentKeys = environmentKeys.map((key) => {
       const hash = hashApiKey(key);
-      return { hash, identity: { id: `env-${hash.toString("hex").slice(0, 12)}`, name: "API_KEYS", source: "environment" as const } };
+      return {
+        hash,
+        identity: { id: `env-${hash.toString("hex").slice(0, 12)}`, name: "API_KEYS", source: "environment" as const },
+      };
     });
   }
 

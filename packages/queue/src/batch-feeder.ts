@@ -1,11 +1,11 @@
-import { Job, Queue, type ConnectionOptions } from "bullmq";
-import type { Redis } from "ioredis";
 import type { ResearchKind } from "@dossier/contract";
-import { RESEARCH_QUEUE, jobPriorities, redisKeys } from "./names.js";
-import { redisOptions } from "./redis-connection.js";
-import type { ResearchJobData } from "./job-payload.js";
+import { type ConnectionOptions, Job, Queue } from "bullmq";
+import type { Redis } from "ioredis";
 import type { BatchStore } from "./batch-store.js";
-import { fairFeedingKey, popFairEntries, withFeederLock, type FairEntry } from "./fair-feed.js";
+import { type FairEntry, fairFeedingKey, popFairEntries, withFeederLock } from "./fair-feed.js";
+import type { ResearchJobData } from "./job-payload.js";
+import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "./names.js";
+import { redisOptions } from "./redis-connection.js";
 
 export interface BatchFeederSettings {
   redisUrl: string;

@@ -1,10 +1,10 @@
+import type { Config } from "@dossier/config";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { Config } from "@dossier/config";
-import { BatchStore } from "./batch-store.js";
 import { BatchFeeder } from "./batch-feeder.js";
-import { createCallbackWorker, type CallbackWorkerSettings } from "./callback/callback-worker.js";
+import { BatchStore } from "./batch-store.js";
 import type { CallbackAddressPolicy } from "./callback/callback-address.js";
+import { type CallbackWorkerSettings, createCallbackWorker } from "./callback/callback-worker.js";
 
 export interface BatchServicesSettings {
   redisUrl: string;

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { Queue, type ConnectionOptions } from "bullmq";
-import type { Redis } from "ioredis";
 import type { ResearchKind } from "@dossier/contract";
+import { type ConnectionOptions, Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { type FairEntry, pushFairEntries } from "./fair-feed.js";
+import type { ResearchJobData } from "./job-payload.js";
 import { CALLBACK_QUEUE, redisKeys } from "./names.js";
 import { redisOptions } from "./redis-connection.js";
-import type { ResearchJobData } from "./job-payload.js";
-import { pushFairEntries, type FairEntry } from "./fair-feed.js";
 import { RedisScript } from "./redis-script.js";
 
 /** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
@@ -87,7 +87,9 @@ function encodeResolution(resolution: JobResolution): string {
 
 function decodeResolution(value: string | null | undefined): JobResolution | undefined {
   if (!value) return undefined;
-  return value.startsWith("R") ? { status: "done", body: value.slice(1) } : { status: "failed", failure: value.slice(1) };
+  return value.startsWith("R")
+    ? { status: "done", body: value.slice(1) }
+    : { status: "failed", failure: value.slice(1) };
 }
 
 /** Batch bookkeeping in Redis, under the deployment prefix and with a TTL. */
@@ -216,7 +218,11 @@ export class BatchStore {
     for (const batchId of batchIds) {
       const outcome = (await RESOLVE_SCRIPT.run(
         this.redis,
-        [redisKeys.batch(this.prefix, batchId), redisKeys.batchPending(this.prefix, batchId), redisKeys.batchOutcomes(this.prefix, batchId)],
+        [
+          redisKeys.batch(this.prefix, batchId),
+          redisKeys.batchPending(this.prefix, batchId),
+          redisKeys.batchOutcomes(this.prefix, batchId),
+        ],
         [jobId, resolution.status, encoded, this.prefix, batchId, new Date().toISOString()],
       )) as number;
       if (outcome === 2) await this.announce(batchId);
@@ -245,7 +251,8 @@ export class BatchStore {
     const raw = await this.redis.lrange(redisKeys.batchItems(this.prefix, batchId), start, start + count - 1);
     const items = raw.map((text) => JSON.parse(text) as { r?: string; j?: string; p?: Record<string, unknown> });
     const jobIds = items.map((item) => item.j).filter((jobId): jobId is string => jobId !== undefined);
-    const outcomes = jobIds.length > 0 ? await this.redis.hmget(redisKeys.batchOutcomes(this.prefix, batchId), ...jobIds) : [];
+    const outcomes =
+      jobIds.length > 0 ? await this.redis.hmget(redisKeys.batchOutcomes(this.prefix, batchId), ...jobIds) : [];
     const byJob = new Map(jobIds.map((jobId, offset) => [jobId, outcomes[offset]]));
     return items.map((item, offset) => {
       const outcome: BatchItemOutcome = { index: start + offset };

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { ResearchKind } from "@dossier/contract";
-import { redisKeys } from "./names.js";
+import type { Redis } from "ioredis";
 import type { ResearchJobData } from "./job-payload.js";
+import { redisKeys } from "./names.js";
 import { RedisScript } from "./redis-script.js";
 
 /** A batch item waiting in its key's list until the feeder hands it to the queue. */
@@ -52,21 +52,43 @@ return 0
 export const fairFeedingKey = (prefix: string) => `${prefix}:fair:feeding`;
 
 /** Appends entries to a key's list and puts the key in the rotation if it was not there. */
-export async function pushFairEntries(redis: Redis, prefix: string, keyId: string, entries: FairEntry[]): Promise<void> {
+export async function pushFairEntries(
+  redis: Redis,
+  prefix: string,
+  keyId: string,
+  entries: FairEntry[],
+): Promise<void> {
   for (let start = 0; start < entries.length; start += 500) {
     const slice = entries.slice(start, start + 500).map((entry) => JSON.stringify(entry));
-    await PUSH_SCRIPT.run(redis, [redisKeys.fairPending(prefix, keyId), redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix)], [keyId, ...slice]);
+    await PUSH_SCRIPT.run(
+      redis,
+      [redisKeys.fairPending(prefix, keyId), redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix)],
+      [keyId, ...slice],
+    );
   }
 }
 
 /** Takes up to `count` entries in rotation across keys (one per key per turn). */
-export async function popFairEntries(redis: Redis, prefix: string, count: number): Promise<Array<{ raw: string; entry: FairEntry }>> {
-  const taken = (await POP_SCRIPT.run(redis, [redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), fairFeedingKey(prefix)], [prefix, count])) as string[];
+export async function popFairEntries(
+  redis: Redis,
+  prefix: string,
+  count: number,
+): Promise<Array<{ raw: string; entry: FairEntry }>> {
+  const taken = (await POP_SCRIPT.run(
+    redis,
+    [redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), fairFeedingKey(prefix)],
+    [prefix, count],
+  )) as string[];
   return taken.map((raw) => ({ raw, entry: JSON.parse(raw) as FairEntry }));
 }
 
 /** A lock that at most one process holds at a time; released only by its holder. */
-export async function withFeederLock<T>(redis: Redis, prefix: string, holdMs: number, work: () => Promise<T>): Promise<T | undefined> {
+export async function withFeederLock<T>(
+  redis: Redis,
+  prefix: string,
+  holdMs: number,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
   const token = randomBytes(8).toString("hex");
   const key = redisKeys.fairFeederLock(prefix);
   const acquired = await redis.set(key, token, "PX", holdMs, "NX");

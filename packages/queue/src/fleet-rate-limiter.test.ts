@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
 import { FleetRateLimiter, PAUSE_CHECK_INTERVAL_MS } from "./fleet-rate-limiter.js";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");

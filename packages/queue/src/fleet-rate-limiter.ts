@@ -82,7 +82,11 @@ export class FleetRateLimiter {
   ) {}
 
   private run(limit: UpstreamLimit, amount: number, mode: "take" | "charge" | "pause"): Promise<number> {
-    return BUCKET_SCRIPT.run(this.redis, [redisKeys.upstreamLimit(this.prefix, limit.name)], [limit.perMinute, Math.max(0, amount), mode]) as Promise<number>;
+    return BUCKET_SCRIPT.run(
+      this.redis,
+      [redisKeys.upstreamLimit(this.prefix, limit.name)],
+      [limit.perMinute, Math.max(0, amount), mode],
+    ) as Promise<number>;
   }
 
   /**
@@ -92,7 +96,8 @@ export class FleetRateLimiter {
   async acquire(limit: UpstreamLimit, amount: number, signal?: AbortSignal): Promise<void> {
     // An unlimited bucket only ever holds callers during a pause: look for one at most once a second.
     const unlimited = limit.perMinute <= 0;
-    if (unlimited && performance.now() - (this.#freeSince.get(limit.name) ?? -Infinity) < PAUSE_CHECK_INTERVAL_MS) return;
+    if (unlimited && performance.now() - (this.#freeSince.get(limit.name) ?? -Infinity) < PAUSE_CHECK_INTERVAL_MS)
+      return;
     for (;;) {
       const waitMs = Number(await this.run(limit, amount, "take"));
       if (waitMs <= 0) {

@@ -1,4 +1,4 @@
-import { DossierError, errorCodes, type ErrorCode, type NormalizedResearchRequest } from "@dossier/contract";
+import { DossierError, type ErrorCode, errorCodes, type NormalizedResearchRequest } from "@dossier/contract";
 
 /** What a research job carries from the gateway to a worker. */
 export interface ResearchJobData {

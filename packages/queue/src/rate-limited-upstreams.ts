@@ -13,7 +13,10 @@ export interface UpstreamLimits {
 }
 
 /** The structural shape of a chat model (research's `ChatModel`), so the queue needs no import of it. */
-export interface RateLimitableModel<Request extends { signal?: AbortSignal; background?: boolean }, Reply extends { usage: { promptTokens: number; completionTokens: number } }> {
+export interface RateLimitableModel<
+  Request extends { signal?: AbortSignal; background?: boolean },
+  Reply extends { usage: { promptTokens: number; completionTokens: number } },
+> {
   readonly id: string;
   complete(request: Request): Promise<Reply>;
 }
@@ -59,7 +62,10 @@ function allowedWaits(limits: UpstreamLimits, background: boolean | undefined): 
  * provider asked (Retry-After), after which a background job's call is tried again instead of
  * failing its job.
  */
-export function limitChatModel<Request extends { signal?: AbortSignal; background?: boolean }, Reply extends { usage: { promptTokens: number; completionTokens: number } }>(
+export function limitChatModel<
+  Request extends { signal?: AbortSignal; background?: boolean },
+  Reply extends { usage: { promptTokens: number; completionTokens: number } },
+>(
   model: RateLimitableModel<Request, Reply>,
   limiter: FleetRateLimiter,
   limits: UpstreamLimits,
@@ -74,7 +80,8 @@ export function limitChatModel<Request extends { signal?: AbortSignal; backgroun
         if (tokens.perMinute > 0) await limiter.acquire(tokens, 0, request.signal);
         try {
           const reply = await model.complete(request);
-          if (tokens.perMinute > 0) await limiter.charge(tokens, reply.usage.promptTokens + reply.usage.completionTokens);
+          if (tokens.perMinute > 0)
+            await limiter.charge(tokens, reply.usage.promptTokens + reply.usage.completionTokens);
           return reply;
         } catch (error) {
           const pauseMs = rateLimitPause(error, "LLM_RATE_LIMITED", waits);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis } from "./redis-connection.js";
 import { RedisScript } from "./redis-script.js";
-import type { Redis } from "ioredis";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 

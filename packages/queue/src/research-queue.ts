@@ -1,9 +1,9 @@
-import { Job, Queue, QueueEvents, type ConnectionOptions } from "bullmq";
-import type { Redis } from "ioredis";
 import { DossierError, type ResearchKind } from "@dossier/contract";
-import { RESEARCH_QUEUE, jobPriorities, redisKeys } from "./names.js";
-import { createRedis, redisOptions } from "./redis-connection.js";
+import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "./names.js";
+import { createRedis, redisOptions } from "./redis-connection.js";
 
 /** What `GET /v1/jobs/{id}` reports about a job. */
 export type JobView =
@@ -65,7 +65,10 @@ export class ResearchQueue {
     this.events.on("error", () => {});
     this.events.setMaxListeners(0);
     this.events.on("completed", ({ jobId, returnvalue }) => {
-      this.settle(jobId, { status: "completed", body: typeof returnvalue === "string" ? returnvalue : JSON.stringify(returnvalue) });
+      this.settle(jobId, {
+        status: "completed",
+        body: typeof returnvalue === "string" ? returnvalue : JSON.stringify(returnvalue),
+      });
     });
     this.events.on("failed", ({ jobId, failedReason }) => {
       this.settle(jobId, { status: "failed", error: decodeFailure(failedReason) });
@@ -87,7 +90,12 @@ export class ResearchQueue {
    * than handing its old failure to a new caller; a wait that times out leaves the job running so
    * that its result is stored for the next identical request.
    */
-  async run(kind: ResearchKind, jobId: string, data: ResearchJobData, options: { timeoutMs: number; priority?: number }): Promise<JobOutcome> {
+  async run(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    options: { timeoutMs: number; priority?: number },
+  ): Promise<JobOutcome> {
     // One round trip: the stored result, whether the job exists, and its owner.
     let stored: string | null;
     let exists: boolean;
@@ -119,7 +127,12 @@ export class ResearchQueue {
   /** Adds the job (idempotent by id) and reconciles a job that already existed. */
   async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
     try {
-      await this.redis.set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400);
+      await this.redis.set(
+        redisKeys.jobOwner(this.prefix, jobId),
+        data.keyId,
+        "EX",
+        this.settings.ownerTtlSeconds ?? 7 * 86_400,
+      );
     } catch (error) {
       throw unavailable(error);
     }
@@ -168,7 +181,9 @@ export class ResearchQueue {
   async submit(kind: ResearchKind, jobId: string, data: ResearchJobData): Promise<void> {
     const stored = await this.readResult(jobId);
     if (stored !== null) {
-      await this.redis.set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400).catch(() => {});
+      await this.redis
+        .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
+        .catch(() => {});
       return;
     }
     await this.enqueue(kind, jobId, data, jobPriorities.async);
@@ -197,7 +212,19 @@ export class ResearchQueue {
   }
 
   /** Failed jobs still kept, newest first, for inspection. */
-  async listFailed(start = 0, count = 50): Promise<Array<{ id: string; kind: string; keyId: string; failedAt: number | undefined; error: DossierError; attempts: number }>> {
+  async listFailed(
+    start = 0,
+    count = 50,
+  ): Promise<
+    Array<{
+      id: string;
+      kind: string;
+      keyId: string;
+      failedAt: number | undefined;
+      error: DossierError;
+      attempts: number;
+    }>
+  > {
     const jobs = await this.queue.getFailed(start, start + count - 1);
     return jobs.map((job) => ({
       id: job.id!,
@@ -213,7 +240,10 @@ export class ResearchQueue {
   waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
     return new Promise((resolve) => {
       let waiters = this.waiters.get(jobId);
-      if (!waiters) this.waiters.set(jobId, (waiters = new Set()));
+      if (!waiters) {
+        waiters = new Set();
+        this.waiters.set(jobId, waiters);
+      }
       const timer = setTimeout(() => finish({ status: "timeout" }), timeoutMs);
       const finish = (outcome: JobOutcome) => {
         clearTimeout(timer);

@@ -1,11 +1,11 @@
-import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from "bullmq";
-import type { Redis } from "ioredis";
 import { DossierError, isDossierError, type ResearchResponse } from "@dossier/contract";
+import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import type { BatchStore } from "./batch-store.js";
+import { recordJobStats } from "./fleet-stats.js";
+import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 import { RESEARCH_QUEUE, redisKeys } from "./names.js";
 import { redisOptions } from "./redis-connection.js";
-import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
-import { recordJobStats } from "./fleet-stats.js";
-import type { BatchStore } from "./batch-store.js";
 
 /** What one research run reports besides its response, for metrics. */
 export interface ResearchUsage {
@@ -41,7 +41,10 @@ export interface ResearchWorkerSettings {
  * Runs research jobs: the processor's response is stored under the job's result key (so that
  * identical requests are answered without new work) and returned to the waiting gateway.
  */
-export function createResearchWorker(processor: ResearchProcessor, settings: ResearchWorkerSettings): Worker<ResearchJobData> {
+export function createResearchWorker(
+  processor: ResearchProcessor,
+  settings: ResearchWorkerSettings,
+): Worker<ResearchJobData> {
   const { redis, prefix } = settings;
   const activeJobs = new Map<string, { job: Job<ResearchJobData>; token: string }>();
   const worker = new Worker<ResearchJobData>(
@@ -52,21 +55,38 @@ export function createResearchWorker(processor: ResearchProcessor, settings: Res
       const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
       const kind = job.name;
       try {
-        const response = await processor(job.data, { jobId: job.id!, signal: signal ?? new AbortController().signal, usage });
+        const response = await processor(job.data, {
+          jobId: job.id!,
+          signal: signal ?? new AbortController().signal,
+          usage,
+        });
         const body = JSON.stringify(response);
         // Both go out together: one round trip before the job completes.
         await Promise.all([
           redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds),
           settings.batches?.resolveJob(job.id!, { status: "done", body }),
         ]);
-        void recordJobStats(redis, prefix, { kind, outcome: "completed", durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
+        void recordJobStats(redis, prefix, {
+          kind,
+          outcome: "completed",
+          durationSeconds: (performance.now() - started) / 1000,
+          ...usage,
+        }).catch(() => {});
         return body;
       } catch (error) {
         const failure = isDossierError(error)
           ? error
-          : new DossierError("RESEARCH_FAILED", { detail: "The research job failed unexpectedly; try again.", cause: error });
+          : new DossierError("RESEARCH_FAILED", {
+              detail: "The research job failed unexpectedly; try again.",
+              cause: error,
+            });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
-        void recordJobStats(redis, prefix, { kind, outcome: failure.code, durationSeconds: (performance.now() - started) / 1000, ...usage }).catch(() => {});
+        void recordJobStats(redis, prefix, {
+          kind,
+          outcome: failure.code,
+          durationSeconds: (performance.now() - started) / 1000,
+          ...usage,
+        }).catch(() => {});
         const encoded = encodeFailure(failure);
         // Only jobs given several attempts (batch items) retry; a waiting caller's job has one, so it answers at once.
         const attempts = job.opts.attempts ?? 1;

@@ -5,7 +5,12 @@ import { redisKeys } from "./names.js";
 export const WORKER_ALIVE_MS = 30_000;
 
 /** Writes the worker's heartbeat every `intervalMs` until stopped. */
-export function startHeartbeat(redis: Redis, prefix: string, workerId: string, intervalMs = 5_000): { stop(): Promise<void> } {
+export function startHeartbeat(
+  redis: Redis,
+  prefix: string,
+  workerId: string,
+  intervalMs = 5_000,
+): { stop(): Promise<void> } {
   const key = redisKeys.workers(prefix);
   const beat = () =>
     redis

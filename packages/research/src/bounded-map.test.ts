@@ -13,8 +13,14 @@ describe("setBounded and touchBounded", () => {
   });
 
   it("replaces a key's value and makes it the newest", () => {
-    const map = new Map([["a", 1], ["b", 2]]);
+    const map = new Map([
+      ["a", 1],
+      ["b", 2],
+    ]);
     setBounded(map, "a", 10, 2);
-    expect([...map.entries()]).toEqual([["b", 2], ["a", 10]]);
+    expect([...map.entries()]).toEqual([
+      ["b", 2],
+      ["a", 10],
+    ]);
   });
 });

@@ -1,22 +1,27 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import { canonicalLinkedinUrl, mergePersonEvidence, normalizePersonRequest, type EnrichedPerson } from "@dossier/enrich";
+import {
+  canonicalLinkedinUrl,
+  type EnrichedPerson,
+  mergePersonEvidence,
+  normalizePersonRequest,
+} from "@dossier/enrich";
+import { answerFromEvidence } from "./answer/answer-from-evidence.js";
+import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
+import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
 import type { ExtractedPage } from "./gather/extract/extracted-page.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
-import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
-import { answerFromEvidence } from "./answer/answer-from-evidence.js";
-import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, labelPassages } from "./answer/evidence-prompt.js";
-import { planResearch } from "./plan/plan-research.js";
-import { gatherEvidence } from "./gather/gather-evidence.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
+import { gatherEvidence } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
-import { splitPassages } from "./rank/split-passages.js";
+import { planResearch } from "./plan/plan-research.js";
+import { countTokens } from "./rank/count-tokens.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
-import { countTokens } from "./rank/count-tokens.js";
-import { verifyAnswer } from "./verify/verify-answer.js";
+import { splitPassages } from "./rank/split-passages.js";
+import { isOnSite, siteHostOf } from "./site-host.js";
 import type { PersonIdentity } from "./verify/is-about-person.js";
 import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
-import { isOnSite, siteHostOf } from "./site-host.js";
+import { verifyAnswer } from "./verify/verify-answer.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
 export interface ResearchUsage extends ChatUsage {
@@ -76,19 +81,31 @@ function mentionsAny(page: { title: string | null; text: string }, terms: readon
  * Profile URLs the subject's own pages state: the company's LinkedIn page linked from its own site,
  * and the person's LinkedIn profile from a schema.org Person of the same name there.
  */
-function withProfileLinks(record: EnrichedPerson, pages: readonly ExtractedPage[], ownSites: readonly string[], person: PersonIdentity | null): EnrichedPerson {
+function withProfileLinks(
+  record: EnrichedPerson,
+  pages: readonly ExtractedPage[],
+  ownSites: readonly string[],
+  person: PersonIdentity | null,
+): EnrichedPerson {
   const own = pages.filter((page) => isOwnSite(page.url, ownSites));
   const companyLinkedinUrl =
     record.companyLinkedinUrl ??
-    own.flatMap((page) => page.profileLinks).map((link) => canonicalLinkedinUrl(link, "company")).find((url): url is string => !!url) ??
+    own
+      .flatMap((page) => page.profileLinks)
+      .map((link) => canonicalLinkedinUrl(link, "company"))
+      .find((url): url is string => !!url) ??
     null;
   let linkedinUrl = record.linkedinUrl;
   if (!linkedinUrl && person) {
     const name = normalizeForMatch(person.fullName);
     for (const entity of own.flatMap((page) => page.jsonLd)) {
-      if (entity["@type"] !== "Person" || typeof entity.name !== "string" || normalizeForMatch(entity.name) !== name) continue;
+      if (entity["@type"] !== "Person" || typeof entity.name !== "string" || normalizeForMatch(entity.name) !== name)
+        continue;
       const sameAs = ([] as unknown[]).concat(entity.sameAs ?? []);
-      linkedinUrl = sameAs.map((link) => (typeof link === "string" ? canonicalLinkedinUrl(link, "person") : null)).find((url): url is string => !!url) ?? null;
+      linkedinUrl =
+        sameAs
+          .map((link) => (typeof link === "string" ? canonicalLinkedinUrl(link, "person") : null))
+          .find((url): url is string => !!url) ?? null;
       if (linkedinUrl) break;
     }
   }
@@ -120,16 +137,34 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathered = await gatherEvidence(plan, request.question, dependencies, { pageBudget, signal: gatherSignal, background: context.background ?? false });
+    const gathered = await gatherEvidence(plan, request.question, dependencies, {
+      pageBudget,
+      signal: gatherSignal,
+      background: context.background ?? false,
+    });
     context.signal?.throwIfAborted();
 
-    const relevant = gathered.pages.filter((page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms));
+    const relevant = gathered.pages.filter(
+      (page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms),
+    );
     const passages = relevant.flatMap((page) => splitPassages(page));
-    const ranked = rankPassages(passages, { question: request.question, subjectTerms: plan.subjectTerms }, { limit: 200 });
+    const ranked = rankPassages(
+      passages,
+      { question: request.question, subjectTerms: plan.subjectTerms },
+      { limit: 200 },
+    );
     const selected =
       ranked.length === 0
         ? []
-        : selectWithinBudget(ranked, { maxTokens: Math.max(500, promptTokenBudget - systemPromptTokens() - countTokens(buildEvidencePrompt(request, new Map())) - PROMPT_MARGIN_TOKENS) });
+        : selectWithinBudget(ranked, {
+            maxTokens: Math.max(
+              500,
+              promptTokenBudget -
+                systemPromptTokens() -
+                countTokens(buildEvidencePrompt(request, new Map())) -
+                PROMPT_MARGIN_TOKENS,
+            ),
+          });
     const labels = labelPassages(selected);
     if (context.trace) {
       context.trace.queries = plan.queries;
@@ -150,7 +185,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       return baseRecord ? { ...empty, person: baseRecord } : empty;
     }
 
-    const answered = await answerFromEvidence(dependencies.model, request, labels, { signal: context.signal, background: context.background ?? false });
+    const answered = await answerFromEvidence(dependencies.model, request, labels, {
+      signal: context.signal,
+      background: context.background ?? false,
+    });
     if (context.usage) {
       context.usage.modelCalls += answered.calls;
       context.usage.promptTokens += answered.usage.promptTokens;
@@ -160,7 +198,11 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
 
     const identity: PersonIdentity | null =
       request.kind === "person" && plan.personName
-        ? { fullName: plan.personName, companyName: plan.companyName, companyHosts: plan.ownSites.map((origin) => new URL(origin).hostname.replace(/^www\./, "")) }
+        ? {
+            fullName: plan.personName,
+            companyName: plan.companyName,
+            companyHosts: plan.ownSites.map((origin) => new URL(origin).hostname.replace(/^www\./, "")),
+          }
         : null;
     const verified = verifyAnswer({
       request,
@@ -179,7 +221,14 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       confidence: verified.confidence,
     };
     if (!baseRecord) return response;
-    const merged = mergePersonEvidence(withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity), verified.personEvidence);
-    return { ...response, details: [response.details, ...merged.notes].filter(Boolean).join(" "), person: merged.person };
+    const merged = mergePersonEvidence(
+      withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity),
+      verified.personEvidence,
+    );
+    return {
+      ...response,
+      details: [response.details, ...merged.notes].filter(Boolean).join(" "),
+      person: merged.person,
+    };
   };
 }

@@ -1,4 +1,4 @@
-export * from "./web/index.js";
-export * from "./search/index.js";
 export * from "./llm/index.js";
+export * from "./search/index.js";
 export * from "./stack/index.js";
+export * from "./web/index.js";

@@ -17,7 +17,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       };
     } catch (error) {
       if (!(await answers("127.0.0.1", 6379))) {
-        throw new Error(`No REDIS_URL, testcontainers could not start Redis (${(error as Error).message}), and nothing answers on 127.0.0.1:6379.`);
+        throw new Error(
+          `No REDIS_URL, testcontainers could not start Redis (${(error as Error).message}), and nothing answers on 127.0.0.1:6379.`,
+        );
       }
       process.env.REDIS_URL = "redis://127.0.0.1:6379";
     }

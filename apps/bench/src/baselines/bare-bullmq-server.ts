@@ -1,5 +1,5 @@
-import express from "express";
 import { Queue, QueueEvents, Worker } from "bullmq";
+import express from "express";
 
 /**
  * The floor of any BullMQ gateway on this machine, as the backbone issue measured it: an Express
@@ -31,7 +31,10 @@ if (process.env.ROLE === "worker") {
     const jobId = `job-${next++}`;
     const done = new Promise<string>((resolve) => waiting.set(jobId, resolve));
     await queue.add("company", request.body, { jobId, removeOnComplete: true });
-    response.status(200).type("application/json").send(await done);
+    response
+      .status(200)
+      .type("application/json")
+      .send(await done);
   });
   app.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));
 }

@@ -1,4 +1,4 @@
-import { summarizeLatencies, type LatencySummary } from "./latency-summary.js";
+import { type LatencySummary, summarizeLatencies } from "./latency-summary.js";
 
 /** Settings of {@link runClosedLoop}. */
 export interface ClosedLoopOptions {

@@ -11,7 +11,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ origin: string; sockets: () => number; bodies: string[] }> {
+async function serve(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ origin: string; sockets: () => number; bodies: string[] }> {
   const bodies: string[] = [];
   const peers = new Set<number>();
   server = createServer((request, response) => {
@@ -70,7 +72,13 @@ describe("runHttpLoad", () => {
     server!.close();
     server!.closeAllConnections();
     server = undefined;
-    const result = await runHttpLoad({ origin, connections: 2, durationMs: 60_000, maxRequests: 4, request: () => ({ method: "GET", path: "/" }) });
+    const result = await runHttpLoad({
+      origin,
+      connections: 2,
+      durationMs: 60_000,
+      maxRequests: 4,
+      request: () => ({ method: "GET", path: "/" }),
+    });
     expect(result.outcomes).toEqual({ error: 4 });
     expect(result.firstError).toBeTruthy();
   });

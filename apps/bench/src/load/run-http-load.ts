@@ -1,5 +1,5 @@
 import { Client } from "undici";
-import { runClosedLoop, type ClosedLoopResult } from "./run-closed-loop.js";
+import { type ClosedLoopResult, runClosedLoop } from "./run-closed-loop.js";
 
 /** One HTTP request of a load run. */
 export interface LoadRequest {
@@ -40,7 +40,13 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<ClosedLoopR
   const timeout = options.requestTimeoutMs ?? 120_000;
   const clients = Array.from(
     { length: options.connections },
-    () => new Client(options.origin, { pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: timeout, bodyTimeout: timeout }),
+    () =>
+      new Client(options.origin, {
+        pipelining: 1,
+        keepAliveTimeout: 60_000,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      }),
   );
   try {
     return await runClosedLoop({

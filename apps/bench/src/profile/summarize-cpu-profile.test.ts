@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packageOf, summarizeCpuProfile, type CpuProfile } from "./summarize-cpu-profile.js";
+import { type CpuProfile, packageOf, summarizeCpuProfile } from "./summarize-cpu-profile.js";
 
 const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber });
 
@@ -10,8 +10,16 @@ describe("summarizeCpuProfile", () => {
     nodes: [
       { id: 1, callFrame: frame("(root)"), hitCount: 0 },
       { id: 2, callFrame: frame("(idle)"), hitCount: 50 },
-      { id: 3, callFrame: frame("handle", "file:///r/node_modules/.pnpm/router@2.2.0/node_modules/router/index.js", 149), hitCount: 30 },
-      { id: 4, callFrame: frame("next", "file:///r/node_modules/.pnpm/router@2.2.0/node_modules/router/index.js", 188), hitCount: 10 },
+      {
+        id: 3,
+        callFrame: frame("handle", "file:///r/node_modules/.pnpm/router@2.2.0/node_modules/router/index.js", 149),
+        hitCount: 30,
+      },
+      {
+        id: 4,
+        callFrame: frame("next", "file:///r/node_modules/.pnpm/router@2.2.0/node_modules/router/index.js", 188),
+        hitCount: 10,
+      },
       { id: 5, callFrame: frame("stableStringify", "file:///r/packages/queue/dist/job-id.js", 14), hitCount: 10 },
     ],
   };
@@ -35,7 +43,11 @@ describe("summarizeCpuProfile", () => {
 
 describe("packageOf", () => {
   it("names scoped and plain packages, node internals and the repository's own folders", () => {
-    expect(packageOf("file:///r/node_modules/.pnpm/@mozilla+readability@0.6.0/node_modules/@mozilla/readability/Readability.js")).toBe("@mozilla/readability");
+    expect(
+      packageOf(
+        "file:///r/node_modules/.pnpm/@mozilla+readability@0.6.0/node_modules/@mozilla/readability/Readability.js",
+      ),
+    ).toBe("@mozilla/readability");
     expect(packageOf("file:///r/node_modules/ioredis/built/Redis.js")).toBe("ioredis");
     expect(packageOf("node:internal/streams/writable")).toBe("node (internal)");
     expect(packageOf("file:///r/apps/gateway/dist/main.js")).toBe("apps/gateway");

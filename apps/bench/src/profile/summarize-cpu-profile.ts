@@ -63,7 +63,8 @@ export function summarizeCpuProfile(profile: CpuProfile, limit = 20): ProfileSum
     const file = url.replace(/^.*\/(node_modules\/\.pnpm\/[^/]+\/node_modules\/|apps\/|packages\/)/, "");
     const name = `${functionName || "(anonymous)"} ${file ? `${file}:${lineNumber + 1}` : ""}`.trim();
     byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
-    const owner = functionName === "(garbage collector)" || functionName === "(program)" ? functionName : packageOf(url);
+    const owner =
+      functionName === "(garbage collector)" || functionName === "(program)" ? functionName : packageOf(url);
     byPackage.set(owner, (byPackage.get(owner) ?? 0) + hits);
   }
   return {

@@ -19,8 +19,12 @@ function cellText(cell: Cell): string {
  */
 export function formatTable(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
   const texts = rows.map((row) => headers.map((_, column) => cellText(row[column])));
-  const widths = headers.map((header, column) => Math.max(header.length, 3, ...texts.map((row) => row[column]!.length)));
-  const numeric = headers.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number" || row[column] == null));
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, 3, ...texts.map((row) => row[column]!.length)),
+  );
+  const numeric = headers.map(
+    (_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === "number" || row[column] == null),
+  );
   const line = (cells: readonly string[]) =>
     `| ${cells.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(" | ")} |`;
   const rule = `| ${widths.map((width, column) => (numeric[column] ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;

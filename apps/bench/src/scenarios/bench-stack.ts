@@ -3,8 +3,13 @@ import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { countLiveWorkers, createRedis, waitForRedis } from "@dossier/queue";
-import { repositoryRoot, testRedisUrl } from "@dossier/testing";
-import { deleteKeysWithPrefix, startProcess, type ServiceProcess } from "@dossier/testing";
+import {
+  deleteKeysWithPrefix,
+  repositoryRoot,
+  type ServiceProcess,
+  startProcess,
+  testRedisUrl,
+} from "@dossier/testing";
 
 /** The API keys every benchmark stack accepts (`API_KEYS`); b is "another key" in the fleet benchmark. */
 export const BENCH_API_KEYS = { a: "bench-key-a-0123456789", b: "bench-key-b-0123456789" } as const;
@@ -53,7 +58,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls `check` until it holds; `failure` names a reason to give up at once (a process that exited). */
-async function until(what: string, check: () => Promise<boolean>, failure: () => string | undefined, timeoutMs = 20_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  failure: () => string | undefined,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const reason = failure();
@@ -95,14 +105,21 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
   }
   const redis = createRedis(redisUrl, "command");
   await waitForRedis(redis);
-  const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), { ...env, PORT: String(port) }, { nodeArguments, keepLines: 200 });
+  const gateway = startProcess(
+    "gateway",
+    join(root, "apps/gateway/dist/main.js"),
+    { ...env, PORT: String(port) },
+    { nodeArguments, keepLines: 200 },
+  );
   const workers: ServiceProcess[] = [];
   const processes = (): ServiceProcess[] => [gateway, ...workers];
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
     for (const process of processes()) process.kill("SIGTERM");
     const ended = Promise.all(processes().map((process) => process.exited));
-    const forced = setTimeout(() => processes().forEach((process) => process.kill("SIGKILL")), 15_000);
+    const forced = setTimeout(() => {
+      for (const process of processes()) process.kill("SIGKILL");
+    }, 15_000);
     await ended;
     clearTimeout(forced);
     await deleteKeysWithPrefix(redis, prefix);
@@ -115,9 +132,18 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     };
     await until("the gateway did not answer /healthz", async () => (await fetch(`${origin}/healthz`)).ok, exited);
     for (let index = 0; index < (options.workers ?? 1); index += 1) {
-      workers.push(startProcess(`worker-${index + 1}`, join(root, "apps/worker/dist/main.js"), env, { nodeArguments, keepLines: 200 }));
+      workers.push(
+        startProcess(`worker-${index + 1}`, join(root, "apps/worker/dist/main.js"), env, {
+          nodeArguments,
+          keepLines: 200,
+        }),
+      );
     }
-    await until(`${workers.length} workers did not beat`, async () => (await countLiveWorkers(redis, prefix)) >= workers.length, exited);
+    await until(
+      `${workers.length} workers did not beat`,
+      async () => (await countLiveWorkers(redis, prefix)) >= workers.length,
+      exited,
+    );
   } catch (error) {
     await stop();
     throw error;

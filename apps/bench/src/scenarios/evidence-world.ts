@@ -1,10 +1,10 @@
 import {
-  loadResearchCases,
-  startResearchWorld,
   type FakeChatServer,
   type FakeSearchServer,
+  loadResearchCases,
   type ResearchCase,
   type SimulatedWeb,
+  startResearchWorld,
 } from "@dossier/testing";
 import type { LoadRequest } from "../load/run-http-load.js";
 
@@ -59,7 +59,12 @@ export async function startEvidenceWorld(): Promise<EvidenceWorld> {
     cases: loadResearchCases(),
     counts() {
       const siteFiles = web.requests.filter((request) => /^\/(robots\.txt|sitemap\.xml)/.test(request.path)).length;
-      return { searches: search.requests.length, pages: web.requests.length - siteFiles, siteFiles, modelCalls: model.requests.length };
+      return {
+        searches: search.requests.length,
+        pages: web.requests.length - siteFiles,
+        siteFiles,
+        modelCalls: model.requests.length,
+      };
     },
     close: () => world.close(),
   };

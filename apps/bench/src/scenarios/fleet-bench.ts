@@ -1,12 +1,12 @@
-import { runHttpLoad } from "../load/run-http-load.js";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
+import { runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
-import { stackProcesses, startBenchStack, type BenchStack } from "./bench-stack.js";
+import { type BenchStack, stackProcesses, startBenchStack } from "./bench-stack.js";
+import { CRITICAL_PATH_MS, caseCall, type EvidenceWorld, startEvidenceWorld } from "./evidence-world.js";
 import { startCpuMeter } from "./process-cpu.js";
-import { cpuText } from "./queue-bench.js";
-import { CRITICAL_PATH_MS, caseCall, startEvidenceWorld, type EvidenceWorld } from "./evidence-world.js";
 import { sampleResidentPeaks } from "./process-memory.js";
+import { cpuText } from "./queue-bench.js";
 import { runTag } from "./research-requests.js";
 
 /** Jobs each worker process runs at once in the fleet benchmark. */
@@ -52,18 +52,28 @@ export interface FleetFigures {
   priority: FleetPriorityFigures | undefined;
 }
 
-function measureSync(world: EvidenceWorld, stack: BenchStack, settings: BenchSettings, tag: string): Promise<ClosedLoopResult> {
+function measureSync(
+  world: EvidenceWorld,
+  stack: BenchStack,
+  settings: BenchSettings,
+  tag: string,
+): Promise<ClosedLoopResult> {
   return runHttpLoad({
     origin: stack.origin,
     connections: SYNC_CONNECTIONS,
     durationMs: Math.max(settings.durationMs, 15_000),
     warmupMs: settings.warmupMs,
     warmupRequests: SYNC_CONNECTIONS,
-    request: (index) => caseCall(world.cases[index % world.cases.length]!, stack.headers("a"), `bench ${tag} sync ${index}`),
+    request: (index) =>
+      caseCall(world.cases[index % world.cases.length]!, stack.headers("a"), `bench ${tag} sync ${index}`),
   });
 }
 
-async function runThroughput(world: EvidenceWorld, workers: number, settings: BenchSettings): Promise<FleetThroughputFigures> {
+async function runThroughput(
+  world: EvidenceWorld,
+  workers: number,
+  settings: BenchSettings,
+): Promise<FleetThroughputFigures> {
   const stack = await startBenchStack({
     workers,
     profile: settings.profile,
@@ -81,12 +91,15 @@ async function runThroughput(world: EvidenceWorld, workers: number, settings: Be
       warmupMs: Math.max(settings.warmupMs, 3_000),
       // Steady state: every connection has had one answer before the window opens.
       warmupRequests: totalConcurrency,
-      request: (index) => caseCall(world.cases[index % world.cases.length]!, stack.headers(), `bench ${tag} call ${index}`),
+      request: (index) =>
+        caseCall(world.cases[index % world.cases.length]!, stack.headers(), `bench ${tag} call ${index}`),
     });
     const peaks = memory.stop();
     const used = cpu.stop();
     return {
-      cpuPerCall: Object.fromEntries(Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, result.totalFinished)])),
+      cpuPerCall: Object.fromEntries(
+        Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, result.totalFinished)]),
+      ),
       workers,
       totalConcurrency,
       result,
@@ -98,10 +111,18 @@ async function runThroughput(world: EvidenceWorld, workers: number, settings: Be
   }
 }
 
-async function submitBatch(world: EvidenceWorld, stack: BenchStack, tag: string): Promise<{ id: string } | { skipped: string }> {
+async function submitBatch(
+  world: EvidenceWorld,
+  stack: BenchStack,
+  tag: string,
+): Promise<{ id: string } | { skipped: string }> {
   const items = Array.from({ length: BATCH_ITEMS }, (_, index) => {
     const researchCase = world.cases[index % world.cases.length]!;
-    return { type: researchCase.kind, ref: `item-${index}`, request: { ...researchCase.request, context: `bench ${tag} batch ${index}` } };
+    return {
+      type: researchCase.kind,
+      ref: `item-${index}`,
+      request: { ...researchCase.request, context: `bench ${tag} batch ${index}` },
+    };
   });
   const response = await fetch(`${stack.origin}/v1/batches`, {
     method: "POST",
@@ -109,7 +130,8 @@ async function submitBatch(world: EvidenceWorld, stack: BenchStack, tag: string)
     body: JSON.stringify({ items }),
   });
   const text = await response.text();
-  if (response.status !== 202) return { skipped: `POST /v1/batches answered ${response.status} (${text.slice(0, 120)})` };
+  if (response.status !== 202)
+    return { skipped: `POST /v1/batches answered ${response.status} (${text.slice(0, 120)})` };
   return { id: (JSON.parse(text) as { id: string }).id };
 }
 
@@ -168,7 +190,20 @@ const mebibytes = (bytes: number) => bytes / 2 ** 20;
 /** The fleet benchmark's tables. */
 export function formatFleetFigures(figures: FleetFigures): string {
   const throughput = formatTable(
-    ["workers", "concurrency", "calls/s", "ideal calls/s", "of ideal", "p50 ms", "p99 ms", "statuses", "peak RSS per worker MiB", "CPU ms/call", ">= 90% of ideal", "<= 250 MB per worker"],
+    [
+      "workers",
+      "concurrency",
+      "calls/s",
+      "ideal calls/s",
+      "of ideal",
+      "p50 ms",
+      "p99 ms",
+      "statuses",
+      "peak RSS per worker MiB",
+      "CPU ms/call",
+      ">= 90% of ideal",
+      "<= 250 MB per worker",
+    ],
     figures.throughput.map((figure) => {
       const share = figure.result.perSecond / figure.idealPerSecond;
       const worst = Math.max(...figure.workerPeakBytes);
@@ -180,7 +215,9 @@ export function formatFleetFigures(figures: FleetFigures): string {
         `${formatNumber(share * 100, 0)}%`,
         figure.result.latency.p50,
         figure.result.latency.p99,
-        Object.entries(figure.result.outcomes).map(([status, count]) => `${status}: ${count}`).join(", "),
+        Object.entries(figure.result.outcomes)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(", "),
         figure.workerPeakBytes.map((bytes) => formatNumber(mebibytes(bytes), 0)).join(", "),
         cpuText(figure.cpuPerCall),
         share >= 0.9 ? "met" : "MISSED",
@@ -195,7 +232,11 @@ export function formatFleetFigures(figures: FleetFigures): string {
     result?.completed,
     result?.latency.p50,
     result?.latency.p99,
-    result ? Object.entries(result.outcomes).map(([status, count]) => `${status}: ${count}`).join(", ") : "-",
+    result
+      ? Object.entries(result.outcomes)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(", ")
+      : "-",
     note,
   ];
   const ratio = priority.duringBatch ? priority.duringBatch.latency.p99 / priority.idle.latency.p99 : Number.NaN;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import { deleteKeysWithPrefix, type ServiceProcess, startProcess } from "@dossier/testing";
 import { Redis } from "ioredis";
-import { deleteKeysWithPrefix, startProcess, type ServiceProcess } from "@dossier/testing";
-import { runHttpLoad } from "../load/run-http-load.js";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
+import { runHttpLoad } from "../load/run-http-load.js";
 import { freePort } from "./bench-stack.js";
 
 /** What the machine gives right now to servers far simpler than Dossier's, under the same load. */
@@ -29,7 +29,8 @@ const baselineScript = (name: string) => fileURLToPath(new URL(`../baselines/${n
 async function started(server: ServiceProcess): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (!server.lines.includes("listening")) {
-    if (Date.now() > deadline || server.child.exitCode !== null) throw new Error(`${server.name} did not start: ${server.lines.join("\n")}`);
+    if (Date.now() > deadline || server.child.exitCode !== null)
+      throw new Error(`${server.name} did not start: ${server.lines.join("\n")}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -46,7 +47,11 @@ function load(port: number, connections: number, durationMs: number): Promise<Cl
     durationMs,
     warmupMs: 500,
     warmupRequests: connections,
-    request: () => ({ method: "POST", path: "/v1/research/company", body: '{"question":"Is it a floor?","company":{"name":"Acme"}}' }),
+    request: () => ({
+      method: "POST",
+      path: "/v1/research/company",
+      body: '{"question":"Is it a floor?","company":{"name":"Acme"}}',
+    }),
   });
 }
 
@@ -57,17 +62,30 @@ function load(port: number, connections: number, durationMs: number): Promise<Cl
  */
 export async function measureFloors(durationMs: number, redisUrl: string): Promise<Floors> {
   const echoPort = await freePort();
-  const echo = startProcess("echo", "", { PORT: String(echoPort) }, { nodeArguments: ["-e", ECHO_SERVER], keepLines: 200 });
+  const echo = startProcess(
+    "echo",
+    "",
+    { PORT: String(echoPort) },
+    { nodeArguments: ["-e", ECHO_SERVER], keepLines: 200 },
+  );
   let echoFigures: Floors["echo"];
   try {
     await started(echo);
-    echoFigures = { oneConnection: await load(echoPort, 1, durationMs), fiftyConnections: await load(echoPort, 50, durationMs) };
+    echoFigures = {
+      oneConnection: await load(echoPort, 1, durationMs),
+      fiftyConnections: await load(echoPort, 50, durationMs),
+    };
   } finally {
     await stop(echo);
   }
 
   const expressPort = await freePort();
-  const expressServer = startProcess("express-stored", baselineScript("express-stored-server"), { PORT: String(expressPort) }, { keepLines: 200 });
+  const expressServer = startProcess(
+    "express-stored",
+    baselineScript("express-stored-server"),
+    { PORT: String(expressPort) },
+    { keepLines: 200 },
+  );
   let expressFigures: Floors["express"];
   try {
     await started(expressServer);
@@ -79,12 +97,25 @@ export async function measureFloors(durationMs: number, redisUrl: string): Promi
   const prefix = `bench-bare-${randomBytes(4).toString("hex")}`;
   const bullmqPort = await freePort();
   const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix };
-  const worker = startProcess("bare-bullmq-worker", baselineScript("bare-bullmq-server"), { ...env, ROLE: "worker" }, { keepLines: 200 });
-  const gateway = startProcess("bare-bullmq-gateway", baselineScript("bare-bullmq-server"), { ...env, PORT: String(bullmqPort) }, { keepLines: 200 });
+  const worker = startProcess(
+    "bare-bullmq-worker",
+    baselineScript("bare-bullmq-server"),
+    { ...env, ROLE: "worker" },
+    { keepLines: 200 },
+  );
+  const gateway = startProcess(
+    "bare-bullmq-gateway",
+    baselineScript("bare-bullmq-server"),
+    { ...env, PORT: String(bullmqPort) },
+    { keepLines: 200 },
+  );
   const redis = new Redis(redisUrl);
   try {
     await Promise.all([started(worker), started(gateway)]);
-    const bullmqFigures = { oneConnection: await load(bullmqPort, 1, durationMs), fiftyConnections: await load(bullmqPort, 50, durationMs) };
+    const bullmqFigures = {
+      oneConnection: await load(bullmqPort, 1, durationMs),
+      fiftyConnections: await load(bullmqPort, 50, durationMs),
+    };
     return { echo: echoFigures, express: expressFigures, bullmq: bullmqFigures };
   } finally {
     await stop(gateway, worker);

@@ -27,7 +27,10 @@ export interface CpuMeter {
 export function startCpuMeter(processes: Record<string, readonly number[]>): CpuMeter {
   const read = () =>
     Object.fromEntries(
-      Object.entries(processes).map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + (cpuMilliseconds(pid) ?? Number.NaN), 0)]),
+      Object.entries(processes).map(([name, pids]) => [
+        name,
+        pids.reduce((sum, pid) => sum + (cpuMilliseconds(pid) ?? Number.NaN), 0),
+      ]),
     );
   const before = read();
   return {

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { Researcher } from "@dossier/research";
-import { runClosedLoop, type ClosedLoopResult } from "../load/run-closed-loop.js";
+import { type ClosedLoopResult, runClosedLoop } from "../load/run-closed-loop.js";
 import { runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
-import { stackProcesses, startBenchStack, type BenchStack } from "./bench-stack.js";
+import type { BenchSettings } from "./bench-settings.js";
+import { type BenchStack, stackProcesses, startBenchStack } from "./bench-stack.js";
 import { startCpuMeter } from "./process-cpu.js";
 import { startQueueWorld } from "./queue-world.js";
 import { companyCall, distinctCompanyBody, normalizeCompanyBody, runTag } from "./research-requests.js";
-import type { BenchSettings } from "./bench-settings.js";
 
 /** One scenario's figures, through the stack and in-process. */
 export interface QueueScenarioFigures {
@@ -126,10 +126,17 @@ const scenarios: Scenario[] = [
 ];
 
 function perCall(used: Record<string, number>, calls: number): Record<string, number> {
-  return Object.fromEntries(Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, calls)]));
+  return Object.fromEntries(
+    Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, calls)]),
+  );
 }
 
-async function runInProcess(research: Researcher, concurrency: number, settings: BenchSettings, tag: string): Promise<ClosedLoopResult> {
+async function runInProcess(
+  research: Researcher,
+  concurrency: number,
+  settings: BenchSettings,
+  tag: string,
+): Promise<ClosedLoopResult> {
   return runClosedLoop({
     concurrency,
     durationMs: settings.durationMs,
@@ -143,11 +150,20 @@ async function runInProcess(research: Researcher, concurrency: number, settings:
   });
 }
 
-async function runThroughStack(stack: BenchStack, scenario: Scenario, settings: BenchSettings, tag: string): Promise<ClosedLoopResult> {
+async function runThroughStack(
+  stack: BenchStack,
+  scenario: Scenario,
+  settings: BenchSettings,
+  tag: string,
+): Promise<ClosedLoopResult> {
   const headers = stack.headers();
   const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0), headers);
   if (scenario.identical) {
-    const first = await fetch(`${stack.origin}${stored.path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: stored.body });
+    const first = await fetch(`${stack.origin}${stored.path}`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: stored.body,
+    });
     if (first.status !== 200) throw new Error(`the call to be stored answered ${first.status}: ${await first.text()}`);
   }
   return runHttpLoad({
@@ -184,7 +200,10 @@ export async function runQueueBench(settings: BenchSettings): Promise<QueueScena
       settings.log(`queue: ${scenario.name}: in-process`);
       const processes = stackProcesses(stack);
       const localMeter = startCpuMeter({ redis: processes.redis!, bench: processes.bench! });
-      const inProcess = scenario.inProcessConcurrency === undefined ? undefined : await runInProcess(research, scenario.inProcessConcurrency, settings, tag);
+      const inProcess =
+        scenario.inProcessConcurrency === undefined
+          ? undefined
+          : await runInProcess(research, scenario.inProcessConcurrency, settings, tag);
       const inProcessCpuPerCall = inProcess ? perCall(localMeter.stop(), inProcess.totalFinished) : undefined;
       settings.log(`queue: ${scenario.name}: through the stack`);
       const modelCallsBefore = model.requests.length;
@@ -248,7 +267,22 @@ export function formatQueueFigures(figures: readonly QueueScenarioFigures[]): st
     ];
   });
   return formatTable(
-    ["scenario", "stack calls/s", "stack p50 ms", "stack p99 ms", "in-process calls/s", "in-process p50 ms", "in-process p99 ms", "calls/s ratio", "added p50", "statuses", "model called", "stack CPU ms/call", "in-process CPU ms/call", "target"],
+    [
+      "scenario",
+      "stack calls/s",
+      "stack p50 ms",
+      "stack p99 ms",
+      "in-process calls/s",
+      "in-process p50 ms",
+      "in-process p99 ms",
+      "calls/s ratio",
+      "added p50",
+      "statuses",
+      "model called",
+      "stack CPU ms/call",
+      "in-process CPU ms/call",
+      "target",
+    ],
     rows,
   );
 }

@@ -3,16 +3,16 @@ import type { AddressInfo } from "node:net";
 import { createRedis, waitForRedis } from "@dossier/queue";
 import {
   CachedSearchProvider,
+  createResearcher,
   OpenAiCompatibleChatModel,
+  parseConnectTo,
   RedisPageCache,
   RedisSearchCache,
+  type Researcher,
   SearxngSearchProvider,
   UndiciPageFetcher,
-  createResearcher,
-  parseConnectTo,
-  type Researcher,
 } from "@dossier/research";
-import { startFakeChatServer, testRedisUrl, type FakeChatServer } from "@dossier/testing";
+import { type FakeChatServer, startFakeChatServer, testRedisUrl } from "@dossier/testing";
 
 /** Host of the one page every queue-benchmark job reads. */
 export const QUEUE_SITE_HOST = "queue-bench.test";
@@ -57,7 +57,9 @@ export async function startQueueWorld(): Promise<QueueWorld> {
   const site = createServer((request, response) => {
     served += 1;
     const isRobots = request.url === "/robots.txt";
-    response.writeHead(request.url === "/" || isRobots ? 200 : 404, { "content-type": isRobots ? "text/plain" : "text/html; charset=utf-8" });
+    response.writeHead(request.url === "/" || isRobots ? 200 : 404, {
+      "content-type": isRobots ? "text/plain" : "text/html; charset=utf-8",
+    });
     response.end(isRobots ? "User-agent: *\nAllow: /\n" : page);
   });
   site.keepAliveTimeout = 60_000;
@@ -70,10 +72,35 @@ export async function startQueueWorld(): Promise<QueueWorld> {
   // scenarios, which the shared fake's fixed latency cannot.
   const search = createServer((request, response) => {
     const query = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("q") ?? "";
-    const hits = evidence ? [{ url: pageUrl, title: "Queue Bench Ltd", content: "Queue Bench Ltd builds warehouse robots in Boston.", engine: "duckduckgo", engines: ["duckduckgo"], positions: [1], score: 1, category: "general", publishedDate: null }] : [];
+    const hits = evidence
+      ? [
+          {
+            url: pageUrl,
+            title: "Queue Bench Ltd",
+            content: "Queue Bench Ltd builds warehouse robots in Boston.",
+            engine: "duckduckgo",
+            engines: ["duckduckgo"],
+            positions: [1],
+            score: 1,
+            category: "general",
+            publishedDate: null,
+          },
+        ]
+      : [];
     const answer = () => {
       response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ query, number_of_results: hits.length, results: hits, answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] }));
+      response.end(
+        JSON.stringify({
+          query,
+          number_of_results: hits.length,
+          results: hits,
+          answers: [],
+          corrections: [],
+          infoboxes: [],
+          suggestions: [],
+          unresponsive_engines: [],
+        }),
+      );
     };
     if (searchLatencyMs > 0) setTimeout(answer, searchLatencyMs);
     else answer();
@@ -112,9 +139,17 @@ export async function startQueueWorld(): Promise<QueueWorld> {
       });
       fetchers.push(fetcher);
       return createResearcher({
-        model: new OpenAiCompatibleChatModel({ baseUrl: model.url, model: "fake-model", timeoutMs: 60_000, maxRetries: 0 }),
+        model: new OpenAiCompatibleChatModel({
+          baseUrl: model.url,
+          model: "fake-model",
+          timeoutMs: 60_000,
+          maxRetries: 0,
+        }),
         fetcher,
-        search: new CachedSearchProvider(new SearxngSearchProvider({ baseUrl: searchUrl }), new RedisSearchCache(redis, { keyPrefix: `${prefix}:search:` })),
+        search: new CachedSearchProvider(
+          new SearxngSearchProvider({ baseUrl: searchUrl }),
+          new RedisSearchCache(redis, { keyPrefix: `${prefix}:search:` }),
+        ),
       });
     },
     async close() {
@@ -123,7 +158,11 @@ export async function startQueueWorld(): Promise<QueueWorld> {
       redis.disconnect();
       site.closeAllConnections();
       search.closeAllConnections();
-      await Promise.all([new Promise<void>((resolve) => site.close(() => resolve())), new Promise<void>((resolve) => search.close(() => resolve())), model.close()]);
+      await Promise.all([
+        new Promise<void>((resolve) => site.close(() => resolve())),
+        new Promise<void>((resolve) => search.close(() => resolve())),
+        model.close(),
+      ]);
     },
   };
 }

@@ -1,9 +1,17 @@
-import { runHttpLoad } from "../load/run-http-load.js";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
+import { runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
-import { startBenchStack, type BenchStack } from "./bench-stack.js";
-import { CRITICAL_PATH_MS, EVIDENCE_LATENCIES, caseCall, countsBetween, startEvidenceWorld, type EvidenceWorld, type WorldCounts } from "./evidence-world.js";
+import { type BenchStack, startBenchStack } from "./bench-stack.js";
+import {
+  CRITICAL_PATH_MS,
+  caseCall,
+  countsBetween,
+  EVIDENCE_LATENCIES,
+  type EvidenceWorld,
+  startEvidenceWorld,
+  type WorldCounts,
+} from "./evidence-world.js";
 import { deleteKeys } from "./queue-world.js";
 import { runTag } from "./research-requests.js";
 
@@ -40,7 +48,11 @@ const scenarios: Scenario[] = [
 /** Research calls per scenario, spread over the case file. */
 const CALLS = 20;
 
-async function runScenario(world: EvidenceWorld, stack: BenchStack, scenario: Scenario): Promise<ResearchScenarioFigures> {
+async function runScenario(
+  world: EvidenceWorld,
+  stack: BenchStack,
+  scenario: Scenario,
+): Promise<ResearchScenarioFigures> {
   const every = Math.max(1, Math.floor(world.cases.length / CALLS));
   const chosen = world.cases.filter((_, index) => index % every === 0).slice(0, CALLS);
   const tag = runTag();
@@ -49,7 +61,11 @@ async function runScenario(world: EvidenceWorld, stack: BenchStack, scenario: Sc
     // Read every page once, so that the measured calls find them cached.
     for (const researchCase of chosen) {
       const call = caseCall(researchCase, stack.headers(), `bench ${tag} warm-up`);
-      await fetch(`${stack.origin}${call.path}`, { method: "POST", headers: { ...call.headers, "content-type": "application/json" }, body: call.body }).then((response) => response.arrayBuffer());
+      await fetch(`${stack.origin}${call.path}`, {
+        method: "POST",
+        headers: { ...call.headers, "content-type": "application/json" },
+        body: call.body,
+      }).then((response) => response.arrayBuffer());
     }
   }
   const before = world.counts();
@@ -68,7 +84,12 @@ async function runScenario(world: EvidenceWorld, stack: BenchStack, scenario: Sc
   });
   const served = countsBetween(before, world.counts());
   const calls = Math.max(1, result.completed);
-  const perCall = { searches: served.searches / calls, pages: served.pages / calls, siteFiles: served.siteFiles / calls, modelCalls: served.modelCalls / calls };
+  const perCall = {
+    searches: served.searches / calls,
+    pages: served.pages / calls,
+    siteFiles: served.siteFiles / calls,
+    modelCalls: served.modelCalls / calls,
+  };
   return {
     name: scenario.name,
     result,
@@ -94,7 +115,11 @@ export async function runResearchBench(settings: BenchSettings): Promise<Researc
       if (settings.only && !scenario.name.includes(settings.only)) continue;
       // Cold means never seen: besides the Redis caches emptied before each call, the worker must not
       // serve a page from its own memory, which it does for pages read within CACHE_TTL_SECONDS.
-      const env = { ...world.env, FETCH_HOST_DELAY_MS: String(scenario.hostDelayMs), ...(scenario.cold ? { CACHE_TTL_SECONDS: "0" } : {}) };
+      const env = {
+        ...world.env,
+        FETCH_HOST_DELAY_MS: String(scenario.hostDelayMs),
+        ...(scenario.cold ? { CACHE_TTL_SECONDS: "0" } : {}),
+      };
       const stack = await startBenchStack({ workers: 1, profile: settings.profile, env });
       try {
         settings.log(`research: ${scenario.name}`);
@@ -113,7 +138,8 @@ export async function runResearchBench(settings: BenchSettings): Promise<Researc
 export function formatResearchFigures(figures: readonly ResearchScenarioFigures[]): string {
   const rows = figures.map((figure) => {
     const { latency } = figure.result;
-    const pageRounds = (latency.p50 - EVIDENCE_LATENCIES.searchMs - EVIDENCE_LATENCIES.modelMs) / EVIDENCE_LATENCIES.pageMs;
+    const pageRounds =
+      (latency.p50 - EVIDENCE_LATENCIES.searchMs - EVIDENCE_LATENCIES.modelMs) / EVIDENCE_LATENCIES.pageMs;
     return [
       figure.name,
       figure.result.completed,
@@ -125,12 +151,29 @@ export function formatResearchFigures(figures: readonly ResearchScenarioFigures[
       figure.perCall.searches,
       figure.perCall.pages,
       figure.perCall.modelCalls,
-      Object.entries(figure.result.outcomes).map(([status, count]) => `${status}: ${count}`).join(", "),
-      figure.pipelineWired ? `<= ${RESEARCH_LATENCY_TARGET}x: ${figure.met ? "met" : "MISSED"}` : "pipeline not wired (no search, no page)",
+      Object.entries(figure.result.outcomes)
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(", "),
+      figure.pipelineWired
+        ? `<= ${RESEARCH_LATENCY_TARGET}x: ${figure.met ? "met" : "MISSED"}`
+        : "pipeline not wired (no search, no page)",
     ];
   });
   return formatTable(
-    ["scenario", "calls", "p50 ms", "p90 ms", "max ms", "p50 / 1,250 ms", "page rounds at p50", "searches/call", "pages/call", "model calls/call", "statuses", "target"],
+    [
+      "scenario",
+      "calls",
+      "p50 ms",
+      "p90 ms",
+      "max ms",
+      "p50 / 1,250 ms",
+      "page rounds at p50",
+      "searches/call",
+      "pages/call",
+      "model calls/call",
+      "statuses",
+      "target",
+    ],
     rows,
   );
 }

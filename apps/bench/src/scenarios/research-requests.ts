@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { validateResearchRequest, type NormalizedResearchRequest } from "@dossier/contract";
+import { type NormalizedResearchRequest, validateResearchRequest } from "@dossier/contract";
 import type { LoadRequest } from "../load/run-http-load.js";
 
 /** A tag unique to one benchmark run, so that no request matches a result stored by an earlier run. */

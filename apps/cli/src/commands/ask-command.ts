@@ -1,5 +1,5 @@
-import { Command } from "commander";
 import type { Config } from "@dossier/config";
+import { Command } from "commander";
 
 interface AskOptions {
   url?: string;
@@ -38,7 +38,10 @@ export function askCommand(loadConfig: () => Config): Command {
     .action(async (question: string, options: AskOptions) => {
       const config = loadConfig();
       const key = options.key ?? process.env.DOSSIER_API_KEY ?? config.apiKeys[0];
-      if (!key) throw new Error("No API key: pass --key, set DOSSIER_API_KEY, or make one with `dossier keys create --name me`.");
+      if (!key)
+        throw new Error(
+          "No API key: pass --key, set DOSSIER_API_KEY, or make one with `dossier keys create --name me`.",
+        );
       const company = { name: options.company, website: options.website, location: options.location };
       const isPerson = Boolean(options.firstName || options.lastName || options.email || options.linkedin);
       const body = {
@@ -47,7 +50,16 @@ export function askCommand(loadConfig: () => Config): Command {
         responseOptions: options.option,
         context: options.context,
         ...(isPerson
-          ? { person: { firstName: options.firstName, lastName: options.lastName, email: options.email, linkedinUrl: options.linkedin, title: options.title, company } }
+          ? {
+              person: {
+                firstName: options.firstName,
+                lastName: options.lastName,
+                email: options.email,
+                linkedinUrl: options.linkedin,
+                title: options.title,
+                company,
+              },
+            }
           : { company }),
       };
       const base = options.url ?? `http://127.0.0.1:${config.port}`;

@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { type FakeChatServer, repositoryRoot, type Stack, startFakeChatServer, startStack } from "@dossier/testing";
 import { parse } from "csv-parse/sync";
-import { repositoryRoot, startFakeChatServer, startStack, type FakeChatServer, type Stack } from "@dossier/testing";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const KEY = "cli-key-0123456789abcdef";
 let model: FakeChatServer;
@@ -13,7 +13,10 @@ let stack: Stack;
 
 beforeAll(async () => {
   model = await startFakeChatServer({ latencyMs: 400 });
-  stack = await startStack({ redisUrl: inject("redisUrl"), env: { OPENAI_BASE_URL: model.url, API_KEYS: KEY, WORKER_CONCURRENCY: "2" } });
+  stack = await startStack({
+    redisUrl: inject("redisUrl"),
+    env: { OPENAI_BASE_URL: model.url, API_KEYS: KEY, WORKER_CONCURRENCY: "2" },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -44,15 +47,39 @@ describe("dossier batch", () => {
     const input = join(directory, "leads.csv");
     const out = join(directory, "results.csv");
     const names = ["Alder Finch", "Brightleaf", "Kestrel", "Lindenhof", "Meridian Solar", "Quillstone"];
-    await writeFile(input, `Company Name,Domain,Owner\n${names.map((name, index) => `${name},${name.toLowerCase().replace(/ /g, "")}.test,rep-${index}`).join("\n")}\n`);
-    const args = ["batch", input, "--type", "company", "--question", "Is it SOC 2 certified?", "--response-type", "BOOL", "--out", out, "--url", stack.baseUrl, "--key", KEY, "--chunk-size", "2", "--poll-ms", "100"];
+    await writeFile(
+      input,
+      `Company Name,Domain,Owner\n${names.map((name, index) => `${name},${name.toLowerCase().replace(/ /g, "")}.test,rep-${index}`).join("\n")}\n`,
+    );
+    const args = [
+      "batch",
+      input,
+      "--type",
+      "company",
+      "--question",
+      "Is it SOC 2 certified?",
+      "--response-type",
+      "BOOL",
+      "--out",
+      out,
+      "--url",
+      stack.baseUrl,
+      "--key",
+      KEY,
+      "--chunk-size",
+      "2",
+      "--poll-ms",
+      "100",
+    ];
 
     const first = runCli(args);
     const deadline = Date.now() + 15_000;
     // Crash once every batch was submitted and before all are finished.
     while (Date.now() < deadline) {
       if (existsSync(`${out}.state.json`)) {
-        const state = JSON.parse(await readFile(`${out}.state.json`, "utf8")) as { chunks: Array<{ batchId?: string }> };
+        const state = JSON.parse(await readFile(`${out}.state.json`, "utf8")) as {
+          chunks: Array<{ batchId?: string }>;
+        };
         if (state.chunks.length === 3 && state.chunks.every((chunk) => chunk.batchId)) break;
       }
       await sleep(20);
@@ -75,7 +102,8 @@ describe("dossier batch", () => {
       expect(row.confidence).toMatch(/^[0-9.]+$/);
     }
     // Each company was researched once across both runs.
-    for (const name of names) expect(model.requests.filter((request) => request.userText.includes(name)).length).toBeLessThanOrEqual(2);
+    for (const name of names)
+      expect(model.requests.filter((request) => request.userText.includes(name)).length).toBeLessThanOrEqual(2);
   });
 
   it("maps columns with --map and reports a row that fails validation in the error column", async () => {
@@ -83,7 +111,28 @@ describe("dossier batch", () => {
     const input = join(directory, "people.csv");
     const out = join(directory, "people-out.csv");
     await writeFile(input, "Given,Family,Employer\nJane,Doe,Northwind Robotics\n,,\n");
-    const run = runCli(["batch", input, "--type", "person", "--question", "Which city?", "--out", out, "--url", stack.baseUrl, "--key", KEY, "--map", "Given=firstName", "--map", "Family=lastName", "--map", "Employer=company.name", "--poll-ms", "100"]);
+    const run = runCli([
+      "batch",
+      input,
+      "--type",
+      "person",
+      "--question",
+      "Which city?",
+      "--out",
+      out,
+      "--url",
+      stack.baseUrl,
+      "--key",
+      KEY,
+      "--map",
+      "Given=firstName",
+      "--map",
+      "Family=lastName",
+      "--map",
+      "Employer=company.name",
+      "--poll-ms",
+      "100",
+    ]);
     expect(await run.exited).toBe(0);
     const rows = parse(await readFile(out, "utf8"), { columns: true }) as Array<Record<string, string>>;
     expect(rows[0]).toMatchObject({ Given: "Jane", status: "200" });

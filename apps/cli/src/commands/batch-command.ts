@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
+import type { Config } from "@dossier/config";
 import { Command } from "commander";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import type { Config } from "@dossier/config";
 import { columnMapping, subjectOf } from "./batch-mapping.js";
 import { BatchProgress } from "./batch-progress.js";
 
@@ -40,7 +40,15 @@ interface BatchState {
   results: Record<string, RowResult>;
 }
 
-export const RESULT_COLUMNS = ["status", "answerText", "answerNumber", "confidence", "details", "sources", "error"] as const;
+export const RESULT_COLUMNS = [
+  "status",
+  "answerText",
+  "answerNumber",
+  "confidence",
+  "details",
+  "sources",
+  "error",
+] as const;
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
@@ -80,7 +88,10 @@ export function batchCommand(loadConfig: () => Config): Command {
     .option("--response-type <type>", "TEXT, BOOL, NUMBER, DATE, URL, OPTION or OPTIONS")
     .option("--option <value...>", "a response option (repeat for several)")
     .option("--context <text>", "extra context for every row")
-    .option("--map <column=field...>", "CSV column to request field, e.g. \"Company Name=name\" or \"Employer=company.name\"")
+    .option(
+      "--map <column=field...>",
+      'CSV column to request field, e.g. "Company Name=name" or "Employer=company.name"',
+    )
     .option("--url <url>", "gateway base URL (default http://127.0.0.1:$PORT)")
     .option("--key <key>", "API key (default DOSSIER_API_KEY, else the first of API_KEYS)")
     .option("--chunk-size <rows>", "rows per submitted batch", "1000")
@@ -89,7 +100,10 @@ export function batchCommand(loadConfig: () => Config): Command {
       if (options.type !== "company" && options.type !== "person") throw new Error("--type must be company or person");
       const config = loadConfig();
       const key = options.key ?? process.env.DOSSIER_API_KEY ?? config.apiKeys[0];
-      if (!key) throw new Error("No API key: pass --key, set DOSSIER_API_KEY, or make one with `dossier keys create --name me`.");
+      if (!key)
+        throw new Error(
+          "No API key: pass --key, set DOSSIER_API_KEY, or make one with `dossier keys create --name me`.",
+        );
       const base = options.url ?? `http://127.0.0.1:${config.port}`;
       const headers = { "content-type": "application/json", "x-api-key": key };
 
@@ -107,7 +121,16 @@ export function batchCommand(loadConfig: () => Config): Command {
 
       const fingerprint = createHash("sha256")
         .update(text)
-        .update(JSON.stringify([options.type, options.question, options.responseType, options.option, options.context, [...mapping]]))
+        .update(
+          JSON.stringify([
+            options.type,
+            options.question,
+            options.responseType,
+            options.option,
+            options.context,
+            [...mapping],
+          ]),
+        )
         .digest("hex");
       const statePath = `${options.out}.state.json`;
       let state: BatchState = { fingerprint, chunks: [], results: {} };
@@ -117,15 +140,21 @@ export function batchCommand(loadConfig: () => Config): Command {
         else process.stderr.write(`dossier: ${statePath} belongs to other input or options; starting over\n`);
       }
       const planned = new Set(state.chunks.filter((chunk) => !chunk.done).flatMap((chunk) => chunk.rows));
-      const fresh = rows.map((_, index) => index).filter((index) => state.results[index] === undefined && !planned.has(index));
+      const fresh = rows
+        .map((_, index) => index)
+        .filter((index) => state.results[index] === undefined && !planned.has(index));
       const chunkSize = Math.max(1, Number(options.chunkSize));
-      for (let start = 0; start < fresh.length; start += chunkSize) state.chunks.push({ rows: fresh.slice(start, start + chunkSize) });
+      for (let start = 0; start < fresh.length; start += chunkSize)
+        state.chunks.push({ rows: fresh.slice(start, start + chunkSize) });
       await saveJson(statePath, state);
 
       const writeOutput = async () => {
         const records = rows.map((row, index) => {
           const result = state.results[index];
-          return [...inputColumns.map((column) => row[column] ?? ""), ...RESULT_COLUMNS.map((column) => (result ? String(result[column]) : ""))];
+          return [
+            ...inputColumns.map((column) => row[column] ?? ""),
+            ...RESULT_COLUMNS.map((column) => (result ? String(result[column]) : "")),
+          ];
         });
         await writeFile(`${options.out}.tmp`, stringify([[...inputColumns, ...RESULT_COLUMNS], ...records]));
         await rename(`${options.out}.tmp`, options.out);
@@ -137,15 +166,27 @@ export function batchCommand(loadConfig: () => Config): Command {
         let inFlight = 0;
         for (const chunk of state.chunks.filter((candidate) => !candidate.done)) {
           if (!chunk.batchId) {
-            const items = chunk.rows.map((row) => ({ type: options.type, ref: String(row), request: requestOf(rows[row]!) }));
-            const response = await fetch(`${base}/v1/batches`, { method: "POST", headers, body: JSON.stringify({ items }) });
+            const items = chunk.rows.map((row) => ({
+              type: options.type,
+              ref: String(row),
+              request: requestOf(rows[row]!),
+            }));
+            const response = await fetch(`${base}/v1/batches`, {
+              method: "POST",
+              headers,
+              body: JSON.stringify({ items }),
+            });
             if (response.status === 429) continue;
-            if (response.status !== 202) throw new Error(`submitting a batch failed: ${response.status} ${await response.text()}`);
+            if (response.status !== 202)
+              throw new Error(`submitting a batch failed: ${response.status} ${await response.text()}`);
             chunk.batchId = ((await response.json()) as { id: string }).id;
             await saveJson(statePath, state);
           }
           const statusResponse = await fetch(`${base}/v1/batches/${chunk.batchId}`, { headers });
-          if (!statusResponse.ok) throw new Error(`polling batch ${chunk.batchId} failed: ${statusResponse.status} ${await statusResponse.text()}`);
+          if (!statusResponse.ok)
+            throw new Error(
+              `polling batch ${chunk.batchId} failed: ${statusResponse.status} ${await statusResponse.text()}`,
+            );
           const status = (await statusResponse.json()) as { status: string; completed: number; failed: number };
           if (status.status !== "done") {
             inFlight += status.completed + status.failed;
@@ -167,6 +208,8 @@ export function batchCommand(loadConfig: () => Config): Command {
       }
       await writeOutput();
       const failed = Object.values(state.results).filter((result) => result.status !== 200).length;
-      progress.finish(`dossier: ${rows.length} rows written to ${options.out}${failed > 0 ? ` (${failed} failed; see the error column)` : ""}`);
+      progress.finish(
+        `dossier: ${rows.length} rows written to ${options.out}${failed > 0 ? ` (${failed} failed; see the error column)` : ""}`,
+      );
     });
 }

@@ -1,18 +1,47 @@
 /** Header names (lower case, letters and digits only) read without `--map`, by research type. */
 const DEFAULT_FIELDS: Record<"company" | "person", Record<string, string>> = {
   company: {
-    name: "name", company: "name", companyname: "name", organization: "name",
-    website: "website", domain: "website", url: "website", companywebsite: "website", companydomain: "website",
-    location: "location", hq: "location", headquarters: "location",
-    linkedin: "linkedinUrl", linkedinurl: "linkedinUrl", companylinkedin: "linkedinUrl", companylinkedinurl: "linkedinUrl",
+    name: "name",
+    company: "name",
+    companyname: "name",
+    organization: "name",
+    website: "website",
+    domain: "website",
+    url: "website",
+    companywebsite: "website",
+    companydomain: "website",
+    location: "location",
+    hq: "location",
+    headquarters: "location",
+    linkedin: "linkedinUrl",
+    linkedinurl: "linkedinUrl",
+    companylinkedin: "linkedinUrl",
+    companylinkedinurl: "linkedinUrl",
   },
   person: {
-    firstname: "firstName", givenname: "firstName", lastname: "lastName", surname: "lastName", familyname: "lastName",
-    email: "email", emailaddress: "email", phone: "phone", phonenumber: "phone",
-    title: "title", jobtitle: "title", linkedin: "linkedinUrl", linkedinurl: "linkedinUrl", profileurl: "linkedinUrl",
-    company: "company.name", companyname: "company.name", organization: "company.name",
-    website: "company.website", companywebsite: "company.website", domain: "company.website", companydomain: "company.website",
-    location: "company.location", companylocation: "company.location",
+    firstname: "firstName",
+    givenname: "firstName",
+    lastname: "lastName",
+    surname: "lastName",
+    familyname: "lastName",
+    email: "email",
+    emailaddress: "email",
+    phone: "phone",
+    phonenumber: "phone",
+    title: "title",
+    jobtitle: "title",
+    linkedin: "linkedinUrl",
+    linkedinurl: "linkedinUrl",
+    profileurl: "linkedinUrl",
+    company: "company.name",
+    companyname: "company.name",
+    organization: "company.name",
+    website: "company.website",
+    companywebsite: "company.website",
+    domain: "company.website",
+    companydomain: "company.website",
+    location: "company.location",
+    companylocation: "company.location",
   },
 };
 
@@ -28,7 +57,8 @@ export function columnMapping(headers: string[], type: "company" | "person", map
     const separator = entry.lastIndexOf("=");
     if (separator <= 0) throw new Error(`--map "${entry}" is not column=field`);
     const column = entry.slice(0, separator).trim();
-    if (!headers.includes(column)) throw new Error(`--map names column "${column}", which the CSV does not have (columns: ${headers.join(", ")})`);
+    if (!headers.includes(column))
+      throw new Error(`--map names column "${column}", which the CSV does not have (columns: ${headers.join(", ")})`);
     mapping.set(column, entry.slice(separator + 1).trim());
   }
   const mappedFields = new Set(mapping.values());
@@ -52,7 +82,10 @@ export function subjectOf(row: Record<string, string>, mapping: Map<string, stri
     if (!value) continue;
     const path = field.split(".");
     let target = subject;
-    for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    for (const part of path.slice(0, -1)) {
+      target[part] ??= {};
+      target = target[part] as Record<string, unknown>;
+    }
     target[path[path.length - 1]!] = value;
   }
   return subject;

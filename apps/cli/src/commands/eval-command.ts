@@ -1,5 +1,5 @@
-import { Command } from "commander";
 import type { Config } from "@dossier/config";
+import { Command } from "commander";
 import { runEval } from "../eval/run-eval.js";
 
 /** `dossier eval`: the quality evaluation over the repository's case files. */

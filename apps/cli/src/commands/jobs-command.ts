@@ -1,6 +1,6 @@
-import { Command } from "commander";
 import type { Config } from "@dossier/config";
 import { ResearchQueue } from "@dossier/queue";
+import { Command } from "commander";
 
 /** `dossier jobs failed`: failed research jobs kept for inspection (7 days), newest first. */
 export function jobsCommand(loadConfig: () => Config): Command {
@@ -27,7 +27,9 @@ export function jobsCommand(loadConfig: () => Config): Command {
         }));
         if (options.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
         else if (rows.length === 0) process.stdout.write("No failed jobs.\n");
-        else for (const row of rows) process.stdout.write(`${row.failedAt ?? "-"}  ${row.id}  ${row.kind}  ${row.code}  ${row.detail}\n`);
+        else
+          for (const row of rows)
+            process.stdout.write(`${row.failedAt ?? "-"}  ${row.id}  ${row.kind}  ${row.code}  ${row.detail}\n`);
       } finally {
         await queue.close();
       }

@@ -1,6 +1,6 @@
-import { Command } from "commander";
 import type { Config } from "@dossier/config";
 import { ApiKeyStore, createRedis, waitForRedis } from "@dossier/queue";
+import { Command } from "commander";
 
 async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
   const redis = createRedis(config.redisUrl, "blocking");
@@ -34,9 +34,19 @@ export function keysCommand(loadConfig: () => Config): Command {
         process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
         return;
       }
-      const rows = [["ID", "NAME", "CREATED", "STATUS", "PREVIEW"], ...records.map((r) => [r.id, r.name, r.createdAt, r.revokedAt ? `revoked ${r.revokedAt}` : "active", r.preview])];
+      const rows = [
+        ["ID", "NAME", "CREATED", "STATUS", "PREVIEW"],
+        ...records.map((r) => [
+          r.id,
+          r.name,
+          r.createdAt,
+          r.revokedAt ? `revoked ${r.revokedAt}` : "active",
+          r.preview,
+        ]),
+      ];
       const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-      for (const row of rows) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}\n`);
+      for (const row of rows)
+        process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}\n`);
     });
   keys
     .command("revoke")

@@ -1,6 +1,6 @@
-import { Command } from "commander";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { Command } from "commander";
 
 const script = (app: string) => fileURLToPath(new URL(`../../../${app}/dist/main.js`, import.meta.url));
 

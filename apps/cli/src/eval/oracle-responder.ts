@@ -1,4 +1,10 @@
-import { parsePromptPassages, type EnrichmentCase, type FakeChatResponder, type PromptPassage, type ResearchCase } from "@dossier/testing";
+import {
+  type EnrichmentCase,
+  type FakeChatResponder,
+  type PromptPassage,
+  parsePromptPassages,
+  type ResearchCase,
+} from "@dossier/testing";
 
 /** Words only, so that punctuation and dashes the extractor adds do not hide a phrase. */
 export function wordsOf(text: string): string {
@@ -46,7 +52,10 @@ function quoteOf(phrase: string): string {
  * the evaluation measures what Dossier controls: whether the evidence reaches the prompt, and
  * whether the returned sources are the pages that prove the answer.
  */
-export function createOracleResponder(researchCases: readonly ResearchCase[], enrichmentCases: readonly EnrichmentCase[]): FakeChatResponder {
+export function createOracleResponder(
+  researchCases: readonly ResearchCase[],
+  enrichmentCases: readonly EnrichmentCase[],
+): FakeChatResponder {
   const byQuestion = new Map<string, Array<ResearchCase | EnrichmentCase>>();
   for (const testCase of [...researchCases, ...enrichmentCases]) {
     byQuestion.set(testCase.request.question, [...(byQuestion.get(testCase.request.question) ?? []), testCase]);
@@ -56,9 +65,16 @@ export function createOracleResponder(researchCases: readonly ResearchCase[], en
     const question = /^Question about an? (?:person|company): (.*)$/m.exec(prompt)?.[1]?.trim() ?? "";
     const facts = /<facts>\n([\s\S]*?)\n<\/facts>/.exec(prompt)?.[1] ?? "";
     // Cases may share a question (namesakes at two companies); the subject's facts tell them apart.
-    const testCase = (byQuestion.get(question) ?? []).find((candidate) => facts.includes(JSON.stringify(subjectName(candidate)).slice(1, -1)));
+    const testCase = (byQuestion.get(question) ?? []).find((candidate) =>
+      facts.includes(JSON.stringify(subjectName(candidate)).slice(1, -1)),
+    );
     const passages = parsePromptPassages(prompt);
-    const reply: Record<string, unknown> = { answer: null, citations: [], explanation: "The passages do not say.", confidence: 0.2 };
+    const reply: Record<string, unknown> = {
+      answer: null,
+      citations: [],
+      explanation: "The passages do not say.",
+      confidence: 0.2,
+    };
     if (testCase && "expected" in testCase && testCase.proof) {
       const passage = passageWith(passages, testCase.proof.phrase);
       if (passage) {
@@ -80,7 +96,12 @@ export function createOracleResponder(researchCases: readonly ResearchCase[], en
           if (passage) person[field] = { value, passage: passage.id, quote: quoteOf(proof!.phrase) };
         }
         const title = person.jobTitle as { value: string; passage: string; quote: string } | null;
-        if (title) Object.assign(reply, { answer: title.value, citations: [{ passage: title.passage, quote: title.quote }], confidence: 0.9 });
+        if (title)
+          Object.assign(reply, {
+            answer: title.value,
+            citations: [{ passage: title.passage, quote: title.quote }],
+            confidence: 0.9,
+          });
       }
       reply.person = person;
     }

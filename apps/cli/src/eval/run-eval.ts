@@ -1,14 +1,16 @@
 import { countTokens } from "@dossier/research";
 import {
+  type EnrichmentCase,
   loadEnrichmentCases,
   loadResearchCases,
+  parsePromptPassages,
+  type ResearchCase,
+  requestPage,
   startResearchWorld,
   startStack,
-  type EnrichmentCase,
-  type ResearchCase,
+  toVisibleText,
 } from "@dossier/testing";
 import { createOracleResponder, passageWith, subjectName, wordsOf } from "./oracle-responder.js";
-import { parsePromptPassages, requestPage, toVisibleText } from "@dossier/testing";
 
 const EVAL_KEY = "eval-key-0123456789abcdef";
 
@@ -27,7 +29,8 @@ interface CaseResult {
   expectedPerson?: Record<string, string | null>;
 }
 
-const sameUrl = (a: string, b: string) => a.replace(/^https?:\/\//, "").replace(/\/$/, "") === b.replace(/^https?:\/\//, "").replace(/\/$/, "");
+const sameUrl = (a: string, b: string) =>
+  a.replace(/^https?:\/\//, "").replace(/\/$/, "") === b.replace(/^https?:\/\//, "").replace(/\/$/, "");
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
@@ -38,7 +41,8 @@ function percentile(values: number[], p: number): number {
 function answerMatches(testCase: ResearchCase, body: Record<string, any>): boolean {
   const { answerText, answerNumber } = testCase.expected;
   if (answerText === null || answerText === undefined) {
-    if (answerNumber === null || answerNumber === undefined) return body.answerText === null && body.answerNumber === null;
+    if (answerNumber === null || answerNumber === undefined)
+      return body.answerText === null && body.answerNumber === null;
   }
   if (answerNumber !== undefined && answerNumber !== null && body.answerNumber !== answerNumber) return false;
   if (answerText === undefined || answerText === null || testCase.request.responseType === "NUMBER") return true;
@@ -48,7 +52,9 @@ function answerMatches(testCase: ResearchCase, body: Record<string, any>): boole
       return JSON.stringify(JSON.parse(body.answerText)) === JSON.stringify(JSON.parse(answerText));
     case "TEXT":
       // Free text is right when it says what the expected text says.
-      return wordsOf(body.answerText).includes(wordsOf(answerText)) || wordsOf(answerText).includes(wordsOf(body.answerText));
+      return (
+        wordsOf(body.answerText).includes(wordsOf(answerText)) || wordsOf(answerText).includes(wordsOf(body.answerText))
+      );
     default:
       return body.answerText === answerText;
   }
@@ -63,10 +69,17 @@ export interface EvalOptions {
 
 /** Runs every case through a real gateway and worker over the simulated web; returns the report text and whether targets were met. */
 export async function runEval(options: EvalOptions): Promise<{ report: string; passed: boolean }> {
-  const researchCases = loadResearchCases().filter((testCase) => !options.filter || testCase.id.includes(options.filter));
-  const enrichmentCases = loadEnrichmentCases().filter((testCase) => !options.filter || testCase.id.includes(options.filter));
+  const researchCases = loadResearchCases().filter(
+    (testCase) => !options.filter || testCase.id.includes(options.filter),
+  );
+  const enrichmentCases = loadEnrichmentCases().filter(
+    (testCase) => !options.filter || testCase.id.includes(options.filter),
+  );
   const world = await startResearchWorld({ responder: createOracleResponder(researchCases, enrichmentCases) });
-  const stack = await startStack({ redisUrl: options.redisUrl, env: { ...world.env, API_KEYS: EVAL_KEY, WORKER_CONCURRENCY: String(options.concurrency) } });
+  const stack = await startStack({
+    redisUrl: options.redisUrl,
+    env: { ...world.env, API_KEYS: EVAL_KEY, WORKER_CONCURRENCY: String(options.concurrency) },
+  });
   const pageTexts = new Map<string, string>();
   const pageText = async (url: string) => {
     if (!pageTexts.has(url)) {
@@ -100,9 +113,15 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     let provingSources = 0;
     for (const source of sources) {
       const text = await pageText(source);
-      if (proofs.some((proof) => sameUrl(proof.url, source) || passageWith([{ id: "", url: source, text }], proof.phrase))) provingSources += 1;
+      if (
+        proofs.some((proof) => sameUrl(proof.url, source) || passageWith([{ id: "", url: source, text }], proof.phrase))
+      )
+        provingSources += 1;
     }
-    const evidenceInPrompt = proofs.length === 0 ? null : prompts.some((prompt) => proofs.every((proof) => passageWith(parsePromptPassages(prompt), proof.phrase)));
+    const evidenceInPrompt =
+      proofs.length === 0
+        ? null
+        : prompts.some((prompt) => proofs.every((proof) => passageWith(parsePromptPassages(prompt), proof.phrase)));
     results.push({
       id: testCase.id,
       group: "expected" in testCase ? testCase.request.responseType : "ENRICH",
@@ -113,9 +132,13 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
       promptTokens: prompts.map((prompt) => countTokens(prompt)),
       modelCalls: calls.length,
       latencyMs,
-      ...("expectedPerson" in testCase ? { person: body.person, expectedPerson: testCase.expectedPerson as unknown as Record<string, string | null> } : {}),
+      ...("expectedPerson" in testCase
+        ? { person: body.person, expectedPerson: testCase.expectedPerson as unknown as Record<string, string | null> }
+        : {}),
     });
-    options.log(`${testCase.id}: ${response.status} ${JSON.stringify(body.answerText ?? body.code ?? null)} sources=${sources.length}`);
+    options.log(
+      `${testCase.id}: ${response.status} ${JSON.stringify(body.answerText ?? body.code ?? null)} sources=${sources.length}`,
+    );
   };
 
   const queue = [...researchCases, ...enrichmentCases];
@@ -136,11 +159,26 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
   const lines: string[] = [];
   const groups = [...new Set(results.map((result) => result.group))].sort();
   const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
-  lines.push(row(["group", "cases", "correct", "evidence recall", "source precision", "mean prompt tokens", "max prompt tokens", "model calls / request", "p50 ms", "p95 ms"]));
+  lines.push(
+    row([
+      "group",
+      "cases",
+      "correct",
+      "evidence recall",
+      "source precision",
+      "mean prompt tokens",
+      "max prompt tokens",
+      "model calls / request",
+      "p50 ms",
+      "p95 ms",
+    ]),
+  );
   lines.push(row(Array(10).fill("---")));
   const measure = (subset: CaseResult[]) => {
     const withProof = subset.filter((result) => result.evidenceInPrompt !== null);
-    const recall = withProof.length ? withProof.filter((result) => result.evidenceInPrompt).length / withProof.length : 1;
+    const recall = withProof.length
+      ? withProof.filter((result) => result.evidenceInPrompt).length / withProof.length
+      : 1;
     const sourceCount = subset.reduce((sum, result) => sum + result.sources.length, 0);
     const precision = sourceCount ? subset.reduce((sum, result) => sum + result.provingSources, 0) / sourceCount : 1;
     const tokens = subset.flatMap((result) => result.promptTokens);
@@ -152,12 +190,33 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
       meanTokens: tokens.length ? Math.round(tokens.reduce((a, b) => a + b, 0) / tokens.length) : 0,
       maxTokens: tokens.length ? Math.max(...tokens) : 0,
       calls: subset.reduce((sum, result) => sum + result.modelCalls, 0) / subset.length,
-      p50: Math.round(percentile(subset.map((result) => result.latencyMs), 50)),
-      p95: Math.round(percentile(subset.map((result) => result.latencyMs), 95)),
+      p50: Math.round(
+        percentile(
+          subset.map((result) => result.latencyMs),
+          50,
+        ),
+      ),
+      p95: Math.round(
+        percentile(
+          subset.map((result) => result.latencyMs),
+          95,
+        ),
+      ),
     };
   };
   const format = (name: string, m: ReturnType<typeof measure>) =>
-    row([name, m.cases, m.correct.toFixed(2), m.recall.toFixed(2), m.precision.toFixed(2), m.meanTokens, m.maxTokens, m.calls.toFixed(2), m.p50, m.p95]);
+    row([
+      name,
+      m.cases,
+      m.correct.toFixed(2),
+      m.recall.toFixed(2),
+      m.precision.toFixed(2),
+      m.meanTokens,
+      m.maxTokens,
+      m.calls.toFixed(2),
+      m.p50,
+      m.p95,
+    ]);
   for (const group of groups) lines.push(format(group, measure(results.filter((result) => result.group === group))));
   const all = measure(results);
   lines.push(format("**all**", all));
@@ -167,7 +226,11 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
   let fieldPrecisionOk = true;
   let fillerFound = false;
   if (enrichment.length) {
-    fieldLines.push("", row(["field", "kind", "filled", "right when filled (precision)", "fill rate"]), row(Array(5).fill("---")));
+    fieldLines.push(
+      "",
+      row(["field", "kind", "filled", "right when filled (precision)", "fill rate"]),
+      row(Array(5).fill("---")),
+    );
     const evidenceFields = new Set(["jobTitle", "city", "country", "jobStartDate"]);
     for (const field of Object.keys(enrichment[0]!.expectedPerson!)) {
       const filled = enrichment.filter((result) => result.person?.[field] != null);
@@ -176,8 +239,17 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
       const precision = filled.length ? right.length / filled.length : 1;
       const kind = evidenceFields.has(field) ? "evidence" : "deterministic";
       if (precision < (kind === "evidence" ? 0.95 : 0.98)) fieldPrecisionOk = false;
-      for (const result of filled) if (/^(unknown|n\/?a|none|null|-)$/i.test(String(result.person?.[field]))) fillerFound = true;
-      fieldLines.push(row([field, kind, filled.length, precision.toFixed(2), expected.length ? (right.length / expected.length).toFixed(2) : "-"]));
+      for (const result of filled)
+        if (/^(unknown|n\/?a|none|null|-)$/i.test(String(result.person?.[field]))) fillerFound = true;
+      fieldLines.push(
+        row([
+          field,
+          kind,
+          filled.length,
+          precision.toFixed(2),
+          expected.length ? (right.length / expected.length).toFixed(2) : "-",
+        ]),
+      );
     }
   }
   const maxTokens = all.maxTokens;
@@ -186,7 +258,12 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
     ["source precision >= 0.9", all.precision >= 0.9],
     ["prompt tokens <= 6,000", maxTokens <= 6_000],
     ["one model call per question", all.calls <= 1.0001],
-    ...(enrichment.length ? [["person field precision (0.98 deterministic, 0.95 evidence)", fieldPrecisionOk], ["no filler text in any field", !fillerFound]] : []),
+    ...(enrichment.length
+      ? [
+          ["person field precision (0.98 deterministic, 0.95 evidence)", fieldPrecisionOk],
+          ["no filler text in any field", !fillerFound],
+        ]
+      : []),
   ] as Array<[string, boolean]>;
   const misses = results.filter((result) => result.evidenceInPrompt === false).map((result) => result.id);
   const report = [
@@ -195,8 +272,18 @@ function summarize(results: CaseResult[]): { report: string; passed: boolean } {
     "",
     ...targets.map(([name, ok]) => `${ok ? "met   " : "MISSED"} ${name}`),
     misses.length ? `\nproof not in prompt: ${misses.join(", ")}` : "",
-    `more than one model call: ${results.filter((result) => result.modelCalls > 1).map((result) => `${result.id} (${result.modelCalls})`).join(", ") || "none"}`,
-    `wrong answers: ${results.filter((result) => !result.correct).map((result) => result.id).join(", ") || "none"}`,
+    `more than one model call: ${
+      results
+        .filter((result) => result.modelCalls > 1)
+        .map((result) => `${result.id} (${result.modelCalls})`)
+        .join(", ") || "none"
+    }`,
+    `wrong answers: ${
+      results
+        .filter((result) => !result.correct)
+        .map((result) => result.id)
+        .join(", ") || "none"
+    }`,
   ].join("\n");
   return { report, passed: targets.every(([, ok]) => ok) };
 }

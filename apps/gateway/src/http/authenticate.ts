@@ -1,6 +1,6 @@
-import type { Request, Response, NextFunction } from "express";
 import { DossierError } from "@dossier/contract";
 import type { ApiKeyStore } from "@dossier/queue";
+import type { NextFunction, Request, Response } from "express";
 
 /**
  * Requires a known, unrevoked key in the `x-api-key` header (and only there). Sets
@@ -12,7 +12,7 @@ export function authenticate(keys: ApiKeyStore) {
     if (!presented) {
       throw new DossierError("AUTH_MISSING_KEY", { detail: "Send your API key in the x-api-key header." });
     }
-    let identity;
+    let identity: Awaited<ReturnType<ApiKeyStore["verify"]>>;
     try {
       identity = await keys.verify(presented.trim());
     } catch (error) {
@@ -23,7 +23,8 @@ export function authenticate(keys: ApiKeyStore) {
         cause: error,
       });
     }
-    if (!identity) throw new DossierError("AUTH_INVALID_KEY", { detail: "The API key is not valid, or it was revoked." });
+    if (!identity)
+      throw new DossierError("AUTH_INVALID_KEY", { detail: "The API key is not valid, or it was revoked." });
     response.locals.apiKey = identity;
     next();
   };

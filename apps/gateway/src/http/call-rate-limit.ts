@@ -1,7 +1,7 @@
-import type { Request, Response, NextFunction } from "express";
-import type { Redis } from "ioredis";
 import { DossierError } from "@dossier/contract";
-import { countKeyCall, type ApiKeyIdentity } from "@dossier/queue";
+import { type ApiKeyIdentity, countKeyCall } from "@dossier/queue";
+import type { NextFunction, Request, Response } from "express";
+import type { Redis } from "ioredis";
 
 /**
  * Counts each research call against its key's allowance per minute and sets the `RateLimit-*`
@@ -15,11 +15,16 @@ export function callRateLimit(redis: Redis, prefix: string, callsPerMinute: numb
       return;
     }
     const identity = response.locals.apiKey as ApiKeyIdentity;
-    let allowance;
+    let allowance: Awaited<ReturnType<typeof countKeyCall>>;
     try {
       allowance = await countKeyCall(redis, prefix, identity.id, callsPerMinute);
     } catch (error) {
-      throw new DossierError("QUEUE_UNAVAILABLE", { detail: "The rate limiter (Redis) is unreachable; try again shortly.", retryable: true, retryAfterSeconds: 5, cause: error });
+      throw new DossierError("QUEUE_UNAVAILABLE", {
+        detail: "The rate limiter (Redis) is unreachable; try again shortly.",
+        retryable: true,
+        retryAfterSeconds: 5,
+        cause: error,
+      });
     }
     response.setHeader("RateLimit-Limit", String(allowance.limit));
     response.setHeader("RateLimit-Remaining", String(allowance.remaining));

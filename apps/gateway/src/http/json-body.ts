@@ -1,5 +1,5 @@
-import express, { type Request, type Response, type NextFunction } from "express";
 import { DossierError } from "@dossier/contract";
+import express, { type NextFunction, type Request, type Response } from "express";
 
 /** Largest accepted request body, in bytes (1 MB). */
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -8,7 +8,8 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (request: Request, response: Response, next: NextFunction): void => {
-    const hasBody = request.header("transfer-encoding") !== undefined || Number(request.header("content-length") ?? 0) > 0;
+    const hasBody =
+      request.header("transfer-encoding") !== undefined || Number(request.header("content-length") ?? 0) > 0;
     if (!hasBody) {
       request.body = undefined;
       next();

@@ -1,6 +1,6 @@
-import type { Request, Response, NextFunction } from "express";
-import type { Logger } from "pino";
 import { DossierError, isDossierError, problemType } from "@dossier/contract";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -37,7 +37,9 @@ function fromBodyParser(error: BodyParserError): DossierError | null {
     case "entity.parse.failed":
       return new DossierError("REQUEST_MALFORMED_JSON", { detail: `The body is not valid JSON: ${error.message}.` });
     case "entity.too.large":
-      return new DossierError("REQUEST_TOO_LARGE", { detail: `The body is larger than the limit of ${error.limit ?? 1_048_576} bytes.` });
+      return new DossierError("REQUEST_TOO_LARGE", {
+        detail: `The body is larger than the limit of ${error.limit ?? 1_048_576} bytes.`,
+      });
     case "encoding.unsupported":
     case "charset.unsupported":
       return new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON." });
@@ -59,13 +61,21 @@ export function problemHandler(logger: Logger) {
     const known = isDossierError(error) ? error : fromBodyParser(error as BodyParserError);
     if (known) {
       if (known.status >= 500) {
-        logger.warn({ requestId: response.locals.requestId, code: known.code, cause: describeCause(known.cause) }, known.detail);
+        logger.warn(
+          { requestId: response.locals.requestId, code: known.code, cause: describeCause(known.cause) },
+          known.detail,
+        );
       }
       sendProblem(response, known);
       return;
     }
     logger.error({ requestId: response.locals.requestId, route: request.route?.path, err: error }, "unexpected error");
-    sendProblem(response, new DossierError("INTERNAL_ERROR", { detail: "Something went wrong on our side. The request id identifies it in our logs." }));
+    sendProblem(
+      response,
+      new DossierError("INTERNAL_ERROR", {
+        detail: "Something went wrong on our side. The request id identifies it in our logs.",
+      }),
+    );
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Request, Response, NextFunction } from "express";
+import type { NextFunction, Request, Response } from "express";
 
 const ACCEPTABLE = /^[A-Za-z0-9._:-]{1,128}$/;
 

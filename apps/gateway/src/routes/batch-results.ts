@@ -1,11 +1,22 @@
+import { type BatchItemOutcome, type BatchStore, type BatchSummary, decodeFailure } from "@dossier/queue";
 import type { Response } from "express";
-import { decodeFailure, type BatchItemOutcome, type BatchStore, type BatchSummary } from "@dossier/queue";
 import { problemBody } from "../http/problem.js";
 
 const PAGE = 500;
 
 /** Columns of `?format=csv`, in order. */
-export const RESULT_CSV_COLUMNS = ["index", "ref", "status", "answerText", "answerNumber", "confidence", "details", "sources", "errorCode", "errorDetail"] as const;
+export const RESULT_CSV_COLUMNS = [
+  "index",
+  "ref",
+  "status",
+  "answerText",
+  "answerNumber",
+  "confidence",
+  "details",
+  "sources",
+  "errorCode",
+  "errorDetail",
+] as const;
 
 interface ItemLine {
   index: number;
@@ -25,8 +36,13 @@ function toLine(item: BatchItemOutcome): ItemLine {
 }
 
 function ndjson(line: ItemLine): string {
-  const head = JSON.stringify({ index: line.index, ...(line.ref !== undefined ? { ref: line.ref } : {}), status: line.status });
-  const tail = line.resultText !== undefined ? `"result":${line.resultText}` : `"problem":${JSON.stringify(line.problem)}`;
+  const head = JSON.stringify({
+    index: line.index,
+    ...(line.ref !== undefined ? { ref: line.ref } : {}),
+    status: line.status,
+  });
+  const tail =
+    line.resultText !== undefined ? `"result":${line.resultText}` : `"problem":${JSON.stringify(line.problem)}`;
   return `${head.slice(0, -1)},${tail}}\n`;
 }
 
@@ -55,7 +71,12 @@ function csv(line: ItemLine): string {
 }
 
 /** Streams a finished batch's results in item order, a page of items at a time. */
-export async function writeBatchResults(response: Response, batches: BatchStore, summary: BatchSummary, format: "ndjson" | "csv"): Promise<void> {
+export async function writeBatchResults(
+  response: Response,
+  batches: BatchStore,
+  summary: BatchSummary,
+  format: "ndjson" | "csv",
+): Promise<void> {
   response.status(200);
   response.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson");
   response.setHeader("Cache-Control", "no-store");

@@ -1,18 +1,18 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
-import { DossierError, batchEnvelopeSchema, validateResearchRequest, type FieldError } from "@dossier/contract";
+import { batchEnvelopeSchema, DossierError, type FieldError, validateResearchRequest } from "@dossier/contract";
 import {
-  CallbackAddressError,
-  resolveCallbackTarget,
-  researchJobId,
   type ApiKeyIdentity,
   type BatchItemPlan,
   type BatchStore,
   type BatchSummary,
+  CallbackAddressError,
   type CallbackAddressPolicy,
+  researchJobId,
+  resolveCallbackTarget,
 } from "@dossier/queue";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import { problemBody } from "../http/problem.js";
-import { validationProblem } from "./research-routes.js";
 import { writeBatchResults } from "./batch-results.js";
+import { validationProblem } from "./research-routes.js";
 
 export interface BatchRouteSettings {
   batches: BatchStore;
@@ -43,22 +43,35 @@ function planItem(raw: unknown, keyId: string, requestId: string, now: number): 
   const ref = typeof item.ref === "string" ? item.ref : undefined;
   const withRef = ref !== undefined ? { ref } : {};
   const envelopeErrors: FieldError[] = [];
-  if (item.type !== "person" && item.type !== "company") envelopeErrors.push({ path: "type", message: 'must be "person" or "company"' });
-  if (item.ref !== undefined && (typeof item.ref !== "string" || item.ref.length > 200)) envelopeErrors.push({ path: "ref", message: "must be a string of at most 200 characters" });
+  if (item.type !== "person" && item.type !== "company")
+    envelopeErrors.push({ path: "type", message: 'must be "person" or "company"' });
+  if (item.ref !== undefined && (typeof item.ref !== "string" || item.ref.length > 200))
+    envelopeErrors.push({ path: "ref", message: "must be a string of at most 200 characters" });
   for (const key of Object.keys(item)) {
-    if (!["type", "request", "ref"].includes(key)) envelopeErrors.push({ path: key, message: "is not a known field (names are case-sensitive)" });
+    if (!["type", "request", "ref"].includes(key))
+      envelopeErrors.push({ path: key, message: "is not a known field (names are case-sensitive)" });
   }
   if (envelopeErrors.length > 0) return { ...withRef, problem: itemProblem(envelopeErrors, requestId) };
   const kind = item.type as "person" | "company";
   const validation = validateResearchRequest(kind, item.request);
   if (!validation.ok) return { ...withRef, problem: itemProblem(validation.errors, requestId) };
   const jobId = researchJobId(keyId, validation.request);
-  return { ...withRef, kind, jobId, data: { request: validation.request, requestId, keyId, enqueuedAt: now, origin: "batch" } };
+  return {
+    ...withRef,
+    kind,
+    jobId,
+    data: { request: validation.request, requestId, keyId, enqueuedAt: now, origin: "batch" },
+  };
 }
 
 function unavailable(error: unknown): DossierError {
   if (error instanceof DossierError) return error;
-  return new DossierError("QUEUE_UNAVAILABLE", { detail: "The job queue (Redis) is unreachable; try again shortly.", retryable: true, retryAfterSeconds: 5, cause: error });
+  return new DossierError("QUEUE_UNAVAILABLE", {
+    detail: "The job queue (Redis) is unreachable; try again shortly.",
+    retryable: true,
+    retryAfterSeconds: 5,
+    cause: error,
+  });
 }
 
 /** `POST /v1/batches`, `GET /v1/batches/{id}`, `GET /v1/batches/{id}/results`, `GET /v1/callback-secret`. */
@@ -72,7 +85,8 @@ export function batchRoutes(settings: BatchRouteSettings): Router {
     const summary = await batches.get(id).catch((error: unknown) => {
       throw unavailable(error);
     });
-    if (!summary || summary.keyId !== identity.id) throw new DossierError("BATCH_NOT_FOUND", { detail: `There is no batch ${id} for this API key.` });
+    if (!summary || summary.keyId !== identity.id)
+      throw new DossierError("BATCH_NOT_FOUND", { detail: `There is no batch ${id} for this API key.` });
     return summary;
   };
 
@@ -81,17 +95,25 @@ export function batchRoutes(settings: BatchRouteSettings): Router {
     const requestId = response.locals.requestId as string;
     const envelope = batchEnvelopeSchema.safeParse(request.body);
     if (!envelope.success) {
-      throw validationProblem(envelope.error.issues.map((issue) => ({ path: issue.path.map(String).join(".") || "(body)", message: issue.message })));
+      throw validationProblem(
+        envelope.error.issues.map((issue) => ({
+          path: issue.path.map(String).join(".") || "(body)",
+          message: issue.message,
+        })),
+      );
     }
     const { items, callbackUrl } = envelope.data;
     if (items.length > settings.maxItems) {
-      throw validationProblem([{ path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` }]);
+      throw validationProblem([
+        { path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` },
+      ]);
     }
     if (callbackUrl !== undefined) {
       try {
         await resolveCallbackTarget(callbackUrl, settings.callbackPolicy);
       } catch (error) {
-        if (error instanceof CallbackAddressError) throw validationProblem([{ path: "callbackUrl", message: error.message }]);
+        if (error instanceof CallbackAddressError)
+          throw validationProblem([{ path: "callbackUrl", message: error.message }]);
         throw error;
       }
     }

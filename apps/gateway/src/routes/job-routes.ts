@@ -1,6 +1,6 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
 import { DossierError } from "@dossier/contract";
 import type { ApiKeyIdentity, ResearchQueue } from "@dossier/queue";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import { problemBody } from "../http/problem.js";
 
 export interface JobRouteSettings {
@@ -21,7 +21,10 @@ export function jobRoutes(settings: JobRouteSettings): Router {
     switch (view.status) {
       case "done":
         // The stored body is spliced in as it is, so `result` is byte for byte the synchronous answer.
-        response.status(200).type("application/json").send(`{"id":${JSON.stringify(view.id)},"status":"done","result":${view.body}}`);
+        response
+          .status(200)
+          .type("application/json")
+          .send(`{"id":${JSON.stringify(view.id)},"status":"done","result":${view.body}}`);
         return;
       case "failed":
         response.status(200).json({ id: view.id, status: "failed", problem: problemBody(view.error) });

@@ -1,9 +1,9 @@
-import { Router } from "express";
-import type { Redis } from "ioredis";
 import { DossierError } from "@dossier/contract";
 import { countLiveWorkers } from "@dossier/queue";
+import { Router } from "express";
+import type { Redis } from "ioredis";
 import type { GatewayMetrics } from "../metrics.js";
-import { renderDocsPage } from "./docs-page.js";
+import { type OpenApiView, renderDocsPage } from "./docs-page.js";
 
 export interface OperationsRouteSettings {
   redis: Redis;
@@ -16,7 +16,8 @@ export interface OperationsRouteSettings {
 export function operationsRoutes(settings: OperationsRouteSettings): Router {
   const router = Router();
   const openApiText = JSON.stringify(settings.openApiDocument, null, 2);
-  const docsPage = renderDocsPage(settings.openApiDocument);
+  // The document comes from buildOpenApiDocument; the page reads only the parts OpenApiView names.
+  const docsPage = renderDocsPage(settings.openApiDocument as unknown as OpenApiView);
 
   router.get("/healthz", (_request, response) => {
     response.json({ status: "ok" });
@@ -28,7 +29,12 @@ export function operationsRoutes(settings: OperationsRouteSettings): Router {
       await settings.redis.ping();
       workers = await countLiveWorkers(settings.redis, settings.prefix);
     } catch (error) {
-      throw new DossierError("QUEUE_UNAVAILABLE", { detail: "Redis is unreachable.", retryable: true, retryAfterSeconds: 5, cause: error });
+      throw new DossierError("QUEUE_UNAVAILABLE", {
+        detail: "Redis is unreachable.",
+        retryable: true,
+        retryAfterSeconds: 5,
+        cause: error,
+      });
     }
     if (workers === 0) {
       throw new DossierError("QUEUE_UNAVAILABLE", {

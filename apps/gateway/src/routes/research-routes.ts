@@ -1,6 +1,6 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
-import { DossierError, validateResearchRequest, type FieldError, type ResearchKind } from "@dossier/contract";
-import { researchJobId, type ApiKeyIdentity, type ResearchQueue } from "@dossier/queue";
+import { DossierError, type FieldError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
+import { type ApiKeyIdentity, type ResearchQueue, researchJobId } from "@dossier/queue";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 
 export interface ResearchRouteSettings {
   queue: ResearchQueue;
@@ -37,7 +37,12 @@ export function researchRoutes(settings: ResearchRouteSettings): Router {
     const identity = response.locals.apiKey as ApiKeyIdentity;
     const jobId = researchJobId(identity.id, validation.request);
     response.setHeader("X-Job-Id", jobId);
-    const data = { request: validation.request, requestId: response.locals.requestId as string, keyId: identity.id, enqueuedAt: Date.now() };
+    const data = {
+      request: validation.request,
+      requestId: response.locals.requestId as string,
+      keyId: identity.id,
+      enqueuedAt: Date.now(),
+    };
     if (prefersAsync(request)) {
       await settings.queue.submit(kind, jobId, { ...data, origin: "async" });
       const view = await settings.queue.view(jobId, identity.id);

@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from "./error-codes.js";
+import { type ErrorCode, errorCodes } from "./error-codes.js";
 
 /** One entry of a validation problem's `errors` list. */
 export interface FieldError {

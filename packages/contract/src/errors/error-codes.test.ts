@@ -2,9 +2,23 @@ import { readFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
 import { describe, expect, it } from "vitest";
 import { DossierError } from "./dossier-error.js";
-import { errorCodes, problemType, type ErrorCode } from "./error-codes.js";
+import { type ErrorCode, errorCodes, problemType } from "./error-codes.js";
 
-const stagePrefixes = ["REQUEST_", "AUTH_", "RATE_", "JOB_", "BATCH_", "QUEUE_", "RESEARCH_", "LLM_", "SEARCH_", "FETCH_", "ROUTE_", "METHOD_", "INTERNAL_"];
+const stagePrefixes = [
+  "REQUEST_",
+  "AUTH_",
+  "RATE_",
+  "JOB_",
+  "BATCH_",
+  "QUEUE_",
+  "RESEARCH_",
+  "LLM_",
+  "SEARCH_",
+  "FETCH_",
+  "ROUTE_",
+  "METHOD_",
+  "INTERNAL_",
+];
 
 interface DocumentedRow {
   code: string;
@@ -16,8 +30,12 @@ function readDocumentedRows(): DocumentedRow[] {
   const markdown = readFileSync(new URL("../../../../docs/errors.md", import.meta.url), "utf8");
   const rows: DocumentedRow[] = [];
   for (const line of markdown.split("\n")) {
-    const cells = line.trim().match(/^\|(.*)\|$/)?.[1]?.split("|").map((cell) => cell.trim());
-    if (!cells || cells.length !== 3) continue;
+    const cells = line
+      .trim()
+      .match(/^\|(.*)\|$/)?.[1]
+      ?.split("|")
+      .map((cell) => cell.trim());
+    if (cells?.length !== 3) continue;
     const [code, status, title] = cells as [string, string, string];
     if (code === "code" || /^-+$/.test(code)) continue;
     rows.push({ code, status: Number(status), title });
@@ -38,11 +56,14 @@ describe("error code table and docs/errors.md", () => {
     expect(rows).toEqual([{ code, status: entry.status, title: entry.title }]);
   });
 
-  it.each(documentedRows.map((row) => [row.code, row] as const))("documented row %s is a code in the table", (code, row) => {
-    expect(Object.hasOwn(errorCodes, code)).toBe(true);
-    const entry = errorCodes[code as ErrorCode];
-    expect({ status: entry.status, title: entry.title }).toEqual({ status: row.status, title: row.title });
-  });
+  it.each(documentedRows.map((row) => [row.code, row] as const))(
+    "documented row %s is a code in the table",
+    (code, row) => {
+      expect(Object.hasOwn(errorCodes, code)).toBe(true);
+      const entry = errorCodes[code as ErrorCode];
+      expect({ status: entry.status, title: entry.title }).toEqual({ status: row.status, title: row.title });
+    },
+  );
 
   it("documents each code once", () => {
     const codes = documentedRows.map((row) => row.code);

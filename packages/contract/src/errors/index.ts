@@ -1,2 +1,2 @@
-export * from "./error-codes.js";
 export * from "./dossier-error.js";
+export * from "./error-codes.js";

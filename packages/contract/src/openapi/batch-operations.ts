@@ -10,9 +10,19 @@ const problem = (description: string, headers?: JsonObject): JsonObject => ({
   content: { "application/problem+json": { schema: ref("Problem") } },
 });
 
-const retryAfter = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } } };
-const location = (what: string) => ({ Location: { description: `Where to poll the ${what}.`, schema: { type: "string" } } });
-const idParameter = (description: string): JsonObject => ({ name: "id", in: "path", required: true, description, schema: { type: "string" } });
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+};
+const location = (what: string) => ({
+  Location: { description: `Where to poll the ${what}.`, schema: { type: "string" } },
+});
+const idParameter = (description: string): JsonObject => ({
+  name: "id",
+  in: "path",
+  required: true,
+  description,
+  schema: { type: "string" },
+});
 const unauthorized = problem("The `x-api-key` header is missing, or the key is unknown or revoked.");
 
 /** The async job, batch and callback-secret operations. */
@@ -54,7 +64,15 @@ export function batchOperations(): OpenApiOperation[] {
               schema: ref("BatchRequest"),
               example: {
                 items: [
-                  { type: "company", ref: "row-1", request: { question: "Is the company SOC 2 Type II certified?", responseType: "BOOL", company: { name: "Northwind Robotics", website: "northwind-robotics.com" } } },
+                  {
+                    type: "company",
+                    ref: "row-1",
+                    request: {
+                      question: "Is the company SOC 2 Type II certified?",
+                      responseType: "BOOL",
+                      company: { name: "Northwind Robotics", website: "northwind-robotics.com" },
+                    },
+                  },
                 ],
                 callbackUrl: "https://hooks.example.com/dossier",
               },
@@ -62,7 +80,11 @@ export function batchOperations(): OpenApiOperation[] {
           },
         },
         responses: {
-          "202": { description: "Accepted.", headers: location("batch"), content: { "application/json": { schema: ref("BatchStatus") } } },
+          "202": {
+            description: "Accepted.",
+            headers: location("batch"),
+            content: { "application/json": { schema: ref("BatchStatus") } },
+          },
           "400": problem("The body is not valid JSON."),
           "401": unauthorized,
           "413": problem("The body is larger than the batch body limit (32 MB)."),
@@ -82,7 +104,10 @@ export function batchOperations(): OpenApiOperation[] {
         security: [{ apiKey: [] }],
         parameters: [idParameter("The batch id from `Location`.")],
         responses: {
-          "200": { description: "The batch's progress.", content: { "application/json": { schema: ref("BatchStatus") } } },
+          "200": {
+            description: "The batch's progress.",
+            content: { "application/json": { schema: ref("BatchStatus") } },
+          },
           "401": unauthorized,
           "404": problem("No such batch for this key (`BATCH_NOT_FOUND`)."),
         },
@@ -100,12 +125,21 @@ export function batchOperations(): OpenApiOperation[] {
         security: [{ apiKey: [] }],
         parameters: [
           idParameter("The batch id."),
-          { name: "format", in: "query", required: false, description: "`ndjson` (default) or `csv`.", schema: { type: "string", enum: ["ndjson", "csv"] } },
+          {
+            name: "format",
+            in: "query",
+            required: false,
+            description: "`ndjson` (default) or `csv`.",
+            schema: { type: "string", enum: ["ndjson", "csv"] },
+          },
         ],
         responses: {
           "200": {
             description: "The results.",
-            content: { "application/x-ndjson": { schema: ref("BatchResultLine") }, "text/csv": { schema: { type: "string" } } },
+            content: {
+              "application/x-ndjson": { schema: ref("BatchResultLine") },
+              "text/csv": { schema: { type: "string" } },
+            },
           },
           "401": unauthorized,
           "404": problem("No such batch for this key (`BATCH_NOT_FOUND`)."),

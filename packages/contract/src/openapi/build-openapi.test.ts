@@ -53,29 +53,45 @@ describe("buildOpenApiDocument", () => {
     }
   });
 
-  it.each(["Company", "Person", "ResponseType", "CompanyResearchRequest", "PersonResearchRequest", "EnrichedPerson", "CompanyResearchResponse", "PersonResearchResponse", "Problem"])(
-    "component %s carries the description it was registered with",
-    (id) => {
-      expect(schemas[id]?.description).toEqual(expect.stringMatching(/\w{3,}/));
+  it.each([
+    "Company",
+    "Person",
+    "ResponseType",
+    "CompanyResearchRequest",
+    "PersonResearchRequest",
+    "EnrichedPerson",
+    "CompanyResearchResponse",
+    "PersonResearchResponse",
+    "Problem",
+  ])("component %s carries the description it was registered with", (id) => {
+    expect(schemas[id]?.description).toEqual(expect.stringMatching(/\w{3,}/));
+  });
+
+  it.each(researchOperations)(
+    "%s takes its request and answers 200 with its response schema",
+    (path, requestId, responseId) => {
+      const operation = document.paths[path]?.post as JsonObject;
+      expect(operation).toBeDefined();
+      expect(operation.security).toEqual([{ apiKey: [] }]);
+      expect(operation.requestBody.content["application/json"].schema).toEqual({
+        $ref: `#/components/schemas/${requestId}`,
+      });
+      expect(operation.responses["200"].content["application/json"].schema).toEqual({
+        $ref: `#/components/schemas/${responseId}`,
+      });
+      expect(Object.keys(resolve(`#/components/schemas/${responseId}`).properties)).toEqual(
+        expect.arrayContaining(["answerText", "answerNumber", "details", "sources", "confidence"]),
+      );
     },
   );
-
-  it.each(researchOperations)("%s takes its request and answers 200 with its response schema", (path, requestId, responseId) => {
-    const operation = document.paths[path]?.post as JsonObject;
-    expect(operation).toBeDefined();
-    expect(operation.security).toEqual([{ apiKey: [] }]);
-    expect(operation.requestBody.content["application/json"].schema).toEqual({ $ref: `#/components/schemas/${requestId}` });
-    expect(operation.responses["200"].content["application/json"].schema).toEqual({ $ref: `#/components/schemas/${responseId}` });
-    expect(Object.keys(resolve(`#/components/schemas/${responseId}`).properties)).toEqual(
-      expect.arrayContaining(["answerText", "answerNumber", "details", "sources", "confidence"]),
-    );
-  });
 
   it.each(researchOperations)("%s documents its error answers as problem+json", (path) => {
     const responses = document.paths[path].post.responses as Record<string, JsonObject>;
     for (const status of ["400", "401", "413", "415", "422", "429", "503", "504"]) {
       expect(responses[status], `${path} ${status}`).toBeDefined();
-      expect(responses[status]!.content["application/problem+json"].schema).toEqual({ $ref: "#/components/schemas/Problem" });
+      expect(responses[status]!.content["application/problem+json"].schema).toEqual({
+        $ref: "#/components/schemas/Problem",
+      });
       expect(responses[status]!.description).toEqual(expect.any(String));
     }
     expect(responses["429"]!.headers["Retry-After"]).toBeDefined();
@@ -101,7 +117,11 @@ describe("buildOpenApiDocument", () => {
   });
 
   it("bounds confidence to 0..1 in the schema", () => {
-    expect(schemas.CompanyResearchResponse!.properties.confidence).toMatchObject({ type: "number", minimum: 0, maximum: 1 });
+    expect(schemas.CompanyResearchResponse!.properties.confidence).toMatchObject({
+      type: "number",
+      minimum: 0,
+      maximum: 1,
+    });
   });
 
   it("lists every response type and documents each one's carrying", () => {
@@ -113,13 +133,20 @@ describe("buildOpenApiDocument", () => {
   it.each(researchOperations)("%s carries examples that are themselves valid", (path, _requestId, responseId) => {
     const operation = document.paths[path].post as JsonObject;
     const kind = path.endsWith("person") ? "person" : "company";
-    expect(validateResearchRequest(kind, operation.requestBody.content["application/json"].example)).toMatchObject({ ok: true });
-    const responseSchema = responseId === "PersonResearchResponse" ? personResearchResponseSchema : companyResearchResponseSchema;
+    expect(validateResearchRequest(kind, operation.requestBody.content["application/json"].example)).toMatchObject({
+      ok: true,
+    });
+    const responseSchema =
+      responseId === "PersonResearchResponse" ? personResearchResponseSchema : companyResearchResponseSchema;
     expect(responseSchema.safeParse(operation.responses["200"].content["application/json"].example).success).toBe(true);
   });
 
   it("adds extra operations and the version given", () => {
-    const extra: OpenApiOperation = { method: "get", path: "/v1/extra", operation: { summary: "Extra.", responses: {} } };
+    const extra: OpenApiOperation = {
+      method: "get",
+      path: "/v1/extra",
+      operation: { summary: "Extra.", responses: {} },
+    };
     const extended = buildOpenApiDocument({ version: "9.9.9", extraOperations: [extra] }) as JsonObject;
     expect(extended.info.version).toBe("9.9.9");
     expect(extended.paths["/v1/extra"].get.summary).toBe("Extra.");

@@ -14,10 +14,15 @@ const problemResponse = (description: string, headers?: JsonObject): JsonObject 
 });
 
 const requestIdHeader = {
-  "X-Request-Id": { description: "Identifier of this call; also in every log line it caused.", schema: { type: "string" } },
+  "X-Request-Id": {
+    description: "Identifier of this call; also in every log line it caused.",
+    schema: { type: "string" },
+  },
 };
 
-const retryAfter = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } } };
+const retryAfter = {
+  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+};
 
 /** Error answers every authenticated /v1 operation may give. */
 export const commonErrorResponses: JsonObject = {
@@ -77,7 +82,9 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
         content: { "application/json": { schema: ref("JobStatus") } },
       },
       ...commonErrorResponses,
-      "504": problemResponse("The research did not finish in time; the problem carries `jobId`. Retry the same request to get its result."),
+      "504": problemResponse(
+        "The research did not finish in time; the problem carries `jobId`. Retry the same request to get its result.",
+      ),
     },
   };
 }
@@ -112,9 +119,18 @@ export function researchOperations(): OpenApiOperation[] {
         sources: ["https://northwind-robotics.com/team"],
         confidence: 0.86,
         person: {
-          firstName: "Jane", lastName: "Doe", email: "jane.doe@northwind-robotics.com", phone: null,
-          linkedinUrl: null, jobTitle: "VP Engineering", country: "Germany", city: "Berlin", jobStartDate: "2023-06",
-          companyName: "Northwind Robotics", companyWebsite: "https://northwind-robotics.com", companyLinkedinUrl: null,
+          firstName: "Jane",
+          lastName: "Doe",
+          email: "jane.doe@northwind-robotics.com",
+          phone: null,
+          linkedinUrl: null,
+          jobTitle: "VP Engineering",
+          country: "Germany",
+          city: "Berlin",
+          jobStartDate: "2023-06",
+          companyName: "Northwind Robotics",
+          companyWebsite: "https://northwind-robotics.com",
+          companyLinkedinUrl: null,
         },
       }),
     },
@@ -151,7 +167,11 @@ function operationsEndpoints(): OpenApiOperation[] {
       },
     },
     { method: "get", path: "/metrics", operation: plain("Prometheus metrics.", "text/plain", { type: "string" }) },
-    { method: "get", path: "/openapi.json", operation: plain("This document.", "application/json", { type: "object" }) },
+    {
+      method: "get",
+      path: "/openapi.json",
+      operation: plain("This document.", "application/json", { type: "object" }),
+    },
     { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
   ];
 }
@@ -160,7 +180,9 @@ function operationsEndpoints(): OpenApiOperation[] {
  * The OpenAPI 3.1 document, generated from the zod schemas in the registry. Nothing in it is
  * written by hand except the operations' prose.
  */
-export function buildOpenApiDocument(options: { version?: string; extraOperations?: OpenApiOperation[] } = {}): JsonObject {
+export function buildOpenApiDocument(
+  options: { version?: string; extraOperations?: OpenApiOperation[] } = {},
+): JsonObject {
   const generated = z.toJSONSchema(apiRegistry, {
     target: "draft-2020-12",
     io: "input",
@@ -179,8 +201,13 @@ export function buildOpenApiDocument(options: { version?: string; extraOperation
     schemas[id] = rest;
   }
   const paths: Record<string, Record<string, JsonObject>> = {};
-  for (const { method, path, operation } of [...researchOperations(), ...batchOperations(), ...(options.extraOperations ?? []), ...operationsEndpoints()]) {
-    (paths[path] ??= {})[method] = operation;
+  for (const { method, path, operation } of [
+    ...researchOperations(),
+    ...batchOperations(),
+    ...(options.extraOperations ?? []),
+    ...operationsEndpoints(),
+  ]) {
+    paths[path] = { ...paths[path], [method]: operation };
   }
   return {
     openapi: "3.1.0",

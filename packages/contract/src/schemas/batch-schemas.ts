@@ -1,8 +1,8 @@
 import * as z from "zod";
+import { problemSchema } from "./problem.js";
 import { apiRegistry } from "./registry.js";
 import { companyResearchRequestSchema, personResearchRequestSchema } from "./research-request.js";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "./research-response.js";
-import { problemSchema } from "./problem.js";
 
 /** Most items one batch may hold unless the server is configured lower (`BATCH_MAX_ITEMS`). */
 export const MAX_BATCH_ITEMS = 10_000;
@@ -23,12 +23,18 @@ export const batchItemSchema = z
 
 export const batchRequestSchema = z
   .object({
-    items: z.array(batchItemSchema).min(1).max(MAX_BATCH_ITEMS).describe("The requests, up to 10,000 (or the server's `BATCH_MAX_ITEMS`)."),
+    items: z
+      .array(batchItemSchema)
+      .min(1)
+      .max(MAX_BATCH_ITEMS)
+      .describe("The requests, up to 10,000 (or the server's `BATCH_MAX_ITEMS`)."),
     callbackUrl: z
       .string()
       .url()
       .optional()
-      .describe("Called with a signed POST when the batch is done (see docs/batches.md). Must be a public http(s) URL."),
+      .describe(
+        "Called with a signed POST when the batch is done (see docs/batches.md). Must be a public http(s) URL.",
+      ),
   })
   .register(apiRegistry, { id: "BatchRequest", description: "A list of research requests to run in the background." });
 
@@ -41,7 +47,9 @@ export const batchEnvelopeSchema = z.object({
 export const batchStatusSchema = z
   .object({
     id: z.string().describe("The batch id, `b-...`."),
-    status: z.enum(["queued", "running", "done"]).describe("`queued` until an item finishes, `running` until all have, then `done`."),
+    status: z
+      .enum(["queued", "running", "done"])
+      .describe("`queued` until an item finishes, `running` until all have, then `done`."),
     total: z.number().int().describe("Number of items."),
     completed: z.number().int().describe("Items answered (HTTP status 200)."),
     failed: z.number().int().describe("Items that failed, invalid ones included; each has its problem in the results."),
@@ -69,7 +77,9 @@ export const batchResultLineSchema = z
 export const callbackSecretSchema = z
   .object({
     secret: z.string().describe("The HMAC-SHA256 secret that signs this key's batch callbacks."),
-    header: z.literal("Dossier-Signature").describe("The header that carries the signature: `t=<unix seconds>,v1=<hex HMAC of \"<t>.<body>\">`."),
+    header: z
+      .literal("Dossier-Signature")
+      .describe('The header that carries the signature: `t=<unix seconds>,v1=<hex HMAC of "<t>.<body>">`.'),
   })
   .register(apiRegistry, { id: "CallbackSecret", description: "The secret to verify batch callbacks with." });
 

@@ -32,7 +32,9 @@ export const optionalPhone = z
   .trim()
   .max(40)
   .refine(
-    (value) => value === "" || (/^[0-9+()\-./\s]*(?:(?:ext|x)\.?\s*\d+)?$/i.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5),
+    (value) =>
+      value === "" ||
+      (/^[0-9+()\-./\s]*(?:(?:ext|x)\.?\s*\d+)?$/i.test(value) && (value.match(/\d/g)?.length ?? 0) >= 5),
     "must be a telephone number (digits with optional +, spaces, dashes, dots or brackets)",
   )
   .nullish();
@@ -65,8 +67,14 @@ function isPrivateLiteralHost(host: string): boolean {
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
     return (
-      a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
     );
   }
   if (host.startsWith("[")) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatAnswer, type AnswerValue, type FormattedAnswer } from "./format-answer.js";
-import { responseTypes, type ResponseType } from "./response-type.js";
+import { type AnswerValue, type FormattedAnswer, formatAnswer } from "./format-answer.js";
+import { type ResponseType, responseTypes } from "./response-type.js";
 
 const choices = ["SaaS", "Hardware", "Consulting"];
 

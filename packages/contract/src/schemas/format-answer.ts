@@ -18,7 +18,11 @@ export const ISO_DATE_PATTERN = /^\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d
  * responseType. Returns null when the value does not fit the type (the caller treats that as a
  * broken model output).
  */
-export function formatAnswer(type: ResponseType, value: AnswerValue, options: readonly string[] = []): FormattedAnswer | null {
+export function formatAnswer(
+  type: ResponseType,
+  value: AnswerValue,
+  options: readonly string[] = [],
+): FormattedAnswer | null {
   if (value === null) return { answerText: null, answerNumber: null };
   switch (type) {
     case "TEXT":
@@ -26,7 +30,9 @@ export function formatAnswer(type: ResponseType, value: AnswerValue, options: re
     case "BOOL":
       return typeof value === "boolean" ? { answerText: String(value), answerNumber: value ? 1 : 0 } : null;
     case "NUMBER":
-      return typeof value === "number" && Number.isFinite(value) ? { answerText: numberFormat.format(value), answerNumber: value } : null;
+      return typeof value === "number" && Number.isFinite(value)
+        ? { answerText: numberFormat.format(value), answerNumber: value }
+        : null;
     case "DATE":
       return typeof value === "string" && isCalendarDate(value) ? { answerText: value, answerNumber: null } : null;
     case "URL":

@@ -1,7 +1,7 @@
 import * as z from "zod";
+import { problemSchema } from "./problem.js";
 import { apiRegistry } from "./registry.js";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "./research-response.js";
-import { problemSchema } from "./problem.js";
 
 export const jobStatusSchema = z
   .object({
@@ -13,6 +13,9 @@ export const jobStatusSchema = z
       .describe("When done: exactly the body the synchronous call returns."),
     problem: problemSchema.optional().describe("When failed: the problem the synchronous call would have answered."),
   })
-  .register(apiRegistry, { id: "JobStatus", description: "A research job accepted with `Prefer: respond-async` (or one that outlived its synchronous call)." });
+  .register(apiRegistry, {
+    id: "JobStatus",
+    description: "A research job accepted with `Prefer: respond-async` (or one that outlived its synchronous call).",
+  });
 
 export type JobStatus = z.infer<typeof jobStatusSchema>;

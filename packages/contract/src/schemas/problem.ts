@@ -13,8 +13,14 @@ export const problemSchema = z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
       .describe("For validation problems: every offending field, by dotted path."),
-    jobId: z.string().optional().describe("For time-outs: the job that is still running; retry the same request or poll it."),
+    jobId: z
+      .string()
+      .optional()
+      .describe("For time-outs: the job that is still running; retry the same request or poll it."),
   })
-  .register(apiRegistry, { id: "Problem", description: "An RFC 9457 problem details object (`application/problem+json`)." });
+  .register(apiRegistry, {
+    id: "Problem",
+    description: "An RFC 9457 problem details object (`application/problem+json`).",
+  });
 
 export type Problem = z.infer<typeof problemSchema>;

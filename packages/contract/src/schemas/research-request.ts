@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { apiRegistry } from "./registry.js";
 import { MAX_CONTEXT_LENGTH, MAX_FIELD_LENGTH, MAX_QUESTION_LENGTH, MAX_RESPONSE_OPTIONS } from "./fields.js";
+import { apiRegistry } from "./registry.js";
+import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
 import { companySchema, personSchema } from "./subjects.js";
-import { responseTypeSchema, takesOptions, type ResponseType } from "./response-type.js";
 
 /** The two research operations. */
 export type ResearchKind = "person" | "company";
@@ -15,7 +15,10 @@ const commonFields = {
     .max(MAX_QUESTION_LENGTH, `must be at most ${MAX_QUESTION_LENGTH} characters`)
     .describe(`The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters.`),
   // `""` means "not given" for every optional field (docs/api.md), so it too stands for TEXT.
-  responseType: z.union([responseTypeSchema, z.literal("")]).nullish().describe("The kind of answer wanted. Defaults to `TEXT`."),
+  responseType: z
+    .union([responseTypeSchema, z.literal("")])
+    .nullish()
+    .describe("The kind of answer wanted. Defaults to `TEXT`."),
   responseOptions: z
     .array(z.string().trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
     .max(MAX_RESPONSE_OPTIONS)
@@ -35,7 +38,8 @@ type Loose = Record<string, unknown>;
 
 const asRecord = (value: unknown): Loose | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
-const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value : undefined;
 
 function looseCompanyIdentified(company: unknown): boolean {
   const record = asRecord(company);
@@ -59,26 +63,42 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
   if (!record) return [];
   const problems: Array<{ path: string; message: string }> = [];
   const rawType = record.responseType;
-  const type = typeof rawType === "string" && (responseTypeSchema.options as readonly string[]).includes(rawType) ? (rawType as ResponseType) : rawType == null || rawType === "" ? "TEXT" : undefined;
+  const type =
+    typeof rawType === "string" && (responseTypeSchema.options as readonly string[]).includes(rawType)
+      ? (rawType as ResponseType)
+      : rawType == null || rawType === ""
+        ? "TEXT"
+        : undefined;
   const options = Array.isArray(record.responseOptions) ? record.responseOptions : [];
   if (type && takesOptions(type)) {
     const minimum = type === "OPTION" ? 2 : 1;
     if (options.length < minimum) {
-      problems.push({ path: "responseOptions", message: `${type} needs at least ${minimum} option${minimum > 1 ? "s" : ""}` });
+      problems.push({
+        path: "responseOptions",
+        message: `${type} needs at least ${minimum} option${minimum > 1 ? "s" : ""}`,
+      });
     } else if (options.every((option) => typeof option === "string")) {
       const distinct = new Set(options.map((option) => (option as string).trim().toLowerCase()));
-      if (distinct.size !== options.length) problems.push({ path: "responseOptions", message: "must not repeat an option" });
+      if (distinct.size !== options.length)
+        problems.push({ path: "responseOptions", message: "must not repeat an option" });
     }
   } else if (type && options.length > 0) {
-    problems.push({ path: "responseOptions", message: `only applies to OPTION and OPTIONS, not ${type}; leave it out or empty` });
+    problems.push({
+      path: "responseOptions",
+      message: `only applies to OPTION and OPTIONS, not ${type}; leave it out or empty`,
+    });
   }
   if (kind === "company" && asRecord(record.company) && !looseCompanyIdentified(record.company)) {
-    problems.push({ path: "company", message: "must identify the company: give at least one of name, website or linkedinUrl" });
+    problems.push({
+      path: "company",
+      message: "must identify the company: give at least one of name, website or linkedinUrl",
+    });
   }
   if (kind === "person" && asRecord(record.person) && !loosePersonIdentified(record.person)) {
     problems.push({
       path: "person",
-      message: "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl",
+      message:
+        "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl",
     });
   }
   return problems;
@@ -114,7 +134,6 @@ export const personResearchRequestSchema = z
 
 export type CompanyResearchRequest = z.infer<typeof companyResearchRequestSchema>;
 export type PersonResearchRequest = z.infer<typeof personResearchRequestSchema>;
-
 
 export const researchRequestSchemas = {
   person: personResearchRequestSchema,

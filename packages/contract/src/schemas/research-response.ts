@@ -9,16 +9,26 @@ export const enrichedPersonSchema = z
     phone: z.string().nullable().describe("Telephone number in E.164 form (`+4930123456`)."),
     linkedinUrl: z.string().nullable().describe("Canonical profile URL: `https://www.linkedin.com/in/<slug>`."),
     jobTitle: z.string().nullable().describe("Current job title."),
-    country: z.string().nullable().describe("Country as its English short name (`Germany`, `United States`, `United Kingdom`)."),
+    country: z
+      .string()
+      .nullable()
+      .describe("Country as its English short name (`Germany`, `United States`, `United Kingdom`)."),
     city: z.string().nullable().describe("City the person works in."),
-    jobStartDate: z.string().nullable().describe("When the person started the current role: ISO 8601 `YYYY-MM` or `YYYY-MM-DD`."),
+    jobStartDate: z
+      .string()
+      .nullable()
+      .describe("When the person started the current role: ISO 8601 `YYYY-MM` or `YYYY-MM-DD`."),
     companyName: z.string().nullable().describe("Name of the person's company."),
     companyWebsite: z.string().nullable().describe("Company website as `https://host` (no `www.`, path or query)."),
-    companyLinkedinUrl: z.string().nullable().describe("Canonical company profile URL: `https://www.linkedin.com/company/<slug>`."),
+    companyLinkedinUrl: z
+      .string()
+      .nullable()
+      .describe("Canonical company profile URL: `https://www.linkedin.com/company/<slug>`."),
   })
   .register(apiRegistry, {
     id: "EnrichedPerson",
-    description: "The person record, normalized and enriched from evidence. Unknown values are null, never filler text.",
+    description:
+      "The person record, normalized and enriched from evidence. Unknown values are null, never filler text.",
   });
 
 const commonResponseFields = {
@@ -29,14 +39,20 @@ const commonResponseFields = {
   answerNumber: z
     .number()
     .nullable()
-    .describe("The answer as a number where the responseType has one (BOOL 1/0, NUMBER, OPTION index, OPTIONS count); otherwise null."),
+    .describe(
+      "The answer as a number where the responseType has one (BOOL 1/0, NUMBER, OPTION index, OPTIONS count); otherwise null.",
+    ),
   details: z.string().describe("One or two sentences explaining the answer, and what could not be reached."),
-  sources: z.array(z.string()).describe("URLs of the pages whose quoted text supports the answer, best first. Empty when nothing supports it."),
+  sources: z
+    .array(z.string())
+    .describe("URLs of the pages whose quoted text supports the answer, best first. Empty when nothing supports it."),
   confidence: z
     .number()
     .min(0)
     .max(1)
-    .describe("Estimated probability, from 0 to 1, that the answer is right. Low (at most 0.2) when the evidence does not say."),
+    .describe(
+      "Estimated probability, from 0 to 1, that the answer is right. Low (at most 0.2) when the evidence does not say.",
+    ),
 };
 
 export const companyResearchResponseSchema = z
@@ -45,7 +61,10 @@ export const companyResearchResponseSchema = z
 
 export const personResearchResponseSchema = z
   .object({ ...commonResponseFields, person: enrichedPersonSchema })
-  .register(apiRegistry, { id: "PersonResearchResponse", description: "The answer to a question about a person, with the enriched person." });
+  .register(apiRegistry, {
+    id: "PersonResearchResponse",
+    description: "The answer to a question about a person, with the enriched person.",
+  });
 
 export type EnrichedPerson = z.infer<typeof enrichedPersonSchema>;
 export type CompanyResearchResponse = z.infer<typeof companyResearchResponseSchema>;

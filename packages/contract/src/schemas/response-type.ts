@@ -8,8 +8,8 @@ export const responseTypeSchema = z.enum(responseTypes).register(apiRegistry, {
   description: [
     "The kind of answer wanted, and how it is carried:",
     "`TEXT` (default): answerText is the answer, answerNumber is null.",
-    "`BOOL`: answerText is `\"true\"` or `\"false\"`, answerNumber is 1 or 0.",
-    "`NUMBER`: answerNumber is the number, answerText a readable form (`\"1,250\"`).",
+    '`BOOL`: answerText is `"true"` or `"false"`, answerNumber is 1 or 0.',
+    '`NUMBER`: answerNumber is the number, answerText a readable form (`"1,250"`).',
     "`DATE`: answerText is ISO 8601 (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`), answerNumber is null.",
     "`URL`: answerText is an absolute http(s) URL, answerNumber is null.",
     "`OPTION`: answerText is exactly one of responseOptions, answerNumber its 0-based index.",

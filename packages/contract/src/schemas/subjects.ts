@@ -1,19 +1,24 @@
 import * as z from "zod";
-import { apiRegistry } from "./registry.js";
 import { optionalEmail, optionalPhone, optionalText, optionalWebAddress } from "./fields.js";
+import { apiRegistry } from "./registry.js";
 
 export const companySchema = z
   .strictObject({
     name: optionalText().describe("Company name."),
-    website: optionalWebAddress().describe("Company website, with or without scheme (https is assumed): `https://acme.com` or `acme.com`."),
+    website: optionalWebAddress().describe(
+      "Company website, with or without scheme (https is assumed): `https://acme.com` or `acme.com`.",
+    ),
     location: optionalText().describe("Company location as free text, e.g. `Berlin, Germany`."),
     numEmployees: z.number().int().nonnegative().nullish().describe("Head count: the number of employees."),
     annualRevenue: z.number().nonnegative().nullish().describe("Yearly revenue in US dollars."),
-    linkedinUrl: optionalWebAddress().describe("Company profile URL on a professional network, e.g. `https://www.linkedin.com/company/acme`."),
+    linkedinUrl: optionalWebAddress().describe(
+      "Company profile URL on a professional network, e.g. `https://www.linkedin.com/company/acme`.",
+    ),
   })
   .register(apiRegistry, {
     id: "Company",
-    description: "Known facts about a company. Every field is optional on its own; see the request for what identifies a company.",
+    description:
+      "Known facts about a company. Every field is optional on its own; see the request for what identifies a company.",
   });
 
 export const personSchema = z
@@ -24,11 +29,14 @@ export const personSchema = z
     lastName: optionalText().describe("Family name."),
     phone: optionalPhone.describe("Telephone number, in international or national form."),
     title: optionalText().describe("Job title."),
-    linkedinUrl: optionalWebAddress().describe("Person profile URL on a professional network, e.g. `https://www.linkedin.com/in/jane-doe`."),
+    linkedinUrl: optionalWebAddress().describe(
+      "Person profile URL on a professional network, e.g. `https://www.linkedin.com/in/jane-doe`.",
+    ),
   })
   .register(apiRegistry, {
     id: "Person",
-    description: "Known facts about a person. Every field is optional on its own; see the request for what identifies a person.",
+    description:
+      "Known facts about a person. Every field is optional on its own; see the request for what identifies a person.",
   });
 
 export type Company = z.infer<typeof companySchema>;

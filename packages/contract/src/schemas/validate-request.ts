@@ -1,11 +1,11 @@
 import type * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
 import {
-  crossFieldProblems,
-  researchRequestSchemas,
   type CompanyResearchRequest,
+  crossFieldProblems,
   type PersonResearchRequest,
   type ResearchKind,
+  researchRequestSchemas,
 } from "./research-request.js";
 import type { ResponseType } from "./response-type.js";
 
@@ -20,9 +20,7 @@ export interface NormalizedResearchRequest {
   subject: Record<string, unknown>;
 }
 
-export type ValidationResult =
-  | { ok: true; request: NormalizedResearchRequest }
-  | { ok: false; errors: FieldError[] };
+export type ValidationResult = { ok: true; request: NormalizedResearchRequest } | { ok: false; errors: FieldError[] };
 
 function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   const errors: FieldError[] = [];
@@ -30,7 +28,10 @@ function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
     const base = issue.path.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        errors.push({ path: base ? `${base}.${key}` : key, message: "is not a known field (names are case-sensitive)" });
+        errors.push({
+          path: base ? `${base}.${key}` : key,
+          message: "is not a known field (names are case-sensitive)",
+        });
       }
     } else {
       errors.push({ path: base || "(body)", message: issue.message });
@@ -64,7 +65,8 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
   if (!parsed.success) {
     const errors = issuesToFieldErrors(parsed.error.issues);
     for (const problem of crossFieldProblems(kind, body)) {
-      if (!errors.some((error) => error.path === problem.path && error.message === problem.message)) errors.push(problem);
+      if (!errors.some((error) => error.path === problem.path && error.message === problem.message))
+        errors.push(problem);
     }
     return { ok: false, errors };
   }

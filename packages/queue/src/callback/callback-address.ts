@@ -39,7 +39,8 @@ export function parseCallbackUrl(text: string): URL {
   } catch {
     throw new CallbackAddressError("is not a valid absolute URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new CallbackAddressError("must be an http or https URL");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new CallbackAddressError("must be an http or https URL");
   if (url.username || url.password) throw new CallbackAddressError("must not carry credentials (user:password@)");
   if (!url.hostname) throw new CallbackAddressError("has no host");
   return url;
@@ -71,7 +72,9 @@ export async function resolveCallbackTarget(text: string, policy: CallbackAddres
     for (const { address } of addresses) {
       const reason = policy.blockedReason(address);
       if (reason !== undefined) {
-        throw new CallbackAddressError(`${address === host ? "" : `resolves to ${address}, which `}is in a blocked range (${reason})`);
+        throw new CallbackAddressError(
+          `${address === host ? "" : `resolves to ${address}, which `}is in a blocked range (${reason})`,
+        );
       }
     }
   }

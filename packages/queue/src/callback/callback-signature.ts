@@ -8,7 +8,11 @@ export const CALLBACK_SIGNATURE_HEADER = "Dossier-Signature";
  * The timestamp is inside the signed text, so a captured delivery cannot be replayed later with a
  * new time.
  */
-export function signCallback(secret: string, body: string, timestampSeconds: number = Math.floor(Date.now() / 1000)): string {
+export function signCallback(
+  secret: string,
+  body: string,
+  timestampSeconds: number = Math.floor(Date.now() / 1000),
+): string {
   const signature = createHmac("sha256", secret).update(`${timestampSeconds}.${body}`, "utf8").digest("hex");
   return `t=${timestampSeconds},v1=${signature}`;
 }
@@ -17,7 +21,13 @@ export function signCallback(secret: string, body: string, timestampSeconds: num
  * Checks a `Dossier-Signature` header against the raw body: the HMAC must match (compared in
  * constant time) and the timestamp be within `toleranceSeconds` of now (default 300).
  */
-export function verifyCallbackSignature(secret: string, body: string, header: string | undefined, toleranceSeconds = 300, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifyCallbackSignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  toleranceSeconds = 300,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!header) return false;
   const parts = new Map(header.split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const timestamp = Number(parts.get("t"));

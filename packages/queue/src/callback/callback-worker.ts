@@ -1,8 +1,8 @@
-import { UnrecoverableError, Worker, type ConnectionOptions } from "bullmq";
+import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
+import type { BatchStore } from "../batch-store.js";
 import { CALLBACK_QUEUE } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
-import type { BatchStore } from "../batch-store.js";
-import { CallbackAddressError, resolveCallbackTarget, type CallbackAddressPolicy } from "./callback-address.js";
+import { CallbackAddressError, type CallbackAddressPolicy, resolveCallbackTarget } from "./callback-address.js";
 import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js";
 import { deliverCallback } from "./deliver-callback.js";
 
@@ -20,7 +20,15 @@ export interface CallbackWorkerSettings {
 /** The body of a batch completion callback. */
 export interface BatchCallbackBody {
   type: "batch.completed";
-  batch: { id: string; status: string; total: number; completed: number; failed: number; createdAt: string; finishedAt: string | null };
+  batch: {
+    id: string;
+    status: string;
+    total: number;
+    completed: number;
+    failed: number;
+    createdAt: string;
+    finishedAt: string | null;
+  };
   /** Path of the results, relative to the gateway. */
   resultsUrl: string;
 }
@@ -52,12 +60,13 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
       const body = JSON.stringify(payload);
       const secret = await settings.batches.callbackSecret(batch.keyId);
       const attempt = job.attemptsMade + 1;
-      let target;
+      let target: Awaited<ReturnType<typeof resolveCallbackTarget>>;
       try {
         target = await resolveCallbackTarget(batch.callbackUrl, settings.policy);
       } catch (error) {
         settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
-        if (error instanceof CallbackAddressError) throw new UnrecoverableError(`callback URL refused: ${error.message}`);
+        if (error instanceof CallbackAddressError)
+          throw new UnrecoverableError(`callback URL refused: ${error.message}`);
         throw error;
       }
       let status: number;

@@ -13,7 +13,12 @@ export interface CallbackDelivery {
  * was checked), while the Host header and the TLS server name stay the URL's host, so the
  * receiver's certificate is still verified for it. Redirects are not followed.
  */
-export function deliverCallback(target: CallbackTarget, body: string, headers: Record<string, string>, timeoutMs: number): Promise<CallbackDelivery> {
+export function deliverCallback(
+  target: CallbackTarget,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<CallbackDelivery> {
   const { url } = target;
   const secure = url.protocol === "https:";
   const host = url.hostname.replace(/^\[|\]$/g, "");
@@ -24,7 +29,12 @@ export function deliverCallback(target: CallbackTarget, body: string, headers: R
         port: target.port,
         path: `${url.pathname}${url.search}`,
         method: "POST",
-        headers: { ...headers, host: url.host, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers: {
+          ...headers,
+          host: url.host,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
         timeout: timeoutMs,
         ...(secure && isIP(host) === 0 ? { servername: host } : {}),
       },

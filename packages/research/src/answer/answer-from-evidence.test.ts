@@ -1,21 +1,36 @@
+import { type NormalizedResearchRequest, validateResearchRequest } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
-import { validateResearchRequest, type NormalizedResearchRequest } from "@dossier/contract";
 import { evidenceAnswerSchema } from "./answer-from-evidence.js";
 import { toResponseJsonSchema } from "./generate-structured.js";
 
 function companyRequest(fields: Record<string, unknown>): NormalizedResearchRequest {
-  const validation = validateResearchRequest("company", { question: "Which plan fits?", company: { name: "Acme", website: "https://acme.example" }, ...fields });
+  const validation = validateResearchRequest("company", {
+    question: "Which plan fits?",
+    company: { name: "Acme", website: "https://acme.example" },
+    ...fields,
+  });
   if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
   return validation.request;
 }
 
-const reply = (answer: unknown) => ({ answer, citations: [{ passage: "P1", quote: "Acme sells Pro." }], explanation: "Stated.", confidence: 0.8 });
+const reply = (answer: unknown) => ({
+  answer,
+  citations: [{ passage: "P1", quote: "Acme sells Pro." }],
+  explanation: "Stated.",
+  confidence: 0.8,
+});
 
 describe("evidenceAnswerSchema", () => {
   it("builds one schema per request shape and shares it, with its JSON Schema", () => {
-    const first = evidenceAnswerSchema(companyRequest({ responseType: "OPTION", responseOptions: ["Basic", "Pro"], context: "lead 1" }));
-    const same = evidenceAnswerSchema(companyRequest({ responseType: "OPTION", responseOptions: ["Basic", "Pro"], context: "lead 2" }));
-    const other = evidenceAnswerSchema(companyRequest({ responseType: "OPTION", responseOptions: ["Basic", "Enterprise"] }));
+    const first = evidenceAnswerSchema(
+      companyRequest({ responseType: "OPTION", responseOptions: ["Basic", "Pro"], context: "lead 1" }),
+    );
+    const same = evidenceAnswerSchema(
+      companyRequest({ responseType: "OPTION", responseOptions: ["Basic", "Pro"], context: "lead 2" }),
+    );
+    const other = evidenceAnswerSchema(
+      companyRequest({ responseType: "OPTION", responseOptions: ["Basic", "Enterprise"] }),
+    );
     expect(same).toBe(first);
     expect(other).not.toBe(first);
     expect(toResponseJsonSchema(same)).toBe(toResponseJsonSchema(first));
@@ -34,7 +49,8 @@ describe("evidenceAnswerSchema", () => {
   it("keeps a bounded number of shapes: the oldest is built again once many others came after it", () => {
     const shape = { responseType: "OPTION", responseOptions: ["Oldest", "Shape"] };
     const first = evidenceAnswerSchema(companyRequest(shape));
-    for (let index = 0; index < 100; index += 1) evidenceAnswerSchema(companyRequest({ responseType: "OPTION", responseOptions: [`A${index}`, `B${index}`] }));
+    for (let index = 0; index < 100; index += 1)
+      evidenceAnswerSchema(companyRequest({ responseType: "OPTION", responseOptions: [`A${index}`, `B${index}`] }));
     expect(evidenceAnswerSchema(companyRequest(shape))).not.toBe(first);
   });
 });

@@ -1,10 +1,10 @@
+import { type AnswerValue, formatAnswer, type NormalizedResearchRequest } from "@dossier/contract";
 import * as z from "zod";
-import { formatAnswer, type AnswerValue, type NormalizedResearchRequest } from "@dossier/contract";
-import type { ChatModel, ChatUsage } from "./chat-model.js";
-import { generateStructured } from "./generate-structured.js";
-import { answerValueSchema } from "./answer-schema.js";
-import { EVIDENCE_SYSTEM_PROMPT, buildEvidencePrompt, type PassageLabels } from "./evidence-prompt.js";
 import { setBounded } from "../bounded-map.js";
+import { answerValueSchema } from "./answer-schema.js";
+import type { ChatModel, ChatUsage } from "./chat-model.js";
+import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, type PassageLabels } from "./evidence-prompt.js";
+import { generateStructured } from "./generate-structured.js";
 
 const citationSchema = z.strictObject({ passage: z.string(), quote: z.string() });
 
@@ -52,7 +52,9 @@ function buildEvidenceAnswerSchema(request: NormalizedResearchRequest): z.ZodTyp
     explanation: z.string(),
     confidence: z.number().min(0).max(1),
   };
-  return (request.kind === "person" ? z.strictObject({ ...base, person: personEvidenceSchema }) : z.strictObject(base)) as unknown as z.ZodType<ModelAnswer>;
+  return (request.kind === "person"
+    ? z.strictObject({ ...base, person: personEvidenceSchema })
+    : z.strictObject(base)) as unknown as z.ZodType<ModelAnswer>;
 }
 
 /**
@@ -74,7 +76,9 @@ export async function answerFromEvidence(
     schemaName: "research_answer",
     schema: evidenceAnswerSchema(request),
     check: (value) =>
-      formatAnswer(request.responseType, value.answer, request.responseOptions) === null ? `answer does not fit the type ${request.responseType}` : null,
+      formatAnswer(request.responseType, value.answer, request.responseOptions) === null
+        ? `answer does not fit the type ${request.responseType}`
+        : null,
     signal: options.signal,
     background: options.background ?? false,
   });

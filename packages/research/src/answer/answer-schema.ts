@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { ISO_DATE_PATTERN, type ResponseType } from "@dossier/contract";
+import * as z from "zod";
 
 /**
  * The schema of the typed answer the model gives for a responseType. Kept flat and small so that
@@ -17,7 +17,10 @@ export function answerValueSchema(type: ResponseType, options: readonly string[]
     case "DATE":
       return z.string().regex(ISO_DATE_PATTERN, "must be YYYY, YYYY-MM or YYYY-MM-DD").nullable();
     case "URL":
-      return z.string().regex(/^https?:\/\/\S+$/, "must be an absolute http(s) URL").nullable();
+      return z
+        .string()
+        .regex(/^https?:\/\/\S+$/, "must be an absolute http(s) URL")
+        .nullable();
     case "OPTION":
       return z.enum(options as [string, ...string[]]).nullable();
     case "OPTIONS":

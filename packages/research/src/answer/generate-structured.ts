@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { DossierError } from "@dossier/contract";
+import * as z from "zod";
 import type { ChatMessage, ChatModel, ChatRequest, ChatUsage } from "./chat-model.js";
 
 export interface StructuredResult<T> {
@@ -18,7 +18,11 @@ const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
 export function toResponseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   let json = jsonSchemas.get(schema);
   if (!json) {
-    const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" }) as Record<string, unknown>;
+    const { $schema: _schema, ...rest } = z.toJSONSchema(schema, {
+      target: "draft-7",
+      io: "output",
+      unrepresentable: "any",
+    }) as Record<string, unknown>;
     json = rest;
     jsonSchemas.set(schema, json);
   }
@@ -69,7 +73,13 @@ export async function generateStructured<T>(
   let messages = options.messages;
   let lastProblem = "";
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const reply = await model.complete({ messages, schemaName: options.schemaName, jsonSchema, signal: options.signal, background: options.background ?? false });
+    const reply = await model.complete({
+      messages,
+      schemaName: options.schemaName,
+      jsonSchema,
+      signal: options.signal,
+      background: options.background ?? false,
+    });
     usage.promptTokens += reply.usage.promptTokens;
     usage.completionTokens += reply.usage.completionTokens;
     let problem: string;

@@ -1,3 +1,4 @@
+import { DossierError } from "@dossier/contract";
 import OpenAI, {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -7,7 +8,6 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from "openai";
-import { DossierError } from "@dossier/contract";
 import type { ChatModel, ChatReply, ChatRequest } from "./chat-model.js";
 
 export interface OpenAiCompatibleChatModelSettings {
@@ -60,7 +60,9 @@ export class OpenAiCompatibleChatModel implements ChatModel {
       );
       const content = completion.choices?.[0]?.message?.content;
       if (typeof content !== "string") {
-        throw new DossierError("LLM_OUTPUT_INVALID", { detail: `The model at ${this.settings.baseUrl} returned no message content.` });
+        throw new DossierError("LLM_OUTPUT_INVALID", {
+          detail: `The model at ${this.settings.baseUrl} returned no message content.`,
+        });
       }
       return {
         content,
@@ -123,6 +125,9 @@ export class OpenAiCompatibleChatModel implements ChatModel {
         cause: error,
       });
     }
-    return new DossierError("LLM_UPSTREAM_FAILED", { detail: `The call to the model endpoint ${endpoint} failed.`, cause: error });
+    return new DossierError("LLM_UPSTREAM_FAILED", {
+      detail: `The call to the model endpoint ${endpoint} failed.`,
+      cause: error,
+    });
   }
 }

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { type FolderWeb, realwebDirectory, startFolderWeb } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { realwebDirectory, startFolderWeb, type FolderWeb } from "@dossier/testing";
-import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
-import { parseConnectTo } from "./fetch/connect-to.js";
-import { gatherEvidence } from "./gather-evidence.js";
 import type { ResearchPlan } from "../plan/plan-research.js";
+import { parseConnectTo } from "./fetch/connect-to.js";
+import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
+import { gatherEvidence } from "./gather-evidence.js";
 
 const REALWEB = realwebDirectory();
 const available = existsSync(join(REALWEB, "pages.json"));
@@ -17,7 +17,11 @@ let fetcher: UndiciPageFetcher;
 beforeAll(async () => {
   if (!available) return;
   web = await startFolderWeb(REALWEB);
-  fetcher = new UndiciPageFetcher({ connectTo: parseConnectTo(web.connectTo), perHostDelayMs: 0, ...(web.caPem ? { ca: web.caPem } : {}) });
+  fetcher = new UndiciPageFetcher({
+    connectTo: parseConnectTo(web.connectTo),
+    perHostDelayMs: 0,
+    ...(web.caPem ? { ca: web.caPem } : {}),
+  });
 });
 afterAll(async () => {
   await fetcher?.close();
@@ -34,7 +38,12 @@ describe.skipIf(!available)("crawling real sites", () => {
     ["https://plausible.io", "Plausible", "Where is Plausible's company registered? Imprint", "/imprint"],
     ["https://documenso.com", "Documenso", "Is Documenso hiring engineers? Careers", "/careers"],
   ])("reads the page that answers from %s's home page and sitemap", async (origin, name, question, expectedPath) => {
-    const gathered = await gatherEvidence(siteOnly(origin, name), question, { fetcher, search: null }, { pageBudget: 8 });
+    const gathered = await gatherEvidence(
+      siteOnly(origin, name),
+      question,
+      { fetcher, search: null },
+      { pageBudget: 8 },
+    );
     const paths = gathered.pages.map((page) => new URL(page.url).pathname.replace(/\/$/, "") || "/");
     expect(paths).toContain("/");
     expect(paths).toContain(expectedPath);
@@ -46,7 +55,12 @@ describe.skipIf(!available)("crawling real sites", () => {
   });
 
   it("never requests a path robots.txt disallows, and asks for robots.txt first", async () => {
-    await gatherEvidence(siteOnly("https://plausible.io", "Plausible"), "Plausible admin login", { fetcher, search: null }, { pageBudget: 12 });
+    await gatherEvidence(
+      siteOnly("https://plausible.io", "Plausible"),
+      "Plausible admin login",
+      { fetcher, search: null },
+      { pageBudget: 12 },
+    );
     const plausible = web.requests.filter((request) => request.host === "plausible.io");
     expect(plausible[0]?.path).toBe("/robots.txt");
     expect(plausible.some((request) => request.path.startsWith("/admin"))).toBe(false);

@@ -1,11 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { NormalizedResearchRequest } from "@dossier/contract";
-import { startFakeSearchServer, startSimulatedWeb, type FakeSearchServer, type SimulatedWeb, type SimulatedWebRequest } from "@dossier/testing";
+import {
+  type FakeSearchServer,
+  type SimulatedWeb,
+  type SimulatedWebRequest,
+  startFakeSearchServer,
+  startSimulatedWeb,
+} from "@dossier/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { planResearch } from "../plan/plan-research.js";
 import { parseConnectTo } from "./fetch/connect-to.js";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
-import { gatherEvidence, type GatheredEvidence } from "./gather-evidence.js";
+import { type GatheredEvidence, gatherEvidence } from "./gather-evidence.js";
 import { SearxngSearchProvider } from "./search/searxng-search-provider.js";
 
 const HOST = "northwind-robotics.test";
@@ -16,7 +22,10 @@ let fetcher: UndiciPageFetcher;
 
 beforeAll(async () => {
   web = await startSimulatedWeb();
-  searchServer = await startFakeSearchServer({ provider: "searxng", search: (query, limit) => web.search(query, limit) });
+  searchServer = await startFakeSearchServer({
+    provider: "searxng",
+    search: (query, limit) => web.search(query, limit),
+  });
 });
 
 afterAll(async () => {
@@ -29,11 +38,22 @@ afterEach(async () => {
 });
 
 function companyRequest(question: string): NormalizedResearchRequest {
-  return { kind: "company", question, responseType: "TEXT", responseOptions: [], context: null, subject: { name: "Northwind Robotics", website: HOST } };
+  return {
+    kind: "company",
+    question,
+    responseType: "TEXT",
+    responseOptions: [],
+    context: null,
+    subject: { name: "Northwind Robotics", website: HOST },
+  };
 }
 
 /** Gathers with a fresh fetcher (no shared robots or page cache) and returns the web requests it made. */
-async function gather(question: string, pageBudget: number, withSearch = true): Promise<{ evidence: GatheredEvidence; requests: SimulatedWebRequest[] }> {
+async function gather(
+  question: string,
+  pageBudget: number,
+  withSearch = true,
+): Promise<{ evidence: GatheredEvidence; requests: SimulatedWebRequest[] }> {
   fetcher = new UndiciPageFetcher({
     connectTo: parseConnectTo(web.connectTo),
     perHostDelayMs: 0,
@@ -46,13 +66,20 @@ async function gather(question: string, pageBudget: number, withSearch = true): 
   return { evidence, requests: web.requests.slice(before) };
 }
 
-const isPageRequest = (request: SimulatedWebRequest) => request.path !== "/robots.txt" && !/\.xml(\?|$)/.test(request.path);
+const isPageRequest = (request: SimulatedWebRequest) =>
+  request.path !== "/robots.txt" && !/\.xml(\?|$)/.test(request.path);
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe("gatherEvidence against the simulated web", () => {
   it("crawls the own site's about, team, security and pricing pages", async () => {
-    const { evidence } = await gather("What does the pricing look like, and which security certifications and team does it have?", 12, false);
-    const ownPaths = evidence.pages.filter((page) => new URL(page.url).hostname === HOST).map((page) => pathOf(page.url));
+    const { evidence } = await gather(
+      "What does the pricing look like, and which security certifications and team does it have?",
+      12,
+      false,
+    );
+    const ownPaths = evidence.pages
+      .filter((page) => new URL(page.url).hostname === HOST)
+      .map((page) => pathOf(page.url));
     expect(ownPaths).toContain("/");
     expect(ownPaths).toEqual(expect.arrayContaining(["/security", "/pricing", "/team"]));
     expect(evidence.ownSites).toEqual([`https://${HOST}`]);
@@ -65,7 +92,10 @@ describe("gatherEvidence against the simulated web", () => {
   });
 
   it.each([3, 5, 8])("holds a page budget of %i", async (pageBudget) => {
-    const { evidence, requests } = await gather("What does Northwind Robotics charge per robot, and who is on the team?", pageBudget);
+    const { evidence, requests } = await gather(
+      "What does Northwind Robotics charge per robot, and who is on the team?",
+      pageBudget,
+    );
     expect(evidence.pages.length).toBeGreaterThan(0);
     expect(evidence.pages.length).toBeLessThanOrEqual(pageBudget);
     expect(requests.filter(isPageRequest).length).toBeLessThanOrEqual(pageBudget);
@@ -79,7 +109,9 @@ describe("gatherEvidence against the simulated web", () => {
     expect(new Set(pageRequests).size).toBe(pageRequests.length);
     // Both the search (over http) and the crawl (over https) want the pricing page: it is read once.
     expect(evidence.searchHits.some((hit) => hit.url === `http://${HOST}/pricing`)).toBe(true);
-    expect(evidence.pages.filter((page) => new URL(page.url).hostname === HOST && pathOf(page.url) === "/pricing")).toHaveLength(1);
+    expect(
+      evidence.pages.filter((page) => new URL(page.url).hostname === HOST && pathOf(page.url) === "/pricing"),
+    ).toHaveLength(1);
     expect(requests.filter((request) => request.host === HOST && request.path === "/pricing")).toHaveLength(1);
   });
 
@@ -93,7 +125,10 @@ describe("gatherEvidence against the simulated web", () => {
   });
 
   it("never requests a page robots.txt disallows, even when search finds it", async () => {
-    const { evidence, requests } = await gather("Northwind Robotics pricing draft Robots-as-a-Service free tier 2025", 12);
+    const { evidence, requests } = await gather(
+      "Northwind Robotics pricing draft Robots-as-a-Service free tier 2025",
+      12,
+    );
     expect(evidence.searchHits.some((hit) => pathOf(hit.url).startsWith("/internal/"))).toBe(true);
     expect(requests.some((request) => request.path.startsWith("/internal/"))).toBe(false);
     expect(evidence.pages.some((page) => pathOf(page.url).startsWith("/internal/"))).toBe(false);

@@ -1,13 +1,13 @@
 import { isDossierError } from "@dossier/contract";
 import type { ResearchPlan } from "../plan/plan-research.js";
+import { siteHostOf } from "../site-host.js";
+import { chooseSitePages } from "./crawl/choose-site-pages.js";
 import { extractPage } from "./extract/extract-page.js";
 import type { ExtractedPage } from "./extract/extracted-page.js";
 import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
-import type { PageFetcher } from "./fetch/page-fetcher.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
+import type { PageFetcher } from "./fetch/page-fetcher.js";
 import type { SearchHit, SearchOptions, SearchProvider } from "./search/search-provider.js";
-import { chooseSitePages } from "./crawl/choose-site-pages.js";
-import { siteHostOf } from "../site-host.js";
 
 export interface GatherDependencies {
   fetcher: PageFetcher;
@@ -40,7 +40,10 @@ export interface GatheredEvidence {
 
 /** A page's URL without its scheme: `https://a.test/x` and `http://a.test/x` are the same page. */
 function pageIdentity(url: string): string {
-  return url.replace(/^https?:\/\//i, "").replace(/\/$/, "").toLowerCase();
+  return url
+    .replace(/^https?:\/\//i, "")
+    .replace(/\/$/, "")
+    .toLowerCase();
 }
 
 /**
@@ -48,7 +51,12 @@ function pageIdentity(url: string): string {
  * planned queries, then the best hits; and each of the subject's own sites, from its home page and
  * sitemap to the pages most likely to answer. Failures become notes, never silent gaps.
  */
-export async function gatherEvidence(plan: ResearchPlan, question: string, dependencies: GatherDependencies, options: GatherOptions): Promise<GatheredEvidence> {
+export async function gatherEvidence(
+  plan: ResearchPlan,
+  question: string,
+  dependencies: GatherDependencies,
+  options: GatherOptions,
+): Promise<GatheredEvidence> {
   const { fetcher, search } = dependencies;
   const pages: ExtractedPage[] = [];
   const unreachable: string[] = [];
@@ -85,7 +93,8 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
       if (signal?.aborted) return null;
       const host = siteHostOf(key);
       if (isDossierError(error)) {
-        if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL") note(`${key} was not read: ${error.detail}`);
+        if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL")
+          note(`${key} was not read: ${error.detail}`);
         else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS") note(`${key} was not read: its robots.txt disallows it.`);
         else if (!failedHosts.has(host)) note(`${host} could not be read (${error.detail}).`);
       } else if (!failedHosts.has(host)) {
@@ -108,7 +117,11 @@ export async function gatherEvidence(plan: ResearchPlan, question: string, depen
       note("No search provider is configured (SEARCH_PROVIDER=none), so only the subject's own site was read.");
       return;
     }
-    const results = await Promise.allSettled(plan.queries.map((query) => search.search(query, { signal, limit: options.hitsPerQuery ?? 6, background: options.background ?? false })));
+    const results = await Promise.allSettled(
+      plan.queries.map((query) =>
+        search.search(query, { signal, limit: options.hitsPerQuery ?? 6, background: options.background ?? false }),
+      ),
+    );
     const lists: SearchHit[][] = [];
     for (const result of results) {
       if (result.status === "fulfilled") lists.push(result.value);

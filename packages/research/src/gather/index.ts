@@ -1,2 +1,2 @@
-export * from "./gather-evidence.js";
 export * from "./crawl/choose-site-pages.js";
+export * from "./gather-evidence.js";

@@ -13,7 +13,10 @@ function personRequest(question: string, subject: Record<string, unknown>): Norm
 const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> = [
   [
     "a company with a name and a website",
-    companyRequest("Is Northwind Robotics SOC 2 certified?", { name: "Northwind Robotics", website: "https://www.Northwind-Robotics.com/about" }),
+    companyRequest("Is Northwind Robotics SOC 2 certified?", {
+      name: "Northwind Robotics",
+      website: "https://www.Northwind-Robotics.com/about",
+    }),
     {
       queries: ['"Northwind Robotics" SOC 2 certified', "northwind-robotics.com SOC 2 certified"],
       ownSites: ["https://northwind-robotics.com"],
@@ -35,7 +38,12 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
   ],
   [
     "a person with names, company and a company e-mail",
-    personRequest("Which city does Jane Doe work in?", { firstName: "Jane", lastName: "Doe", email: "jane.doe@northwind-robotics.com", company: { name: "Northwind Robotics" } }),
+    personRequest("Which city does Jane Doe work in?", {
+      firstName: "Jane",
+      lastName: "Doe",
+      email: "jane.doe@northwind-robotics.com",
+      company: { name: "Northwind Robotics" },
+    }),
     {
       queries: ['"Jane Doe" "Northwind Robotics" city work', '"Jane Doe" northwind-robotics.com'],
       ownSites: ["https://northwind-robotics.com"],
@@ -48,7 +56,15 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
   [
     "a person known by e-mail only",
     personRequest("What is their job title?", { email: "omar@lindenhof-analytics.de" }),
-    { queries: ['"omar@lindenhof-analytics.de" lindenhof-analytics.de job title', '"omar@lindenhof-analytics.de" lindenhof-analytics.de'], ownSites: ["https://lindenhof-analytics.de"], personName: null, notes: [] },
+    {
+      queries: [
+        '"omar@lindenhof-analytics.de" lindenhof-analytics.de job title',
+        '"omar@lindenhof-analytics.de" lindenhof-analytics.de',
+      ],
+      ownSites: ["https://lindenhof-analytics.de"],
+      personName: null,
+      notes: [],
+    },
   ],
 ];
 
@@ -62,15 +78,29 @@ describe("planResearch", () => {
     ["a free-mail address in another case", "Jane.Doe@GMX.de"],
     ["a disposable address", "jane@mailinator.com"],
   ])("takes no own site from %s", (_name, email) => {
-    const plan = planResearch(personRequest("Where does she work?", { firstName: "Jane", lastName: "Doe", email, company: { name: "Northwind Robotics" } }));
+    const plan = planResearch(
+      personRequest("Where does she work?", {
+        firstName: "Jane",
+        lastName: "Doe",
+        email,
+        company: { name: "Northwind Robotics" },
+      }),
+    );
     expect(plan.ownSites).toEqual([]);
     expect(plan.queries.join(" ")).not.toMatch(/gmail|gmx|mailinator/i);
   });
 
   it("takes the website and the e-mail domain once each, website first", () => {
-    const both = planResearch(personRequest("Role?", { email: "jane@northwind.eu", company: { website: "northwind-robotics.com" } }));
+    const both = planResearch(
+      personRequest("Role?", { email: "jane@northwind.eu", company: { website: "northwind-robotics.com" } }),
+    );
     expect(both.ownSites).toEqual(["https://northwind-robotics.com", "https://northwind.eu"]);
-    const same = planResearch(personRequest("Role?", { email: "jane@northwind-robotics.com", company: { website: "https://www.northwind-robotics.com" } }));
+    const same = planResearch(
+      personRequest("Role?", {
+        email: "jane@northwind-robotics.com",
+        company: { website: "https://www.northwind-robotics.com" },
+      }),
+    );
     expect(same.ownSites).toEqual(["https://northwind-robotics.com"]);
   });
 

@@ -25,12 +25,19 @@ const QUESTION_NOISE = new Set(
 
 /** The question's content words, for search queries: "Is Acme SOC 2 certified?" -> "SOC 2 certified". */
 export function questionKeywords(question: string, subjectTerms: readonly string[]): string {
-  const subjectWords = new Set(subjectTerms.flatMap((term) => term.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean));
+  const subjectWords = new Set(
+    subjectTerms.flatMap((term) => term.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean),
+  );
   const words = question
     .replace(/[?!.,;:()"]/g, " ")
     .split(/\s+/)
     // A possessive of the subject ("Doe's", "Robotics'") names the subject too; it only narrows the search.
-    .filter((word) => word && !QUESTION_NOISE.has(word.toLowerCase()) && !subjectWords.has(word.toLowerCase().replace(/['\u2019]s?$/, "")));
+    .filter(
+      (word) =>
+        word &&
+        !QUESTION_NOISE.has(word.toLowerCase()) &&
+        !subjectWords.has(word.toLowerCase().replace(/['\u2019]s?$/, "")),
+    );
   return words.slice(0, 8).join(" ");
 }
 
@@ -80,10 +87,10 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   };
   if (request.kind === "person") {
     const who = personName ? `"${personName}"` : typeof subject.email === "string" ? `"${subject.email}"` : "";
-    add(`${who} ${companyName ? `"${companyName}"` : domain ?? ""} ${keywords}`);
+    add(`${who} ${companyName ? `"${companyName}"` : (domain ?? "")} ${keywords}`);
     if (domain) add(`${who} ${domain}`);
   } else {
-    const what = companyName ? `"${companyName}"` : domain ?? "";
+    const what = companyName ? `"${companyName}"` : (domain ?? "");
     add(`${what} ${keywords}`);
     if (domain && companyName) add(`${domain} ${keywords}`);
   }

@@ -9,7 +9,20 @@ export interface JsonLdEntity {
 }
 
 /** Keys that are plumbing or pictures, not facts. */
-const SKIPPED_KEYS = new Set(["@context", "@id", "@type", "image", "logo", "thumbnailUrl", "potentialAction", "mainEntityOfPage", "breadcrumb", "isPartOf", "inLanguage", "encodingFormat"]);
+const SKIPPED_KEYS = new Set([
+  "@context",
+  "@id",
+  "@type",
+  "image",
+  "logo",
+  "thumbnailUrl",
+  "potentialAction",
+  "mainEntityOfPage",
+  "breadcrumb",
+  "isPartOf",
+  "inLanguage",
+  "encodingFormat",
+]);
 const MAXIMUM_VALUE_CHARACTERS = 600;
 const MAXIMUM_ENTITIES = 100;
 
@@ -33,7 +46,7 @@ function plain(value: string): string {
 }
 
 function nameOf(object: JsonObject): string | null {
-  const name = object["name"] ?? object["headline"] ?? object["title"];
+  const name = object.name ?? object.headline ?? object.title;
   return typeof name === "string" && name.trim() !== "" ? plain(name) : null;
 }
 
@@ -62,7 +75,9 @@ export function jsonLdFacts(objects: readonly JsonObject[]): JsonLdEntity[] {
       } else if (typeof value === "number" || typeof value === "boolean") {
         entity.facts.push(`${type} ${key}: ${String(value)}`);
       } else if (Array.isArray(value)) {
-        const scalars = value.filter((item) => typeof item === "string" || typeof item === "number").map((item) => plain(String(item)));
+        const scalars = value
+          .filter((item) => typeof item === "string" || typeof item === "number")
+          .map((item) => plain(String(item)));
         if (scalars.length > 0) entity.facts.push(`${type} ${key}: ${scalars.join(", ")}`);
         for (const item of value) if (isObject(item)) addFacts(key, item);
       } else if (isObject(value)) {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import { realwebDirectory } from "@dossier/testing";
+import { describe, expect, it } from "vitest";
 import { extractPage } from "../gather/extract/index.js";
 import { countTokens } from "./count-tokens.js";
 import { rankPassages } from "./rank-passages.js";
@@ -13,12 +13,17 @@ const available = existsSync(join(REALWEB, "pages.json"));
 if (!available) console.warn(`Skipping the real-web ranking test: ${REALWEB} is absent.`);
 
 function passagesOf(hosts: string[]) {
-  const index = JSON.parse(readFileSync(join(REALWEB, "pages.json"), "utf8")) as Record<string, Array<{ path: string }>>;
+  const index = JSON.parse(readFileSync(join(REALWEB, "pages.json"), "utf8")) as Record<
+    string,
+    Array<{ path: string }>
+  >;
   return hosts.flatMap((host) =>
     (index[host] ?? []).flatMap(({ path }) => {
       const file = join(REALWEB, host, ...path.split("/").filter(Boolean), "index.html");
       if (!existsSync(file)) return [];
-      return splitPassages(extractPage({ url: `https://${host}${path}`, contentType: "text/html", text: readFileSync(file, "utf8") }));
+      return splitPassages(
+        extractPage({ url: `https://${host}${path}`, contentType: "text/html", text: readFileSync(file, "utf8") }),
+      );
     }),
   );
 }
@@ -26,7 +31,10 @@ function passagesOf(hosts: string[]) {
 describe.skipIf(!available)("ranking real pages", () => {
   it("finds who the CTO of Sourcegraph is among the handbook's passages", () => {
     const passages = passagesOf(["handbook.sourcegraph.com", "sourcegraph.com"]);
-    const ranked = rankPassages(passages, { question: "Who is the CTO of Sourcegraph?", subjectTerms: ["Sourcegraph"] });
+    const ranked = rankPassages(passages, {
+      question: "Who is the CTO of Sourcegraph?",
+      subjectTerms: ["Sourcegraph"],
+    });
     const selected = selectWithinBudget(ranked, { maxTokens: 1500 });
     expect(selected.slice(0, 3).some((passage) => passage.text.includes("Beyang Liu — CTO"))).toBe(true);
     expect(selected.reduce((sum, passage) => sum + countTokens(passage.text), 0)).toBeLessThanOrEqual(1500);
@@ -34,9 +42,14 @@ describe.skipIf(!available)("ranking real pages", () => {
 
   it("finds when Plausible was started, across pages, within the budget", () => {
     const passages = passagesOf(["plausible.io"]);
-    const ranked = rankPassages(passages, { question: "When did Uku Taht start Plausible?", subjectTerms: ["Plausible", "Uku Taht"] });
+    const ranked = rankPassages(passages, {
+      question: "When did Uku Taht start Plausible?",
+      subjectTerms: ["Plausible", "Uku Taht"],
+    });
     const selected = selectWithinBudget(ranked, { maxTokens: 2000 });
-    expect(selected.slice(0, 5).some((passage) => passage.text.includes("Uku Taht started Plausible in December 2018"))).toBe(true);
+    expect(
+      selected.slice(0, 5).some((passage) => passage.text.includes("Uku Taht started Plausible in December 2018")),
+    ).toBe(true);
     expect(new Set(selected.map((passage) => passage.url)).size).toBeGreaterThan(2);
   });
 });

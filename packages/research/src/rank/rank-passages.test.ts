@@ -13,13 +13,22 @@ function passage(text: string, url = `https://site${counter}.example/`, heading:
 
 describe("tokenize", () => {
   it("lower-cases, drops stop words, splits camelCase and folds plurals and -ed forms", () => {
-    expect(tokenize("When was the Company founded? foundingDate: 2014, Employees")).toEqual(["company", "found", "found", "date", "2014", "employee"]);
+    expect(tokenize("When was the Company founded? foundingDate: 2014, Employees")).toEqual([
+      "company",
+      "found",
+      "found",
+      "date",
+      "2014",
+      "employee",
+    ]);
     expect(tokenize("Zürich-based Société Générale")).toEqual(["zürich", "based", "société", "générale"]);
   });
 });
 
 describe("rankPassages", () => {
-  const answer = passage("Acme was founded in 2014 by Jane Doe and John Roe in Berlin, after both left their jobs at a bank.");
+  const answer = passage(
+    "Acme was founded in 2014 by Jane Doe and John Roe in Berlin, after both left their jobs at a bank.",
+  );
   const distractors = [
     passage("Acme sells rockets to satellite operators and offers launch insurance to its customers."),
     passage("Our pricing starts at ten thousand dollars per kilogram, with discounts for research missions."),
@@ -28,7 +37,10 @@ describe("rankPassages", () => {
   ];
 
   it("ranks the passage that answers the question above distractors", () => {
-    const ranked = rankPassages([...distractors, answer], { question: "When was Acme founded and by whom?", subjectTerms: [] });
+    const ranked = rankPassages([...distractors, answer], {
+      question: "When was Acme founded and by whom?",
+      subjectTerms: [],
+    });
     expect(ranked[0]!.id).toBe(answer.id);
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
   });
@@ -37,16 +49,27 @@ describe("rankPassages", () => {
     const fact = { ...passage("Organization foundingDate: 2014"), source: "jsonld" as const };
     const story = passage("Two friends left a bank to build rockets.", "https://acme.example/about", "Founding story");
     const ranked = rankPassages([...distractors, fact, story], { question: "When was it founded?", subjectTerms: [] });
-    expect(ranked.slice(0, 2).map((item) => item.id).sort()).toEqual([fact.id, story.id].sort());
+    expect(
+      ranked
+        .slice(0, 2)
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([fact.id, story.id].sort());
   });
 
   it("boosts passages that name the subject", () => {
     const aboutOther = passage("Globex chief technology officer Ann Lee leads the engineering team of 40 people.");
     const aboutSubject = passage("Initech chief technology officer Sam Poe leads the engineering team of 40 people.");
-    const unboosted = rankPassages([aboutOther, aboutSubject], { question: "Who is the chief technology officer?", subjectTerms: [] });
+    const unboosted = rankPassages([aboutOther, aboutSubject], {
+      question: "Who is the chief technology officer?",
+      subjectTerms: [],
+    });
     expect(unboosted[0]!.id).toBe(aboutOther.id);
     expect(unboosted[0]!.score).toBe(unboosted[1]!.score);
-    const boosted = rankPassages([aboutOther, aboutSubject], { question: "Who is the chief technology officer?", subjectTerms: ["Initech"] });
+    const boosted = rankPassages([aboutOther, aboutSubject], {
+      question: "Who is the chief technology officer?",
+      subjectTerms: ["Initech"],
+    });
     expect(boosted[0]!.id).toBe(aboutSubject.id);
     expect(boosted[0]!.score).toBeGreaterThan(boosted[1]!.score);
   });
@@ -59,20 +82,35 @@ describe("rankPassages", () => {
   });
 
   it("caps the passages taken from one URL so the evidence spans sources", () => {
-    const bigPage = Array.from({ length: 8 }, (_, index) => passage(`Acme revenue in ${2010 + index} grew strongly, revenue revenue.`, "https://big.example/"));
-    const elsewhere = [passage("Acme revenue was reported by a newspaper.", "https://news.example/"), passage("Acme revenue appears in the registry filing.", "https://registry.example/")];
+    const bigPage = Array.from({ length: 8 }, (_, index) =>
+      passage(`Acme revenue in ${2010 + index} grew strongly, revenue revenue.`, "https://big.example/"),
+    );
+    const elsewhere = [
+      passage("Acme revenue was reported by a newspaper.", "https://news.example/"),
+      passage("Acme revenue appears in the registry filing.", "https://registry.example/"),
+    ];
     const ranked = rankPassages([...bigPage, ...elsewhere], { question: "Acme revenue", subjectTerms: ["Acme"] });
     expect(ranked.filter((item) => item.url === "https://big.example/")).toHaveLength(4);
-    expect(ranked.map((item) => item.url)).toEqual(expect.arrayContaining(["https://news.example/", "https://registry.example/"]));
-    const two = rankPassages([...bigPage, ...elsewhere], { question: "Acme revenue", subjectTerms: [] }, { maxPerUrl: 2 });
+    expect(ranked.map((item) => item.url)).toEqual(
+      expect.arrayContaining(["https://news.example/", "https://registry.example/"]),
+    );
+    const two = rankPassages(
+      [...bigPage, ...elsewhere],
+      { question: "Acme revenue", subjectTerms: [] },
+      { maxPerUrl: 2 },
+    );
     expect(two.filter((item) => item.url === "https://big.example/")).toHaveLength(2);
   });
 
   it("drops passages that match nothing unless asked to keep them, and honours the limit", () => {
     const ranked = rankPassages([...distractors, answer], { question: "founded", subjectTerms: [] });
     expect(ranked.map((item) => item.id)).toEqual([answer.id]);
-    expect(rankPassages([...distractors, answer], { question: "founded", subjectTerms: [] }, { keepUnmatched: true })).toHaveLength(5);
-    expect(rankPassages([...distractors, answer], { question: "Acme", subjectTerms: [] }, { limit: 1 })).toHaveLength(1);
+    expect(
+      rankPassages([...distractors, answer], { question: "founded", subjectTerms: [] }, { keepUnmatched: true }),
+    ).toHaveLength(5);
+    expect(rankPassages([...distractors, answer], { question: "Acme", subjectTerms: [] }, { limit: 1 })).toHaveLength(
+      1,
+    );
     expect(rankPassages([], { question: "anything", subjectTerms: [] })).toEqual([]);
   });
 });
@@ -83,7 +121,10 @@ describe("selectWithinBudget", () => {
   }
 
   it("never exceeds the token budget, and lets smaller passages fill what is left", () => {
-    const long = Array.from({ length: 60 }, (_, index) => `Paragraph ${index} talks about rockets, payloads and orbits in detail.`);
+    const long = Array.from(
+      { length: 60 },
+      (_, index) => `Paragraph ${index} talks about rockets, payloads and orbits in detail.`,
+    );
     const candidates = long.map((text, index) => ranked(`${text} ${"extra words ".repeat(index % 7)}`, 100 - index));
     for (const maxTokens of [50, 120, 333, 1000]) {
       const selected = selectWithinBudget(candidates, { maxTokens });
@@ -97,16 +138,22 @@ describe("selectWithinBudget", () => {
   });
 
   it("counts the per-passage overhead against the budget", () => {
-    const items = Array.from({ length: 10 }, (_, index) => ranked(`Distinct passage number ${index} about launch ${index * 7}.`, 10 - index));
+    const items = Array.from({ length: 10 }, (_, index) =>
+      ranked(`Distinct passage number ${index} about launch ${index * 7}.`, 10 - index),
+    );
     const tokensEach = countTokens(items[0]!.text);
     const selected = selectWithinBudget(items, { maxTokens: (tokensEach + 20) * 3, overheadTokensPerPassage: 20 });
     expect(selected.length).toBeLessThanOrEqual(3);
-    expect(selected.reduce((sum, item) => sum + countTokens(item.text) + 20, 0)).toBeLessThanOrEqual((tokensEach + 20) * 3);
+    expect(selected.reduce((sum, item) => sum + countTokens(item.text) + 20, 0)).toBeLessThanOrEqual(
+      (tokensEach + 20) * 3,
+    );
   });
 
   it("keeps a boilerplate sentence repeated on ten pages once at most", () => {
     const boilerplate = "Acme Corp is a leading provider of innovative launch solutions for the modern space economy.";
-    const repeated = Array.from({ length: 10 }, (_, index) => ranked(index % 2 === 0 ? boilerplate : `${boilerplate} `, 50 - index, `https://acme.example/page-${index}`));
+    const repeated = Array.from({ length: 10 }, (_, index) =>
+      ranked(index % 2 === 0 ? boilerplate : `${boilerplate} `, 50 - index, `https://acme.example/page-${index}`),
+    );
     const unique = ranked("Acme Corp was founded in 2014 in Berlin by Jane Doe.", 10);
     const selected = selectWithinBudget([...repeated, unique], { maxTokens: 5000 });
     expect(selected.filter((item) => item.text.trim() === boilerplate)).toHaveLength(1);
@@ -114,16 +161,29 @@ describe("selectWithinBudget", () => {
   });
 
   it("drops near-duplicates and passages contained in one already kept", () => {
-    const original = ranked("Jane Doe is the chief technology officer of Acme Corp and leads a team of forty engineers in Berlin.", 9);
-    const nearCopy = ranked("Jane Doe is the chief technology officer of Acme Corp and leads a team of forty engineers in Berlin!", 8);
+    const original = ranked(
+      "Jane Doe is the chief technology officer of Acme Corp and leads a team of forty engineers in Berlin.",
+      9,
+    );
+    const nearCopy = ranked(
+      "Jane Doe is the chief technology officer of Acme Corp and leads a team of forty engineers in Berlin!",
+      8,
+    );
     const contained = ranked("the chief technology officer of Acme Corp and leads a team of forty engineers", 7);
-    const different = ranked("John Roe is the chief executive officer of Acme Corp and lives in Munich with two cats.", 6);
+    const different = ranked(
+      "John Roe is the chief executive officer of Acme Corp and lives in Munich with two cats.",
+      6,
+    );
     const selected = selectWithinBudget([original, nearCopy, contained, different], { maxTokens: 5000 });
     expect(selected.map((item) => item.id)).toEqual([original.id, different.id]);
   });
 
   it("keeps rank order", () => {
-    const items = [ranked("First passage about orbits.", 3), ranked("Second passage about payload.", 2), ranked("Third passage about fuel.", 1)];
+    const items = [
+      ranked("First passage about orbits.", 3),
+      ranked("Second passage about payload.", 2),
+      ranked("Third passage about fuel.", 1),
+    ];
     expect(selectWithinBudget(items).map((item) => item.id)).toEqual(items.map((item) => item.id));
   });
 });

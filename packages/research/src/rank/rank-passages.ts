@@ -74,7 +74,11 @@ function indexPassage(passage: Passage): IndexedPassage {
  * result diverse: at most `maxPerUrl` passages from one page. Ties keep the input order, so the
  * ranking is deterministic.
  */
-export function rankPassages(passages: readonly Passage[], query: RankQuery, options: RankPassagesOptions = {}): RankedPassage[] {
+export function rankPassages(
+  passages: readonly Passage[],
+  query: RankQuery,
+  options: RankPassagesOptions = {},
+): RankedPassage[] {
   const k1 = options.k1 ?? DEFAULT_K1;
   const b = options.b ?? DEFAULT_B;
   const subjectBoost = options.subjectBoost ?? DEFAULT_SUBJECT_BOOST;
@@ -84,7 +88,8 @@ export function rankPassages(passages: readonly Passage[], query: RankQuery, opt
   const documents = passages.map(indexPassage);
   const averageLength = documents.reduce((sum, document) => sum + document.length, 0) / documents.length || 1;
   const documentFrequency = new Map<string, number>();
-  for (const document of documents) for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const document of documents)
+    for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   const queryTerms = [...new Set(tokenize(query.question))];
   const subjects = query.subjectTerms.map(tokenize).filter((terms) => terms.length > 0);
@@ -100,7 +105,10 @@ export function rankPassages(passages: readonly Passage[], query: RankQuery, opt
       const inverse = Math.log(1 + (count - containing + 0.5) / (containing + 0.5));
       bm25 += (inverse * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * terms.length) / averageLength));
     }
-    const mentioned = subjects.length === 0 ? 0 : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
+    const mentioned =
+      subjects.length === 0
+        ? 0
+        : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
     const score = bm25 * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
     return { passage, score, index };
   });

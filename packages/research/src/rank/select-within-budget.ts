@@ -57,7 +57,10 @@ function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): num
  * A passage too large for what is left is skipped and smaller ones after it still get their turn.
  * Each passage's `tokens` (counted by splitPassages with {@link countTokens}) is its cost.
  */
-export function selectWithinBudget(ranked: readonly RankedPassage[], options: SelectWithinBudgetOptions = {}): RankedPassage[] {
+export function selectWithinBudget(
+  ranked: readonly RankedPassage[],
+  options: SelectWithinBudgetOptions = {},
+): RankedPassage[] {
   const maxTokens = options.maxTokens ?? DEFAULT_PASSAGE_BUDGET_TOKENS;
   const overhead = options.overheadTokensPerPassage ?? 0;
   const threshold = options.duplicateThreshold ?? 0.8;

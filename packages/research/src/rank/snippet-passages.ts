@@ -25,7 +25,15 @@ export function snippetPassages(hits: readonly SnippetSource[]): Passage[] {
     if (text === "" || seen.has(hit.url)) continue;
     seen.add(hit.url);
     const title = hit.title.trim() === "" ? null : hit.title.trim();
-    passages.push({ id: `${urlKey(hit.url)}-s0`, url: hit.url, title, heading: null, text, tokens: countTokens(text), source: "search-snippet" });
+    passages.push({
+      id: `${urlKey(hit.url)}-s0`,
+      url: hit.url,
+      title,
+      heading: null,
+      text,
+      tokens: countTokens(text),
+      source: "search-snippet",
+    });
   }
   return passages;
 }

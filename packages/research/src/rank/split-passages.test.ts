@@ -54,8 +54,13 @@ describe("splitPassages", () => {
   });
 
   it("splits a long paragraph at sentence boundaries and a long table at rows", () => {
-    const long = Array.from({ length: 30 }, (_, index) => `Sentence number ${index} has exactly seven words.`).join(" ");
-    const table = Array.from({ length: 100 }, (_, index) => `ROW${index} | Company ${index} | Industrials | Saint Paul`).join("\n");
+    const long = Array.from({ length: 30 }, (_, index) => `Sentence number ${index} has exactly seven words.`).join(
+      " ",
+    );
+    const table = Array.from(
+      { length: 100 },
+      (_, index) => `ROW${index} | Company ${index} | Industrials | Saint Paul`,
+    ).join("\n");
     const passages = splitPassages(page(`${long}\n\n${table}`));
     expect(passages.length).toBeGreaterThan(4);
     for (const passage of passages) expect(wordCount(passage.text)).toBeLessThanOrEqual(120);
@@ -101,7 +106,11 @@ describe("splitPassages", () => {
   });
 
   it("keeps a team card's name and title line in the passage text", () => {
-    const text = ["# Team", "### Jane Doe — Chief Technology Officer", "Jane leads engineering at Acme and joined in 2019."].join("\n\n");
+    const text = [
+      "# Team",
+      "### Jane Doe — Chief Technology Officer",
+      "Jane leads engineering at Acme and joined in 2019.",
+    ].join("\n\n");
     const [passage] = splitPassages(page(text));
     expect(passage!.text).toContain("Jane Doe — Chief Technology Officer\n\nJane leads engineering");
   });
@@ -119,7 +128,15 @@ describe("snippetPassages", () => {
       { url: "https://empty.example/", title: "Empty", snippet: "  " },
     ]);
     expect(passages).toEqual([
-      { id: expect.stringMatching(/^[0-9a-f]{8}-s0$/), url: "https://acme.example/", title: "Acme", heading: null, text: "Acme builds rockets in Berlin.", tokens: countTokens("Acme builds rockets in Berlin."), source: "search-snippet" },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{8}-s0$/),
+        url: "https://acme.example/",
+        title: "Acme",
+        heading: null,
+        text: "Acme builds rockets in Berlin.",
+        tokens: countTokens("Acme builds rockets in Berlin."),
+        source: "search-snippet",
+      },
     ]);
   });
 });

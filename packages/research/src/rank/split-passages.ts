@@ -41,7 +41,8 @@ function pieces(text: string, maxWords: number): string[] {
   for (const unit of units) {
     const words = unit.split(/\s+/).filter(Boolean);
     // A sentence longer than a whole passage (a run-on list, a table cell dump) is cut by words.
-    for (let start = 0; start < words.length; start += maxWords) result.push(words.slice(start, start + maxWords).join(" "));
+    for (let start = 0; start < words.length; start += maxWords)
+      result.push(words.slice(start, start + maxWords).join(" "));
   }
   return result;
 }
@@ -89,7 +90,8 @@ function toBlocks(text: string, maxWords: number): Block[] {
  */
 export function splitPassages(page: ExtractedPage, options: SplitPassagesOptions = {}): Passage[] {
   // Extracted pages are shared across jobs (the worker keeps them); so are their passages.
-  const usesDefaults = options.minWords === undefined && options.maxWords === undefined && options.includeJsonLd === undefined;
+  const usesDefaults =
+    options.minWords === undefined && options.maxWords === undefined && options.includeJsonLd === undefined;
   const known = usesDefaults ? passagesOf.get(page) : undefined;
   if (known) return known;
   const passages = splitPagePassages(page, options);
@@ -112,13 +114,22 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
     if (content.length > 0) {
       const text = buffer.map((block) => block.text).join("\n\n");
       const heading = buffer[0]!.isHeading ? buffer[0]!.text : buffer[0]!.heading;
-      passages.push({ id: `${key}-p${passages.length}`, url: page.url, title: page.title, heading, text, tokens: countTokens(text), source: "page" });
+      passages.push({
+        id: `${key}-p${passages.length}`,
+        url: page.url,
+        title: page.title,
+        heading,
+        text,
+        tokens: countTokens(text),
+        source: "page",
+      });
     }
     buffer = [];
     bufferWords = 0;
   };
   for (const block of toBlocks(page.text, maxWords)) {
-    const contentWords = bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
+    const contentWords =
+      bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
     // A new section closes the passage unless what came before is only a heading and a line or two.
     if (block.isHeading && contentWords >= minWords / 2) flush();
     else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0) flush();
@@ -135,7 +146,15 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
       let words = 0;
       const emit = (): void => {
         const text = lines.join("\n");
-        passages.push({ id: `${key}-j${index}`, url: page.url, title: page.title, heading: entity.label, text, tokens: countTokens(text), source: "jsonld" });
+        passages.push({
+          id: `${key}-j${index}`,
+          url: page.url,
+          title: page.title,
+          heading: entity.label,
+          text,
+          tokens: countTokens(text),
+          source: "jsonld",
+        });
         index += 1;
         lines = [];
         words = 0;

@@ -1,3 +1,3 @@
-export * from "./quote-matches.js";
 export * from "./is-about-person.js";
+export * from "./quote-matches.js";
 export * from "./verify-answer.js";

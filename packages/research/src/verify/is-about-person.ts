@@ -1,5 +1,5 @@
-import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
+import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 
 /** What identifies the person a page must be about. */
 export interface PersonIdentity {
@@ -13,7 +13,10 @@ export interface PersonIdentity {
  * Whether a page may be used for facts about this person: it must name them, and be on their
  * company's own site or name the company (or its domain) too. A namesake at another company fails.
  */
-export function isAboutPerson(page: { url: string; text: string; title?: string | null }, person: PersonIdentity): boolean {
+export function isAboutPerson(
+  page: { url: string; text: string; title?: string | null },
+  person: PersonIdentity,
+): boolean {
   const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
   if (!containsWhole(text, normalizeForMatch(person.fullName))) return false;
   const host = siteHostOf(page.url, "");

@@ -22,7 +22,21 @@ function words(text: string): string[] {
 /** Fewest words a quote must have to count as evidence. */
 export const MIN_QUOTE_WORDS = 2;
 
-const NEGATIONS = new Set(["no", "not", "never", "without", "none", "nor", "cannot", "n't", "isn't", "wasn't", "don't", "doesn't", "didn't"]);
+const NEGATIONS = new Set([
+  "no",
+  "not",
+  "never",
+  "without",
+  "none",
+  "nor",
+  "cannot",
+  "n't",
+  "isn't",
+  "wasn't",
+  "don't",
+  "doesn't",
+  "didn't",
+]);
 
 const isNumber = (word: string) => /\p{N}/u.test(word);
 
@@ -52,7 +66,10 @@ export function quoteMatches(quote: string, passage: string): boolean {
  * passage's. Returns the quote words matched, how many passage words the aligned stretch skips,
  * and whether a skipped or replaced passage word is a number or a negation.
  */
-function alignWords(quoteWords: readonly string[], passageWords: readonly string[]): { matched: Set<number>; skippedPassageWords: number; changesClaim: boolean } {
+function alignWords(
+  quoteWords: readonly string[],
+  passageWords: readonly string[],
+): { matched: Set<number>; skippedPassageWords: number; changesClaim: boolean } {
   const columns = passageWords.length + 1;
   const scores = new Int32Array((quoteWords.length + 1) * columns);
   const at = (row: number, column: number) => scores[row * columns + column]!;
@@ -98,7 +115,8 @@ function alignWords(quoteWords: readonly string[], passageWords: readonly string
  */
 export function containsWhole(text: string, phrase: string, isHost = false): boolean {
   if (phrase === "") return false;
-  const joins = (character: string | undefined) => character !== undefined && (/[\p{L}\p{N}]/u.test(character) || (isHost && character === "-"));
+  const joins = (character: string | undefined) =>
+    character !== undefined && (/[\p{L}\p{N}]/u.test(character) || (isHost && character === "-"));
   for (let index = text.indexOf(phrase); index !== -1; index = text.indexOf(phrase, index + 1)) {
     const after = text[index + phrase.length];
     const continuesHost = isHost && after === "." && joins(text[index + phrase.length + 1]);

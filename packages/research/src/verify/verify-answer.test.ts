@@ -5,7 +5,7 @@ import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import type { Passage } from "../rank/passage.js";
 import type { PersonIdentity } from "./is-about-person.js";
-import { UNKNOWN_CONFIDENCE_CAP, verifyAnswer, type VerifyInput } from "./verify-answer.js";
+import { UNKNOWN_CONFIDENCE_CAP, type VerifyInput, verifyAnswer } from "./verify-answer.js";
 
 const OWN = "https://northwind-robotics.com/security";
 const OWN_TEAM = "https://northwind-robotics.com/team";
@@ -14,9 +14,15 @@ const BLOG = "https://robotics-blog.example/northwind";
 const NAMESAKE = "https://acme.example/team";
 
 const passageTexts: Record<string, [string, string]> = {
-  P1: [OWN, "Northwind Robotics completed its SOC 2 Type II audit in March 2024, with no exceptions noted by the auditors."],
+  P1: [
+    OWN,
+    "Northwind Robotics completed its SOC 2 Type II audit in March 2024, with no exceptions noted by the auditors.",
+  ],
   P2: [NEWS, "The warehouse robot maker Northwind Robotics said its SOC 2 Type II audit was completed in March 2024."],
-  P3: [BLOG, "Industry observers note that Northwind Robotics finished a SOC 2 Type II audit in March 2024 this spring."],
+  P3: [
+    BLOG,
+    "Industry observers note that Northwind Robotics finished a SOC 2 Type II audit in March 2024 this spring.",
+  ],
   P4: [OWN, "Our security team reviews every vendor each year and publishes the results to customers on request."],
   P5: [OWN_TEAM, "Jane Doe is VP Engineering at our Berlin office and joined Northwind Robotics in June 2021."],
   P6: [NAMESAKE, "Jane Doe is Head of Sales at Acme Corp in Madrid and joined the company in 2019."],
@@ -24,14 +30,34 @@ const passageTexts: Record<string, [string, string]> = {
 };
 
 function page(url: string, text: string, publishedAt: string | null = null): ExtractedPage {
-  return { url, title: null, description: null, siteName: null, publishedAt, modifiedAt: null, text, jsonLd: [], links: [], profileLinks: [], language: "en" };
+  return {
+    url,
+    title: null,
+    description: null,
+    siteName: null,
+    publishedAt,
+    modifiedAt: null,
+    text,
+    jsonLd: [],
+    links: [],
+    profileLinks: [],
+    language: "en",
+  };
 }
 
 function labels(): PassageLabels {
   return new Map(
     Object.entries(passageTexts).map(([label, [url, text]]): [string, Passage] => [
       label,
-      { id: `${label.toLowerCase()}-p1`, url, title: null, heading: null, text, tokens: text.split(" ").length, source: "page" },
+      {
+        id: `${label.toLowerCase()}-p1`,
+        url,
+        title: null,
+        heading: null,
+        text,
+        tokens: text.split(" ").length,
+        source: "page",
+      },
     ]),
   );
 }
@@ -49,16 +75,29 @@ function request(kind: "company" | "person", responseType: ResponseType = "BOOL"
     responseType,
     responseOptions: [],
     context: null,
-    subject: kind === "company" ? { name: "Northwind Robotics" } : { firstName: "Jane", lastName: "Doe", company: { name: "Northwind Robotics" } },
+    subject:
+      kind === "company"
+        ? { name: "Northwind Robotics" }
+        : { firstName: "Jane", lastName: "Doe", company: { name: "Northwind Robotics" } },
   };
 }
 
-const jane: PersonIdentity = { fullName: "Jane Doe", companyName: "Northwind Robotics", companyHosts: ["northwind-robotics.com"] };
+const jane: PersonIdentity = {
+  fullName: "Jane Doe",
+  companyName: "Northwind Robotics",
+  companyHosts: ["northwind-robotics.com"],
+};
 
 function input(answer: Partial<ModelAnswer>, overrides: Partial<VerifyInput> = {}): VerifyInput {
   return {
     request: request("company"),
-    answer: { answer: true, citations: [], explanation: "The audit is complete. It covered security.", confidence: 0.8, ...answer },
+    answer: {
+      answer: true,
+      citations: [],
+      explanation: "The audit is complete. It covered security.",
+      confidence: 0.8,
+      ...answer,
+    },
     labels: labels(),
     pages: pages(),
     ownSites: ["https://northwind-robotics.com"],
@@ -79,11 +118,26 @@ describe("verifyAnswer citations", () => {
     // name, citations, expected sources, holding citations
     ["a verbatim quote holds", [quote.own], [OWN], 1],
     ["a label in another case with spaces holds", [{ passage: " p1 ", quote: quote.own.quote }], [OWN], 1],
-    ["an invented quote does not hold", [{ passage: "P1", quote: "Northwind Robotics is ISO 27001 certified since 2019" }], [], 0],
+    [
+      "an invented quote does not hold",
+      [{ passage: "P1", quote: "Northwind Robotics is ISO 27001 certified since 2019" }],
+      [],
+      0,
+    ],
     ["a real quote cited to the wrong passage does not hold", [{ passage: "P4", quote: quote.own.quote }], [], 0],
     ["an unknown passage label does not hold", [{ passage: "P99", quote: quote.own.quote }], [], 0],
-    ["two quotes from one page give one source", [quote.own, { passage: "P1", quote: "with no exceptions noted by the auditors" }], [OWN], 2],
-    ["only holding citations give sources", [quote.news, { passage: "P3", quote: "Northwind Robotics failed its audit" }], [NEWS], 1],
+    [
+      "two quotes from one page give one source",
+      [quote.own, { passage: "P1", quote: "with no exceptions noted by the auditors" }],
+      [OWN],
+      2,
+    ],
+    [
+      "only holding citations give sources",
+      [quote.news, { passage: "P3", quote: "Northwind Robotics failed its audit" }],
+      [NEWS],
+      1,
+    ],
     ["sources keep the order cited", [quote.news, quote.own, quote.news], [NEWS, OWN], 3],
   ];
 
@@ -96,7 +150,12 @@ describe("verifyAnswer citations", () => {
   });
 
   it("withholds an answer no citation supports", () => {
-    const verified = verifyAnswer(input({ citations: [{ passage: "P1", quote: "Northwind Robotics is ISO 27001 certified since 2019" }], confidence: 0.95 }));
+    const verified = verifyAnswer(
+      input({
+        citations: [{ passage: "P1", quote: "Northwind Robotics is ISO 27001 certified since 2019" }],
+        confidence: 0.95,
+      }),
+    );
     expect(verified).toMatchObject({ answerText: null, answerNumber: null, sources: [] });
     expect(verified.details).toMatch(/not enough evidence/i);
     expect(verified.confidence).toBeLessThanOrEqual(UNKNOWN_CONFIDENCE_CAP);
@@ -108,7 +167,9 @@ describe("verifyAnswer citations", () => {
   });
 
   it("says in details what could not be reached", () => {
-    const verified = verifyAnswer(input({ citations: [quote.own] }, { unreachable: ["The search provider searxng could not be reached."] }));
+    const verified = verifyAnswer(
+      input({ citations: [quote.own] }, { unreachable: ["The search provider searxng could not be reached."] }),
+    );
     expect(verified.details).toContain("The audit is complete.");
     expect(verified.details).toContain("searxng could not be reached");
   });
@@ -132,7 +193,9 @@ describe("verifyAnswer confidence", () => {
 
   it("lowers confidence when some citations are invented", () => {
     const clean = verifyAnswer(input({ citations: [quote.news] })).confidence;
-    const mixed = verifyAnswer(input({ citations: [quote.news, { passage: "P2", quote: "Northwind Robotics was acquired by Acme in 2023" }] })).confidence;
+    const mixed = verifyAnswer(
+      input({ citations: [quote.news, { passage: "P2", quote: "Northwind Robotics was acquired by Acme in 2023" }] }),
+    ).confidence;
     expect(mixed).toBeLessThan(clean);
   });
 
@@ -152,17 +215,31 @@ describe("verifyAnswer confidence", () => {
 
 describe("verifyAnswer for a person", () => {
   const personInput = (answer: Partial<ModelAnswer>) =>
-    input({ answer: "VP Engineering", explanation: "She leads engineering.", ...answer }, { request: request("person", "TEXT"), person: jane });
+    input(
+      { answer: "VP Engineering", explanation: "She leads engineering.", ...answer },
+      { request: request("person", "TEXT"), person: jane },
+    );
   const claim = (passage: string, value: string, quoteText: string) => ({ value, passage, quote: quoteText });
   const noFields = { jobTitle: null, city: null, country: null, jobStartDate: null };
 
   it("does not let a namesake's page support the answer", () => {
-    const verified = verifyAnswer(personInput({ answer: "Head of Sales", citations: [{ passage: "P6", quote: "Jane Doe is Head of Sales at Acme Corp" }], person: noFields }));
+    const verified = verifyAnswer(
+      personInput({
+        answer: "Head of Sales",
+        citations: [{ passage: "P6", quote: "Jane Doe is Head of Sales at Acme Corp" }],
+        person: noFields,
+      }),
+    );
     expect(verified).toMatchObject({ answerText: null, sources: [] });
   });
 
   it("accepts a third-party page that names her and her company", () => {
-    const verified = verifyAnswer(personInput({ citations: [{ passage: "P7", quote: "Jane Doe, VP Engineering of Northwind Robotics" }], person: noFields }));
+    const verified = verifyAnswer(
+      personInput({
+        citations: [{ passage: "P7", quote: "Jane Doe, VP Engineering of Northwind Robotics" }],
+        person: noFields,
+      }),
+    );
     expect(verified).toMatchObject({ answerText: "VP Engineering", sources: [NEWS] });
   });
 
@@ -187,13 +264,33 @@ describe("verifyAnswer for a person", () => {
   });
 
   const rejected: Array<[string, keyof typeof noFields, { value: string; passage: string; quote: string }]> = [
-    ["a title from a namesake's page", "jobTitle", claim("P6", "Head of Sales", "Jane Doe is Head of Sales at Acme Corp")],
+    [
+      "a title from a namesake's page",
+      "jobTitle",
+      claim("P6", "Head of Sales", "Jane Doe is Head of Sales at Acme Corp"),
+    ],
     ["a city from a namesake's page", "city", claim("P6", "Madrid", "Head of Sales at Acme Corp in Madrid")],
-    ["a title the passage does not state", "jobTitle", claim("P5", "CTO", "Jane Doe is VP Engineering at our Berlin office")],
-    ["a city the passage does not state", "city", claim("P5", "Munich", "Jane Doe is VP Engineering at our Berlin office")],
+    [
+      "a title the passage does not state",
+      "jobTitle",
+      claim("P5", "CTO", "Jane Doe is VP Engineering at our Berlin office"),
+    ],
+    [
+      "a city the passage does not state",
+      "city",
+      claim("P5", "Munich", "Jane Doe is VP Engineering at our Berlin office"),
+    ],
     ["a country without a verified city", "country", claim("P5", "Germany", "VP Engineering at our Berlin office")],
-    ["a field with an invented quote", "jobTitle", claim("P5", "VP Engineering", "Jane Doe was promoted to VP Engineering last week")],
-    ["a field cited to an unknown passage", "jobTitle", claim("P42", "VP Engineering", "Jane Doe is VP Engineering at our Berlin office")],
+    [
+      "a field with an invented quote",
+      "jobTitle",
+      claim("P5", "VP Engineering", "Jane Doe was promoted to VP Engineering last week"),
+    ],
+    [
+      "a field cited to an unknown passage",
+      "jobTitle",
+      claim("P42", "VP Engineering", "Jane Doe is VP Engineering at our Berlin office"),
+    ],
     ["an empty value", "jobTitle", claim("P5", "  ", "Jane Doe is VP Engineering at our Berlin office")],
   ];
 
@@ -206,14 +303,28 @@ describe("verifyAnswer for a person", () => {
     const verified = verifyAnswer(
       personInput({
         citations: [],
-        person: { ...noFields, city: claim("P5", "Berlin", "VP Engineering at our Berlin office"), country: claim("P5", "France", "VP Engineering at our Berlin office") },
+        person: {
+          ...noFields,
+          city: claim("P5", "Berlin", "VP Engineering at our Berlin office"),
+          country: claim("P5", "France", "VP Engineering at our Berlin office"),
+        },
       }),
     );
     expect(verified.personEvidence.map((entry) => entry.field)).toEqual(["city"]);
   });
 
   it("marks a third-party field as not from her own site", () => {
-    const verified = verifyAnswer(personInput({ citations: [], person: { ...noFields, jobTitle: claim("P7", "VP Engineering", "Jane Doe, VP Engineering of Northwind Robotics") } }));
-    expect(verified.personEvidence).toEqual([{ field: "jobTitle", value: "VP Engineering", url: NEWS, ownSite: false, publishedAt: null }]);
+    const verified = verifyAnswer(
+      personInput({
+        citations: [],
+        person: {
+          ...noFields,
+          jobTitle: claim("P7", "VP Engineering", "Jane Doe, VP Engineering of Northwind Robotics"),
+        },
+      }),
+    );
+    expect(verified.personEvidence).toEqual([
+      { field: "jobTitle", value: "VP Engineering", url: NEWS, ownSite: false, publishedAt: null },
+    ]);
   });
 });

@@ -3,9 +3,9 @@ import { countryFromLocation } from "@dossier/enrich";
 import type { ModelAnswer } from "../answer/answer-from-evidence.js";
 import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
+import { isOnSite, siteHostOf } from "../site-host.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
-import { isOnSite, siteHostOf } from "../site-host.js";
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
 export const UNKNOWN_CONFIDENCE_CAP = 0.2;
@@ -34,7 +34,11 @@ export interface VerifiedAnswer {
 }
 
 function firstSentences(text: string, count: number, maxLength = 400): string {
-  const sentences = text.replace(/\s+/g, " ").trim().match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [];
+  const sentences =
+    text
+      .replace(/\s+/g, " ")
+      .trim()
+      .match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [];
   const kept = sentences.slice(0, count).join("").trim();
   return kept.length > maxLength ? `${kept.slice(0, maxLength - 1).trimEnd()}…` : kept;
 }
@@ -82,7 +86,10 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     holding.push({ url: passage.url });
   }
 
-  const formatted = formatAnswer(request.responseType, answer.answer, request.responseOptions) ?? { answerText: null, answerNumber: null };
+  const formatted = formatAnswer(request.responseType, answer.answer, request.responseOptions) ?? {
+    answerText: null,
+    answerNumber: null,
+  };
   const notes = listNotes(input.unreachable);
   const sources = [...new Set(holding.map((citation) => citation.url))];
   const personEvidence = input.person ? verifyPersonFields(input, isOwn, pageIsAboutPerson) : [];
@@ -104,14 +111,17 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
       ...base,
       answerText: null,
       answerNumber: null,
-      details: ["Not enough evidence: no passage read states an answer, so none is given.", notes].filter(Boolean).join(" "),
+      details: ["Not enough evidence: no passage read states an answer, so none is given.", notes]
+        .filter(Boolean)
+        .join(" "),
       sources: [],
       confidence: 0.05,
     };
   }
   const hosts = new Set(sources.map((source) => siteHostOf(source)));
   const share = holding.length / Math.max(1, answer.citations.length);
-  const confidence = 0.5 * answer.confidence + 0.2 * share + 0.15 * (hosts.size >= 2 ? 1 : 0) + 0.15 * (sources.some(isOwn) ? 1 : 0);
+  const confidence =
+    0.5 * answer.confidence + 0.2 * share + 0.15 * (hosts.size >= 2 ? 1 : 0) + 0.15 * (sources.some(isOwn) ? 1 : 0);
   return {
     ...base,
     ...formatted,
@@ -121,14 +131,18 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   };
 }
 
-function verifyPersonFields(input: VerifyInput, isOwn: (url: string) => boolean, pageIsAboutPerson: (url: string) => boolean): PersonEvidenceField[] {
+function verifyPersonFields(
+  input: VerifyInput,
+  isOwn: (url: string) => boolean,
+  pageIsAboutPerson: (url: string) => boolean,
+): PersonEvidenceField[] {
   const fields: PersonEvidenceField[] = [];
   const person = input.answer.person;
   if (!person) return fields;
   const pageByUrl = new Map(input.pages.map((page) => [page.url, page]));
   for (const field of ["jobTitle", "city", "country", "jobStartDate"] as const) {
     const claim = person[field];
-    if (!claim || !claim.value.trim()) continue;
+    if (!claim?.value.trim()) continue;
     const passage = input.labels.get(claim.passage.trim().toUpperCase());
     if (!passage || !quoteMatches(claim.quote, passage.text)) continue;
     if (!pageIsAboutPerson(passage.url)) continue;
@@ -147,7 +161,12 @@ function verifyPersonFields(input: VerifyInput, isOwn: (url: string) => boolean,
 }
 
 /** Whether the passage states the value: verbatim, or for a country, through the verified city in it. */
-function statedIn(field: PersonEvidenceField["field"], value: string, passageText: string, city: string | null): boolean {
+function statedIn(
+  field: PersonEvidenceField["field"],
+  value: string,
+  passageText: string,
+  city: string | null,
+): boolean {
   if (containsWhole(normalizeForMatch(passageText), normalizeForMatch(value))) return true;
   if (field !== "country" || city === null) return false;
   const claimed = countryFromLocation(value).countryCode ?? countryFromLocation(`x, ${value}`).countryCode;

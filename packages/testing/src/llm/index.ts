@@ -1,3 +1,3 @@
-export * from "./start-fake-chat-server.js";
 export * from "./example-from-schema.js";
 export * from "./prompt-passages.js";
+export * from "./start-fake-chat-server.js";

@@ -18,5 +18,7 @@ export function parsePromptPassages(prompt: string): PromptPassage[] {
 /** The passage that contains `phrase` (case and whitespace ignored), if the prompt has one. */
 export function findPassageWith(prompt: string, phrase: string): PromptPassage | undefined {
   const wanted = phrase.replace(/\s+/g, " ").toLowerCase();
-  return parsePromptPassages(prompt).find((passage) => passage.text.replace(/\s+/g, " ").toLowerCase().includes(wanted));
+  return parsePromptPassages(prompt).find((passage) =>
+    passage.text.replace(/\s+/g, " ").toLowerCase().includes(wanted),
+  );
 }

@@ -1,8 +1,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "../read-body.js";
 import { exampleFromSchema } from "./example-from-schema.js";
 import { parsePromptPassages } from "./prompt-passages.js";
-import { readBody } from "../read-body.js";
 
 /** One Chat Completions call as the fake server received it. */
 export interface FakeChatRequest {
@@ -54,7 +54,6 @@ export const schemaExampleResponder: FakeChatResponder = (request) => {
   return { kind: "json", value };
 };
 
-
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 function completion(model: string, content: string, promptChars: number): string {
@@ -77,7 +76,9 @@ function completion(model: string, content: string, promptChars: number): string
  * `GET /v1/models`), answering as the responder says: valid JSON, garbage, an error status, or
  * nothing at all. Shared by tests, the eval and the benchmarks.
  */
-export async function startFakeChatServer(options: { responder?: FakeChatResponder; latencyMs?: number } = {}): Promise<FakeChatServer> {
+export async function startFakeChatServer(
+  options: { responder?: FakeChatResponder; latencyMs?: number } = {},
+): Promise<FakeChatServer> {
   let responder = options.responder ?? schemaExampleResponder;
   let latencyMs = options.latencyMs ?? 0;
   const requests: FakeChatRequest[] = [];
@@ -87,7 +88,9 @@ export async function startFakeChatServer(options: { responder?: FakeChatRespond
     try {
       if (request.method === "GET" && request.url === "/v1/models") {
         response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "dossier" }] }));
+        response.end(
+          JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "dossier" }] }),
+        );
         return;
       }
       if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
@@ -121,7 +124,9 @@ export async function startFakeChatServer(options: { responder?: FakeChatRespond
       if (delay > 0) await sleep(delay);
       if (reply.kind === "status") {
         response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-        response.end(JSON.stringify(reply.body ?? { error: { message: `fake status ${reply.status}`, type: "server_error" } }));
+        response.end(
+          JSON.stringify(reply.body ?? { error: { message: `fake status ${reply.status}`, type: "server_error" } }),
+        );
         return;
       }
       const content = reply.kind === "json" ? JSON.stringify(reply.value) : reply.content;

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { FakeSearchProviderName, FakeSearchResult } from "./fake-search-wire.js";
 import {
   FAKE_SEARCH_RETRY_AFTER_SECONDS,
-  startFakeSearchServer,
   type FakeSearchBehaviour,
   type FakeSearchServer,
+  startFakeSearchServer,
 } from "./start-fake-search-server.js";
 
 /** The part of research's `SearchProvider` the contract exercises (kept structural: no dependency on research). */
@@ -13,7 +13,9 @@ export interface ContractSearchProvider {
   search(
     query: string,
     options?: { signal?: AbortSignal; limit?: number },
-  ): Promise<Array<{ url: string; title: string; snippet: string; rank: number; provider: string; publishedAt?: string | null }>>;
+  ): Promise<
+    Array<{ url: string; title: string; snippet: string; rank: number; provider: string; publishedAt?: string | null }>
+  >;
 }
 
 /** What the contract hands to `makeProvider` for each case. */
@@ -69,7 +71,10 @@ export function describeSearchProviderContract(
       await Promise.all(servers.splice(0).map((server) => server.close()));
     });
 
-    async function setUp(results: FakeSearchResult[] | ((query: string, limit: number) => FakeSearchResult[]), settings: Partial<SearchProviderContractSettings> = {}) {
+    async function setUp(
+      results: FakeSearchResult[] | ((query: string, limit: number) => FakeSearchResult[]),
+      settings: Partial<SearchProviderContractSettings> = {},
+    ) {
       const fake = await startFakeSearchServer({
         provider: name,
         apiKey: RIGHT_KEY,
@@ -88,15 +93,41 @@ export function describeSearchProviderContract(
 
     it("maps the vendor's results to hits in rank order", async () => {
       const { fake, provider } = await setUp([
-        { url: "https://ada.example/bio", title: "Ada Lovelace", snippet: "Mathematician", publishedAt: "2024-05-01T00:00:00.000Z" },
+        {
+          url: "https://ada.example/bio",
+          title: "Ada Lovelace",
+          snippet: "Mathematician",
+          publishedAt: "2024-05-01T00:00:00.000Z",
+        },
         { url: "https://engine.example/", title: "Analytical Engine", snippet: "A design" },
         { url: "http://notes.example/g", title: "Note G", snippet: "The first program" },
       ]);
       const hits = await provider.search("ada lovelace", { limit: 5 });
       expect(hits).toEqual([
-        { url: "https://ada.example/bio", title: "Ada Lovelace", snippet: "Mathematician", rank: 1, provider: name, publishedAt: "2024-05-01T00:00:00.000Z" },
-        { url: "https://engine.example/", title: "Analytical Engine", snippet: "A design", rank: 2, provider: name, publishedAt: null },
-        { url: "http://notes.example/g", title: "Note G", snippet: "The first program", rank: 3, provider: name, publishedAt: null },
+        {
+          url: "https://ada.example/bio",
+          title: "Ada Lovelace",
+          snippet: "Mathematician",
+          rank: 1,
+          provider: name,
+          publishedAt: "2024-05-01T00:00:00.000Z",
+        },
+        {
+          url: "https://engine.example/",
+          title: "Analytical Engine",
+          snippet: "A design",
+          rank: 2,
+          provider: name,
+          publishedAt: null,
+        },
+        {
+          url: "http://notes.example/g",
+          title: "Note G",
+          snippet: "The first program",
+          rank: 3,
+          provider: name,
+          publishedAt: null,
+        },
       ]);
       expect(provider.id).toBe(name);
       expect(fake.requests).toHaveLength(1);
@@ -127,7 +158,11 @@ export function describeSearchProviderContract(
     it("keeps only http(s) URLs, drops repeated URLs and strips HTML from titles and snippets", async () => {
       const { provider } = await setUp([
         { url: "javascript:alert(1)", title: "Script", snippet: "x" },
-        { url: "https://ada.example/a", title: "<b>Ada</b> &amp; Charles", snippet: "<strong>Ada</strong> wrote\n <em>Note G</em>" },
+        {
+          url: "https://ada.example/a",
+          title: "<b>Ada</b> &amp; Charles",
+          snippet: "<strong>Ada</strong> wrote\n <em>Note G</em>",
+        },
         { url: "https://ada.example/a#section", title: "Same page again", snippet: "y" },
         { url: "ftp://files.example/ada.txt", title: "FTP", snippet: "z" },
         { url: "/relative/path", title: "Relative", snippet: "z" },
@@ -200,7 +235,7 @@ export function describeSearchProviderContract(
       const error = await rejectionOf(pending);
       expect(error.name).toBe("AbortError");
       // The caller's own abort is not a provider failure (a DOMException's legacy numeric code aside).
-      expect(String(error["code"])).not.toMatch(/^SEARCH_/);
+      expect(String(error.code)).not.toMatch(/^SEARCH_/);
 
       const before = fake.requests.length;
       const early = await rejectionOf(provider.search("ada", { signal: AbortSignal.abort() }));
@@ -209,10 +244,23 @@ export function describeSearchProviderContract(
     });
 
     it("never puts the API key in an error", async () => {
-      const behaviours: FakeSearchBehaviour[] = ["status-500", "status-429", "unauthorized", "garbage", "wrong-shape", "hang"];
+      const behaviours: FakeSearchBehaviour[] = [
+        "status-500",
+        "status-429",
+        "unauthorized",
+        "garbage",
+        "wrong-shape",
+        "hang",
+      ];
       for (const behaviour of behaviours) {
         const { error } = await failureWith(behaviour, { timeoutMs: 150 });
-        const shown = [error.message, String(error["detail"]), String(error), JSON.stringify(error), String(error.cause)].join("\n");
+        const shown = [
+          error.message,
+          String(error.detail),
+          String(error),
+          JSON.stringify(error),
+          String(error.cause),
+        ].join("\n");
         expect(shown).not.toContain(RIGHT_KEY);
       }
       if (hasApiKey) {

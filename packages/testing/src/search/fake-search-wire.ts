@@ -119,7 +119,10 @@ const brave: SearchWire = {
     if (query === null || query === "" || !Number.isInteger(count) || count < 1 || count > 20) {
       return {
         status: 422,
-        body: { type: "ErrorResponse", error: { code: "VALIDATION", status: 422, detail: "Unable to validate request parameter(s)" } },
+        body: {
+          type: "ErrorResponse",
+          error: { code: "VALIDATION", status: 422, detail: "Unable to validate request parameter(s)" },
+        },
       };
     }
     return { query, limit: count };
@@ -132,7 +135,7 @@ const brave: SearchWire = {
     };
     // Brave leaves out the whole `web` section when it has no web results.
     if (results.length > 0) {
-      body["web"] = {
+      body.web = {
         type: "search",
         family_friendly: true,
         results: results.map((result) => ({
@@ -168,11 +171,11 @@ const tavily: SearchWire = {
   },
   parse(_url, body) {
     const json = parseJsonObject(body);
-    const maxResults = json?.["max_results"] === undefined ? 5 : positiveInteger(json["max_results"]);
-    if (json === undefined || typeof json["query"] !== "string" || maxResults === undefined || maxResults > 20) {
+    const maxResults = json?.max_results === undefined ? 5 : positiveInteger(json.max_results);
+    if (json === undefined || typeof json.query !== "string" || maxResults === undefined || maxResults > 20) {
       return { status: 400, body: { detail: { error: "Invalid request body." } } };
     }
-    return { query: json["query"], limit: maxResults };
+    return { query: json.query, limit: maxResults };
   },
   render(request, results) {
     return {
@@ -203,11 +206,11 @@ const serper: SearchWire = {
   readCredential: (request) => headerValue(request, "x-api-key"),
   parse(_url, body) {
     const json = parseJsonObject(body);
-    const num = json?.["num"] === undefined ? 10 : positiveInteger(json["num"]);
-    if (json === undefined || typeof json["q"] !== "string" || num === undefined || num > 100) {
+    const num = json?.num === undefined ? 10 : positiveInteger(json.num);
+    if (json === undefined || typeof json.q !== "string" || num === undefined || num > 100) {
       return { status: 400, body: { message: "Bad request", statusCode: 400 } };
     }
-    return { query: json["q"], limit: num };
+    return { query: json.q, limit: num };
   },
   render(request, results) {
     return {

@@ -1,9 +1,9 @@
+export type { FakeSearchProviderName, FakeSearchResult } from "./fake-search-wire.js";
 export {
   FAKE_SEARCH_RETRY_AFTER_SECONDS,
-  startFakeSearchServer,
   type FakeSearchBehaviour,
   type FakeSearchRequest,
   type FakeSearchServer,
   type FakeSearchServerOptions,
+  startFakeSearchServer,
 } from "./start-fake-search-server.js";
-export type { FakeSearchProviderName, FakeSearchResult } from "./fake-search-wire.js";

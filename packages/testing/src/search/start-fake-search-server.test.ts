@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeSearchServer, type FakeSearchServer } from "./start-fake-search-server.js";
+import { type FakeSearchServer, startFakeSearchServer } from "./start-fake-search-server.js";
 
 const one = [{ url: "https://ada.example/", title: "Ada", snippet: "<b>Ada</b>", publishedAt: "2024-05-01" }];
 
@@ -30,7 +30,9 @@ describe("startFakeSearchServer", () => {
     expect((await fetch(`${fake.url}/res/v1/web/search?q=ada&count=5`)).status).toBe(401);
     expect((await fetch(`${fake.url}/res/v1/web/search?q=ada&count=21`, { headers })).status).toBe(422);
     const found = await (await fetch(`${fake.url}/res/v1/web/search?q=ada&count=5`, { headers })).json();
-    expect(found).toMatchObject({ web: { results: [{ url: "https://ada.example/", description: "<b>Ada</b>", page_age: "2024-05-01" }] } });
+    expect(found).toMatchObject({
+      web: { results: [{ url: "https://ada.example/", description: "<b>Ada</b>", page_age: "2024-05-01" }] },
+    });
     const empty = await (await fetch(`${fake.url}/res/v1/web/search?q=none&count=5`, { headers })).json();
     expect(empty).not.toHaveProperty("web");
   });
@@ -42,7 +44,9 @@ describe("startFakeSearchServer", () => {
       headers: { authorization: "Bearer tk", "content-type": "application/json" },
       body: JSON.stringify({ query: "ada", max_results: 3 }),
     });
-    expect(await tavilyAnswer.json()).toMatchObject({ results: [{ url: "https://ada.example/", content: "<b>Ada</b>", published_date: "2024-05-01" }] });
+    expect(await tavilyAnswer.json()).toMatchObject({
+      results: [{ url: "https://ada.example/", content: "<b>Ada</b>", published_date: "2024-05-01" }],
+    });
 
     const serper = await start({ provider: "serper", apiKey: "sk", search: () => one });
     const serperAnswer = await fetch(`${serper.url}/search`, {
@@ -50,7 +54,9 @@ describe("startFakeSearchServer", () => {
       headers: { "x-api-key": "sk", "content-type": "application/json" },
       body: JSON.stringify({ q: "ada", num: 3 }),
     });
-    expect(await serperAnswer.json()).toMatchObject({ organic: [{ link: "https://ada.example/", snippet: "<b>Ada</b>", date: "2024-05-01", position: 1 }] });
+    expect(await serperAnswer.json()).toMatchObject({
+      organic: [{ link: "https://ada.example/", snippet: "<b>Ada</b>", date: "2024-05-01", position: 1 }],
+    });
     expect((await fetch(`${serper.url}/search`, { method: "GET" })).status).toBe(405);
     expect(serper.requests).toEqual([{ query: "ada", limit: 3 }]);
   });
@@ -62,7 +68,11 @@ describe("startFakeSearchServer", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("7");
     fake.setBehaviour("hang");
-    const hanging = fetch(`${fake.url}/search`, { method: "POST", body: JSON.stringify({ q: "ada" }), signal: AbortSignal.timeout(200) });
+    const hanging = fetch(`${fake.url}/search`, {
+      method: "POST",
+      body: JSON.stringify({ q: "ada" }),
+      signal: AbortSignal.timeout(200),
+    });
     await expect(hanging).rejects.toMatchObject({ name: "TimeoutError" });
   });
 });

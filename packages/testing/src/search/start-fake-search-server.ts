@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { readBody } from "../read-body.js";
 import {
-  isWireRejection,
-  searchWires,
   type FakeSearchProviderName,
   type FakeSearchResult,
+  isWireRejection,
+  searchWires,
 } from "./fake-search-wire.js";
 
 /**
@@ -77,7 +77,6 @@ function send(response: ServerResponse, status: number, body: unknown, headers: 
   response.end(isText ? body : JSON.stringify(body));
 }
 
-
 /**
  * Starts a real HTTP server on 127.0.0.1 (a free port) that speaks one search vendor's wire
  * protocol: same method, path, parameters, credential header and response fields. Shared by
@@ -120,7 +119,12 @@ export async function startFakeSearchServer(options: FakeSearchServerOptions): P
         send(response, 500, "Internal Server Error");
         return;
       case "status-429":
-        send(response, 429, { message: "Too Many Requests" }, { "retry-after": String(FAKE_SEARCH_RETRY_AFTER_SECONDS) });
+        send(
+          response,
+          429,
+          { message: "Too Many Requests" },
+          { "retry-after": String(FAKE_SEARCH_RETRY_AFTER_SECONDS) },
+        );
         return;
       case "garbage":
         response.writeHead(200, { "content-type": "application/json" });

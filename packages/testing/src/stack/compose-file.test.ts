@@ -12,7 +12,10 @@ describe("docker-compose.yml", () => {
   it("passes the Compose Specification linter", async () => {
     const result = await run(join(root, "node_modules/.bin/dclint"), ["docker-compose.yml"], { cwd: root }).then(
       (output) => ({ code: 0, output: output.stdout + output.stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        output: error.stdout + error.stderr,
+      }),
     );
     expect(result.output).not.toMatch(/\berror\b/);
     expect(result.code).toBe(0);
@@ -28,6 +31,7 @@ describe("docker-compose.yml", () => {
     expect(readme).toContain("docker compose up");
     expect(readme).toContain("pnpm install && pnpm test");
     expect(compose).toMatch(/worker:[\s\S]*replicas: 2/);
-    for (const service of ["redis:", "searxng:", "ollama:", "gateway:", "worker:"]) expect(compose).toContain(`  ${service}`);
+    for (const service of ["redis:", "searxng:", "ollama:", "gateway:", "worker:"])
+      expect(compose).toContain(`  ${service}`);
   });
 });

@@ -1,4 +1,4 @@
 export * from "./repository-root.js";
 export * from "./start-process.js";
-export * from "./start-stack.js";
 export * from "./start-research-world.js";
+export * from "./start-stack.js";

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
 /** A Dossier process started for a test, with its log lines collected. */
@@ -8,7 +8,11 @@ export interface ServiceProcess {
   /** Every line the process wrote to stdout and stderr. */
   readonly lines: string[];
   /** Resolves with the first JSON log line whose `msg` equals `message` (and passes `where`). */
-  waitForLog(message: string, timeoutMs?: number, where?: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  waitForLog(
+    message: string,
+    timeoutMs?: number,
+    where?: (line: Record<string, unknown>) => boolean,
+  ): Promise<Record<string, unknown>>;
   /** Resolves with the exit code once the process has ended. */
   readonly exited: Promise<number | null>;
   kill(signal?: NodeJS.Signals): void;
@@ -25,9 +29,15 @@ export interface StartProcessOptions {
  * Runs `node [nodeArguments] script` with `env`, plus PATH and the caller's NODE_OPTIONS and
  * NODE_EXTRA_CA_CERTS when set; nothing else of the caller's environment leaks in.
  */
-export function startProcess(name: string, script: string, env: Record<string, string>, options: StartProcessOptions = {}): ServiceProcess {
+export function startProcess(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  options: StartProcessOptions = {},
+): ServiceProcess {
   const inherited: Record<string, string> = { PATH: process.env.PATH ?? "" };
-  for (const variable of ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"]) if (process.env[variable]) inherited[variable] = process.env[variable]!;
+  for (const variable of ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"])
+    if (process.env[variable]) inherited[variable] = process.env[variable]!;
   const child = spawn(process.execPath, [...(options.nodeArguments ?? []), ...(script ? [script] : [])], {
     env: { ...inherited, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -66,7 +76,11 @@ export function startProcess(name: string, script: string, env: Record<string, s
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           listeners.delete(listener);
-          reject(new Error(`${name} did not log "${message}" within ${timeoutMs} ms. Last lines:\n${lines.slice(-15).join("\n")}`));
+          reject(
+            new Error(
+              `${name} did not log "${message}" within ${timeoutMs} ms. Last lines:\n${lines.slice(-15).join("\n")}`,
+            ),
+          );
         }, timeoutMs);
         const listener = (line: string) => {
           const found = matches(line);
@@ -81,7 +95,11 @@ export function startProcess(name: string, script: string, env: Record<string, s
           if (!listeners.has(listener)) return;
           clearTimeout(timer);
           listeners.delete(listener);
-          reject(new Error(`${name} exited (${code}) before logging "${message}". Last lines:\n${lines.slice(-15).join("\n")}`));
+          reject(
+            new Error(
+              `${name} exited (${code}) before logging "${message}". Last lines:\n${lines.slice(-15).join("\n")}`,
+            ),
+          );
         });
       });
     },

@@ -1,6 +1,6 @@
-import { startSimulatedWeb, type SimulatedWeb } from "../web/index.js";
-import { startFakeSearchServer, type FakeSearchServer } from "../search/index.js";
-import { startFakeChatServer, type FakeChatResponder, type FakeChatServer } from "../llm/index.js";
+import { type FakeChatResponder, type FakeChatServer, startFakeChatServer } from "../llm/index.js";
+import { type FakeSearchServer, startFakeSearchServer } from "../search/index.js";
+import { type SimulatedWeb, startSimulatedWeb } from "../web/index.js";
 
 export interface ResearchWorldOptions {
   /** Delay of every simulated page, in milliseconds. */
@@ -29,7 +29,10 @@ export async function startResearchWorld(options: ResearchWorldOptions = {}): Pr
     search: (query, limit) => web.search(query, limit),
     latencyMs: options.searchLatencyMs ?? 0,
   });
-  const model = await startFakeChatServer({ latencyMs: options.modelLatencyMs ?? 0, ...(options.responder ? { responder: options.responder } : {}) });
+  const model = await startFakeChatServer({
+    latencyMs: options.modelLatencyMs ?? 0,
+    ...(options.responder ? { responder: options.responder } : {}),
+  });
   return {
     web,
     search,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { repositoryRoot } from "./repository-root.js";
-import { startProcess, type ServiceProcess } from "./start-process.js";
+import { type ServiceProcess, startProcess } from "./start-process.js";
 
 export interface StackOptions {
   /** Redis to use. Default: REDIS_URL, else redis://127.0.0.1:6379. */
@@ -65,13 +65,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const processes: ServiceProcess[] = [];
   const workers: ServiceProcess[] = [];
   const startWorker = async (env: Record<string, string> = {}) => {
-    const worker = startProcess(`worker-${workers.length + 1}`, join(root, "apps/worker/dist/main.js"), { ...common, ...env });
+    const worker = startProcess(`worker-${workers.length + 1}`, join(root, "apps/worker/dist/main.js"), {
+      ...common,
+      ...env,
+    });
     processes.push(worker);
     workers.push(worker);
     await worker.waitForLog("worker started");
     return worker;
   };
-  const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), { ...common, PORT: "0", ...options.gatewayEnv });
+  const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), {
+    ...common,
+    PORT: "0",
+    ...options.gatewayEnv,
+  });
   processes.push(gateway);
   let listening: Record<string, unknown>;
   try {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnrichmentCases, loadResearchCases, type CaseProof } from "./case-files.js";
+import { type CaseProof, loadEnrichmentCases, loadResearchCases } from "./case-files.js";
 import { readPdfText } from "./pdf-document.js";
 import { requestPage } from "./request-page.js";
-import { startSimulatedWeb, type SimulatedWeb } from "./start-simulated-web.js";
+import { type SimulatedWeb, startSimulatedWeb } from "./start-simulated-web.js";
 import { toMainText, toVisibleText } from "./visible-text.js";
 
 let web: SimulatedWeb;
@@ -53,7 +53,9 @@ describe("research cases", () => {
   });
 
   it("has cases the web does not answer, with null answers and no proof", () => {
-    const unanswered = research.filter((entry) => entry.expected.answerText === null && entry.expected.answerNumber === null);
+    const unanswered = research.filter(
+      (entry) => entry.expected.answerText === null && entry.expected.answerNumber === null,
+    );
     expect(unanswered.length).toBeGreaterThanOrEqual(8);
     for (const entry of unanswered) expect(entry.proof, entry.id).toBeUndefined();
   });
@@ -65,7 +67,10 @@ describe("research cases", () => {
       const options = entry.request.responseOptions ?? [];
       switch (entry.request.responseType) {
         case "BOOL":
-          expect([["true", 1], ["false", 0]]).toContainEqual([answerText, answerNumber]);
+          expect([
+            ["true", 1],
+            ["false", 0],
+          ]).toContainEqual([answerText, answerNumber]);
           break;
         case "NUMBER":
           expect(typeof answerNumber).toBe("number");
@@ -102,14 +107,26 @@ describe("research cases", () => {
 
 describe("enrichment cases", () => {
   const fields = [
-    "firstName", "lastName", "email", "phone", "linkedinUrl", "jobTitle", "country", "city", "jobStartDate", "companyName", "companyWebsite", "companyLinkedinUrl",
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "linkedinUrl",
+    "jobTitle",
+    "country",
+    "city",
+    "jobStartDate",
+    "companyName",
+    "companyWebsite",
+    "companyLinkedinUrl",
   ];
 
   it("has at least 12 cases, each with all twelve fields as string or null", () => {
     expect(enrichment.length).toBeGreaterThanOrEqual(12);
     for (const entry of enrichment) {
       expect(Object.keys(entry.expectedPerson).sort(), entry.id).toEqual([...fields].sort());
-      for (const value of Object.values(entry.expectedPerson)) expect(value === null || typeof value === "string").toBe(true);
+      for (const value of Object.values(entry.expectedPerson))
+        expect(value === null || typeof value === "string").toBe(true);
     }
   });
 
@@ -117,10 +134,12 @@ describe("enrichment cases", () => {
     for (const { id, expectedPerson: person } of enrichment) {
       if (person.companyWebsite) expect(person.companyWebsite, id).toMatch(/^https:\/\/(?!www\.)[a-z0-9.-]+$/);
       if (person.linkedinUrl) expect(person.linkedinUrl, id).toMatch(/^https:\/\/www\.linkedin\.com\/in\/[a-z0-9-]+$/);
-      if (person.companyLinkedinUrl) expect(person.companyLinkedinUrl, id).toMatch(/^https:\/\/www\.linkedin\.com\/company\/[a-z0-9-]+$/);
+      if (person.companyLinkedinUrl)
+        expect(person.companyLinkedinUrl, id).toMatch(/^https:\/\/www\.linkedin\.com\/company\/[a-z0-9-]+$/);
       if (person.phone) expect(person.phone, id).toMatch(/^\+[1-9]\d{6,14}$/);
       if (person.jobStartDate) expect(person.jobStartDate, id).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
-      if (person.country) expect(["United States", "Germany", "United Kingdom", "Spain", "Netherlands"], id).toContain(person.country);
+      if (person.country)
+        expect(["United States", "Germany", "United Kingdom", "Spain", "Netherlands"], id).toContain(person.country);
     }
   });
 
@@ -138,9 +157,12 @@ describe("enrichment cases", () => {
     expect(first?.city).not.toBe(second?.city);
   });
 
-  it.each(enrichment.map((entry) => [entry.id, entry] as const))("%s: every proof phrase is on its page", async (id, entry) => {
-    const proofs = Object.entries(entry.proof);
-    expect(proofs.length).toBeGreaterThan(0);
-    for (const [field, proof] of proofs) await expectProven(proof, `${id}.${field}`);
-  });
+  it.each(enrichment.map((entry) => [entry.id, entry] as const))(
+    "%s: every proof phrase is on its page",
+    async (id, entry) => {
+      const proofs = Object.entries(entry.proof);
+      expect(proofs.length).toBeGreaterThan(0);
+      for (const [field, proof] of proofs) await expectProven(proof, `${id}.${field}`);
+    },
+  );
 });

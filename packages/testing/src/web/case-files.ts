@@ -1,6 +1,6 @@
-import type { EnrichedPerson } from "@dossier/contract";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { EnrichedPerson } from "@dossier/contract";
 
 /** Where a case's answer can be read: a page and a phrase of its visible text. */
 export interface CaseProof {

@@ -99,7 +99,9 @@ function fillerChunk(): Buffer {
 }
 
 async function* hugeBody(): AsyncGenerator<Buffer> {
-  const head = Buffer.from('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Market report</title></head><body><main>\n');
+  const head = Buffer.from(
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Market report</title></head><body><main>\n',
+  );
   const tail = Buffer.from("</main></body></html>\n");
   const chunk = fillerChunk();
   yield head;
@@ -173,7 +175,11 @@ export function createHostileRoutes(): HostileRoute[] {
       handle: (_request, response) => redirect(response, "http://169.254.169.254/latest/meta-data/"),
     },
     { host: hostileHosts.hugePage, path: "/", handle: (_request, response) => streamHugePage(response, false) },
-    { host: hostileHosts.hugePage, path: "/with-length", handle: (_request, response) => streamHugePage(response, true) },
+    {
+      host: hostileHosts.hugePage,
+      path: "/with-length",
+      handle: (_request, response) => streamHugePage(response, true),
+    },
     { host: hostileHosts.slowDrip, path: "/", handle: slowDrip },
     {
       host: hostileHosts.wrongCharset,

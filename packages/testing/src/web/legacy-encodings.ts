@@ -2,7 +2,16 @@
 // package keeps no dependency for two fixture pages, so the encoders are derived here.
 
 const windows1252Extras: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "„": 0x84, "…": 0x85, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "–": 0x96, "—": 0x97,
+  "€": 0x80,
+  "‚": 0x82,
+  "„": 0x84,
+  "…": 0x85,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "–": 0x96,
+  "—": 0x97,
 };
 
 /** Encodes text as windows-1252; characters outside it become `?`. */

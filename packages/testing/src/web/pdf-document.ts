@@ -54,6 +54,8 @@ export function createPdfDocument(options: PdfDocumentOptions): Buffer {
 /** The text of a PDF made by {@link createPdfDocument}: every `Tj` string, joined by spaces. */
 export function readPdfText(pdf: Buffer): string {
   const source = pdf.toString("latin1");
-  const strings = [...source.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) => (match[1] ?? "").replace(/\\(.)/g, "$1"));
+  const strings = [...source.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((match) =>
+    (match[1] ?? "").replace(/\\(.)/g, "$1"),
+  );
   return strings.join(" ").replace(/\s+/g, " ").trim();
 }

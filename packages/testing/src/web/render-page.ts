@@ -63,7 +63,9 @@ export function renderPage(site: SiteDefinition, page: SitePage): string {
   const published = page.publishedAt
     ? `<meta property="article:published_time" content="${escapeHtml(page.publishedAt)}">\n`
     : "";
-  const social = site.socialLinks?.length ? `<div class="social">${renderLinks(site.socialLinks, "social-links")}</div>` : "";
+  const social = site.socialLinks?.length
+    ? `<div class="social">${renderLinks(site.socialLinks, "social-links")}</div>`
+    : "";
   const year = 2025;
   return `<!DOCTYPE html>
 <html lang="${site.language ?? "en"}">

@@ -28,7 +28,13 @@ export function requestPage(port: number, url: string, options: RequestPageOptio
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port, path: `${target.pathname}${target.search}`, headers: { host: target.host }, signal: options.signal },
+      {
+        host: "127.0.0.1",
+        port,
+        path: `${target.pathname}${target.search}`,
+        headers: { host: target.host },
+        signal: options.signal,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -41,7 +47,9 @@ export function requestPage(port: number, url: string, options: RequestPageOptio
           chunks.push(chunk);
         });
         response.on("error", reject);
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     request.on("error", reject);

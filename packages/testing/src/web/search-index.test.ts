@@ -3,7 +3,7 @@ import { startFakeSearchServer } from "../search/index.js";
 import { loadResearchCases } from "./case-files.js";
 import { hostileHosts } from "./hostile-hosts.js";
 import { SearchIndex } from "./search-index.js";
-import { startSimulatedWeb, type SimulatedWeb } from "./start-simulated-web.js";
+import { type SimulatedWeb, startSimulatedWeb } from "./start-simulated-web.js";
 
 let web: SimulatedWeb;
 
@@ -41,7 +41,10 @@ describe("SimulatedWeb.search", () => {
       const subject = person ? `${person.firstName} ${person.lastName} ${person.company.name}` : (company?.name ?? "");
       return !web.search(`${subject} ${question}`, 10).some((result) => result.url === entry.proof?.url);
     });
-    expect(missed.map((entry) => entry.id).length, `missed: ${missed.map((entry) => entry.id).join(", ")}`).toBeLessThanOrEqual(cases.length * 0.05);
+    expect(
+      missed.map((entry) => entry.id).length,
+      `missed: ${missed.map((entry) => entry.id).join(", ")}`,
+    ).toBeLessThanOrEqual(cases.length * 0.05);
   });
 
   it("ranks a company's own security page first for its certification question", () => {
@@ -80,7 +83,10 @@ describe("SimulatedWeb.search", () => {
   });
 
   it("plugs into the fake SearXNG, which returns the proof page for a case question", async () => {
-    const searxng = await startFakeSearchServer({ provider: "searxng", search: (query, limit) => web.search(query, limit) });
+    const searxng = await startFakeSearchServer({
+      provider: "searxng",
+      search: (query, limit) => web.search(query, limit),
+    });
     try {
       const query = "Kestrel Security SOC 2 Type II report";
       const response = await fetch(`${searxng.url}/search?q=${encodeURIComponent(query)}&format=json`);

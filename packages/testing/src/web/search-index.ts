@@ -23,7 +23,9 @@ export interface SearchResult {
 }
 
 const stopWords = new Set(
-  "a an and are as at be by does do for from has have how in is it its of on or the to was what when where which who with".split(" "),
+  "a an and are as at be by does do for from has have how in is it its of on or the to was what when where which who with".split(
+    " ",
+  ),
 );
 
 /** Lower-case word tokens with stop words removed. */
@@ -53,7 +55,12 @@ export class SearchIndex {
     this.#documents = documents.map((document) => {
       // The title counts twice, as search engines weigh titles above body text.
       const hostTokens = tokenize(new URL(document.url).hostname.replace(/\.test$/, ""));
-      const tokens = [...tokenize(document.title), ...tokenize(document.title), ...hostTokens, ...tokenize(document.text)];
+      const tokens = [
+        ...tokenize(document.title),
+        ...tokenize(document.title),
+        ...hostTokens,
+        ...tokenize(document.text),
+      ];
       const termCounts = new Map<string, number>();
       for (const token of tokens) termCounts.set(token, (termCounts.get(token) ?? 0) + 1);
       return { document, termCounts, length: tokens.length, words: document.text.split(" ").filter(Boolean) };
@@ -88,7 +95,9 @@ export class SearchIndex {
       if (score > 0) scored.push({ indexed, score });
     }
     const weights = new Map(terms.map((term) => [term, this.#inverseFrequency(term)]));
-    scored.sort((left, right) => right.score - left.score || left.indexed.document.url.localeCompare(right.indexed.document.url));
+    scored.sort(
+      (left, right) => right.score - left.score || left.indexed.document.url.localeCompare(right.indexed.document.url),
+    );
     return scored.slice(0, Math.max(0, limit)).map(({ indexed }) => {
       const { url, title, publishedAt } = indexed.document;
       const result: SearchResult = { url, title, snippet: snippetFor(indexed.words, weights) };

@@ -41,7 +41,9 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
     }
     const relative = normalize(path).replace(/^(\.\.[/\\])+/, "");
     const candidates = [join(folder, host, relative), join(folder, host, relative, "index.html")];
-    const file = candidates.find((candidate) => candidate.startsWith(join(folder, host)) && existsSync(candidate) && statSync(candidate).isFile());
+    const file = candidates.find(
+      (candidate) => candidate.startsWith(join(folder, host)) && existsSync(candidate) && statSync(candidate).isFile(),
+    );
     if (!file) {
       response.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
       return;
@@ -54,12 +56,19 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const certificates = createTestCertificates(hosts);
-  const secureServer = certificates ? createSecureServer({ key: certificates.key, cert: certificates.cert }, handle) : null;
+  const secureServer = certificates
+    ? createSecureServer({ key: certificates.key, cert: certificates.cert }, handle)
+    : null;
   if (secureServer) await new Promise<void>((resolve) => secureServer.listen(0, "127.0.0.1", resolve));
   const securePort = secureServer ? (secureServer.address() as AddressInfo).port : null;
   return {
     hosts,
-    connectTo: hosts.flatMap((host) => [`${host}:80:127.0.0.1:${port}`, ...(securePort ? [`${host}:443:127.0.0.1:${securePort}`] : [])]).join(","),
+    connectTo: hosts
+      .flatMap((host) => [
+        `${host}:80:127.0.0.1:${port}`,
+        ...(securePort ? [`${host}:443:127.0.0.1:${securePort}`] : []),
+      ])
+      .join(","),
     caPem: certificates ? readFileSync(certificates.caPath, "utf8") : null,
     requests,
     async close() {

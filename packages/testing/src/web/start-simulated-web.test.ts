@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileHosts, hugePageBytes } from "./hostile-hosts.js";
 import { readPdfText } from "./pdf-document.js";
 import { requestPage } from "./request-page.js";
-import { startSimulatedWeb, type SimulatedWeb } from "./start-simulated-web.js";
+import { type SimulatedWeb, startSimulatedWeb } from "./start-simulated-web.js";
 import { toMainText } from "./visible-text.js";
 
 let web: SimulatedWeb;
@@ -17,16 +17,22 @@ afterAll(async () => {
 });
 
 /** Opens a GET and hands the live response to `consume`, which decides when to stop reading. */
-function openStream(url: string, consume: (response: import("node:http").IncomingMessage, abort: () => void) => void): Promise<void> {
+function openStream(
+  url: string,
+  consume: (response: import("node:http").IncomingMessage, abort: () => void) => void,
+): Promise<void> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port: web.port, path: target.pathname, headers: { host: target.host } }, (response) => {
-      consume(response, () => {
-        request.destroy();
-        resolve();
-      });
-      response.on("end", () => resolve());
-    });
+    const request = httpRequest(
+      { host: "127.0.0.1", port: web.port, path: target.pathname, headers: { host: target.host } },
+      (response) => {
+        consume(response, () => {
+          request.destroy();
+          resolve();
+        });
+        response.on("end", () => resolve());
+      },
+    );
     request.on("error", (error) => (request.destroyed ? resolve() : reject(error)));
     request.end();
   });
@@ -37,7 +43,13 @@ const slowHosts = new Set<string>([hostileHosts.hugePage, hostileHosts.slowDrip]
 describe("startSimulatedWeb", () => {
   it("serves at least eight company sites, third-party sites and every hostile host", () => {
     for (const host of Object.values(hostileHosts)) expect(web.hosts).toContain(host);
-    for (const host of ["northwind-robotics.test", "lindenhof-analytics.test", "firmregister.test", "ledgerstreet.test"]) expect(web.hosts).toContain(host);
+    for (const host of [
+      "northwind-robotics.test",
+      "lindenhof-analytics.test",
+      "firmregister.test",
+      "ledgerstreet.test",
+    ])
+      expect(web.hosts).toContain(host);
     expect(web.hosts.every((host) => host.endsWith(".test"))).toBe(true);
     expect(web.hosts.length).toBeGreaterThanOrEqual(18);
   });
@@ -48,7 +60,8 @@ describe("startSimulatedWeb", () => {
     if (web.caPath) {
       // The same hosts over https, on the TLS port.
       expect(entries).toHaveLength(web.hosts.length * 2);
-      for (const host of web.hosts) expect(entries.some((entry) => entry.startsWith(`${host}:443:127.0.0.1:`))).toBe(true);
+      for (const host of web.hosts)
+        expect(entries.some((entry) => entry.startsWith(`${host}:443:127.0.0.1:`))).toBe(true);
     } else {
       expect(entries).toHaveLength(web.hosts.length);
     }
@@ -80,7 +93,9 @@ describe("startSimulatedWeb", () => {
     expect(html).toContain("<title>Leadership team | Northwind Robotics</title>");
     expect(html).toMatch(/<meta name="description" content="[^"]+">/);
     expect(html).toContain('<meta property="og:title" content="Leadership team">');
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? "{}"));
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1] ?? "{}"),
+    );
     expect(jsonLd.map((object) => object["@type"])).toContain("Person");
     expect(html).toMatch(/<nav aria-label="Main">/);
     expect(html).toMatch(/<footer[\s\S]*Privacy policy[\s\S]*<\/footer>/);
@@ -89,7 +104,9 @@ describe("startSimulatedWeb", () => {
     expect(careers).toContain('"@type": "JobPosting"');
     const faq = (await requestPage(web.port, "http://harborview-health.test/faq")).body.toString();
     expect(faq).toContain('"@type": "FAQPage"');
-    const impressum = toMainText((await requestPage(web.port, "http://lindenhof-analytics.test/impressum")).body.toString());
+    const impressum = toMainText(
+      (await requestPage(web.port, "http://lindenhof-analytics.test/impressum")).body.toString(),
+    );
     expect(impressum).toContain("HRB 158392 B");
   });
 
@@ -116,8 +133,14 @@ describe("startSimulatedWeb", () => {
   });
 
   it.each([
-    ["http://northwind-robotics.test/security/whitepaper.pdf", "Penetration tests are performed twice a year by an independent firm."],
-    ["http://meridian-solar.test/investors/annual-report-2023.pdf", "Revenue for 2023 was $412 million, up 18 percent from 2022."],
+    [
+      "http://northwind-robotics.test/security/whitepaper.pdf",
+      "Penetration tests are performed twice a year by an independent firm.",
+    ],
+    [
+      "http://meridian-solar.test/investors/annual-report-2023.pdf",
+      "Revenue for 2023 was $412 million, up 18 percent from 2022.",
+    ],
   ])("serves %s as a valid PDF whose text objects hold its sentences", async (url, sentence) => {
     const response = await requestPage(web.port, url);
     expect(response.headers["content-type"]).toBe("application/pdf");
@@ -156,7 +179,9 @@ describe("startSimulatedWeb", () => {
     const wrong = await requestPage(web.port, web.url(hostileHosts.wrongCharset));
     expect(wrong.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(() => new TextDecoder("utf-8", { fatal: true }).decode(wrong.body)).toThrow();
-    expect(new TextDecoder("windows-1252").decode(wrong.body)).toContain("Die Café Müller Rösterei wurde 1998 in Köln gegründet");
+    expect(new TextDecoder("windows-1252").decode(wrong.body)).toContain(
+      "Die Café Müller Rösterei wurde 1998 in Köln gegründet",
+    );
     const japanese = await requestPage(web.port, web.url(hostileHosts.shiftJis));
     expect(japanese.headers["content-type"]).toBe("text/html; charset=shift_jis");
     expect(new TextDecoder("shift_jis", { fatal: true }).decode(japanese.body)).toContain("従業員数は320名です。");
@@ -235,7 +260,14 @@ describe("the simulated web over https", () => {
       const port = Number(target.split(":")[3]);
       const body = await new Promise<string>((resolve, reject) => {
         const call = request(
-          { host: "127.0.0.1", port, path: "/pricing", servername: "quillstone.test", headers: { host: "quillstone.test" }, ca: readFileSync(web.caPath!, "utf8") },
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/pricing",
+            servername: "quillstone.test",
+            headers: { host: "quillstone.test" },
+            ca: readFileSync(web.caPath!, "utf8"),
+          },
           (response) => {
             let text = "";
             response.on("data", (chunk) => (text += chunk));

@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createSecureServer } from "node:https";
-import { createTestCertificates } from "./test-certificates.js";
 import type { AddressInfo } from "node:net";
-import { createHostileRoutes, hostileRobots, type HostileRoute } from "./hostile-hosts.js";
+import { createHostileRoutes, type HostileRoute, hostileRobots } from "./hostile-hosts.js";
 import { renderPage, renderRobots, renderSitemap } from "./render-page.js";
-import { SearchIndex, type SearchDocument, type SearchResult } from "./search-index.js";
+import { type SearchDocument, SearchIndex, type SearchResult } from "./search-index.js";
 import type { SiteDefinition } from "./site.js";
 import { allSites } from "./sites/index.js";
+import { createTestCertificates } from "./test-certificates.js";
 import { toVisibleText } from "./visible-text.js";
 
 /** Options of {@link startSimulatedWeb}. */
@@ -52,8 +52,12 @@ interface StaticResource {
 }
 
 const stylesheet = Buffer.from("body{line-height:1.6}main{max-width:60rem;margin:0 auto;padding:2rem}\n");
-const script = Buffer.from('document.addEventListener("click",function(e){var c=e.target.closest("[data-consent]");if(c){document.getElementById("cookie-consent").remove();}});\n');
-const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="140" height="32"><rect width="140" height="32" rx="6"/></svg>\n');
+const script = Buffer.from(
+  'document.addEventListener("click",function(e){var c=e.target.closest("[data-consent]");if(c){document.getElementById("cookie-consent").remove();}});\n',
+);
+const logo = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="140" height="32"><rect width="140" height="32" rx="6"/></svg>\n',
+);
 
 function siteResources(site: SiteDefinition): Map<string, StaticResource> {
   const resources = new Map<string, StaticResource>();
@@ -61,7 +65,10 @@ function siteResources(site: SiteDefinition): Map<string, StaticResource> {
   for (const page of site.pages) resources.set(page.path, html(renderPage(site, page)));
   for (const file of site.files ?? []) resources.set(file.path, { contentType: file.contentType, body: file.body });
   resources.set("/robots.txt", { contentType: "text/plain; charset=utf-8", body: Buffer.from(renderRobots(site)) });
-  resources.set("/sitemap.xml", { contentType: "application/xml; charset=utf-8", body: Buffer.from(renderSitemap(site)) });
+  resources.set("/sitemap.xml", {
+    contentType: "application/xml; charset=utf-8",
+    body: Buffer.from(renderSitemap(site)),
+  });
   resources.set("/assets/site.css", { contentType: "text/css; charset=utf-8", body: stylesheet });
   resources.set("/assets/app.js", { contentType: "text/javascript; charset=utf-8", body: script });
   resources.set("/assets/logo.svg", { contentType: "image/svg+xml", body: logo });
@@ -84,7 +91,12 @@ function searchDocuments(sites: SiteDefinition[], routes: HostileRoute[]): Searc
       documents.push(document);
     }
     for (const file of site.files ?? []) {
-      if (file.text) documents.push({ url: `http://${site.host}${file.path}`, title: file.title ?? `${site.brand} ${file.path}`, text: file.text });
+      if (file.text)
+        documents.push({
+          url: `http://${site.host}${file.path}`,
+          title: file.title ?? `${site.brand} ${file.path}`,
+          text: file.text,
+        });
     }
   }
   for (const route of routes) {
@@ -130,13 +142,19 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     const resources = resourcesByHost.get(host);
     if (resources) {
       const resource = resources.get(path);
-      if (!resource) return notFound(response, `No page at ${path}.`);
+      if (!resource) {
+        notFound(response, `No page at ${path}.`);
+        return;
+      }
       response.writeHead(200, { "content-type": resource.contentType, "content-length": String(resource.body.length) });
       response.end(request.method === "HEAD" ? undefined : resource.body);
       return;
     }
     const hostRoutes = routesByHost.get(host);
-    if (!hostRoutes) return notFound(response, `Unknown host ${host}.`);
+    if (!hostRoutes) {
+      notFound(response, `Unknown host ${host}.`);
+      return;
+    }
     if (path === "/robots.txt") {
       response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
       response.end(hostileRobots(host));
@@ -145,11 +163,16 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     if (path === "/sitemap.xml") {
       const urls = [...hostRoutes.keys()].map((routePath) => `  <url><loc>http://${host}${routePath}</loc></url>`);
       response.writeHead(200, { "content-type": "application/xml; charset=utf-8" });
-      response.end(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+      response.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
+      );
       return;
     }
     const route = hostRoutes.get(path);
-    if (!route) return notFound(response, `No page at ${path}.`);
+    if (!route) {
+      notFound(response, `No page at ${path}.`);
+      return;
+    }
     void route.handle(request, response, { port });
   }
 
@@ -165,7 +188,9 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   const server = createServer(handle);
   // The same sites over https, with a certificate from a throwaway CA (NODE_EXTRA_CA_CERTS trusts it).
   const certificates = createTestCertificates(hosts);
-  const secureServer = certificates ? createSecureServer({ key: certificates.key, cert: certificates.cert }, handle) : null;
+  const secureServer = certificates
+    ? createSecureServer({ key: certificates.key, cert: certificates.cert }, handle)
+    : null;
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -179,7 +204,10 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
     port,
     hosts,
     connectTo: hosts
-      .flatMap((host) => [`${host}:80:127.0.0.1:${port}`, ...(securePort ? [`${host}:443:127.0.0.1:${securePort}`] : [])])
+      .flatMap((host) => [
+        `${host}:80:127.0.0.1:${port}`,
+        ...(securePort ? [`${host}:443:127.0.0.1:${securePort}`] : []),
+      ])
       .join(","),
     caPath: certificates?.caPath ?? null,
     url: (host, path = "/") => `http://${host}${path}`,

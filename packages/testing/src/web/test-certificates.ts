@@ -26,10 +26,51 @@ export function createTestCertificates(hosts: readonly string[]): TestCertificat
   const folder = mkdtempSync(join(tmpdir(), "dossier-web-tls-"));
   const file = (name: string) => join(folder, name);
   const run = (...args: string[]) => execFileSync("openssl", args, { stdio: "ignore", cwd: folder });
-  run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Dossier test CA", "-keyout", file("ca.key"), "-out", file("ca.pem"));
-  run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=simulated web", "-keyout", file("server.key"), "-out", file("server.csr"));
+  run(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Dossier test CA",
+    "-keyout",
+    file("ca.key"),
+    "-out",
+    file("ca.pem"),
+  );
+  run(
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-subj",
+    "/CN=simulated web",
+    "-keyout",
+    file("server.key"),
+    "-out",
+    file("server.csr"),
+  );
   writeFileSync(file("san.ext"), `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(",")}\n`);
-  run("x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial", "-days", "2", "-extfile", file("san.ext"), "-out", file("server.pem"));
+  run(
+    "x509",
+    "-req",
+    "-in",
+    file("server.csr"),
+    "-CA",
+    file("ca.pem"),
+    "-CAkey",
+    file("ca.key"),
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-extfile",
+    file("san.ext"),
+    "-out",
+    file("server.pem"),
+  );
   return {
     caPath: file("ca.pem"),
     key: readFileSync(file("server.key"), "utf8"),

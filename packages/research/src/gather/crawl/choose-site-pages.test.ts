@@ -3,7 +3,10 @@ import type { PageLink } from "../extract/extracted-page.js";
 import { chooseSitePages } from "./choose-site-pages.js";
 
 const origin = "https://acme.test";
-const link = (path: string, text = "", host = "acme.test", scheme = "https"): PageLink => ({ url: `${scheme}://${host}${path}`, text });
+const link = (path: string, text = "", host = "acme.test", scheme = "https"): PageLink => ({
+  url: `${scheme}://${host}${path}`,
+  text,
+});
 
 const navigation: PageLink[] = [
   link("/", "Home"),
@@ -50,9 +53,15 @@ describe("chooseSitePages", () => {
   });
 
   it("puts pages the question names first", () => {
-    expect(chooseSitePages(origin, navigation, [], "What is the gear ratio of their widgets?", 1)).toEqual([`${origin}/widgets/gear-ratio`]);
-    expect(chooseSitePages(origin, navigation, [], "What does their pricing look like?", 1)).toEqual([`${origin}/pricing`]);
-    expect(chooseSitePages(origin, navigation, [], "Is the company SOC 2 compliant? security", 1)).toEqual([`${origin}/security`]);
+    expect(chooseSitePages(origin, navigation, [], "What is the gear ratio of their widgets?", 1)).toEqual([
+      `${origin}/widgets/gear-ratio`,
+    ]);
+    expect(chooseSitePages(origin, navigation, [], "What does their pricing look like?", 1)).toEqual([
+      `${origin}/pricing`,
+    ]);
+    expect(chooseSitePages(origin, navigation, [], "Is the company SOC 2 compliant? security", 1)).toEqual([
+      `${origin}/security`,
+    ]);
   });
 
   it("matches question words to page words sharing a stem", () => {
@@ -66,20 +75,33 @@ describe("chooseSitePages", () => {
   });
 
   it("counts a page once when links say https and the sitemap http", () => {
-    const chosen = chooseSitePages(origin, [link("/about", "About"), link("/about/", "About us")], ["http://acme.test/about", "http://www.acme.test/about", "http://acme.test/team"], "Who leads it?", 10);
+    const chosen = chooseSitePages(
+      origin,
+      [link("/about", "About"), link("/about/", "About us")],
+      ["http://acme.test/about", "http://www.acme.test/about", "http://acme.test/team"],
+      "Who leads it?",
+      10,
+    );
     expect(chosen.filter((url) => new URL(url).pathname.replace(/\/$/, "") === "/about")).toHaveLength(1);
     expect(chosen).toContain(`${origin}/team`);
   });
 
   it("takes sitemap pages on the site's own scheme", () => {
-    expect(chooseSitePages(origin, [], ["http://acme.test/security"], "Is it secure?", 5)).toEqual([`${origin}/security`]);
+    expect(chooseSitePages(origin, [], ["http://acme.test/security"], "Is it secure?", 5)).toEqual([
+      `${origin}/security`,
+    ]);
   });
 
   it("drops a link's fragment", () => {
-    expect(chooseSitePages(origin, [link("/about#history", "History")], [], "When was it founded? about", 5)).toEqual([`${origin}/about`]);
+    expect(chooseSitePages(origin, [link("/about#history", "History")], [], "When was it founded? about", 5)).toEqual([
+      `${origin}/about`,
+    ]);
   });
 
   it("reads hyphenated page kinds in paths", () => {
-    expect(chooseSitePages(origin, [link("/who-we-are"), link("/uber-uns")], [], "x", 5).sort()).toEqual([`${origin}/uber-uns`, `${origin}/who-we-are`]);
+    expect(chooseSitePages(origin, [link("/who-we-are"), link("/uber-uns")], [], "x", 5).sort()).toEqual([
+      `${origin}/uber-uns`,
+      `${origin}/who-we-are`,
+    ]);
   });
 });

@@ -1,9 +1,13 @@
-import type { PageLink } from "../extract/extracted-page.js";
 import { setBounded } from "../../bounded-map.js";
 import { isOnSite } from "../../site-host.js";
+import type { PageLink } from "../extract/extracted-page.js";
+
 /** Lowercase words; no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Words match when equal or when they share a stem of five letters ("integrate", "integrations"). */
@@ -65,7 +69,8 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
     const wordSet = new Set(words);
     // Hyphenated kinds ("who-we-are") are word sequences, in the path or in the anchor text.
     const sequences = ` ${pathWords.join(" ")} | ${textWords.join(" ")} `;
-    const hasKindWord = (word: string) => (word.includes("-") ? sequences.includes(` ${word.replaceAll("-", " ")} `) : wordSet.has(word));
+    const hasKindWord = (word: string) =>
+      word.includes("-") ? sequences.includes(` ${word.replaceAll("-", " ")} `) : wordSet.has(word);
     let kindScore = 0;
     for (const kind of PAGE_KINDS) if (kind.words.some(hasKindWord)) kindScore += kind.weight;
     analysis = {
@@ -108,7 +113,8 @@ export function chooseSitePages(
   for (const link of links) {
     const url = link.url.replace(/#.*$/, "");
     const analysis = analyse(url, link.text);
-    if (analysis && isOnSite(analysis.host, originHost) && !candidates.has(analysis.key)) candidates.set(analysis.key, { analysis, url: () => url });
+    if (analysis && isOnSite(analysis.host, originHost) && !candidates.has(analysis.key))
+      candidates.set(analysis.key, { analysis, url: () => url });
   }
   for (const url of sitemapUrls) {
     const analysis = analyse(url, "");

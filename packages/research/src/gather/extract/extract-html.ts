@@ -1,7 +1,7 @@
 import { Readability } from "@mozilla/readability";
+import { collectLinks } from "./collect-links.js";
 import type { DomDocument, DomElement } from "./dom.js";
 import { collapseWhitespace, parseDocument, toArray } from "./dom.js";
-import { collectLinks } from "./collect-links.js";
 import type { ExtractedPage } from "./extracted-page.js";
 import { findProfileLinks } from "./find-profile-links.js";
 import { htmlToText } from "./html-to-text.js";
@@ -68,7 +68,8 @@ function chooseMainText(document: DomDocument, url: string, shape: CleanedShape)
   if (articleText === null) return bodyText;
   const articleLength = characterCount(articleText);
   const share = landmark === null ? MINIMUM_ARTICLE_SHARE_OF_BODY : MINIMUM_ARTICLE_SHARE_OF_LANDMARK;
-  const useful = articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) && articleLength >= bodyLength * share;
+  const useful =
+    articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) && articleLength >= bodyLength * share;
   if (!useful || bodyLength <= articleLength * BODY_PREFERENCE_RATIO) return bodyText;
   return articleText;
 }
@@ -81,7 +82,9 @@ function chooseMainText(document: DomDocument, url: string, shape: CleanedShape)
 export function extractHtml(url: string, html: string): ExtractedPage {
   const document = parseDocument(html);
   const jsonLd = parseJsonLd(
-    toArray(document.querySelectorAll('script[type="application/ld+json" i]')).map((script) => script.textContent ?? ""),
+    toArray(document.querySelectorAll('script[type="application/ld+json" i]')).map(
+      (script) => script.textContent ?? "",
+    ),
   );
   const metadata = readMetadata(document, jsonLd);
   const links = collectLinks(document, url);

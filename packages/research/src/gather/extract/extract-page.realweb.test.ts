@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
 import { realwebDirectory } from "@dossier/testing";
+import { describe, expect, it } from "vitest";
 import { extractPage } from "./extract-page.js";
 import type { ExtractedPage } from "./extracted-page.js";
 
@@ -17,7 +17,10 @@ interface RealPage {
 }
 
 function loadPages(): RealPage[] {
-  const index = JSON.parse(readFileSync(join(REALWEB, "pages.json"), "utf8")) as Record<string, Array<{ path: string; title: string }>>;
+  const index = JSON.parse(readFileSync(join(REALWEB, "pages.json"), "utf8")) as Record<
+    string,
+    Array<{ path: string; title: string }>
+  >;
   const pages: RealPage[] = [];
   for (const [host, entries] of Object.entries(index)) {
     for (const entry of entries) {
@@ -25,7 +28,12 @@ function loadPages(): RealPage[] {
       if (!existsSync(file)) continue;
       const html = readFileSync(file, "utf8");
       const url = `https://${host}${entry.path}`;
-      pages.push({ url, expectedTitle: entry.title, html, page: extractPage({ url, contentType: "text/html; charset=utf-8", text: html }) });
+      pages.push({
+        url,
+        expectedTitle: entry.title,
+        html,
+        page: extractPage({ url, contentType: "text/html; charset=utf-8", text: html }),
+      });
     }
   }
   return pages;
@@ -94,7 +102,13 @@ describe.skipIf(!available)("extractPage over the real-web pages", () => {
 
   it("keeps the navigation links and resolves them", () => {
     const about = pages.find((entry) => entry.url === "https://plausible.io/about")?.page;
-    expect(about?.links.map((link) => link.url)).toEqual(expect.arrayContaining(["https://plausible.io/pricing", "https://plausible.io/jobs", "https://plausible.io/sitemap.xml"]));
+    expect(about?.links.map((link) => link.url)).toEqual(
+      expect.arrayContaining([
+        "https://plausible.io/pricing",
+        "https://plausible.io/jobs",
+        "https://plausible.io/sitemap.xml",
+      ]),
+    );
   });
 
   it("pairs names with titles on the Sourcegraph team page", () => {
@@ -106,6 +120,8 @@ describe.skipIf(!available)("extractPage over the real-web pages", () => {
   it("keeps the S&P 500 table as rows", () => {
     const list = pages.find((entry) => entry.url.startsWith("https://en.wikipedia.org/"))?.page;
     expect(list?.text).toContain("It comprises 503 common stocks");
-    expect(list?.text).toContain("MMM | 3M | Industrials | Industrial Conglomerates | Saint Paul, Minnesota | 1957-03-04 | 66740 | 1902");
+    expect(list?.text).toContain(
+      "MMM | 3M | Industrials | Industrial Conglomerates | Saint Paul, Minnesota | 1957-03-04 | 66740 | 1902",
+    );
   });
 });

@@ -28,7 +28,16 @@ describe("extractPage on HTML", () => {
     });
     expect(page.text).toContain("Acme Corp announced on Tuesday");
     expect(page.text).toMatch(/^## What comes next$/m);
-    for (const boilerplate of ["cookies", "Accept all", "privacy preferences", "All rights reserved", "Pricing", "newsletter", "dataLayer", "color: red"]) {
+    for (const boilerplate of [
+      "cookies",
+      "Accept all",
+      "privacy preferences",
+      "All rights reserved",
+      "Pricing",
+      "newsletter",
+      "dataLayer",
+      "color: red",
+    ]) {
       expect(page.text).not.toContain(boilerplate);
     }
     expect(page.text).toMatch(/\n\n/);
@@ -50,16 +59,32 @@ describe("extractPage on HTML", () => {
     const banners = `<div id="gdpr-box">We value your privacy. Choose your settings.</div>
       <section class="consent-popup"><p>We use cookies for analytics.</p></section>
       <div class="cookieNotice">This site stores cookies on your device.</div>`;
-    const bare = extractPage({ url: URL, contentType: "text/html", text: html(`${banners}<div><h1>Acme</h1><p>Acme builds rockets in Berlin.</p></div>`) });
-    const landmark = extractPage({ url: URL, contentType: "text/html", text: html(`<main>${banners}<h1>Acme</h1><p>Acme builds rockets in Berlin.</p></main>`) });
+    const bare = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`${banners}<div><h1>Acme</h1><p>Acme builds rockets in Berlin.</p></div>`),
+    });
+    const landmark = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`<main>${banners}<h1>Acme</h1><p>Acme builds rockets in Berlin.</p></main>`),
+    });
     for (const page of [bare, landmark]) {
       expect(page.text).toBe("# Acme\n\nAcme builds rockets in Berlin.");
     }
   });
 
   it("takes Readability's pick on a page of bare divs with teaser blocks around the story", () => {
-    const story = Array.from({ length: 8 }, (_, index) => `<p>Paragraph ${index} of the story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`).join("");
-    const teasers = Array.from({ length: 12 }, (_, index) => `<div class="teaser"><a href="/story-${index}">Bakery wins sourdough award ${index}</a><div>Local bakery celebrates with the town.</div></div>`).join("");
+    const story = Array.from(
+      { length: 8 },
+      (_, index) =>
+        `<p>Paragraph ${index} of the story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`,
+    ).join("");
+    const teasers = Array.from(
+      { length: 12 },
+      (_, index) =>
+        `<div class="teaser"><a href="/story-${index}">Bakery wins sourdough award ${index}</a><div>Local bakery celebrates with the town.</div></div>`,
+    ).join("");
     const page = extractPage({
       url: "https://news.example/engine",
       contentType: "text/html",
@@ -138,7 +163,10 @@ describe("extractPage on HTML", () => {
     expect(page.text).toContain("Sam Poe — General Counsel");
     expect(page.text).toContain("John founded Acme in 2014.");
     expect(page.text).not.toContain("cookies");
-    expect(page.profileLinks).toEqual(["https://www.linkedin.com/in/janedoe", "https://www.linkedin.com/company/acme-corp"]);
+    expect(page.profileLinks).toEqual([
+      "https://www.linkedin.com/in/janedoe",
+      "https://www.linkedin.com/company/acme-corp",
+    ]);
   });
 
   it("collects every absolute link, navigation included, and resolves relative ones", () => {
@@ -151,7 +179,11 @@ describe("extractPage on HTML", () => {
     const urls = page.links.map((link) => link.url);
     expect(urls).toContain("https://acme.example/pricing");
     expect(urls).toContain("https://acme.example/imprint");
-    expect(page.links.find((link) => link.url === "https://acme.example/press")).toEqual({ url: "https://acme.example/press", text: "press", rel: "nofollow" });
+    expect(page.links.find((link) => link.url === "https://acme.example/press")).toEqual({
+      url: "https://acme.example/press",
+      text: "press",
+      rel: "nofollow",
+    });
     expect(urls.every((url) => url.startsWith("https://"))).toBe(true);
     expect(page.profileLinks).toEqual(["https://www.linkedin.com/company/acme-corp"]);
   });
@@ -166,7 +198,11 @@ describe("extractPage on HTML", () => {
     });
     expect(page.text).toBe("# Documentation\n\nStart here.\n\n- Install\n- Configure\n- Deploy\n- Upgrade");
     expect(page.links.map((link) => link.url)).toContain("https://acme.example/changelog");
-    const bare = extractPage({ url: URL, contentType: "text/html", text: html(`${menu}<div><h1>Acme</h1><p>Acme builds rockets.</p></div>${menu}`) });
+    const bare = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`${menu}<div><h1>Acme</h1><p>Acme builds rockets.</p></div>${menu}`),
+    });
     expect(bare.text).toBe("# Acme\n\nAcme builds rockets.");
   });
 
@@ -182,7 +218,9 @@ describe("extractPage on HTML", () => {
   });
 
   it("does not crash on broken markup, hostile nesting, binary junk or an empty body", () => {
-    expect(extractPage({ url: URL, contentType: "text/html", text: "<div><p>unclosed <b>bold" }).text).toContain("unclosed bold");
+    expect(extractPage({ url: URL, contentType: "text/html", text: "<div><p>unclosed <b>bold" }).text).toContain(
+      "unclosed bold",
+    );
     const nested = `<html><body>${"<div>".repeat(5000)}<p>deep text</p>${"</div>".repeat(5000)}</body></html>`;
     expect(extractPage({ url: URL, contentType: "text/html", text: nested }).text).toBe("deep text");
     const garbage = Array.from({ length: 3000 }, (_, index) => String.fromCharCode((index * 7919) % 55000)).join("");
@@ -195,7 +233,11 @@ describe("extractPage on HTML", () => {
 
 describe("extractPage on other content types", () => {
   it("cleans plain text and takes the title from the first line", () => {
-    const page = extractPage({ url: "https://acme.example/readme.txt", contentType: "text/plain", text: "\ufeff  Acme README \r\n\r\n\r\n\r\nFirst   paragraph.\r\nSecond line.\n" });
+    const page = extractPage({
+      url: "https://acme.example/readme.txt",
+      contentType: "text/plain",
+      text: "\ufeff  Acme README \r\n\r\n\r\n\r\nFirst   paragraph.\r\nSecond line.\n",
+    });
     expect(page.title).toBe("Acme README");
     expect(page.text).toBe("Acme README\n\nFirst paragraph.\nSecond line.");
   });
@@ -207,7 +249,9 @@ describe("extractPage on other content types", () => {
       text: "Annual Report 2023\n\nAcme grew its infor-\nmation business by\n40 percent.\f Page two starts here.",
     });
     expect(page.title).toBe("Annual Report 2023");
-    expect(page.text).toBe("Annual Report 2023\n\nAcme grew its information business by 40 percent.\n\nPage two starts here.");
+    expect(page.text).toBe(
+      "Annual Report 2023\n\nAcme grew its information business by 40 percent.\n\nPage two starts here.",
+    );
   });
 
   it("pretty-prints JSON and reads JSON-LD documents", () => {

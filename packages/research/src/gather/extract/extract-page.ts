@@ -1,6 +1,6 @@
-import type { ExtractInput, ExtractedPage } from "./extracted-page.js";
 import { extractHtml } from "./extract-html.js";
 import { extractJson, extractPdfText, extractPlainText } from "./extract-text.js";
+import type { ExtractedPage, ExtractInput } from "./extracted-page.js";
 
 type DocumentKind = "html" | "pdf" | "json" | "text";
 
@@ -8,11 +8,13 @@ function kindOf(contentType: string, text: string): DocumentKind {
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (mediaType === "text/html" || mediaType === "application/xhtml+xml") return "html";
   if (mediaType === "application/pdf") return "pdf";
-  if (mediaType === "application/json" || mediaType === "application/ld+json" || mediaType.endsWith("+json")) return "json";
+  if (mediaType === "application/json" || mediaType === "application/ld+json" || mediaType.endsWith("+json"))
+    return "json";
   if (mediaType.startsWith("text/") && mediaType !== "text/xml") return "text";
   // Missing or generic types (application/octet-stream, text/xml): look at the body.
   const start = text.trimStart().slice(0, 512).toLowerCase();
-  if (start.startsWith("<!doctype html") || start.startsWith("<html") || /<(?:head|body)[\s>]/.test(start)) return "html";
+  if (start.startsWith("<!doctype html") || start.startsWith("<html") || /<(?:head|body)[\s>]/.test(start))
+    return "html";
   if (start.startsWith("{") || start.startsWith("[")) return "json";
   return "text";
 }

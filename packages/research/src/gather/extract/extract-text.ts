@@ -6,7 +6,11 @@ const URL_PATTERN = /\bhttps?:\/\/[^\s<>"')\]]+/g;
 
 function textPage(url: string, text: string): ExtractedPage {
   const urls = [...new Set(text.match(URL_PATTERN) ?? [])].map((found) => found.replace(/[.,;:!?]+$/, ""));
-  const firstLine = text.split("\n").find((line) => line.trim() !== "")?.trim() ?? null;
+  const firstLine =
+    text
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? null;
   return {
     url,
     title: firstLine === null ? null : firstLine.replace(/^#+\s*/, "").slice(0, 200),
@@ -23,12 +27,15 @@ function textPage(url: string, text: string): ExtractedPage {
 }
 
 function normaliseLines(text: string): string[] {
-  return text
-    .replace(/^\ufeff/, "")
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, "")
-    .split("\n")
-    .map((line) => line.replace(/[\t \u00a0]+/g, " ").trim());
+  return (
+    text
+      .replace(/^\ufeff/, "")
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, "")
+      .split("\n")
+      .map((line) => line.replace(/[\t \u00a0]+/g, " ").trim())
+  );
 }
 
 function joinParagraphs(paragraphs: string[][], joiner: string): string {
@@ -82,13 +89,18 @@ export function extractJson(url: string, raw: string): ExtractedPage {
     return extractPlainText(url, raw);
   }
   const page = textPage(url, JSON.stringify(value, null, 2));
-  const record = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  const named = record?.["title"] ?? record?.["name"] ?? record?.["headline"];
+  const record =
+    typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const named = record?.title ?? record?.name ?? record?.headline;
   const jsonLd = JSON.stringify(value).includes("schema.org") ? parseJsonLd([raw]) : [];
   return {
     ...page,
     title: typeof named === "string" && named.trim() !== "" ? named.trim().slice(0, 200) : null,
     jsonLd,
-    profileLinks: findProfileLinks(url, page.links.map((link) => link.url), collectSameAs(jsonLd)),
+    profileLinks: findProfileLinks(
+      url,
+      page.links.map((link) => link.url),
+      collectSameAs(jsonLd),
+    ),
   };
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ExtractedPageCache } from "./extracted-page-cache.js";
 import { extractPage } from "./extract-page.js";
+import { ExtractedPageCache } from "./extracted-page-cache.js";
 
-const page = (url: string) => extractPage({ url, contentType: "text/html", text: `<html><head><title>${url}</title></head><body><main><p>Hello.</p></main></body></html>` });
+const page = (url: string) =>
+  extractPage({
+    url,
+    contentType: "text/html",
+    text: `<html><head><title>${url}</title></head><body><main><p>Hello.</p></main></body></html>`,
+  });
 
 describe("ExtractedPageCache", () => {
   it("returns the extraction of the same fetch, and not of another fetch of the same URL", () => {

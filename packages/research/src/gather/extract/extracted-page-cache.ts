@@ -1,5 +1,5 @@
-import type { ExtractedPage } from "./extracted-page.js";
 import { setBounded, touchBounded } from "../../bounded-map.js";
+import type { ExtractedPage } from "./extracted-page.js";
 
 /** Settings of {@link ExtractedPageCache} beyond its size. */
 export interface ExtractedPageCacheOptions {

@@ -35,13 +35,24 @@ describe("findProfileLinks", () => {
   it("merges page links and JSON-LD sameAs without duplicates", () => {
     const profiles = findProfileLinks(
       "https://acme.example/",
-      ["https://github.com/acme", "https://acme.example/blog", "https://www.linkedin.com/company/acme/", "https://twitter.com/intent/tweet"],
+      [
+        "https://github.com/acme",
+        "https://acme.example/blog",
+        "https://www.linkedin.com/company/acme/",
+        "https://twitter.com/intent/tweet",
+      ],
       ["https://github.com/acme/", "https://www.wikidata.org/wiki/Q42"],
     );
-    expect(profiles).toEqual(["https://github.com/acme", "https://www.wikidata.org/wiki/Q42", "https://www.linkedin.com/company/acme"]);
+    expect(profiles).toEqual([
+      "https://github.com/acme",
+      "https://www.wikidata.org/wiki/Q42",
+      "https://www.linkedin.com/company/acme",
+    ]);
   });
 
   it("ignores links into the network the page itself belongs to", () => {
-    expect(findProfileLinks("https://github.com/acme", ["https://github.com/acme/rocket", "https://x.com/acme"])).toEqual(["https://x.com/acme"]);
+    expect(
+      findProfileLinks("https://github.com/acme", ["https://github.com/acme/rocket", "https://x.com/acme"]),
+    ).toEqual(["https://x.com/acme"]);
   });
 });

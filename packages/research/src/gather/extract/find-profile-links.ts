@@ -22,7 +22,10 @@ const PROFILE_PATTERNS: readonly ProfilePattern[] = [
   { host: "crunchbase.com", path: /^\/(?:organization|person|company)\/[^/]+/i },
   { host: "angel.co", path: /^\/(?:u|company|p)\/[^/]+/i },
   { host: "wellfound.com", path: /^\/(?:u|company)\/[^/]+/i },
-  { host: "facebook.com", path: /^\/(?!(?:sharer|share|dialog|plugins|login|help|policies)(?:[./]|$))[A-Za-z0-9.-]+\/?$/i },
+  {
+    host: "facebook.com",
+    path: /^\/(?!(?:sharer|share|dialog|plugins|login|help|policies)(?:[./]|$))[A-Za-z0-9.-]+\/?$/i,
+  },
   { host: "instagram.com", path: /^\/(?!(?:p|explore|accounts|reel)(?:\/|$))[A-Za-z0-9_.]+\/?$/i },
   { host: "youtube.com", path: /^\/(?:@[^/]+|channel\/[^/]+|c\/[^/]+|user\/[^/]+)\/?$/i },
   { host: "medium.com", path: /^\/@[^/]+\/?$/i },
@@ -51,7 +54,8 @@ export function toProfileUrl(raw: string): string | null {
     if (!hostMatches || !pattern.path.test(path)) continue;
     if ((pattern.host === "x.com" || pattern.host === "twitter.com") && RESERVED_X_PATHS.test(path)) return null;
     // A LinkedIn or Crunchbase profile is its first two segments; "/about", "/people" are its tabs.
-    if (pattern.host === "linkedin.com" || pattern.host === "crunchbase.com") path = path.split("/").slice(0, 3).join("/");
+    if (pattern.host === "linkedin.com" || pattern.host === "crunchbase.com")
+      path = path.split("/").slice(0, 3).join("/");
     // Scholar profiles live in the query string; every other profile is identified by its path.
     const query = pattern.host === "scholar.google.com" ? parsed.search : "";
     return `https://${parsed.hostname.toLowerCase()}${path}${query}`;

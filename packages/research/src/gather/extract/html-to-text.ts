@@ -1,11 +1,56 @@
 import type { DomElement, DomNode } from "./dom.js";
-import { ELEMENT_NODE, TEXT_NODE, collapseWhitespace, toArray } from "./dom.js";
+import { collapseWhitespace, ELEMENT_NODE, TEXT_NODE, toArray } from "./dom.js";
 
-const SKIPPED = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "BUTTON", "SELECT", "TEXTAREA", "INPUT", "IMG", "PICTURE", "VIDEO", "AUDIO", "CANVAS", "HEAD", "TITLE", "META", "LINK"]);
+const SKIPPED = new Set([
+  "SCRIPT",
+  "STYLE",
+  "NOSCRIPT",
+  "TEMPLATE",
+  "SVG",
+  "IFRAME",
+  "BUTTON",
+  "SELECT",
+  "TEXTAREA",
+  "INPUT",
+  "IMG",
+  "PICTURE",
+  "VIDEO",
+  "AUDIO",
+  "CANVAS",
+  "HEAD",
+  "TITLE",
+  "META",
+  "LINK",
+]);
 const BLOCKS = new Set([
-  "ADDRESS", "ARTICLE", "BLOCKQUOTE", "BODY", "CENTER", "DD", "DETAILS", "DIV", "DT", "FIELDSET", "FIGCAPTION",
-  "FIGURE", "FOOTER", "HEADER", "HGROUP", "HTML", "LI", "MAIN", "NAV", "P", "SECTION", "SUMMARY", "TD", "TH",
-  "ASIDE", "CAPTION", "FORM", "HR",
+  "ADDRESS",
+  "ARTICLE",
+  "BLOCKQUOTE",
+  "BODY",
+  "CENTER",
+  "DD",
+  "DETAILS",
+  "DIV",
+  "DT",
+  "FIELDSET",
+  "FIGCAPTION",
+  "FIGURE",
+  "FOOTER",
+  "HEADER",
+  "HGROUP",
+  "HTML",
+  "LI",
+  "MAIN",
+  "NAV",
+  "P",
+  "SECTION",
+  "SUMMARY",
+  "TD",
+  "TH",
+  "ASIDE",
+  "CAPTION",
+  "FORM",
+  "HR",
 ]);
 const HEADINGS: Record<string, number> = { H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6 };
 
@@ -62,7 +107,12 @@ function writeList(list: DomElement, writer: TextWriter, depth: number): void {
     for (const child of toArray(item.childNodes)) {
       if (isElement(child) && /^(?:UL|OL)$/.test(child.tagName.toUpperCase())) nested.push(child);
       else if (isElement(child) && SKIPPED.has(child.tagName.toUpperCase())) continue;
-      else parts.push(isElement(child) && BLOCKS.has(child.tagName.toUpperCase()) ? ` ${child.textContent ?? ""} ` : (child.textContent ?? ""));
+      else
+        parts.push(
+          isElement(child) && BLOCKS.has(child.tagName.toUpperCase())
+            ? ` ${child.textContent ?? ""} `
+            : (child.textContent ?? ""),
+        );
     }
     const text = collapseWhitespace(parts.join(""));
     if (text !== "") lines.push(`${"  ".repeat(depth)}${ordered ? `${index}.` : "-"} ${text}`);
@@ -121,7 +171,9 @@ function walk(node: DomNode, writer: TextWriter, depth: number): void {
   if (tag === "TR") {
     // A row outside any table (Readability sometimes keeps the rows and drops the table).
     writer.breakLine();
-    const cells = toArray(node.children).filter((cell) => /^(?:TD|TH)$/.test(cell.tagName.toUpperCase())).map(inlineText);
+    const cells = toArray(node.children)
+      .filter((cell) => /^(?:TD|TH)$/.test(cell.tagName.toUpperCase()))
+      .map(inlineText);
     if (cells.some((cell) => cell !== "")) writer.append(cells.join(" | "));
     writer.breakLine();
     return;

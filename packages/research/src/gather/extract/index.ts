@@ -1,5 +1,5 @@
-export type { ExtractInput, ExtractedPage, PageLink } from "./extracted-page.js";
 export { extractPage } from "./extract-page.js";
-export { findProfileLinks, toProfileUrl } from "./find-profile-links.js";
-export { parseJsonLd, jsonLdTypes } from "./parse-json-ld.js";
+export type { ExtractedPage, ExtractInput, PageLink } from "./extracted-page.js";
 export { ExtractedPageCache } from "./extracted-page-cache.js";
+export { findProfileLinks, toProfileUrl } from "./find-profile-links.js";
+export { jsonLdTypes, parseJsonLd } from "./parse-json-ld.js";

@@ -4,7 +4,8 @@ import { collapseWhitespace, toArray } from "./dom.js";
 /** Class tokens that mark the job title inside a person card. */
 const ROLE_CLASS = /(?:^|[-_\s])(?:role|job-?title|jobtitle|position|designation|occupation|title)(?:$|[-_\s])/i;
 /** Class tokens that mark a person card (team grid, leadership page, author box). */
-const CARD_CLASS = /(?:^|[-_\s])(?:person|people|member|team|staff|employee|profile|bio|leader|leadership|author|speaker|founder|executive|card)s?(?:$|[-_\s])/i;
+const CARD_CLASS =
+  /(?:^|[-_\s])(?:person|people|member|team|staff|employee|profile|bio|leader|leadership|author|speaker|founder|executive|card)s?(?:$|[-_\s])/i;
 const NAME_CLASS = /(?:^|[-_\s])(?:name|fullname|full-name)(?:$|[-_\s])/i;
 const HEADING = /^H[1-6]$/;
 
@@ -34,7 +35,8 @@ function looksLikeRole(element: DomElement): boolean {
 /** The closest earlier sibling that carries text, skipping photos and empty wrappers. */
 function previousTextSibling(element: DomElement): DomElement | null {
   let sibling = element.previousElementSibling;
-  while (sibling !== null && collapseWhitespace(sibling.textContent ?? "") === "") sibling = sibling.previousElementSibling;
+  while (sibling !== null && collapseWhitespace(sibling.textContent ?? "") === "")
+    sibling = sibling.previousElementSibling;
   return sibling;
 }
 

@@ -30,7 +30,8 @@ function parseLenient(source: string): unknown {
   ];
   for (const candidate of candidates) {
     // Hand-written JSON-LD often carries trailing commas or raw control characters inside strings.
-    const parsed = tryParse(candidate) ?? tryParse(candidate.replace(/,\s*([}\]])/g, "$1").replace(/[\u0000-\u001f]+/g, " "));
+    const parsed =
+      tryParse(candidate) ?? tryParse(candidate.replace(/,\s*([}\]])/g, "$1").replace(RAW_CONTROL_CHARACTERS, " "));
     if (parsed !== undefined) return parsed;
   }
   return undefined;
@@ -93,3 +94,5 @@ export function collectSameAs(objects: readonly JsonObject[]): string[] {
   visit(objects, 0);
   return found;
 }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: raw control characters are what the repair replaces
+const RAW_CONTROL_CHARACTERS = /[\u0000-\u001f]+/g;

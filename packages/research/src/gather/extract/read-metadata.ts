@@ -115,7 +115,7 @@ export function readMetadata(document: DomDocument, jsonLd: readonly JsonObject[
     meta(tags, "content-language") ||
     meta(tags, "og:locale");
   // Content-Language may list several tags and og:locale writes en_US: keep the first, hyphenated.
-  const language = languageTag ? (languageTag.split(",")[0]!.trim().replace(/_/g, "-") || null) : null;
+  const language = languageTag ? languageTag.split(",")[0]!.trim().replace(/_/g, "-") || null : null;
 
   return {
     title,

@@ -3,8 +3,20 @@ import { ELEMENT_NODE, TEXT_NODE, toArray } from "./dom.js";
 
 /** Never text: code, styling, embeds and controls. */
 const NON_CONTENT_TAGS = new Set([
-  "SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "CANVAS", "OBJECT", "EMBED", "FORM", "BUTTON",
-  "SELECT", "TEXTAREA", "DIALOG",
+  "SCRIPT",
+  "STYLE",
+  "NOSCRIPT",
+  "TEMPLATE",
+  "SVG",
+  "IFRAME",
+  "CANVAS",
+  "OBJECT",
+  "EMBED",
+  "FORM",
+  "BUTTON",
+  "SELECT",
+  "TEXTAREA",
+  "DIALOG",
 ]);
 /** Site chrome: navigation, headers, footers and sidebars. */
 const CHROME_TAGS = new Set(["NAV", "HEADER", "FOOTER", "ASIDE"]);
@@ -49,7 +61,15 @@ export interface CleanedShape {
 /** Below this depth the tree is left as it is: deeper recursion would overflow the stack on hostile pages. */
 const MAXIMUM_DEPTH = 200;
 
-const EMPTY: TextStatistics = { characters: 0, linkCharacters: 0, links: 0, linkWords: 0, holdsMain: false, elements: 0, depth: 0 };
+const EMPTY: TextStatistics = {
+  characters: 0,
+  linkCharacters: 0,
+  links: 0,
+  linkWords: 0,
+  holdsMain: false,
+  elements: 0,
+  depth: 0,
+};
 
 function isHidden(element: DomElement): boolean {
   if (element.hasAttribute("hidden") || element.getAttribute("aria-hidden") === "true") return true;
@@ -92,7 +112,12 @@ function clean(element: DomElement, insideMain: boolean, hasMainContent: boolean
     return EMPTY;
   }
   const isMain = MAIN_TAGS.has(tag) || element.getAttribute("role") === "main";
-  const statistics: TextStatistics = { ...EMPTY, holdsMain: isMain || ROOT_TAGS.has(tag) || tag === "H1", elements: 1, depth: 1 };
+  const statistics: TextStatistics = {
+    ...EMPTY,
+    holdsMain: isMain || ROOT_TAGS.has(tag) || tag === "H1",
+    elements: 1,
+    depth: 1,
+  };
   for (const child of toArray(element.childNodes)) {
     if (child.nodeType === TEXT_NODE) {
       statistics.characters += (child.textContent ?? "").replace(/\s+/g, "").length;

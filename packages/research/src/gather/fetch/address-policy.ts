@@ -39,7 +39,9 @@ export function validateFetchUrl(url: string, policy: AddressPolicy): URL {
     throw new DossierError("FETCH_INVALID_URL", { detail: `Not a valid URL: ${url}`, cause: error });
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new DossierError("FETCH_INVALID_URL", { detail: `Only http and https URLs are fetched, not ${parsed.protocol}` });
+    throw new DossierError("FETCH_INVALID_URL", {
+      detail: `Only http and https URLs are fetched, not ${parsed.protocol}`,
+    });
   }
   if (parsed.username !== "" || parsed.password !== "") {
     throw new DossierError("FETCH_INVALID_URL", { detail: "URLs with credentials (user:password@) are not fetched" });
@@ -73,7 +75,11 @@ function findConnectTargetFor(hostname: string, port: number, policy: AddressPol
  * literal IP is checked; a host name is resolved, every address it resolves to is checked, and
  * the first one is returned so the socket goes to exactly the address that was checked.
  */
-export async function resolveConnectAddress(hostname: string, port: number, policy: AddressPolicy): Promise<ConnectAddress> {
+export async function resolveConnectAddress(
+  hostname: string,
+  port: number,
+  policy: AddressPolicy,
+): Promise<ConnectAddress> {
   const bare = unbracket(hostname).toLowerCase();
   const target = findConnectTargetFor(bare, port, policy);
   if (target !== undefined) return { address: target.address, port: target.targetPort };

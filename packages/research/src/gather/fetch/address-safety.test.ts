@@ -37,7 +37,10 @@ function createFetcher(settings: UndiciPageFetcherSettings = {}): UndiciPageFetc
 
 /** A fetcher that reaches the loopback server only as `site.test:80`, as production reaches a test web. */
 function createSiteFetcher(settings: UndiciPageFetcherSettings = {}): UndiciPageFetcher {
-  return createFetcher({ connectTo: [{ host: "site.test", port: 80, address: "127.0.0.1", targetPort: server.port }], ...settings });
+  return createFetcher({
+    connectTo: [{ host: "site.test", port: 80, address: "127.0.0.1", targetPort: server.port }],
+    ...settings,
+  });
 }
 
 function pathsRequested(): string[] {
@@ -82,7 +85,10 @@ describe("address safety", () => {
 
   it("connects to the address it checked and keeps the host name in the Host header", async () => {
     const lookup = async () => [{ address: "127.0.0.1", family: 4 }];
-    const page = await createFetcher({ lookup, allowPrivate: true }).fetch(`http://pinned.test:${server.port}/about`, {});
+    const page = await createFetcher({ lookup, allowPrivate: true }).fetch(
+      `http://pinned.test:${server.port}/about`,
+      {},
+    );
     expect(page.text).toBe("<p>page /about</p>");
     expect(server.requests.at(-1)?.host).toBe(`pinned.test:${server.port}`);
   });
@@ -99,7 +105,9 @@ describe("address safety", () => {
 
   it("does not follow a redirect to a URL with credentials", async () => {
     const to = encodeURIComponent("http://user:secret@site.test/inside");
-    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe("FETCH_INVALID_URL");
+    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe(
+      "FETCH_INVALID_URL",
+    );
     expect(pathsRequested()).not.toContain("/inside");
   });
 });
@@ -121,18 +129,24 @@ describe("connect-to", () => {
 
   it("refuses a redirect from the named host to loopback", async () => {
     const to = encodeURIComponent(`http://127.0.0.1:${server.port}/secret`);
-    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe("FETCH_BLOCKED_ADDRESS");
+    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe(
+      "FETCH_BLOCKED_ADDRESS",
+    );
     expect(pathsRequested()).not.toContain("/secret");
   });
 
   it("refuses a redirect from the named host to the cloud metadata address", async () => {
     const to = encodeURIComponent("http://169.254.169.254/latest/meta-data/");
-    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe("FETCH_BLOCKED_ADDRESS");
+    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe(
+      "FETCH_BLOCKED_ADDRESS",
+    );
   });
 
   it("refuses a redirect from the named host to a name that resolves to loopback", async () => {
     const to = encodeURIComponent(`http://localhost:${server.port}/secret`);
-    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe("FETCH_BLOCKED_ADDRESS");
+    expect(await codeOf(createSiteFetcher().fetch(`http://site.test/redirect/?to=${to}`, {}))).toBe(
+      "FETCH_BLOCKED_ADDRESS",
+    );
     expect(pathsRequested()).not.toContain("/secret");
   });
 
@@ -151,7 +165,11 @@ describe("connect-to", () => {
 describe("redirects", () => {
   it("follows five redirects", async () => {
     const page = await createSiteFetcher().fetch("http://site.test/hops/5", {});
-    expect(page).toMatchObject({ url: "http://site.test/hops/0", requestedUrl: "http://site.test/hops/5", text: "arrived" });
+    expect(page).toMatchObject({
+      url: "http://site.test/hops/0",
+      requestedUrl: "http://site.test/hops/5",
+      text: "arrived",
+    });
   });
 
   it("refuses a sixth redirect", async () => {

@@ -21,9 +21,23 @@ describe.skipIf(!hasOpenssl)("connect-to over TLS", () => {
     const keyPath = join(directory, "key.pem");
     const certificatePath = join(directory, "certificate.pem");
     const generated = spawnSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-      "-keyout", keyPath, "-out", certificatePath, "-days", "1",
-      "-subj", "/CN=secure.test", "-addext", "subjectAltName=DNS:secure.test",
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      keyPath,
+      "-out",
+      certificatePath,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=secure.test",
+      "-addext",
+      "subjectAltName=DNS:secure.test",
     ]);
     expect(generated.status).toBe(0);
     certificate = readFileSync(certificatePath, "utf8");
@@ -31,7 +45,9 @@ describe.skipIf(!hasOpenssl)("connect-to over TLS", () => {
     rmSync(directory, { recursive: true, force: true });
     server = createServer({ key, cert: certificate }, (request, response) => {
       serverNames.push((request.socket as TLSSocket).servername);
-      response.writeHead(request.url === "/robots.txt" ? 404 : 200, { "content-type": "text/plain" }).end("secure page");
+      response
+        .writeHead(request.url === "/robots.txt" ? 404 : 200, { "content-type": "text/plain" })
+        .end("secure page");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;

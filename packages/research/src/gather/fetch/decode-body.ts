@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import iconv from "iconv-lite";
 import { DossierError } from "@dossier/contract";
+import iconv from "iconv-lite";
 
 /** The kinds of content the fetcher reads; anything else is FETCH_UNSUPPORTED_CONTENT. */
 export type ContentKind = "html" | "text" | "json" | "xml" | "pdf";

@@ -78,6 +78,8 @@ describe("fetchSitemapUrls", () => {
 
   it("passes on failures other than a missing sitemap", async () => {
     const shop = await startShop({});
-    await expect(fetchSitemapUrls(shop, "http://localhost", {})).rejects.toMatchObject({ code: "FETCH_BLOCKED_ADDRESS" });
+    await expect(fetchSitemapUrls(shop, "http://localhost", {})).rejects.toMatchObject({
+      code: "FETCH_BLOCKED_ADDRESS",
+    });
   });
 });

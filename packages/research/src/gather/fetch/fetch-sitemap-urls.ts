@@ -1,6 +1,6 @@
 import { isDossierError } from "@dossier/contract";
-import type { PageFetcher } from "./page-fetcher.js";
 import { isOnSite } from "../../site-host.js";
+import type { PageFetcher } from "./page-fetcher.js";
 
 /** Most URLs {@link fetchSitemapUrls} returns. */
 export const maxSitemapUrls = 500;

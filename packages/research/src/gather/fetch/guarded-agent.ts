@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { Agent, buildConnector } from "undici";
-import { resolveConnectAddress, type AddressPolicy } from "./address-policy.js";
+import { type AddressPolicy, resolveConnectAddress } from "./address-policy.js";
 
 /** Settings of {@link createGuardedAgent}. */
 export interface GuardedAgentSettings {

@@ -34,7 +34,8 @@ export class HostLimiter {
       const now = Date.now();
       // The start `concurrency` places back bounds this one; it is reserved before sleeping so
       // that requests waiting together take successive places.
-      const boundingStart = state.starts.length >= concurrency ? state.starts[state.starts.length - concurrency]! : -Infinity;
+      const boundingStart =
+        state.starts.length >= concurrency ? state.starts[state.starts.length - concurrency]! : -Infinity;
       const startAt = Math.max(now, boundingStart + delayMs);
       state.starts.push(startAt);
       if (state.starts.length > concurrency) state.starts.shift();

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +20,10 @@ const page: FetchedPage = {
 };
 
 /** The behaviour every page cache shares; `expire` makes stored entries older than `seconds`. */
-function pageCacheContract(name: string, setup: () => { cache: PageCache; expire: (seconds: number) => Promise<void> }) {
+function pageCacheContract(
+  name: string,
+  setup: () => { cache: PageCache; expire: (seconds: number) => Promise<void> },
+) {
   describe(`${name} page cache`, () => {
     it("returns what was stored, and nothing for other URLs", async () => {
       const { cache } = setup();
@@ -41,7 +44,12 @@ function pageCacheContract(name: string, setup: () => { cache: PageCache; expire
 let clock = 0;
 pageCacheContract("memory", () => {
   const cache = new MemoryPageCache({ now: () => clock });
-  return { cache, expire: async (seconds) => void (clock += seconds * 1000) };
+  return {
+    cache,
+    expire: async (seconds) => {
+      clock += seconds * 1000;
+    },
+  };
 });
 
 const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
@@ -54,7 +62,9 @@ describe.skipIf(!hasRedis)("redis", () => {
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), "dossier-page-cache-"));
     const socket = join(directory, "redis.sock");
-    server = spawn("redis-server", ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    server = spawn("redis-server", ["--port", "0", "--unixsocket", socket, "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     for (let attempt = 0; !existsSync(socket) && attempt < 100; attempt += 1) await sleep(50);
     client = new Redis({ path: socket, lazyConnect: true });
     await client.connect();
@@ -82,6 +92,8 @@ describe.skipIf(!hasRedis)("redis", () => {
 
   it("treats a value it cannot read as a miss", async () => {
     await client.set("test:page:https://acme.test/broken", "not json");
-    expect(await new RedisPageCache({ client, keyPrefix: "test:page:" }).get("https://acme.test/broken")).toBeUndefined();
+    expect(
+      await new RedisPageCache({ client, keyPrefix: "test:page:" }).get("https://acme.test/broken"),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import type { FetchedPage } from "./page-fetcher.js";
 import type { PageCache } from "./page-cache.js";
+import type { FetchedPage } from "./page-fetcher.js";
 
 /** Settings of {@link RedisPageCache}. */
 export interface RedisPageCacheSettings {

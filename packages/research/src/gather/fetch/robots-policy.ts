@@ -31,7 +31,10 @@ interface Rules {
   isAllowed(url: string): boolean;
 }
 
-type RobotsParser = (url: string, contents: string) => { isAllowed(url: string, userAgent?: string): boolean | undefined };
+type RobotsParser = (
+  url: string,
+  contents: string,
+) => { isAllowed(url: string, userAgent?: string): boolean | undefined };
 // The package's type declarations describe an ES default export it does not have.
 const robotsParser = createRequire(import.meta.url)("robots-parser") as RobotsParser;
 

@@ -21,7 +21,11 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
-    state.requests.push({ path: request.url ?? "", host: request.headers.host, userAgent: request.headers["user-agent"] });
+    state.requests.push({
+      path: request.url ?? "",
+      host: request.headers.host,
+      userAgent: request.headers["user-agent"],
+    });
     Promise.resolve(handler(request, response)).catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)));
     });

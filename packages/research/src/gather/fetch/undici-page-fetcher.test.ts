@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import { afterEach, describe, expect, it } from "vitest";
@@ -76,7 +76,9 @@ describe("robots.txt", () => {
       "/moved": (_request, response) => response.writeHead(302, { location: "/private/page" }).end(),
       "/private/page": html("<p>private</p>"),
     });
-    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/moved", {}))).toBe("FETCH_DISALLOWED_BY_ROBOTS");
+    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/moved", {}))).toBe(
+      "FETCH_DISALLOWED_BY_ROBOTS",
+    );
     expect(countOf(server, "/private/page")).toBe(0);
   });
 
@@ -92,7 +94,11 @@ describe("robots.txt", () => {
   });
 
   it("keeps robots.txt in the page cache for the next fetcher", async () => {
-    const server = await startSite({ "/robots.txt": html(robots, "text/plain"), "/a": html("a"), "/private": html("p") });
+    const server = await startSite({
+      "/robots.txt": html(robots, "text/plain"),
+      "/a": html("a"),
+      "/private": html("p"),
+    });
     const cache = new MemoryPageCache();
     await createFetcher(server, { cache }).fetch("http://site.test/a", {});
     expect(await errorCodeOf(createFetcher(server, { cache }).fetch("http://site.test/private", {}))).toBe(
@@ -104,7 +110,10 @@ describe("robots.txt", () => {
   it("sends the configured User-Agent", async () => {
     const server = await startSite({ "/a": html("a") });
     await createFetcher(server, { userAgent: "DossierBot/9.9 (test)" }).fetch("http://site.test/a", {});
-    expect(server.requests.map((request) => request.userAgent)).toEqual(["DossierBot/9.9 (test)", "DossierBot/9.9 (test)"]);
+    expect(server.requests.map((request) => request.userAgent)).toEqual([
+      "DossierBot/9.9 (test)",
+      "DossierBot/9.9 (test)",
+    ]);
   });
 });
 
@@ -150,7 +159,9 @@ describe("limits", () => {
         response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(bomb);
       },
       "/small": (_request, response) => {
-        response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(gzipSync("small text"));
+        response
+          .writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" })
+          .end(gzipSync("small text"));
       },
     });
     const fetcher = createFetcher(server);
@@ -172,7 +183,9 @@ describe("limits", () => {
         response.on("close", () => clearInterval(timer));
       },
     });
-    expect(await errorCodeOf(createFetcher(server, { timeoutMs: 300 }).fetch("http://site.test/drip", {}))).toBe("FETCH_TIMEOUT");
+    expect(await errorCodeOf(createFetcher(server, { timeoutMs: 300 }).fetch("http://site.test/drip", {}))).toBe(
+      "FETCH_TIMEOUT",
+    );
   });
 
   it("lets two requests to a host start at once, then holds the next back for the polite delay", async () => {
@@ -252,7 +265,9 @@ describe("cancellation", () => {
   it("rejects at once for a signal that is already aborted", async () => {
     const server = await startSite({ "/a": html("a") });
     const reason = new Error("already gone");
-    await expect(createFetcher(server).fetch("http://site.test/a", { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(createFetcher(server).fetch("http://site.test/a", { signal: AbortSignal.abort(reason) })).rejects.toBe(
+      reason,
+    );
     expect(server.requests).toEqual([]);
   });
 });
@@ -294,7 +309,10 @@ describe("responses", () => {
     });
     const fetcher = createFetcher(server);
     expect(await errorCodeOf(fetcher.fetch("http://site.test/missing", {}))).toBe("FETCH_HTTP_ERROR");
-    await expect(fetcher.fetch("http://site.test/broken", {})).rejects.toMatchObject({ code: "FETCH_HTTP_ERROR", retryable: true });
+    await expect(fetcher.fetch("http://site.test/broken", {})).rejects.toMatchObject({
+      code: "FETCH_HTTP_ERROR",
+      retryable: true,
+    });
     expect(await errorCodeOf(fetcher.fetch("http://site.test/image", {}))).toBe("FETCH_UNSUPPORTED_CONTENT");
     expect(await errorCodeOf(fetcher.fetch("http://site.test/unlabeled", {}))).toBe("FETCH_UNSUPPORTED_CONTENT");
   });
@@ -306,8 +324,14 @@ describe("responses", () => {
       "/feed.xml": html("<urlset><url><loc>http://site.test/a</loc></url></urlset>", "application/xml"),
     });
     const fetcher = createFetcher(server);
-    expect(await fetcher.fetch("http://site.test/notes.txt", {})).toMatchObject({ contentType: "text/plain", text: "plain words" });
-    expect(await fetcher.fetch("http://site.test/data.json", {})).toMatchObject({ contentType: "application/json", text: '{"name":"Zoë"}' });
+    expect(await fetcher.fetch("http://site.test/notes.txt", {})).toMatchObject({
+      contentType: "text/plain",
+      text: "plain words",
+    });
+    expect(await fetcher.fetch("http://site.test/data.json", {})).toMatchObject({
+      contentType: "application/json",
+      text: '{"name":"Zoë"}',
+    });
     expect((await fetcher.fetch("http://site.test/feed.xml", {})).contentType).toBe("application/xml");
   });
 });
@@ -316,12 +340,16 @@ describe("decoding", () => {
   const french = "<p>Café – “déjà vu” €5</p>";
 
   it("decodes windows-1252 named in the Content-Type header", async () => {
-    const server = await startSite({ "/fr": html(iconv.encode(french, "windows-1252"), "text/html; charset=windows-1252") });
+    const server = await startSite({
+      "/fr": html(iconv.encode(french, "windows-1252"), "text/html; charset=windows-1252"),
+    });
     expect((await createFetcher(server).fetch("http://site.test/fr", {})).text).toBe(french);
   });
 
   it("reads iso-8859-1 as windows-1252, as browsers do", async () => {
-    const server = await startSite({ "/fr": html(iconv.encode(french, "windows-1252"), "text/html; charset=ISO-8859-1") });
+    const server = await startSite({
+      "/fr": html(iconv.encode(french, "windows-1252"), "text/html; charset=ISO-8859-1"),
+    });
     expect((await createFetcher(server).fetch("http://site.test/fr", {})).text).toBe(french);
   });
 

@@ -1,14 +1,21 @@
-import { request, type Agent, type Dispatcher } from "undici";
 import { DossierError, isDossierError } from "@dossier/contract";
-import { systemLookup, validateFetchUrl, type AddressPolicy, type HostLookup } from "./address-policy.js";
+import { type Agent, type Dispatcher, request } from "undici";
+import { type AddressPolicy, type HostLookup, systemLookup, validateFetchUrl } from "./address-policy.js";
 import type { ConnectTarget } from "./connect-to.js";
-import { contentKindOf, decodeText, extractPdfText, mediaTypeOf, needsSniffing, sniffContentKind } from "./decode-body.js";
+import {
+  contentKindOf,
+  decodeText,
+  extractPdfText,
+  mediaTypeOf,
+  needsSniffing,
+  sniffContentKind,
+} from "./decode-body.js";
 import { createGuardedAgent } from "./guarded-agent.js";
 import { HostLimiter } from "./host-limiter.js";
 import type { PageCache } from "./page-cache.js";
 import type { FetchedPage, PageFetcher, PageFetchOptions } from "./page-fetcher.js";
 import { discardBody, readBodyWithSizeLimit } from "./read-body-with-size-limit.js";
-import { RobotsPolicy, type RobotsDownload } from "./robots-policy.js";
+import { type RobotsDownload, RobotsPolicy } from "./robots-policy.js";
 
 export const defaultUserAgent = "DossierBot/0.1 (+https://github.com/dossier/dossier; research agent)";
 
@@ -172,7 +179,12 @@ export class UndiciPageFetcher implements PageFetcher {
         return { url: finalUrl.href, status: response.statusCode, text: "" };
       }
       const headers = response.headers;
-      const bytes = await readBodyWithSizeLimit({ body: response.body, headers, url: finalUrl.href, maxBytes: maxRobotsBytes });
+      const bytes = await readBodyWithSizeLimit({
+        body: response.body,
+        headers,
+        url: finalUrl.href,
+        maxBytes: maxRobotsBytes,
+      });
       return { url: finalUrl.href, status: response.statusCode, text: decodeText(bytes, undefined, "text") };
     });
   }
@@ -191,7 +203,9 @@ export class UndiciPageFetcher implements PageFetcher {
     let current = start;
     for (let redirects = 0; ; redirects += 1) {
       if (obeyRobots && !(await this.#robots.isAllowed(current, signal))) {
-        throw new DossierError("FETCH_DISALLOWED_BY_ROBOTS", { detail: `robots.txt of ${current.origin} disallows ${current.href}` });
+        throw new DossierError("FETCH_DISALLOWED_BY_ROBOTS", {
+          detail: `robots.txt of ${current.origin} disallows ${current.href}`,
+        });
       }
       const hop = current;
       const outcome = await this.#limiter.run(hop.host, signal, async (): Promise<HopOutcome<T>> => {
@@ -210,14 +224,21 @@ export class UndiciPageFetcher implements PageFetcher {
       });
       if ("result" in outcome) return outcome.result;
       if (redirects >= this.#maxRedirects) {
-        throw new DossierError("FETCH_TOO_MANY_REDIRECTS", { detail: `${start.href} redirected more than ${this.#maxRedirects} times` });
+        throw new DossierError("FETCH_TOO_MANY_REDIRECTS", {
+          detail: `${start.href} redirected more than ${this.#maxRedirects} times`,
+        });
       }
       // We send no credentials, and a hop carrying userinfo is refused rather than followed.
       current = validateFetchUrl(resolveLocation(outcome.redirectTo, hop), this.#policy);
     }
   }
 
-  async #readPage(response: Dispatcher.ResponseData, url: URL, requestedUrl: string, signal: AbortSignal): Promise<FetchedPage> {
+  async #readPage(
+    response: Dispatcher.ResponseData,
+    url: URL,
+    requestedUrl: string,
+    signal: AbortSignal,
+  ): Promise<FetchedPage> {
     const header = headerValue(response.headers["content-type"]);
     let mediaType = mediaTypeOf(header);
     let kind = contentKindOf(mediaType);
@@ -225,7 +246,12 @@ export class UndiciPageFetcher implements PageFetcher {
       discardBody(response.body);
       throw new DossierError("FETCH_UNSUPPORTED_CONTENT", { detail: `${url.href} is ${mediaType}` });
     }
-    const bytes = await readBodyWithSizeLimit({ body: response.body, headers: response.headers, url: url.href, maxBytes: this.#maxBodyBytes });
+    const bytes = await readBodyWithSizeLimit({
+      body: response.body,
+      headers: response.headers,
+      url: url.href,
+      maxBytes: this.#maxBodyBytes,
+    });
     if (kind === undefined) {
       const sniffed = sniffContentKind(bytes);
       if (sniffed === undefined) {
@@ -269,25 +295,46 @@ function waitFor(entry: InFlight, signal: AbortSignal): Promise<FetchedPage> {
   });
 }
 
-function translateError(error: unknown, url: URL, callerSignal: AbortSignal, timeoutSignal: AbortSignal, timeoutMs: number): unknown {
+function translateError(
+  error: unknown,
+  url: URL,
+  callerSignal: AbortSignal,
+  timeoutSignal: AbortSignal,
+  timeoutMs: number,
+): unknown {
   if (callerSignal.aborted) return callerSignal.reason;
   if (timeoutSignal.aborted) {
-    return new DossierError("FETCH_TIMEOUT", { detail: `${url.href} took longer than ${timeoutMs} ms`, retryable: true, cause: error });
+    return new DossierError("FETCH_TIMEOUT", {
+      detail: `${url.href} took longer than ${timeoutMs} ms`,
+      retryable: true,
+      cause: error,
+    });
   }
   if (isDossierError(error)) return error;
   const code = (error as { code?: unknown }).code;
   if (code === "UND_ERR_CONNECT_TIMEOUT") {
-    return new DossierError("FETCH_TIMEOUT", { detail: `Connecting to ${url.host} timed out`, retryable: true, cause: error });
+    return new DossierError("FETCH_TIMEOUT", {
+      detail: `Connecting to ${url.host} timed out`,
+      retryable: true,
+      cause: error,
+    });
   }
   const reason = typeof code === "string" ? code : error instanceof Error ? error.message : "unknown error";
-  return new DossierError("FETCH_FAILED", { detail: `Fetching ${url.href} failed (${reason})`, retryable: true, cause: error });
+  return new DossierError("FETCH_FAILED", {
+    detail: `Fetching ${url.href} failed (${reason})`,
+    retryable: true,
+    cause: error,
+  });
 }
 
 function resolveLocation(location: string, base: URL): string {
   try {
     return new URL(location, base).href;
   } catch (error) {
-    throw new DossierError("FETCH_INVALID_URL", { detail: `${base.href} redirects to an invalid URL: ${location}`, cause: error });
+    throw new DossierError("FETCH_INVALID_URL", {
+      detail: `${base.href} redirects to an invalid URL: ${location}`,
+      cause: error,
+    });
   }
 }
 

@@ -2,4 +2,7 @@
 import { describeSearchProviderContract } from "../../../../testing/src/search/describe-search-provider-contract.js";
 import { BraveSearchProvider } from "./brave-search-provider.js";
 
-describeSearchProviderContract("brave", ({ baseUrl, apiKey, timeoutMs }) => new BraveSearchProvider({ apiKey, baseUrl, timeoutMs }));
+describeSearchProviderContract(
+  "brave",
+  ({ baseUrl, apiKey, timeoutMs }) => new BraveSearchProvider({ apiKey, baseUrl, timeoutMs }),
+);

@@ -1,8 +1,14 @@
 import { z } from "zod";
+import { endpointUrl, requireApiKey } from "./endpoint-url.js";
 import { normalizeSearchHits } from "./normalize-search-hits.js";
 import { requestSearchJson } from "./request-search-json.js";
-import { DEFAULT_SEARCH_TIMEOUT_MS, resolveSearchLimit, type SearchHit, type SearchOptions, type SearchProvider } from "./search-provider.js";
-import { endpointUrl, requireApiKey } from "./endpoint-url.js";
+import {
+  DEFAULT_SEARCH_TIMEOUT_MS,
+  resolveSearchLimit,
+  type SearchHit,
+  type SearchOptions,
+  type SearchProvider,
+} from "./search-provider.js";
 
 /** Settings of {@link BraveSearchProvider}. */
 export interface BraveSearchProviderSettings {

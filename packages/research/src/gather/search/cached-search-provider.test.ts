@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeSearchServer, type FakeSearchServer } from "../../../../testing/src/search/index.js";
+import { type FakeSearchServer, startFakeSearchServer } from "../../../../testing/src/search/index.js";
 import { BraveSearchProvider } from "./brave-search-provider.js";
 import { CachedSearchProvider, searchCacheKey } from "./cached-search-provider.js";
 import { MemorySearchCache } from "./memory-search-cache.js";
@@ -86,7 +86,10 @@ describe("CachedSearchProvider", () => {
     fake.setBehaviour("hang");
     const first = new AbortController();
     const second = new AbortController();
-    const pending = [provider.search("ada", { signal: first.signal }), provider.search("ada", { signal: second.signal })];
+    const pending = [
+      provider.search("ada", { signal: first.signal }),
+      provider.search("ada", { signal: second.signal }),
+    ];
     await until(() => fake.requests.length === 1);
     first.abort();
     second.abort();
@@ -127,7 +130,9 @@ describe("CachedSearchProvider", () => {
 describe("MemorySearchCache", () => {
   it("drops the least recently used entry beyond its size", async () => {
     const cache = new MemorySearchCache({ maxEntries: 2 });
-    const hits = [{ url: "https://a.example/", title: "a", snippet: "", rank: 1, provider: "brave", publishedAt: null }];
+    const hits = [
+      { url: "https://a.example/", title: "a", snippet: "", rank: 1, provider: "brave", publishedAt: null },
+    ];
     await cache.set("one", hits, 60);
     await cache.set("two", hits, 60);
     await cache.get("one");

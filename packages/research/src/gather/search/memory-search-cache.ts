@@ -1,6 +1,6 @@
+import { setBounded, touchBounded } from "../../bounded-map.js";
 import type { SearchCache } from "./cached-search-provider.js";
 import type { SearchHit } from "./search-provider.js";
-import { setBounded, touchBounded } from "../../bounded-map.js";
 
 /** Options of {@link MemorySearchCache}. */
 export interface MemorySearchCacheOptions {
@@ -37,6 +37,11 @@ export class MemorySearchCache implements SearchCache {
   }
 
   async set(key: string, hits: SearchHit[], ttlSeconds: number): Promise<void> {
-    setBounded(this.#entries, key, { hits: structuredClone(hits), expiresAt: this.#now() + ttlSeconds * 1000 }, this.#maxEntries);
+    setBounded(
+      this.#entries,
+      key,
+      { hits: structuredClone(hits), expiresAt: this.#now() + ttlSeconds * 1000 },
+      this.#maxEntries,
+    );
   }
 }

@@ -16,7 +16,12 @@ describe("stripHtmlTags", () => {
 });
 
 describe("normalizeSearchHits", () => {
-  const raw = (url: string | null, publishedAt: string | null = null) => ({ url, title: "t", snippet: "s", publishedAt });
+  const raw = (url: string | null, publishedAt: string | null = null) => ({
+    url,
+    title: "t",
+    snippet: "s",
+    publishedAt,
+  });
 
   it("reads dates as ISO strings, offset-less ones as UTC, and drops prose dates", () => {
     const hits = normalizeSearchHits(
@@ -42,7 +47,14 @@ describe("normalizeSearchHits", () => {
   it("skips missing and malformed URLs and ranks what is left from 1 up to the limit", () => {
     const hits = normalizeSearchHits(
       "brave",
-      [raw(null), raw("not a url"), raw("https://a.example/1"), raw("mailto:ada@example.com"), raw("https://a.example/2"), raw("https://a.example/3")],
+      [
+        raw(null),
+        raw("not a url"),
+        raw("https://a.example/1"),
+        raw("mailto:ada@example.com"),
+        raw("https://a.example/2"),
+        raw("https://a.example/3"),
+      ],
       2,
     );
     expect(hits.map((hit) => [hit.rank, hit.url, hit.provider])).toEqual([

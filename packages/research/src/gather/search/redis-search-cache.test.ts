@@ -7,7 +7,14 @@ import { RedisSearchCache } from "./redis-search-cache.js";
 import { SearxngSearchProvider } from "./searxng-search-provider.js";
 
 const hits = [
-  { url: "https://ada.example/", title: "Ada", snippet: "Mathematician", rank: 1, provider: "searxng", publishedAt: "2024-05-01T00:00:00.000Z" },
+  {
+    url: "https://ada.example/",
+    title: "Ada",
+    snippet: "Mathematician",
+    rank: 1,
+    provider: "searxng",
+    publishedAt: "2024-05-01T00:00:00.000Z",
+  },
   { url: "https://engine.example/", title: "Engine", snippet: "", rank: 2, provider: "searxng", publishedAt: null },
 ];
 
@@ -16,7 +23,7 @@ describe("RedisSearchCache", () => {
   const keyPrefix = `test:search:${randomUUID()}:`;
 
   beforeAll(() => {
-    client = new Redis(process.env["REDIS_URL"] ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
+    client = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
   });
   afterAll(async () => {
     const keys = await client.keys(`${keyPrefix}*`);
@@ -53,7 +60,10 @@ describe("RedisSearchCache", () => {
     });
     try {
       const worker = () =>
-        new CachedSearchProvider(new SearxngSearchProvider({ baseUrl: fake.url }), new RedisSearchCache(client, { keyPrefix }));
+        new CachedSearchProvider(
+          new SearxngSearchProvider({ baseUrl: fake.url }),
+          new RedisSearchCache(client, { keyPrefix }),
+        );
       const first = await worker().search("ada lovelace");
       const second = await worker().search("Ada Lovelace");
       expect(second).toEqual(first);

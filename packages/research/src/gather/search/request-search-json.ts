@@ -1,5 +1,5 @@
-import { request as sendRequest, type Dispatcher } from "undici";
 import { DossierError } from "@dossier/contract";
+import { type Dispatcher, request as sendRequest } from "undici";
 import type { z } from "zod";
 
 /** Largest response body a search call accepts, in bytes. A results page is a few tens of KiB. */
@@ -56,7 +56,12 @@ function headerValue(headers: Dispatcher.ResponseData["headers"], name: string):
   return value === undefined ? null : Array.isArray(value) ? (value[0] ?? null) : value;
 }
 
-function statusError(request: SearchJsonRequest<unknown>, where: string, status: number, headers: Dispatcher.ResponseData["headers"]): DossierError {
+function statusError(
+  request: SearchJsonRequest<unknown>,
+  where: string,
+  status: number,
+  headers: Dispatcher.ResponseData["headers"],
+): DossierError {
   const hint =
     request.statusHints?.[status] ??
     (status >= 300 && status <= 399 ? "redirects are not followed, configure the final base URL" : undefined);

@@ -1,14 +1,18 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeSearchServer, type FakeSearchServer } from "../../../../testing/src/search/index.js";
+import { type FakeSearchServer, startFakeSearchServer } from "../../../../testing/src/search/index.js";
 import { BraveSearchProvider } from "./brave-search-provider.js";
 import { parseRetryAfter } from "./request-search-json.js";
 import { SearxngSearchProvider } from "./searxng-search-provider.js";
 import { SerperSearchProvider } from "./serper-search-provider.js";
 import { TavilySearchProvider } from "./tavily-search-provider.js";
 
-const many = Array.from({ length: 40 }, (_, index) => ({ url: `https://r${index}.example/`, title: `R${index}`, snippet: "" }));
+const many = Array.from({ length: 40 }, (_, index) => ({
+  url: `https://r${index}.example/`,
+  title: `R${index}`,
+  snippet: "",
+}));
 
 describe("search provider settings and vendor limits", () => {
   const servers: FakeSearchServer[] = [];
@@ -29,10 +33,18 @@ describe("search provider settings and vendor limits", () => {
   });
 
   it("refuses a missing API key or a base URL that is not http(s) before any request", () => {
-    expect(() => new BraveSearchProvider({ apiKey: "" })).toThrow(expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }));
-    expect(() => new TavilySearchProvider({ apiKey: "  " })).toThrow(expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }));
-    expect(() => new SearxngSearchProvider({ baseUrl: "file:///etc" })).toThrow(expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }));
-    expect(() => new SerperSearchProvider({ apiKey: "k", baseUrl: "not a url" })).toThrow(expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }));
+    expect(() => new BraveSearchProvider({ apiKey: "" })).toThrow(
+      expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }),
+    );
+    expect(() => new TavilySearchProvider({ apiKey: "  " })).toThrow(
+      expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }),
+    );
+    expect(() => new SearxngSearchProvider({ baseUrl: "file:///etc" })).toThrow(
+      expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }),
+    );
+    expect(() => new SerperSearchProvider({ apiKey: "k", baseUrl: "not a url" })).toThrow(
+      expect.objectContaining({ code: "SEARCH_NOT_CONFIGURED" }),
+    );
   });
 
   it("rejects a limit that is not a positive integer", async () => {

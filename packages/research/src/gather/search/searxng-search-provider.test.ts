@@ -2,4 +2,7 @@
 import { describeSearchProviderContract } from "../../../../testing/src/search/describe-search-provider-contract.js";
 import { SearxngSearchProvider } from "./searxng-search-provider.js";
 
-describeSearchProviderContract("searxng", ({ baseUrl, timeoutMs }) => new SearxngSearchProvider({ baseUrl, timeoutMs }));
+describeSearchProviderContract(
+  "searxng",
+  ({ baseUrl, timeoutMs }) => new SearxngSearchProvider({ baseUrl, timeoutMs }),
+);

@@ -2,4 +2,7 @@
 import { describeSearchProviderContract } from "../../../../testing/src/search/describe-search-provider-contract.js";
 import { SerperSearchProvider } from "./serper-search-provider.js";
 
-describeSearchProviderContract("serper", ({ baseUrl, apiKey, timeoutMs }) => new SerperSearchProvider({ apiKey, baseUrl, timeoutMs }));
+describeSearchProviderContract(
+  "serper",
+  ({ baseUrl, apiKey, timeoutMs }) => new SerperSearchProvider({ apiKey, baseUrl, timeoutMs }),
+);

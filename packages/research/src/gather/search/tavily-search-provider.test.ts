@@ -2,4 +2,7 @@
 import { describeSearchProviderContract } from "../../../../testing/src/search/describe-search-provider-contract.js";
 import { TavilySearchProvider } from "./tavily-search-provider.js";
 
-describeSearchProviderContract("tavily", ({ baseUrl, apiKey, timeoutMs }) => new TavilySearchProvider({ apiKey, baseUrl, timeoutMs }));
+describeSearchProviderContract(
+  "tavily",
+  ({ baseUrl, apiKey, timeoutMs }) => new TavilySearchProvider({ apiKey, baseUrl, timeoutMs }),
+);

@@ -1,6 +1,14 @@
 import type { SiteDefinition } from "../site.js";
 import {
-  jobPostingJsonLd, list, newsList, organizationJsonLd, paragraphs, personJsonLd, privacyBody, standardLegalLinks, teamGrid,
+  jobPostingJsonLd,
+  list,
+  newsList,
+  organizationJsonLd,
+  paragraphs,
+  personJsonLd,
+  privacyBody,
+  standardLegalLinks,
+  teamGrid,
 } from "./site-helpers.js";
 
 const host = "brightleaf-payments.test";
@@ -10,14 +18,19 @@ const linkedinCompany = "https://www.linkedin.com/company/brightleaf-payments";
 
 const news = [
   { path: "/news/series-c", title: "Brightleaf Payments raises $120 million Series C", date: "2024-02-20" },
-  { path: "/news/oliver-grant-cfo", title: "Oliver Grant joins Brightleaf Payments as Chief Financial Officer", date: "2022-09-06" },
+  {
+    path: "/news/oliver-grant-cfo",
+    title: "Oliver Grant joins Brightleaf Payments as Chief Financial Officer",
+    date: "2022-09-06",
+  },
 ];
 
 /** Brightleaf Payments: payments for marketplaces, London, about 410 people. */
 export const brightleafPayments: SiteDefinition = {
   host,
   brand: organization,
-  legalLine: "Brightleaf Payments Ltd, 30 Finsbury Square, London EC2A 1AG. Registered in England and Wales, company number 11234567",
+  legalLine:
+    "Brightleaf Payments Ltd, 30 Finsbury Square, London EC2A 1AG. Registered in England and Wales, company number 11234567",
   accent: "#65a30d",
   navigation: [
     { label: "Products", href: "/" },
@@ -30,14 +43,29 @@ export const brightleafPayments: SiteDefinition = {
     { label: "Press", href: "/news" },
   ],
   legalLinks: [...standardLegalLinks, { label: "Modern slavery statement", href: "/terms" }],
-  socialLinks: [{ label: "LinkedIn", href: linkedinCompany }, { label: "GitHub", href: "https://github.com/brightleaf-payments" }],
-  cookieBanner: "We and our partners use cookies to personalise content and analyse traffic. Manage your choices at any time.",
+  socialLinks: [
+    { label: "LinkedIn", href: linkedinCompany },
+    { label: "GitHub", href: "https://github.com/brightleaf-payments" },
+  ],
+  cookieBanner:
+    "We and our partners use cookies to personalise content and analyse traffic. Manage your choices at any time.",
   pages: [
     {
       path: "/",
       title: "Payments infrastructure for marketplaces",
       description: "Brightleaf Payments lets marketplaces collect, hold and split payments across Europe.",
-      jsonLd: [organizationJsonLd({ name: organization, legalName: "Brightleaf Payments Ltd", url, foundingDate: "2018", employees: 410, city: "London", country: "GB", linkedinUrl: linkedinCompany })],
+      jsonLd: [
+        organizationJsonLd({
+          name: organization,
+          legalName: "Brightleaf Payments Ltd",
+          url,
+          foundingDate: "2018",
+          employees: 410,
+          city: "London",
+          country: "GB",
+          linkedinUrl: linkedinCompany,
+        }),
+      ],
       body: paragraphs(
         "Brightleaf Payments lets marketplaces collect, hold and split payments across Europe.",
         "Over 2,300 platforms process payments with Brightleaf, from rental marketplaces to B2B wholesalers.",
@@ -58,13 +86,43 @@ export const brightleafPayments: SiteDefinition = {
       title: "Our leadership",
       description: "The leadership team of Brightleaf Payments.",
       jsonLd: [
-        personJsonLd({ name: "Amara Okafor", jobTitle: "Chief Executive Officer", organization, url, city: "London", country: "GB", linkedinUrl: "https://www.linkedin.com/in/amara-okafor" }),
-        personJsonLd({ name: "Oliver Grant", jobTitle: "Chief Financial Officer", organization, url, city: "London", country: "GB", linkedinUrl: "https://www.linkedin.com/in/oliver-grant-cfo" }),
+        personJsonLd({
+          name: "Amara Okafor",
+          jobTitle: "Chief Executive Officer",
+          organization,
+          url,
+          city: "London",
+          country: "GB",
+          linkedinUrl: "https://www.linkedin.com/in/amara-okafor",
+        }),
+        personJsonLd({
+          name: "Oliver Grant",
+          jobTitle: "Chief Financial Officer",
+          organization,
+          url,
+          city: "London",
+          country: "GB",
+          linkedinUrl: "https://www.linkedin.com/in/oliver-grant-cfo",
+        }),
       ],
       body: teamGrid([
-        { name: "Amara Okafor", title: "Founder and Chief Executive Officer", bio: ["Amara founded Brightleaf in 2018 after building payment systems at two London banks."], linkedinUrl: "https://www.linkedin.com/in/amara-okafor" },
-        { name: "Oliver Grant", title: "Chief Financial Officer", bio: ["Oliver leads finance, treasury and regulatory reporting from London."], linkedinUrl: "https://www.linkedin.com/in/oliver-grant-cfo" },
-        { name: "Inês Carvalho", title: "VP Engineering", bio: ["Inês leads the engineering teams in Lisbon and Berlin."] },
+        {
+          name: "Amara Okafor",
+          title: "Founder and Chief Executive Officer",
+          bio: ["Amara founded Brightleaf in 2018 after building payment systems at two London banks."],
+          linkedinUrl: "https://www.linkedin.com/in/amara-okafor",
+        },
+        {
+          name: "Oliver Grant",
+          title: "Chief Financial Officer",
+          bio: ["Oliver leads finance, treasury and regulatory reporting from London."],
+          linkedinUrl: "https://www.linkedin.com/in/oliver-grant-cfo",
+        },
+        {
+          name: "Inês Carvalho",
+          title: "VP Engineering",
+          bio: ["Inês leads the engineering teams in Lisbon and Berlin."],
+        },
       ]),
     },
     {
@@ -76,7 +134,8 @@ export const brightleafPayments: SiteDefinition = {
           "UK cards: 1.4% + 20p per successful card transaction.",
           "European cards: 1.9% + 20p per successful card transaction.",
           "Payouts to sellers: free.",
-        ) + paragraphs("Pricing is usage-based: there are no monthly fees and no set-up fees; you pay per transaction."),
+        ) +
+        paragraphs("Pricing is usage-based: there are no monthly fees and no set-up fees; you pay per transaction."),
     },
     {
       path: "/developers",
@@ -101,8 +160,24 @@ export const brightleafPayments: SiteDefinition = {
       path: "/careers",
       title: "Careers",
       description: "Open roles at Brightleaf.",
-      jsonLd: [jobPostingJsonLd({ title: "Backend Engineer, Ledger", organization, url, datePosted: "2025-02-11", city: "Lisbon", country: "PT", description: "Build the double-entry ledger behind every Brightleaf payment." })],
-      body: paragraphs("We are hiring engineers in Lisbon and Berlin, and compliance specialists in London.") + list("Backend Engineer, Ledger (Lisbon)", "Site Reliability Engineer (Berlin)", "Financial Crime Analyst (London)"),
+      jsonLd: [
+        jobPostingJsonLd({
+          title: "Backend Engineer, Ledger",
+          organization,
+          url,
+          datePosted: "2025-02-11",
+          city: "Lisbon",
+          country: "PT",
+          description: "Build the double-entry ledger behind every Brightleaf payment.",
+        }),
+      ],
+      body:
+        paragraphs("We are hiring engineers in Lisbon and Berlin, and compliance specialists in London.") +
+        list(
+          "Backend Engineer, Ledger (Lisbon)",
+          "Site Reliability Engineer (Berlin)",
+          "Financial Crime Analyst (London)",
+        ),
     },
     { path: "/news", title: "Press", description: "Brightleaf press releases.", body: newsList(news) },
     {
@@ -110,7 +185,9 @@ export const brightleafPayments: SiteDefinition = {
       title: "Brightleaf Payments raises $120 million Series C",
       description: "New funding for expansion in Europe.",
       publishedAt: "2024-02-20",
-      body: paragraphs("LONDON, 20 February 2024 — Brightleaf Payments has raised $120 million in a Series C round led by Harbour Street Capital."),
+      body: paragraphs(
+        "LONDON, 20 February 2024 — Brightleaf Payments has raised $120 million in a Series C round led by Harbour Street Capital.",
+      ),
     },
     {
       path: "/news/oliver-grant-cfo",
@@ -122,8 +199,18 @@ export const brightleafPayments: SiteDefinition = {
         "Grant was previously finance director at a European card issuer.",
       ),
     },
-    { path: "/privacy", title: "Privacy notice", description: "How Brightleaf handles personal data.", body: privacyBody(organization, "privacy@brightleaf-payments.test") },
-    { path: "/terms", title: "Terms", description: "Terms of service.", body: paragraphs("These terms apply to merchants and platforms using Brightleaf Payments.") },
+    {
+      path: "/privacy",
+      title: "Privacy notice",
+      description: "How Brightleaf handles personal data.",
+      body: privacyBody(organization, "privacy@brightleaf-payments.test"),
+    },
+    {
+      path: "/terms",
+      title: "Terms",
+      description: "Terms of service.",
+      body: paragraphs("These terms apply to merchants and platforms using Brightleaf Payments."),
+    },
   ],
 };
 
@@ -133,14 +220,19 @@ export const brightleafStatus: SiteDefinition = {
   brand: "Brightleaf Payments Status",
   legalLine: "Brightleaf Payments Ltd",
   accent: "#16a34a",
-  navigation: [{ label: "Status", href: "/" }, { label: "Brightleaf Payments", href: url }],
+  navigation: [
+    { label: "Status", href: "/" },
+    { label: "Brightleaf Payments", href: url },
+  ],
   legalLinks: [{ label: "Privacy policy", href: `${url}/privacy` }],
   pages: [
     {
       path: "/",
       title: "System status",
       description: "Live status of the Brightleaf Payments API.",
-      body: paragraphs("All systems operational.", "API uptime over the last 90 days: 99.99%.") + list("Payments API: operational", "Payouts: operational", "Dashboard: operational"),
+      body:
+        paragraphs("All systems operational.", "API uptime over the last 90 days: 99.99%.") +
+        list("Payments API: operational", "Payouts: operational", "Dashboard: operational"),
     },
   ],
 };

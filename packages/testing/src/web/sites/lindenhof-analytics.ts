@@ -1,5 +1,14 @@
 import type { SiteDefinition } from "../site.js";
-import { jobPostingJsonLd, list, newsList, organizationJsonLd, paragraphs, personJsonLd, privacyBody, teamGrid } from "./site-helpers.js";
+import {
+  jobPostingJsonLd,
+  list,
+  newsList,
+  organizationJsonLd,
+  paragraphs,
+  personJsonLd,
+  privacyBody,
+  teamGrid,
+} from "./site-helpers.js";
 
 const host = "lindenhof-analytics.test";
 const url = `http://${host}`;
@@ -28,7 +37,10 @@ export const lindenhofAnalytics: SiteDefinition = {
     { label: "AGB", href: "/terms" },
     { label: "Cookie-Einstellungen", href: "#cookie-consent" },
   ],
-  socialLinks: [{ label: "LinkedIn", href: linkedinCompany }, { label: "XING", href: "https://www.xing.com/pages/lindenhof-analytics" }],
+  socialLinks: [
+    { label: "LinkedIn", href: linkedinCompany },
+    { label: "XING", href: "https://www.xing.com/pages/lindenhof-analytics" },
+  ],
   cookieBanner: "Wir verwenden Cookies, um unsere Website zu verbessern. We use cookies to improve our website.",
   robotsDisallow: ["/intern/"],
   pages: [
@@ -36,7 +48,18 @@ export const lindenhofAnalytics: SiteDefinition = {
       path: "/",
       title: "Dashboards for mid-sized manufacturers",
       description: "Lindenhof Analytics turns ERP and accounting data into dashboards for mid-sized manufacturers.",
-      jsonLd: [organizationJsonLd({ name: organization, legalName: "Lindenhof Analytics GmbH", url, foundingDate: "2014-03-01", employees: 85, city: "Berlin", country: "DE", linkedinUrl: linkedinCompany })],
+      jsonLd: [
+        organizationJsonLd({
+          name: organization,
+          legalName: "Lindenhof Analytics GmbH",
+          url,
+          foundingDate: "2014-03-01",
+          employees: 85,
+          city: "Berlin",
+          country: "DE",
+          linkedinUrl: linkedinCompany,
+        }),
+      ],
       body: paragraphs(
         "Lindenhof Analytics turns ERP and accounting data into dashboards for mid-sized manufacturers.",
         "More than 400 companies in Germany, Austria and Switzerland use Lindenhof to close their books faster and plan production with live numbers.",
@@ -57,13 +80,45 @@ export const lindenhofAnalytics: SiteDefinition = {
       title: "Team",
       description: "The founders and leadership of Lindenhof Analytics.",
       jsonLd: [
-        personJsonLd({ name: "Katrin Vogel", jobTitle: "Managing Director (CEO)", organization, url, city: "Berlin", country: "DE", linkedinUrl: "https://www.linkedin.com/in/katrin-vogel" }),
-        personJsonLd({ name: "Jonas Albrecht", jobTitle: "Chief Technology Officer", organization, url, city: "Berlin", country: "DE" }),
+        personJsonLd({
+          name: "Katrin Vogel",
+          jobTitle: "Managing Director (CEO)",
+          organization,
+          url,
+          city: "Berlin",
+          country: "DE",
+          linkedinUrl: "https://www.linkedin.com/in/katrin-vogel",
+        }),
+        personJsonLd({
+          name: "Jonas Albrecht",
+          jobTitle: "Chief Technology Officer",
+          organization,
+          url,
+          city: "Berlin",
+          country: "DE",
+        }),
       ],
       body: teamGrid([
-        { name: "Katrin Vogel", title: "Managing Director (CEO) and Co-founder", bio: ["Katrin co-founded Lindenhof in 2014 and has led it as managing director ever since. She is based in Berlin."], linkedinUrl: "https://www.linkedin.com/in/katrin-vogel" },
-        { name: "Jonas Albrecht", title: "Chief Technology Officer and Co-founder", bio: ["Jonas built the first Lindenhof connectors and now leads engineering in Berlin."] },
-        { name: "Michael Hartmann", title: "Head of Sales", bio: ["Michael leads sales from the Munich office. He joined Lindenhof in October 2022 when the Munich office opened."] },
+        {
+          name: "Katrin Vogel",
+          title: "Managing Director (CEO) and Co-founder",
+          bio: [
+            "Katrin co-founded Lindenhof in 2014 and has led it as managing director ever since. She is based in Berlin.",
+          ],
+          linkedinUrl: "https://www.linkedin.com/in/katrin-vogel",
+        },
+        {
+          name: "Jonas Albrecht",
+          title: "Chief Technology Officer and Co-founder",
+          bio: ["Jonas built the first Lindenhof connectors and now leads engineering in Berlin."],
+        },
+        {
+          name: "Michael Hartmann",
+          title: "Head of Sales",
+          bio: [
+            "Michael leads sales from the Munich office. He joined Lindenhof in October 2022 when the Munich office opened.",
+          ],
+        },
       ]),
     },
     {
@@ -81,7 +136,10 @@ export const lindenhofAnalytics: SiteDefinition = {
       path: "/integrations",
       title: "Connectors",
       description: "Systems Lindenhof Analytics reads data from.",
-      body: paragraphs("Lindenhof ships connectors for SAP S/4HANA, DATEV, Microsoft Dynamics 365 Business Central and HubSpot.", "A Salesforce connector is on our roadmap for 2026."),
+      body: paragraphs(
+        "Lindenhof ships connectors for SAP S/4HANA, DATEV, Microsoft Dynamics 365 Business Central and HubSpot.",
+        "A Salesforce connector is on our roadmap for 2026.",
+      ),
     },
     {
       path: "/trust",
@@ -98,7 +156,17 @@ export const lindenhofAnalytics: SiteDefinition = {
       path: "/jobs",
       title: "Jobs",
       description: "Work at Lindenhof Analytics in Berlin or Munich.",
-      jsonLd: [jobPostingJsonLd({ title: "Customer Success Manager (m/w/d)", organization, url, datePosted: "2025-02-03", city: "München", country: "DE", description: "Onboard new customers and help them build their first dashboards." })],
+      jsonLd: [
+        jobPostingJsonLd({
+          title: "Customer Success Manager (m/w/d)",
+          organization,
+          url,
+          datePosted: "2025-02-03",
+          city: "München",
+          country: "DE",
+          description: "Onboard new customers and help them build their first dashboards.",
+        }),
+      ],
       body:
         paragraphs("We currently have no open engineering roles.") +
         list("Customer Success Manager (m/w/d), Munich") +
@@ -109,14 +177,28 @@ export const lindenhofAnalytics: SiteDefinition = {
       title: "Lindenhof Analytics opens Munich office",
       description: "A second office for customers in southern Germany.",
       publishedAt: "2022-10-04",
-      body: paragraphs("BERLIN, 4 October 2022 — Lindenhof Analytics has opened an office in Munich to be closer to its customers in Bavaria and Austria. Michael Hartmann joins as Head of Sales."),
+      body: paragraphs(
+        "BERLIN, 4 October 2022 — Lindenhof Analytics has opened an office in Munich to be closer to its customers in Bavaria and Austria. Michael Hartmann joins as Head of Sales.",
+      ),
     },
-    { path: "/news", title: "News", description: "News from Lindenhof Analytics.", body: newsList([{ path: "/news/munich-office", title: "Lindenhof Analytics opens Munich office", date: "2022-10-04" }]) },
+    {
+      path: "/news",
+      title: "News",
+      description: "News from Lindenhof Analytics.",
+      body: newsList([
+        { path: "/news/munich-office", title: "Lindenhof Analytics opens Munich office", date: "2022-10-04" },
+      ]),
+    },
     {
       path: "/contact",
       title: "Contact",
       description: "Get in touch with Lindenhof Analytics.",
-      body: list("E-mail: hello@lindenhof-analytics.test", "Phone: +49 30 5557 1200", "Berlin: Kastanienallee 12, 10435 Berlin", "Munich: Leopoldstraße 77, 80802 München"),
+      body: list(
+        "E-mail: hello@lindenhof-analytics.test",
+        "Phone: +49 30 5557 1200",
+        "Berlin: Kastanienallee 12, 10435 Berlin",
+        "Munich: Leopoldstraße 77, 80802 München",
+      ),
     },
     {
       path: "/impressum",
@@ -137,7 +219,19 @@ export const lindenhofAnalytics: SiteDefinition = {
       hidden: true,
       body: paragraphs("Intern: SOC 2 Type II report expected in 2023 for Lindenhof Analytics."),
     },
-    { path: "/privacy", title: "Datenschutzerklärung", description: "Privacy policy of Lindenhof Analytics.", body: privacyBody("Lindenhof Analytics GmbH", "datenschutz@lindenhof-analytics.test") },
-    { path: "/terms", title: "AGB", description: "Allgemeine Geschäftsbedingungen.", body: paragraphs("Es gelten die Allgemeinen Geschäftsbedingungen der Lindenhof Analytics GmbH in der jeweils aktuellen Fassung.") },
+    {
+      path: "/privacy",
+      title: "Datenschutzerklärung",
+      description: "Privacy policy of Lindenhof Analytics.",
+      body: privacyBody("Lindenhof Analytics GmbH", "datenschutz@lindenhof-analytics.test"),
+    },
+    {
+      path: "/terms",
+      title: "AGB",
+      description: "Allgemeine Geschäftsbedingungen.",
+      body: paragraphs(
+        "Es gelten die Allgemeinen Geschäftsbedingungen der Lindenhof Analytics GmbH in der jeweils aktuellen Fassung.",
+      ),
+    },
   ],
 };

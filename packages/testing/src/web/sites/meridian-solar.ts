@@ -1,6 +1,16 @@
 import { createPdfDocument, readPdfText } from "../pdf-document.js";
 import type { SiteDefinition } from "../site.js";
-import { jobPostingJsonLd, list, newsList, organizationJsonLd, paragraphs, personJsonLd, privacyBody, standardLegalLinks, teamGrid } from "./site-helpers.js";
+import {
+  jobPostingJsonLd,
+  list,
+  newsList,
+  organizationJsonLd,
+  paragraphs,
+  personJsonLd,
+  privacyBody,
+  standardLegalLinks,
+  teamGrid,
+} from "./site-helpers.js";
 
 const host = "meridian-solar.test";
 const url = `http://${host}`;
@@ -99,7 +109,18 @@ export const meridianSolar: SiteDefinition = {
       path: "/",
       title: "Solar trackers built for utility scale",
       description: "Meridian Solar Systems designs and manufactures utility-scale solar trackers and inverters.",
-      jsonLd: [organizationJsonLd({ name: organization, legalName: "Meridian Solar Systems, Inc.", url, foundingDate: "2008", employees: 1850, city: "Denver", country: "US", linkedinUrl: linkedinCompany })],
+      jsonLd: [
+        organizationJsonLd({
+          name: organization,
+          legalName: "Meridian Solar Systems, Inc.",
+          url,
+          foundingDate: "2008",
+          employees: 1850,
+          city: "Denver",
+          country: "US",
+          linkedinUrl: linkedinCompany,
+        }),
+      ],
       body: paragraphs(
         "Meridian Solar Systems designs and manufactures utility-scale solar trackers and inverters.",
         "Our trackers follow the sun on more than 400 solar farms worldwide.",
@@ -121,40 +142,114 @@ export const meridianSolar: SiteDefinition = {
       title: "Leadership",
       description: "The executive team.",
       jsonLd: [
-        personJsonLd({ name: "Gabriela Ruiz", jobTitle: "Chief Executive Officer", organization, url, city: "Denver", country: "US", linkedinUrl: "https://www.linkedin.com/in/gabriela-ruiz-energy" }),
-        personJsonLd({ name: "Henrik Lund", jobTitle: "Chief Operating Officer", organization, url, city: "Valencia", country: "ES" }),
+        personJsonLd({
+          name: "Gabriela Ruiz",
+          jobTitle: "Chief Executive Officer",
+          organization,
+          url,
+          city: "Denver",
+          country: "US",
+          linkedinUrl: "https://www.linkedin.com/in/gabriela-ruiz-energy",
+        }),
+        personJsonLd({
+          name: "Henrik Lund",
+          jobTitle: "Chief Operating Officer",
+          organization,
+          url,
+          city: "Valencia",
+          country: "ES",
+        }),
       ],
       body: teamGrid([
-        { name: "Gabriela Ruiz", title: "Chief Executive Officer", bio: ["Gabriela has led Meridian since January 2017 from its Denver headquarters."], linkedinUrl: "https://www.linkedin.com/in/gabriela-ruiz-energy" },
-        { name: "Henrik Lund", title: "Chief Operating Officer", bio: ["Henrik joined Meridian as Chief Operating Officer in March 2020 and runs our factories from Valencia, Spain."] },
+        {
+          name: "Gabriela Ruiz",
+          title: "Chief Executive Officer",
+          bio: ["Gabriela has led Meridian since January 2017 from its Denver headquarters."],
+          linkedinUrl: "https://www.linkedin.com/in/gabriela-ruiz-energy",
+        },
+        {
+          name: "Henrik Lund",
+          title: "Chief Operating Officer",
+          bio: [
+            "Henrik joined Meridian as Chief Operating Officer in March 2020 and runs our factories from Valencia, Spain.",
+          ],
+        },
       ]),
     },
     {
       path: "/investors",
       title: "Investors",
       description: "Reports for investors and partners.",
-      body: paragraphs("Meridian Solar Systems is a privately held company.") + `\n<p>Download the <a href="/investors/annual-report-2023.pdf">Annual Report 2023 (PDF)</a>.</p>`,
+      body:
+        paragraphs("Meridian Solar Systems is a privately held company.") +
+        `\n<p>Download the <a href="/investors/annual-report-2023.pdf">Annual Report 2023 (PDF)</a>.</p>`,
     },
     {
       path: "/careers",
       title: "Careers",
       description: "Build the energy transition with us.",
-      jsonLd: [jobPostingJsonLd({ title: "Power Electronics Engineer", organization, url, datePosted: "2025-01-15", city: "Denver", country: "US", description: "Design the next generation of string inverters." })],
-      body: paragraphs("We are hiring engineers and factory technicians in Denver, Monterrey and Valencia.") + list("Power Electronics Engineer, Denver", "Manufacturing Engineer, Monterrey", "Quality Technician, Valencia"),
+      jsonLd: [
+        jobPostingJsonLd({
+          title: "Power Electronics Engineer",
+          organization,
+          url,
+          datePosted: "2025-01-15",
+          city: "Denver",
+          country: "US",
+          description: "Design the next generation of string inverters.",
+        }),
+      ],
+      body:
+        paragraphs("We are hiring engineers and factory technicians in Denver, Monterrey and Valencia.") +
+        list("Power Electronics Engineer, Denver", "Manufacturing Engineer, Monterrey", "Quality Technician, Valencia"),
     },
-    { path: "/news", title: "News", description: "Meridian news.", body: newsList([{ path: "/news/valencia-factory", title: "Meridian opens its Valencia factory", date: "2022-11-08" }]) },
+    {
+      path: "/news",
+      title: "News",
+      description: "Meridian news.",
+      body: newsList([
+        { path: "/news/valencia-factory", title: "Meridian opens its Valencia factory", date: "2022-11-08" },
+      ]),
+    },
     {
       path: "/news/valencia-factory",
       title: "Meridian opens its Valencia factory",
       description: "A European factory for trackers.",
       publishedAt: "2022-11-08",
-      body: paragraphs("VALENCIA, November 8, 2022 — Meridian Solar Systems opened its first European factory in Valencia, Spain, where production started on November 7, 2022. COO Henrik Lund will run the plant."),
+      body: paragraphs(
+        "VALENCIA, November 8, 2022 — Meridian Solar Systems opened its first European factory in Valencia, Spain, where production started on November 7, 2022. COO Henrik Lund will run the plant.",
+      ),
     },
-    { path: "/contact", title: "Contact", description: "Contact Meridian.", body: list("Sales: sales@meridian-solar.test", "Phone: +1 303 555 0175", "Headquarters: 1700 Lincoln Street, Denver, CO 80203") },
-    { path: "/privacy", title: "Privacy policy", description: "Privacy.", body: privacyBody(organization, "privacy@meridian-solar.test") },
-    { path: "/terms", title: "Terms of use", description: "Terms.", body: paragraphs("These terms govern your use of this website.") },
+    {
+      path: "/contact",
+      title: "Contact",
+      description: "Contact Meridian.",
+      body: list(
+        "Sales: sales@meridian-solar.test",
+        "Phone: +1 303 555 0175",
+        "Headquarters: 1700 Lincoln Street, Denver, CO 80203",
+      ),
+    },
+    {
+      path: "/privacy",
+      title: "Privacy policy",
+      description: "Privacy.",
+      body: privacyBody(organization, "privacy@meridian-solar.test"),
+    },
+    {
+      path: "/terms",
+      title: "Terms of use",
+      description: "Terms.",
+      body: paragraphs("These terms govern your use of this website."),
+    },
   ],
   files: [
-    { path: "/investors/annual-report-2023.pdf", contentType: "application/pdf", body: annualReport, title: "Meridian Solar Systems Annual Report 2023", text: readPdfText(annualReport) },
+    {
+      path: "/investors/annual-report-2023.pdf",
+      contentType: "application/pdf",
+      body: annualReport,
+      title: "Meridian Solar Systems Annual Report 2023",
+      text: readPdfText(annualReport),
+    },
   ],
 };

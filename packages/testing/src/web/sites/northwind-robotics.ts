@@ -1,7 +1,15 @@
 import { createPdfDocument, readPdfText } from "../pdf-document.js";
 import type { SiteDefinition } from "../site.js";
 import {
-  jobPostingJsonLd, list, newsList, organizationJsonLd, paragraphs, personJsonLd, privacyBody, standardLegalLinks, teamGrid,
+  jobPostingJsonLd,
+  list,
+  newsList,
+  organizationJsonLd,
+  paragraphs,
+  personJsonLd,
+  privacyBody,
+  standardLegalLinks,
+  teamGrid,
 } from "./site-helpers.js";
 
 const host = "northwind-robotics.test";
@@ -83,9 +91,17 @@ const whitepaper = createPdfDocument({
 const news = [
   { path: "/news/pickmate-3-launch", title: "Northwind Robotics launches Pickmate 3", date: "2023-09-12" },
   { path: "/news/series-c", title: "Northwind Robotics raises $85 million Series C", date: "2023-03-14" },
-  { path: "/news/marcus-oyelaran-cto", title: "Northwind Robotics names Marcus Oyelaran Chief Technology Officer", date: "2024-01-15" },
+  {
+    path: "/news/marcus-oyelaran-cto",
+    title: "Northwind Robotics names Marcus Oyelaran Chief Technology Officer",
+    date: "2024-01-15",
+  },
   { path: "/news/rotterdam-service-hub", title: "Northwind Robotics opens Rotterdam service hub", date: "2022-06-21" },
-  { path: "/news/marcus-oyelaran-vp-engineering", title: "Northwind Robotics appoints Marcus Oyelaran as VP Engineering", date: "2021-04-12" },
+  {
+    path: "/news/marcus-oyelaran-vp-engineering",
+    title: "Northwind Robotics appoints Marcus Oyelaran as VP Engineering",
+    date: "2021-04-12",
+  },
 ].sort((left, right) => right.date.localeCompare(left.date));
 
 const mediaContact = paragraphs(
@@ -110,7 +126,10 @@ export const northwindRobotics: SiteDefinition = {
     { label: "Contact", href: "/contact" },
   ],
   legalLinks: standardLegalLinks,
-  socialLinks: [{ label: "LinkedIn", href: linkedinCompany }, { label: "YouTube", href: "https://www.youtube.com/@northwindrobotics" }],
+  socialLinks: [
+    { label: "LinkedIn", href: linkedinCompany },
+    { label: "YouTube", href: "https://www.youtube.com/@northwindrobotics" },
+  ],
   cookieBanner: "We use cookies to improve your experience and to measure how our site is used.",
   robotsDisallow: ["/internal/"],
   pages: [
@@ -118,12 +137,23 @@ export const northwindRobotics: SiteDefinition = {
       path: "/",
       title: "Autonomous mobile robots for warehouses",
       description: "Northwind Robotics builds autonomous mobile robots that pick, sort and move goods in warehouses.",
-      jsonLd: [organizationJsonLd({ name: organization, legalName: "Northwind Robotics, Inc.", url, foundingDate: "2016", employees: 240, city: "Boston", country: "US", linkedinUrl: linkedinCompany })],
-      body: paragraphs(
+      jsonLd: [
+        organizationJsonLd({
+          name: organization,
+          legalName: "Northwind Robotics, Inc.",
+          url,
+          foundingDate: "2016",
+          employees: 240,
+          city: "Boston",
+          country: "US",
+          linkedinUrl: linkedinCompany,
+        }),
+      ],
+      body: `${paragraphs(
         "Northwind Robotics builds autonomous mobile robots that pick, sort and move goods in warehouses.",
         "More than 180 customers run Northwind fleets across North America and Europe, from grocery distribution centres to spare-parts depots.",
         "Our Pickmate robots work next to people, learn a new site layout in a day and connect to the warehouse management system you already use.",
-      ) + `\n<p><a class="button" href="/contact">Book a demo</a></p>`,
+      )}\n<p><a class="button" href="/contact">Book a demo</a></p>`,
     },
     {
       path: "/about",
@@ -141,15 +171,56 @@ export const northwindRobotics: SiteDefinition = {
       title: "Leadership team",
       description: "The people who lead Northwind Robotics.",
       jsonLd: [
-        personJsonLd({ name: "Dana Whitfield", jobTitle: "Chief Executive Officer", organization, url, city: "Boston", country: "US", linkedinUrl: "https://www.linkedin.com/in/dana-whitfield" }),
-        personJsonLd({ name: "Marcus Oyelaran", jobTitle: "Chief Technology Officer", organization, url, city: "Boston", country: "US", linkedinUrl: "https://www.linkedin.com/in/marcus-oyelaran" }),
+        personJsonLd({
+          name: "Dana Whitfield",
+          jobTitle: "Chief Executive Officer",
+          organization,
+          url,
+          city: "Boston",
+          country: "US",
+          linkedinUrl: "https://www.linkedin.com/in/dana-whitfield",
+        }),
+        personJsonLd({
+          name: "Marcus Oyelaran",
+          jobTitle: "Chief Technology Officer",
+          organization,
+          url,
+          city: "Boston",
+          country: "US",
+          linkedinUrl: "https://www.linkedin.com/in/marcus-oyelaran",
+        }),
       ],
       body: teamGrid([
-        { name: "Dana Whitfield", title: "Chief Executive Officer and Co-founder", bio: ["Dana co-founded Northwind Robotics in 2016 and leads the company from Boston."], linkedinUrl: "https://www.linkedin.com/in/dana-whitfield" },
-        { name: "Ian Porter", title: "Chief Operating Officer and Co-founder", bio: ["Ian runs manufacturing, deployment and field service."] },
-        { name: "Marcus Oyelaran", title: "Chief Technology Officer", bio: ["Marcus leads robotics, fleet software and research from Boston."], linkedinUrl: "https://www.linkedin.com/in/marcus-oyelaran" },
-        { name: "Sarah Chen", title: "Director of Product", bio: ["Sarah leads product management from our Boston office. She joined Northwind in March 2019 after eight years in logistics software."], linkedinUrl: "https://www.linkedin.com/in/sarah-chen-product" },
-        { name: "Julia Marsh", title: "Head of Communications", bio: ["Julia runs press, analyst relations and customer stories from Boston."] },
+        {
+          name: "Dana Whitfield",
+          title: "Chief Executive Officer and Co-founder",
+          bio: ["Dana co-founded Northwind Robotics in 2016 and leads the company from Boston."],
+          linkedinUrl: "https://www.linkedin.com/in/dana-whitfield",
+        },
+        {
+          name: "Ian Porter",
+          title: "Chief Operating Officer and Co-founder",
+          bio: ["Ian runs manufacturing, deployment and field service."],
+        },
+        {
+          name: "Marcus Oyelaran",
+          title: "Chief Technology Officer",
+          bio: ["Marcus leads robotics, fleet software and research from Boston."],
+          linkedinUrl: "https://www.linkedin.com/in/marcus-oyelaran",
+        },
+        {
+          name: "Sarah Chen",
+          title: "Director of Product",
+          bio: [
+            "Sarah leads product management from our Boston office. She joined Northwind in March 2019 after eight years in logistics software.",
+          ],
+          linkedinUrl: "https://www.linkedin.com/in/sarah-chen-product",
+        },
+        {
+          name: "Julia Marsh",
+          title: "Head of Communications",
+          bio: ["Julia runs press, analyst relations and customer stories from Boston."],
+        },
       ]),
     },
     {
@@ -157,13 +228,35 @@ export const northwindRobotics: SiteDefinition = {
       title: "Careers at Northwind Robotics",
       description: "Open roles at Northwind Robotics in Boston and Rotterdam.",
       jsonLd: [
-        jobPostingJsonLd({ title: "Senior Robotics Software Engineer", organization, url, datePosted: "2025-01-10", city: "Boston", country: "US", description: "Build navigation and fleet coordination software for Pickmate robots." }),
-        jobPostingJsonLd({ title: "Field Service Engineer", organization, url, datePosted: "2025-01-22", city: "Rotterdam", country: "NL", description: "Install and maintain robot fleets at customer sites in the Benelux." }),
+        jobPostingJsonLd({
+          title: "Senior Robotics Software Engineer",
+          organization,
+          url,
+          datePosted: "2025-01-10",
+          city: "Boston",
+          country: "US",
+          description: "Build navigation and fleet coordination software for Pickmate robots.",
+        }),
+        jobPostingJsonLd({
+          title: "Field Service Engineer",
+          organization,
+          url,
+          datePosted: "2025-01-22",
+          city: "Rotterdam",
+          country: "NL",
+          description: "Install and maintain robot fleets at customer sites in the Benelux.",
+        }),
       ],
       body:
-        paragraphs("We are hiring engineers in Boston and Rotterdam. Join a team that ships robots to real warehouses every week.") +
+        paragraphs(
+          "We are hiring engineers in Boston and Rotterdam. Join a team that ships robots to real warehouses every week.",
+        ) +
         "\n<h2>Open roles</h2>\n" +
-        list("Senior Robotics Software Engineer, Boston", "Field Service Engineer, Rotterdam", "Technical Account Manager, Boston") +
+        list(
+          "Senior Robotics Software Engineer, Boston",
+          "Field Service Engineer, Rotterdam",
+          "Technical Account Manager, Boston",
+        ) +
         paragraphs("Benefits include health insurance, a 401(k) match and 25 days of paid time off."),
     },
     {
@@ -183,25 +276,32 @@ export const northwindRobotics: SiteDefinition = {
       path: "/integrations",
       title: "Integrations",
       description: "Warehouse management systems Northwind connects to.",
-      body: paragraphs("Northwind connects to SAP EWM, Manhattan Active WM, Blue Yonder and Oracle NetSuite out of the box.", "Other systems connect through our REST API and webhooks."),
+      body: paragraphs(
+        "Northwind connects to SAP EWM, Manhattan Active WM, Blue Yonder and Oracle NetSuite out of the box.",
+        "Other systems connect through our REST API and webhooks.",
+      ),
     },
     {
       path: "/security",
       title: "Security and compliance",
       description: "How Northwind Robotics protects customer data: SOC 2 Type II, ISO 27001, GDPR.",
-      body:
-        paragraphs(
-          "Northwind Robotics is SOC 2 Type II compliant; our latest report covers October 2023 to September 2024.",
-          "We have been certified to ISO 27001 since May 2022.",
-          "As a processor for European customers we comply with the GDPR and sign a data processing agreement with every customer.",
-          "The Northwind Fleet Cloud is hosted on Amazon Web Services and, for customers who require it, on Microsoft Azure.",
-        ) + `\n<p>Read the <a href="/security/whitepaper.pdf">security whitepaper (PDF)</a>.</p>`,
+      body: `${paragraphs(
+        "Northwind Robotics is SOC 2 Type II compliant; our latest report covers October 2023 to September 2024.",
+        "We have been certified to ISO 27001 since May 2022.",
+        "As a processor for European customers we comply with the GDPR and sign a data processing agreement with every customer.",
+        "The Northwind Fleet Cloud is hosted on Amazon Web Services and, for customers who require it, on Microsoft Azure.",
+      )}\n<p>Read the <a href="/security/whitepaper.pdf">security whitepaper (PDF)</a>.</p>`,
     },
     {
       path: "/contact",
       title: "Contact us",
       description: "Talk to Northwind Robotics sales, support or press.",
-      body: list("Sales: sales@northwind-robotics.test", "Phone: +1 617 555 0100", "Address: 200 Seaport Boulevard, Boston, MA 02210") + mediaContact,
+      body:
+        list(
+          "Sales: sales@northwind-robotics.test",
+          "Phone: +1 617 555 0100",
+          "Address: 200 Seaport Boulevard, Boston, MA 02210",
+        ) + mediaContact,
     },
     { path: "/news", title: "Newsroom", description: "Press releases from Northwind Robotics.", body: newsList(news) },
     {
@@ -209,55 +309,74 @@ export const northwindRobotics: SiteDefinition = {
       title: "Northwind Robotics raises $85 million Series C",
       description: "Funding to expand Pickmate production.",
       publishedAt: "2023-03-14",
-      body: paragraphs(
-        "BOSTON, March 14, 2023 — Northwind Robotics today announced an $85 million Series C round led by Granite Peak Ventures, bringing its total funding to $142 million.",
-        "The company will use the funds to double Pickmate production and expand its service network in Europe.",
-      ) + mediaContact,
+      body:
+        paragraphs(
+          "BOSTON, March 14, 2023 — Northwind Robotics today announced an $85 million Series C round led by Granite Peak Ventures, bringing its total funding to $142 million.",
+          "The company will use the funds to double Pickmate production and expand its service network in Europe.",
+        ) + mediaContact,
     },
     {
       path: "/news/pickmate-3-launch",
       title: "Northwind Robotics launches Pickmate 3",
       description: "The third generation of the Pickmate robot.",
       publishedAt: "2023-09-12",
-      body: paragraphs(
-        "BOSTON, September 12, 2023 — Northwind Robotics today launched Pickmate 3, its third-generation picking robot, which carries up to 60 kilograms.",
-      ) + mediaContact,
+      body:
+        paragraphs(
+          "BOSTON, September 12, 2023 — Northwind Robotics today launched Pickmate 3, its third-generation picking robot, which carries up to 60 kilograms.",
+        ) + mediaContact,
     },
     {
       path: "/news/rotterdam-service-hub",
       title: "Northwind Robotics opens Rotterdam service hub",
       description: "A European base for deployments and field service.",
       publishedAt: "2022-06-21",
-      body: paragraphs("ROTTERDAM, June 21, 2022 — Northwind Robotics opened its first European service hub in Rotterdam to support customers in the Benelux and Germany.") + mediaContact,
+      body:
+        paragraphs(
+          "ROTTERDAM, June 21, 2022 — Northwind Robotics opened its first European service hub in Rotterdam to support customers in the Benelux and Germany.",
+        ) + mediaContact,
     },
     {
       path: "/news/marcus-oyelaran-vp-engineering",
       title: "Northwind Robotics appoints Marcus Oyelaran as VP Engineering",
       description: "A new engineering leader for Northwind.",
       publishedAt: "2021-04-12",
-      body: paragraphs(
-        "BOSTON, April 12, 2021 — Marcus Oyelaran joined Northwind Robotics as VP Engineering in April 2021.",
-        "Oyelaran previously led autonomy software at a self-driving truck company.",
-      ) + mediaContact,
+      body:
+        paragraphs(
+          "BOSTON, April 12, 2021 — Marcus Oyelaran joined Northwind Robotics as VP Engineering in April 2021.",
+          "Oyelaran previously led autonomy software at a self-driving truck company.",
+        ) + mediaContact,
     },
     {
       path: "/news/marcus-oyelaran-cto",
       title: "Northwind Robotics names Marcus Oyelaran Chief Technology Officer",
       description: "Marcus Oyelaran becomes CTO.",
       publishedAt: "2024-01-15",
-      body: paragraphs(
-        "BOSTON, January 15, 2024 — Northwind Robotics has promoted Marcus Oyelaran, its VP Engineering since 2021, to Chief Technology Officer, effective January 8, 2024.",
-      ) + mediaContact,
+      body:
+        paragraphs(
+          "BOSTON, January 15, 2024 — Northwind Robotics has promoted Marcus Oyelaran, its VP Engineering since 2021, to Chief Technology Officer, effective January 8, 2024.",
+        ) + mediaContact,
     },
     {
       path: "/internal/pricing-draft",
       title: "Pricing draft (internal)",
       description: "Internal draft, not for publication.",
       hidden: true,
-      body: paragraphs("Draft: from 2025 Robots-as-a-Service will cost $990 per robot per month and a free tier will be offered."),
+      body: paragraphs(
+        "Draft: from 2025 Robots-as-a-Service will cost $990 per robot per month and a free tier will be offered.",
+      ),
     },
-    { path: "/privacy", title: "Privacy policy", description: "How Northwind Robotics handles personal data.", body: privacyBody(organization, "privacy@northwind-robotics.test") },
-    { path: "/terms", title: "Terms of service", description: "Terms for using Northwind services.", body: paragraphs("These terms govern your use of the Northwind Fleet Cloud and this website.") },
+    {
+      path: "/privacy",
+      title: "Privacy policy",
+      description: "How Northwind Robotics handles personal data.",
+      body: privacyBody(organization, "privacy@northwind-robotics.test"),
+    },
+    {
+      path: "/terms",
+      title: "Terms of service",
+      description: "Terms for using Northwind services.",
+      body: paragraphs("These terms govern your use of the Northwind Fleet Cloud and this website."),
+    },
   ],
   files: [
     {

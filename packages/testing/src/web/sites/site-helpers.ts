@@ -91,7 +91,10 @@ export function jobPostingJsonLd(options: {
     datePosted: options.datePosted,
     employmentType: options.employmentType ?? "FULL_TIME",
     hiringOrganization: { "@type": "Organization", name: options.organization, sameAs: options.url },
-    jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: options.city, addressCountry: options.country } },
+    jobLocation: {
+      "@type": "Place",
+      address: { "@type": "PostalAddress", addressLocality: options.city, addressCountry: options.country },
+    },
   };
 }
 
@@ -110,7 +113,10 @@ export function faqJsonLd(entries: Array<[question: string, answer: string]>): o
 /** The FAQ as visible HTML, matching {@link faqJsonLd}. */
 export function faqHtml(entries: Array<[question: string, answer: string]>): string {
   return entries
-    .map(([question, answer]) => `<details open>\n  <summary>${escapeHtml(question)}</summary>\n  <p>${escapeHtml(answer)}</p>\n</details>`)
+    .map(
+      ([question, answer]) =>
+        `<details open>\n  <summary>${escapeHtml(question)}</summary>\n  <p>${escapeHtml(answer)}</p>\n</details>`,
+    )
     .join("\n");
 }
 
@@ -127,7 +133,8 @@ export function list(...items: string[]): string {
 /** A list of links to press releases, newest first. */
 export function newsList(items: Array<{ path: string; title: string; date: string }>): string {
   const entries = items.map(
-    (item) => `  <li><time datetime="${item.date}">${item.date}</time> <a href="${item.path}">${escapeHtml(item.title)}</a></li>`,
+    (item) =>
+      `  <li><time datetime="${item.date}">${item.date}</time> <a href="${item.path}">${escapeHtml(item.title)}</a></li>`,
   );
   return `<ul class="news-list">\n${entries.join("\n")}\n</ul>`;
 }
