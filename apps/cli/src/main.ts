@@ -3,7 +3,6 @@ import { loadConfig } from "@dossier/config";
 import { Command } from "commander";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
-import { evalCommand } from "./commands/eval-command.js";
 import { jobsCommand } from "./commands/jobs-command.js";
 import { keysCommand } from "./commands/keys-command.js";
 import { startCommand } from "./commands/start-command.js";
@@ -15,7 +14,6 @@ program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
 program.addCommand(startCommand());
-program.addCommand(evalCommand(() => loadConfig()));
 program.addCommand(jobsCommand(() => loadConfig()));
 
 try {

@@ -1,5 +1,6 @@
 import { DossierError } from "@dossier/contract";
-import type { ApiKeyStore, BatchStore, CallbackAddressPolicy, ResearchQueue } from "@dossier/queue";
+import type { AddressPolicy } from "@dossier/egress";
+import type { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { authenticate } from "./http/authenticate.js";
@@ -25,7 +26,7 @@ export interface GatewayDependencies {
   /** Per-key limits (`RATE_LIMIT_CALLS_PER_MINUTE`, `BATCH_MAX_OPEN`, `BATCH_MAX_ITEMS`). */
   limits: { callsPerMinute: number; openBatches: number; batchItems: number };
   /** The address rules a batch's callback URL must pass. */
-  callbackPolicy: CallbackAddressPolicy;
+  callbackPolicy: AddressPolicy;
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */

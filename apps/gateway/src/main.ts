@@ -1,8 +1,6 @@
 import { createLogger, loadConfig } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
-// Only the address rules: the gateway does not load the research pipeline (tokenizer, DOM, model client).
-import { outboundAddressPolicy } from "@dossier/research/address-rules";
 import { createApp } from "./create-app.js";
 import { GatewayMetrics } from "./metrics.js";
 
@@ -34,7 +32,7 @@ const app = createApp({
   openApiDocument: buildOpenApiDocument(),
   batches,
   limits: config.limits,
-  callbackPolicy: outboundAddressPolicy(config.fetch),
+  callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
 });
 
 await queue.waitUntilReady().catch((error: unknown) => {

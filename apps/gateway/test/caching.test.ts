@@ -1,6 +1,12 @@
-import { type FakeChatRequest, findPassageWith } from "@dossier/testing";
+import {
+  TEST_COMPANY as company,
+  type FakeChatRequest,
+  findPassageWith,
+  type Harness,
+  researchBodyOf,
+  startHarness,
+} from "@dossier/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { company, type Harness, startHarness } from "./support.js";
 
 const question = "Is Northwind Robotics SOC 2 Type II certified?";
 const quote = "Northwind Robotics is SOC 2 Type II compliant";
@@ -24,7 +30,7 @@ async function askTwice(harness: Harness): Promise<number> {
   for (const context of ["first lead list", "second lead list"]) {
     const response = await harness.post("/v1/research/company", { question, responseType: "BOOL", company, context });
     expect(response.status).toBe(200);
-    expect((await response.json()).answerText).toBe("true");
+    expect((await researchBodyOf(response)).answerText).toBe("true");
   }
   return harness.world.web.requests.filter(
     (request) => request.host === "northwind-robotics.test" && request.path === "/security",

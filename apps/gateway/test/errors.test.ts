@@ -1,5 +1,5 @@
+import { companyRequest, type Harness, type ProblemBody, problemOf, startHarness } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.stop());
 
-function expectProblem(body: Record<string, any>, status: number, code: string) {
+function expectProblem(body: ProblemBody, status: number, code: string) {
   expect(body).toMatchObject({
     status,
     code,
@@ -65,7 +65,7 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
     });
     expect(response.status).toBe(422);
     const body = await problemOf(response);
-    expect(body.errors.map((error: { path: string }) => error.path)).toEqual(expect.arrayContaining(["(body)"]));
+    expect((body.errors ?? []).map((error) => error.path)).toEqual(expect.arrayContaining(["(body)"]));
   });
 
   it("validation names every bad field at once", async () => {
@@ -84,7 +84,7 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
     expect(response.status).toBe(422);
     const body = await problemOf(response);
     expectProblem(body, 422, "REQUEST_VALIDATION_FAILED");
-    const paths = body.errors.map((error: { path: string }) => error.path);
+    const paths = (body.errors ?? []).map((error) => error.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         "question",
@@ -99,7 +99,7 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
         "person.company.annualRevenue",
       ]),
     );
-    for (const error of body.errors) expect(error.message).toEqual(expect.any(String));
+    for (const error of body.errors ?? []) expect(error.message).toEqual(expect.any(String));
   });
 
   it.each([
@@ -154,7 +154,7 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
     const response = await harness.post(`/v1/research/${kind}`, body);
     expect(response.status).toBe(422);
     const problem = await problemOf(response);
-    expect(problem.errors.map((error: { path: string }) => error.path)).toContain(path);
+    expect((problem.errors ?? []).map((error) => error.path)).toContain(path);
   });
 
   it("accepts null and empty strings as 'not given'", async () => {

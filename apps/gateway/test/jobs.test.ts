@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { repositoryRoot, schemaExampleResponder } from "@dossier/testing";
+import { repositoryRoot, researchBodyOf, schemaExampleResponder } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 
-import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
+import { companyRequest, type Harness, problemOf, startHarness } from "@dossier/testing";
 
 const OTHER_KEY = "other-key-fedcba9876543210";
 let harness: Harness;
@@ -62,7 +62,7 @@ describe("no work lost, none done twice", () => {
       const retry = await harness.post("/v1/research/company", request);
       expect(retry.status).toBe(200);
       expect(retry.headers.get("x-job-id")).toBe(problem.jobId);
-      expect((await retry.json()).answerText).toBe("2024-01-15");
+      expect((await researchBodyOf(retry)).answerText).toBe("2024-01-15");
       expect(harness.model.requests.length - before).toBe(1);
     } finally {
       harness.model.setLatency(0);

@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { repositoryRoot } from "@dossier/testing";
+import { companyRequest, type Harness, repositoryRoot, startHarness } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyRequest, type Harness, startHarness } from "./support.js";
 
 const run = promisify(execFile);
 let harness: Harness;

@@ -1,5 +1,5 @@
+import { type Harness, startHarness, TEST_API_KEY } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, type Harness, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe("logs", () => {
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     const text = lines.join("\n");
     for (const secret of [
-      API_KEY,
+      TEST_API_KEY,
       "wrong-secret-key-value",
       "ada.lovelace",
       "analytical-engines.test",

@@ -1,5 +1,5 @@
+import { companyRequest, type Harness, problemOf, startHarness } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyRequest, type Harness, problemOf, startHarness } from "./support.js";
 
 const OTHER_KEY = "second-key-0123456789abcdef";
 let harness: Harness;

@@ -1,13 +1,22 @@
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
-import { schemaExampleResponder } from "@dossier/testing";
+import { companyRequest, type Harness, researchBodyOf, schemaExampleResponder, startHarness } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyRequest, type Harness, startHarness } from "./support.js";
 
 let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness();
 });
 afterAll(async () => harness?.stop());
+
+/** The parts of /openapi.json these tests read. */
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, unknown>;
+  components: {
+    schemas: Record<string, { properties?: Record<string, { description?: string }>; enum?: string[] }>;
+    securitySchemes: Record<string, unknown>;
+  };
+}
 
 describe("POST /v1/research/company", () => {
   it("answers 200 with every response field, a request id and the job id", async () => {
@@ -61,7 +70,7 @@ describe("POST /v1/research/company", () => {
         }),
       );
       expect(response.status).toBe(200);
-      const body = await response.json();
+      const body = await researchBodyOf(response);
       expect(body.answerText).toBe(answerText);
       expect(body.answerNumber).toBe(answerNumber);
     },
@@ -74,7 +83,7 @@ describe("POST /v1/research/company", () => {
       companyRequest("Which plan model?", { responseType: "OPTION", responseOptions: ["Seat", "Usage"] }),
     );
     const sent = harness.model.requests[before]!;
-    const answer = (sent.jsonSchema!.properties as Record<string, any>).answer;
+    const answer = (sent.jsonSchema!.properties as Record<string, unknown>).answer;
     expect(JSON.stringify(answer)).toContain('"Seat"');
     expect(sent.jsonSchema!.required).toEqual(["answer", "citations", "explanation", "confidence"]);
     expect(sent.userText).toContain("Northwind Robotics");
@@ -90,7 +99,7 @@ describe("POST /v1/research/company", () => {
         "/v1/research/company",
         companyRequest("Is it profitable?", { responseType: "BOOL" }),
       );
-      const body = await response.json();
+      const body = await researchBodyOf(response);
       expect(body).toMatchObject({
         answerText: null,
         answerNumber: null,
@@ -146,7 +155,7 @@ describe("POST /v1/research/person", () => {
       person: { email: "sam@alder-finch.test" },
     });
     expect(response.status).toBe(200);
-    expect((await response.json()).person.companyWebsite).toBe("https://alder-finch.test");
+    expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
   });
 });
 
@@ -185,13 +194,13 @@ describe("operations endpoints", () => {
   });
 
   it("GET /openapi.json is OpenAPI 3.1 generated from the schemas, with both operations", async () => {
-    const document = await (await fetch(`${harness.stack.baseUrl}/openapi.json`)).json();
+    const document = (await (await fetch(`${harness.stack.baseUrl}/openapi.json`)).json()) as OpenApiDocument;
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(["/v1/research/person", "/v1/research/company"]),
     );
-    expect(document.components.schemas.Company.properties.numEmployees.description).toMatch(/Head count/);
-    expect(document.components.schemas.ResponseType.enum).toEqual([
+    expect(document.components.schemas.Company?.properties?.numEmployees?.description).toMatch(/Head count/);
+    expect(document.components.schemas.ResponseType?.enum).toEqual([
       "TEXT",
       "BOOL",
       "NUMBER",

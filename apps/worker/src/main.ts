@@ -18,7 +18,6 @@ import {
   createResearcher,
   ExtractedPageCache,
   OpenAiCompatibleChatModel,
-  outboundAddressPolicy,
   RedisPageCache,
   RedisSearchCache,
   type SearchProvider,
@@ -106,7 +105,7 @@ const batchServices = startBatchServices({
   redis,
   batch: config.batch,
   callback: config.callback,
-  callbackPolicy: outboundAddressPolicy(config.fetch),
+  callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
   onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
   onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
 });

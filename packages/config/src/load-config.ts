@@ -1,3 +1,4 @@
+import { type ConnectTarget, parseConnectTo } from "@dossier/egress";
 import * as z from "zod";
 
 // An empty variable (`PORT=` in a compose file or .env) means "unset": coercing it would give 0.
@@ -15,37 +16,20 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
-/** One `FETCH_CONNECT_TO` entry: a fetch of `host:port` connects to `address:targetPort` instead. */
-export interface ConnectToRule {
-  host: string;
-  port: number;
-  address: string;
-  targetPort: number;
-}
-
 const connectToSchema = z
   .string()
   .optional()
-  .transform((value, context): ConnectToRule[] => {
-    if (!value || value.trim() === "") return [];
-    const rules: ConnectToRule[] = [];
-    for (const entry of value
-      .split(",")
-      .map((part) => part.trim())
-      .filter(Boolean)) {
-      const match = /^([^:]+):(\d+):(\[[^\]]+\]|[^:]+):(\d+)$/.exec(entry);
-      if (!match) {
-        context.addIssue({ code: "custom", message: `"${entry}" is not host:port:address:port` });
-        continue;
+  .transform((value, context): ConnectTarget[] => {
+    // Entry by entry, so that every bad one is named at once.
+    const targets: ConnectTarget[] = [];
+    for (const entry of (value ?? "").split(",")) {
+      try {
+        targets.push(...parseConnectTo(entry));
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
       }
-      const [port, targetPort] = [Number(match[2]), Number(match[4])];
-      if (port < 1 || port > 65535 || targetPort < 1 || targetPort > 65535) {
-        context.addIssue({ code: "custom", message: `"${entry}" has a port outside 1-65535` });
-        continue;
-      }
-      rules.push({ host: match[1]!.toLowerCase(), port, address: match[3]!.replace(/^\[|\]$/g, ""), targetPort });
     }
-    return rules;
+    return targets;
   });
 
 /**
@@ -177,7 +161,7 @@ export interface Config {
     tavilyApiKey: string | undefined;
     serperApiKey: string | undefined;
   };
-  fetch: { allowPrivate: boolean; connectTo: readonly ConnectToRule[]; hostDelayMs: number };
+  fetch: { allowPrivate: boolean; connectTo: readonly ConnectTarget[]; hostDelayMs: number };
   researchTimeoutMs: number;
   workerConcurrency: number;
   /** Heap growth past the live set a worker allows before a full collection, in percent; 0: V8's default. */

@@ -1,3 +1,4 @@
+export * from "./http/index.js";
 export * from "./llm/index.js";
 export * from "./search/index.js";
 export * from "./stack/index.js";

@@ -1,11 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseConnectTo } from "@dossier/egress";
 import { createRedis, waitForRedis } from "@dossier/queue";
 import {
   CachedSearchProvider,
   createResearcher,
   OpenAiCompatibleChatModel,
-  parseConnectTo,
   RedisPageCache,
   RedisSearchCache,
   type Researcher,

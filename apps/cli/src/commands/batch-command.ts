@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Config } from "@dossier/config";
+import type { BatchResultLine } from "@dossier/contract";
 import { Command } from "commander";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -57,16 +58,16 @@ async function saveJson(path: string, value: unknown): Promise<void> {
   await rename(`${path}.tmp`, path);
 }
 
-function resultOf(line: Record<string, any>): RowResult {
-  const result = (line.result ?? {}) as Record<string, any>;
-  const problem = line.problem as Record<string, any> | undefined;
+function resultOf(line: BatchResultLine): RowResult {
+  const { result, problem } = line;
   return {
-    status: Number(line.status),
-    answerText: result.answerText ?? "",
-    answerNumber: result.answerNumber === null || result.answerNumber === undefined ? "" : String(result.answerNumber),
-    confidence: result.confidence === undefined ? "" : String(result.confidence),
-    details: result.details ?? "",
-    sources: Array.isArray(result.sources) ? result.sources.join(" ") : "",
+    status: line.status,
+    answerText: result?.answerText ?? "",
+    answerNumber:
+      result?.answerNumber === null || result?.answerNumber === undefined ? "" : String(result.answerNumber),
+    confidence: result === undefined ? "" : String(result.confidence),
+    details: result?.details ?? "",
+    sources: result ? result.sources.join(" ") : "",
     error: problem ? `${problem.code}: ${problem.detail}` : "",
   };
 }
@@ -195,8 +196,8 @@ export function batchCommand(loadConfig: () => Config): Command {
           const results = await fetch(`${base}/v1/batches/${chunk.batchId}/results`, { headers });
           if (!results.ok) throw new Error(`reading results of ${chunk.batchId} failed: ${results.status}`);
           for (const line of (await results.text()).split("\n").filter(Boolean)) {
-            const parsed = JSON.parse(line) as Record<string, any>;
-            state.results[parsed.ref] = resultOf(parsed);
+            const parsed = JSON.parse(line) as BatchResultLine;
+            if (parsed.ref !== undefined) state.results[parsed.ref] = resultOf(parsed);
           }
           chunk.done = true;
           await saveJson(statePath, state);

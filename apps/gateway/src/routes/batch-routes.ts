@@ -1,13 +1,17 @@
-import { batchEnvelopeSchema, DossierError, type FieldError, validateResearchRequest } from "@dossier/contract";
+import {
+  batchEnvelopeSchema,
+  DossierError,
+  type FieldError,
+  isDossierError,
+  validateResearchRequest,
+} from "@dossier/contract";
+import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
 import {
   type ApiKeyIdentity,
   type BatchItemPlan,
   type BatchStore,
   type BatchSummary,
-  CallbackAddressError,
-  type CallbackAddressPolicy,
   researchJobId,
-  resolveCallbackTarget,
 } from "@dossier/queue";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import { problemBody } from "../http/problem.js";
@@ -21,7 +25,7 @@ export interface BatchRouteSettings {
   /** Open batches per key (`BATCH_MAX_OPEN`). */
   maxOpen: number;
   /** The address rules a callback URL must pass: the page fetcher's. */
-  callbackPolicy: CallbackAddressPolicy;
+  callbackPolicy: AddressPolicy;
   /** Authentication. */
   authenticate: RequestHandler[];
   /** The JSON body, with the batch body limit. */
@@ -110,10 +114,11 @@ export function batchRoutes(settings: BatchRouteSettings): Router {
     }
     if (callbackUrl !== undefined) {
       try {
-        await resolveCallbackTarget(callbackUrl, settings.callbackPolicy);
+        await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
       } catch (error) {
-        if (error instanceof CallbackAddressError)
-          throw validationProblem([{ path: "callbackUrl", message: error.message }]);
+        if (isDossierError(error)) {
+          throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
+        }
         throw error;
       }
     }

@@ -8,17 +8,32 @@ import {
   researchRequestSchemas,
 } from "./research-request.js";
 import type { ResponseType } from "./response-type.js";
+import type { Company, Person } from "./subjects.js";
 
-/** A research request after validation: absent, null and empty values removed, defaults applied. */
-export interface NormalizedResearchRequest {
-  kind: ResearchKind;
+/** A subject's facts after validation: absent, null and empty values removed, text trimmed. */
+type Present<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> };
+
+/** A company as the pipeline gets it: only the facts the caller gave. */
+export type NormalizedCompany = Present<Company>;
+
+/** A person as the pipeline gets it: only the facts the caller gave, their company nested. */
+export type NormalizedPerson = Present<Omit<Person, "company">> & { company?: NormalizedCompany };
+
+/** What every research request carries besides its subject. */
+interface NormalizedQuestion {
   question: string;
   responseType: ResponseType;
   responseOptions: string[];
   context: string | null;
-  /** The subject's facts: the company, or the person (with their company nested). */
-  subject: Record<string, unknown>;
 }
+
+/** A research request after validation: absent, null and empty values removed, defaults applied. */
+export type NormalizedResearchRequest =
+  | (NormalizedQuestion & { kind: "company" /** The company's facts. */; subject: NormalizedCompany })
+  | (NormalizedQuestion & {
+      kind: "person" /** The person's facts, with their company nested. */;
+      subject: NormalizedPerson;
+    });
 
 export type ValidationResult = { ok: true; request: NormalizedResearchRequest } | { ok: false; errors: FieldError[] };
 
@@ -71,16 +86,15 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     return { ok: false, errors };
   }
   const value = parsed.data as CompanyResearchRequest & PersonResearchRequest;
-  const subject = withoutEmpty(kind === "person" ? value.person : value.company) as Record<string, unknown>;
-  return {
-    ok: true,
-    request: {
-      kind,
-      question: value.question.replace(/\s+/g, " ").trim(),
-      responseType: value.responseType || "TEXT",
-      responseOptions: (value.responseOptions ?? []).map((option) => option.trim()),
-      context: value.context?.trim() || null,
-      subject,
-    },
+  const common: NormalizedQuestion = {
+    question: value.question.replace(/\s+/g, " ").trim(),
+    responseType: value.responseType || "TEXT",
+    responseOptions: (value.responseOptions ?? []).map((option) => option.trim()),
+    context: value.context?.trim() || null,
   };
+  const request: NormalizedResearchRequest =
+    kind === "person"
+      ? { kind, ...common, subject: withoutEmpty(value.person) as NormalizedPerson }
+      : { kind, ...common, subject: withoutEmpty(value.company) as NormalizedCompany };
+  return { ok: true, request };
 }

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { parseConnectTo } from "@dossier/egress";
 import { type FolderWeb, realwebDirectory, startFolderWeb } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResearchPlan } from "../plan/plan-research.js";
-import { parseConnectTo } from "./fetch/connect-to.js";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
 import { gatherEvidence } from "./gather-evidence.js";
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { NormalizedResearchRequest } from "@dossier/contract";
+import { parseConnectTo } from "@dossier/egress";
 import {
   type FakeSearchServer,
   type SimulatedWeb,
@@ -9,7 +10,6 @@ import {
 } from "@dossier/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { planResearch } from "../plan/plan-research.js";
-import { parseConnectTo } from "./fetch/connect-to.js";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
 import { type GatheredEvidence, gatherEvidence } from "./gather-evidence.js";
 import { SearxngSearchProvider } from "./search/searxng-search-provider.js";

@@ -52,12 +52,12 @@ function hostOf(origin: string): string {
  * search results may still lead to public pages about the subject.
  */
 export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
-  const subject = request.subject as Record<string, any>;
-  const company = (request.kind === "person" ? subject.company : subject) as Record<string, any> | undefined;
+  const person = request.kind === "person" ? request.subject : null;
+  const company = request.kind === "person" ? request.subject.company : request.subject;
   const notes: string[] = [];
   const ownSites: string[] = [];
-  const addSite = (raw: unknown, label: string) => {
-    if (typeof raw !== "string") return;
+  const addSite = (raw: string | undefined, label: string) => {
+    if (raw === undefined) return;
     const origin = canonicalWebsite(raw);
     if (!origin) {
       notes.push(`The ${label} "${raw}" is not a public web address, so it was not read.`);
@@ -66,16 +66,14 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     if (!ownSites.includes(origin)) ownSites.push(origin);
   };
   addSite(company?.website, "company website");
-  if (request.kind === "person" && typeof subject.email === "string") {
-    const email = normalizeEmail(subject.email);
+  if (person?.email !== undefined) {
+    const email = normalizeEmail(person.email);
     if (email.domain && !email.isFreeMail && !email.isDisposable) addSite(email.domain, "e-mail domain");
   }
 
-  const companyName = typeof company?.name === "string" ? company.name : null;
+  const companyName = company?.name ?? null;
   const personName =
-    request.kind === "person" && typeof subject.firstName === "string" && typeof subject.lastName === "string"
-      ? `${subject.firstName} ${subject.lastName}`
-      : null;
+    person?.firstName !== undefined && person.lastName !== undefined ? `${person.firstName} ${person.lastName}` : null;
   const domain = ownSites[0] ? hostOf(ownSites[0]).replace(/^www\./, "") : null;
   const subjectTerms = [personName, companyName, domain].filter((term): term is string => !!term);
   const keywords = questionKeywords(request.question, subjectTerms);
@@ -86,7 +84,7 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     if (trimmed && !queries.includes(trimmed)) queries.push(trimmed);
   };
   if (request.kind === "person") {
-    const who = personName ? `"${personName}"` : typeof subject.email === "string" ? `"${subject.email}"` : "";
+    const who = personName ? `"${personName}"` : person?.email !== undefined ? `"${person.email}"` : "";
     add(`${who} ${companyName ? `"${companyName}"` : (domain ?? "")} ${keywords}`);
     if (domain) add(`${who} ${domain}`);
   } else {

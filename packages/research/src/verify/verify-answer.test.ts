@@ -69,17 +69,20 @@ function pages(): ExtractedPage[] {
 }
 
 function request(kind: "company" | "person", responseType: ResponseType = "BOOL"): NormalizedResearchRequest {
-  return {
-    kind,
-    question: kind === "company" ? "Is Northwind Robotics SOC 2 Type II certified?" : "What is Jane Doe's role?",
-    responseType,
-    responseOptions: [],
-    context: null,
-    subject:
-      kind === "company"
-        ? { name: "Northwind Robotics" }
-        : { firstName: "Jane", lastName: "Doe", company: { name: "Northwind Robotics" } },
-  };
+  const common = { responseType, responseOptions: [], context: null };
+  return kind === "company"
+    ? {
+        kind,
+        ...common,
+        question: "Is Northwind Robotics SOC 2 Type II certified?",
+        subject: { name: "Northwind Robotics" },
+      }
+    : {
+        kind,
+        ...common,
+        question: "What is Jane Doe's role?",
+        subject: { firstName: "Jane", lastName: "Doe", company: { name: "Northwind Robotics" } },
+      };
 }
 
 const jane: PersonIdentity = {

@@ -1,6 +1,6 @@
+import { parseConnectTo } from "@dossier/egress";
+import { errorCodeOf as codeOf, startTestServer, type TestServer } from "@dossier/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConnectTo } from "./connect-to.js";
-import { errorCodeOf as codeOf, startTestServer, type TestServer } from "./test-server.js";
 import { UndiciPageFetcher, type UndiciPageFetcherSettings } from "./undici-page-fetcher.js";
 
 let server: TestServer;

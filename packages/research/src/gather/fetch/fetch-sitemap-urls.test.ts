@@ -1,6 +1,6 @@
+import { startTestServer, type TestServer } from "@dossier/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { fetchSitemapUrls } from "./fetch-sitemap-urls.js";
-import { startTestServer, type TestServer } from "./test-server.js";
 import { UndiciPageFetcher } from "./undici-page-fetcher.js";
 
 let server: TestServer | undefined;

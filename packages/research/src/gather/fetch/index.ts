@@ -1,12 +1,3 @@
-export type { HostLookup } from "./address-policy.js";
-export {
-  type BlockedRange,
-  blockedRanges,
-  findBlockedRange,
-  isBlockedAddress,
-  outboundAddressPolicy,
-} from "./blocked-ranges.js";
-export { type ConnectTarget, parseConnectTo } from "./connect-to.js";
 export { fetchSitemapUrls, maxSitemapUrls } from "./fetch-sitemap-urls.js";
 export { MemoryPageCache, type PageCache } from "./page-cache.js";
 export type { FetchedPage, PageFetcher, PageFetchOptions } from "./page-fetcher.js";

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
+import { errorCodeOf, startTestServer, type TestServer } from "@dossier/testing";
 import iconv from "iconv-lite";
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryPageCache } from "./page-cache.js";
-import { errorCodeOf, startTestServer, type TestServer } from "./test-server.js";
 import { defaultUserAgent, UndiciPageFetcher, type UndiciPageFetcherSettings } from "./undici-page-fetcher.js";
 
 type Route = (request: IncomingMessage, response: ServerResponse) => unknown;

@@ -1,7 +1,13 @@
 import { DossierError, isDossierError } from "@dossier/contract";
+import {
+  type AddressPolicy,
+  type ConnectTarget,
+  createGuardedAgent,
+  type HostLookup,
+  parseOutboundUrl,
+  systemLookup,
+} from "@dossier/egress";
 import { type Agent, type Dispatcher, request } from "undici";
-import { type AddressPolicy, type HostLookup, systemLookup, validateFetchUrl } from "./address-policy.js";
-import type { ConnectTarget } from "./connect-to.js";
 import {
   contentKindOf,
   decodeText,
@@ -10,7 +16,6 @@ import {
   needsSniffing,
   sniffContentKind,
 } from "./decode-body.js";
-import { createGuardedAgent } from "./guarded-agent.js";
 import { HostLimiter } from "./host-limiter.js";
 import type { PageCache } from "./page-cache.js";
 import type { FetchedPage, PageFetcher, PageFetchOptions } from "./page-fetcher.js";
@@ -122,7 +127,7 @@ export class UndiciPageFetcher implements PageFetcher {
     if (signal.aborted) return Promise.reject(signal.reason);
     let parsed: URL;
     try {
-      parsed = validateFetchUrl(url, this.#policy);
+      parsed = parseOutboundUrl(url, this.#policy);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -172,7 +177,7 @@ export class UndiciPageFetcher implements PageFetcher {
   }
 
   async #downloadRobots(robotsUrl: string, signal: AbortSignal): Promise<RobotsDownload> {
-    return this.#follow(validateFetchUrl(robotsUrl, this.#policy), signal, false, async (response, finalUrl) => {
+    return this.#follow(parseOutboundUrl(robotsUrl, this.#policy), signal, false, async (response, finalUrl) => {
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       if (!ok) {
         discardBody(response.body);
@@ -229,7 +234,7 @@ export class UndiciPageFetcher implements PageFetcher {
         });
       }
       // We send no credentials, and a hop carrying userinfo is refused rather than followed.
-      current = validateFetchUrl(resolveLocation(outcome.redirectTo, hop), this.#policy);
+      current = parseOutboundUrl(resolveLocation(outcome.redirectTo, hop), this.#policy);
     }
   }
 

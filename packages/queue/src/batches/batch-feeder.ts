@@ -1,0 +1,123 @@
+import type { ResearchKind } from "@dossier/contract";
+import { type ConnectionOptions, Job, Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import type { ResearchJobData } from "../jobs/job-payload.js";
+import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
+import { redisOptions } from "../redis-connection.js";
+import type { BatchStore } from "./batch-store.js";
+import { type FairEntry, fairFeedingKey, popFairEntries, withFeederLock } from "./fair-feed.js";
+
+export interface BatchFeederSettings {
+  redisUrl: string;
+  prefix: string;
+  /** Command connection. */
+  redis: Redis;
+  batches: BatchStore;
+  /** Jobs kept waiting in the queue; the rest wait in per-key lists and are fed in rotation (`BATCH_FEED_AHEAD`). */
+  feedAhead: number;
+  /** Attempts of a batch item's job (`BATCH_JOB_ATTEMPTS`). */
+  attempts: number;
+  /** First retry delay, in milliseconds; doubles each attempt, with jitter (`RETRY_BACKOFF_MS`). */
+  backoffMs: number;
+  /** How long failed jobs stay inspectable, in seconds. */
+  failedRetentionSeconds: number;
+  /** How often to look for room in the queue, in milliseconds. Default 250. */
+  intervalMs?: number;
+  /** Called when a feed round fails (Redis away); the feeder tries again on the next round. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Moves batch items from per-key lists into the research queue, one key at a time in rotation,
+ * keeping only `feedAhead` jobs waiting. A key's 10,000 items therefore never stand in front of
+ * another key's items for more than a round; synchronous calls overtake them all by priority.
+ * Every worker runs a feeder; a Redis lock lets one feed at a time.
+ */
+export class BatchFeeder {
+  private readonly queue: Queue<ResearchJobData, string, ResearchKind>;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+
+  constructor(private readonly settings: BatchFeederSettings) {
+    this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
+      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      prefix: settings.prefix,
+    });
+    this.queue.on("error", () => {});
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.settings.intervalMs ?? 250);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Runs a feed round now (or right after the one under way). */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.round()
+      .catch((error: unknown) => this.settings.onError?.(error))
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async round(): Promise<void> {
+    const { redis, prefix } = this.settings;
+    await withFeederLock(redis, prefix, 15_000, async () => {
+      // Entries a feeder took but may not have queued before it died.
+      for (const raw of await redis.lrange(fairFeedingKey(prefix), 0, 99)) {
+        await this.feed(JSON.parse(raw) as FairEntry);
+        await redis.lrem(fairFeedingKey(prefix), 1, raw);
+      }
+      const counts = await this.queue.getJobCounts("waiting", "prioritized");
+      const room = this.settings.feedAhead - (counts.waiting ?? 0) - (counts.prioritized ?? 0);
+      if (room <= 0) return;
+      for (const { raw, entry } of await popFairEntries(redis, prefix, room)) {
+        await this.feed(entry);
+        await redis.lrem(fairFeedingKey(prefix), 1, raw);
+      }
+    });
+  }
+
+  /** Queues one item's job, or resolves it at once when its result is already stored. */
+  private async feed(entry: FairEntry): Promise<void> {
+    const { redis, prefix, batches } = this.settings;
+    const stored = await redis.get(redisKeys.result(prefix, entry.jobId));
+    if (stored !== null) {
+      await batches.resolveJob(entry.jobId, { status: "done", body: stored });
+      return;
+    }
+    await this.queue.add(entry.kind, entry.data, {
+      jobId: entry.jobId,
+      priority: jobPriorities.batch,
+      attempts: this.settings.attempts,
+      backoff: { type: "exponential", delay: this.settings.backoffMs, jitter: 0.5 },
+      removeOnComplete: true,
+      removeOnFail: { age: this.settings.failedRetentionSeconds },
+    });
+    const state = await this.queue.getJobState(entry.jobId);
+    if (state === "failed") {
+      // The same request failed earlier (another caller's attempt): this item deserves its own run.
+      const job = await Job.fromId<ResearchJobData>(this.queue, entry.jobId);
+      await job?.retry("failed").catch(() => {});
+    } else if (state === "completed" || state === "unknown") {
+      const body = await redis.get(redisKeys.result(prefix, entry.jobId));
+      if (body !== null) await batches.resolveJob(entry.jobId, { status: "done", body });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.queue.close().catch(() => {});
+  }
+}

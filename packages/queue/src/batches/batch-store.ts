@@ -1,0 +1,277 @@
+import { randomBytes } from "node:crypto";
+import type { ResearchKind } from "@dossier/contract";
+import { type ConnectionOptions, Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import type { ResearchJobData } from "../jobs/job-payload.js";
+import { CALLBACK_QUEUE, redisKeys } from "../names.js";
+import { redisOptions } from "../redis-connection.js";
+import { RedisScript } from "../redis-script.js";
+import { type FairEntry, pushFairEntries } from "./fair-feed.js";
+
+/** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
+export type BatchItemPlan =
+  | { ref?: string; kind: ResearchKind; jobId: string; data: ResearchJobData }
+  | { ref?: string; problem: Record<string, unknown> };
+
+/** A batch's bookkeeping as `GET /v1/batches/{id}` reports it. */
+export interface BatchSummary {
+  id: string;
+  /** Id of the API key that created it. */
+  keyId: string;
+  status: "queued" | "running" | "done";
+  total: number;
+  completed: number;
+  failed: number;
+  callbackUrl: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** How a job ended, as a batch records it. */
+export type JobResolution = { status: "done"; body: string } | { status: "failed"; failure: string };
+
+/** One item with its outcome, for the results stream. */
+export interface BatchItemOutcome {
+  index: number;
+  ref?: string;
+  /** The item's own problem (it never became a job). */
+  problem?: Record<string, unknown>;
+  /** The job's outcome, when it has one. */
+  resolution?: JobResolution;
+}
+
+export interface BatchStoreSettings {
+  redisUrl: string;
+  prefix: string;
+  /** Command connection. */
+  redis: Redis;
+  /** How long a batch and its results are kept, in seconds. */
+  ttlSeconds: number;
+  /** Delivery attempts of a completion callback. Default 8. */
+  callbackAttempts?: number;
+  /** First retry delay of a callback, in milliseconds; doubles each time, with jitter. Default 5000. */
+  callbackBackoffMs?: number;
+}
+
+/**
+ * Resolves one job for one batch, once: the pending count for the job is moved to `completed` or
+ * `failed` and the outcome copied. Returns 0 when already resolved, 1 when resolved, 2 when this
+ * resolution finished the batch (the caller then announces it).
+ */
+const RESOLVE_SCRIPT = new RedisScript(`
+local count = redis.call('HGET', KEYS[2], ARGV[1])
+if not count then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[3], ttl) end
+if ARGV[2] == 'done' then
+  redis.call('HINCRBY', KEYS[1], 'completed', tonumber(count))
+else
+  redis.call('HINCRBY', KEYS[1], 'failed', tonumber(count))
+end
+if redis.call('HLEN', KEYS[2]) == 0 then
+  redis.call('HSET', KEYS[1], 'status', 'done', 'finishedAt', ARGV[6])
+  local owner = redis.call('HGET', KEYS[1], 'keyId')
+  if owner then redis.call('SREM', ARGV[4] .. ':open-batches:' .. owner, ARGV[5]) end
+  return 2
+end
+return 1
+`);
+
+const CHUNK = 500;
+
+function encodeResolution(resolution: JobResolution): string {
+  return resolution.status === "done" ? `R${resolution.body}` : `F${resolution.failure}`;
+}
+
+function decodeResolution(value: string | null | undefined): JobResolution | undefined {
+  if (!value) return undefined;
+  return value.startsWith("R")
+    ? { status: "done", body: value.slice(1) }
+    : { status: "failed", failure: value.slice(1) };
+}
+
+/** Batch bookkeeping in Redis, under the deployment prefix and with a TTL. */
+export class BatchStore {
+  readonly callbacks: Queue;
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(private readonly settings: BatchStoreSettings) {
+    this.redis = settings.redis;
+    this.prefix = settings.prefix;
+    this.callbacks = new Queue(CALLBACK_QUEUE, {
+      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      prefix: settings.prefix,
+    });
+    this.callbacks.on("error", () => {});
+  }
+
+  /** Batches of a key that are not done; ids whose bookkeeping expired are dropped. */
+  async countOpen(keyId: string): Promise<number> {
+    const key = redisKeys.openBatches(this.prefix, keyId);
+    const ids = await this.redis.smembers(key);
+    let open = 0;
+    for (const id of ids) {
+      if ((await this.redis.exists(redisKeys.batch(this.prefix, id))) === 1) open += 1;
+      else await this.redis.srem(key, id);
+    }
+    return open;
+  }
+
+  /**
+   * Records a batch, registers it as waiting for each distinct job, resolves the jobs whose result
+   * is already stored, and hands the rest to the key's fair-share list.
+   */
+  async create(keyId: string, items: BatchItemPlan[], callbackUrl: string | null): Promise<BatchSummary> {
+    const id = `b-${randomBytes(12).toString("base64url")}`;
+    const ttl = this.settings.ttlSeconds;
+    const pending = new Map<string, number>();
+    const jobs = new Map<string, FairEntry>();
+    let invalid = 0;
+    const encodedItems = items.map((item) => {
+      if ("problem" in item) {
+        invalid += 1;
+        return JSON.stringify({ ...(item.ref !== undefined ? { r: item.ref } : {}), p: item.problem });
+      }
+      pending.set(item.jobId, (pending.get(item.jobId) ?? 0) + 1);
+      if (!jobs.has(item.jobId)) jobs.set(item.jobId, { jobId: item.jobId, kind: item.kind, data: item.data });
+      return JSON.stringify({ ...(item.ref !== undefined ? { r: item.ref } : {}), j: item.jobId });
+    });
+    const now = new Date().toISOString();
+    const batchKey = redisKeys.batch(this.prefix, id);
+    const multi = this.redis.multi();
+    multi.hset(batchKey, {
+      id,
+      keyId,
+      total: items.length,
+      completed: 0,
+      failed: invalid,
+      invalid,
+      status: pending.size === 0 ? "done" : "running",
+      createdAt: now,
+      finishedAt: pending.size === 0 ? now : "",
+      callbackUrl: callbackUrl ?? "",
+    });
+    multi.expire(batchKey, ttl);
+    for (let start = 0; start < encodedItems.length; start += CHUNK) {
+      multi.rpush(redisKeys.batchItems(this.prefix, id), ...encodedItems.slice(start, start + CHUNK));
+    }
+    multi.expire(redisKeys.batchItems(this.prefix, id), ttl);
+    if (pending.size > 0) {
+      const pendingKey = redisKeys.batchPending(this.prefix, id);
+      const entries = [...pending.entries()];
+      for (let start = 0; start < entries.length; start += CHUNK) {
+        multi.hset(pendingKey, Object.fromEntries(entries.slice(start, start + CHUNK)));
+      }
+      multi.expire(pendingKey, ttl);
+      multi.sadd(redisKeys.openBatches(this.prefix, keyId), id);
+      for (const jobId of pending.keys()) {
+        multi.sadd(redisKeys.jobBatches(this.prefix, jobId), id);
+        multi.expire(redisKeys.jobBatches(this.prefix, jobId), ttl);
+        multi.set(redisKeys.jobOwner(this.prefix, jobId), keyId, "EX", ttl);
+      }
+    }
+    await multi.exec();
+
+    const toFeed: FairEntry[] = [];
+    const jobIds = [...jobs.keys()];
+    for (let start = 0; start < jobIds.length; start += CHUNK) {
+      const slice = jobIds.slice(start, start + CHUNK);
+      const stored = await this.redis.mget(...slice.map((jobId) => redisKeys.result(this.prefix, jobId)));
+      for (const [offset, jobId] of slice.entries()) {
+        const body = stored[offset];
+        if (body !== null && body !== undefined) await this.resolveJob(jobId, { status: "done", body });
+        else toFeed.push(jobs.get(jobId)!);
+      }
+    }
+    if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
+    if (pending.size === 0 && callbackUrl) await this.announce(id);
+    return (await this.get(id))!;
+  }
+
+  async get(batchId: string): Promise<BatchSummary | null> {
+    const raw = await this.redis.hgetall(redisKeys.batch(this.prefix, batchId));
+    if (!raw.id) return null;
+    const completed = Number(raw.completed ?? 0);
+    const failed = Number(raw.failed ?? 0);
+    const finishedValid = completed + failed - Number(raw.invalid ?? 0);
+    return {
+      id: raw.id,
+      keyId: raw.keyId ?? "",
+      status: raw.status === "done" ? "done" : finishedValid > 0 ? "running" : "queued",
+      total: Number(raw.total ?? 0),
+      completed,
+      failed,
+      callbackUrl: raw.callbackUrl || null,
+      createdAt: raw.createdAt ?? "",
+      finishedAt: raw.finishedAt || null,
+    };
+  }
+
+  /** Records a job's outcome for every batch waiting for it; announces the batches it finished. */
+  async resolveJob(jobId: string, resolution: JobResolution): Promise<void> {
+    const batchIds = await this.redis.smembers(redisKeys.jobBatches(this.prefix, jobId));
+    if (batchIds.length === 0) return;
+    const encoded = encodeResolution(resolution);
+    for (const batchId of batchIds) {
+      const outcome = (await RESOLVE_SCRIPT.run(
+        this.redis,
+        [
+          redisKeys.batch(this.prefix, batchId),
+          redisKeys.batchPending(this.prefix, batchId),
+          redisKeys.batchOutcomes(this.prefix, batchId),
+        ],
+        [jobId, resolution.status, encoded, this.prefix, batchId, new Date().toISOString()],
+      )) as number;
+      if (outcome === 2) await this.announce(batchId);
+    }
+  }
+
+  /** Queues the completion callback of a finished batch, once per batch (the job id is the batch id). */
+  private async announce(batchId: string): Promise<void> {
+    const callbackUrl = await this.redis.hget(redisKeys.batch(this.prefix, batchId), "callbackUrl");
+    if (!callbackUrl) return;
+    await this.callbacks.add(
+      "batch.completed",
+      { batchId },
+      {
+        jobId: `cb-${batchId}`,
+        attempts: this.settings.callbackAttempts ?? 8,
+        backoff: { type: "exponential", delay: this.settings.callbackBackoffMs ?? 5_000, jitter: 0.5 },
+        removeOnComplete: { age: this.settings.ttlSeconds },
+        removeOnFail: { age: this.settings.ttlSeconds },
+      },
+    );
+  }
+
+  /** Items `start` to `start + count - 1` with their outcomes, in item order. */
+  async readItems(batchId: string, start: number, count: number): Promise<BatchItemOutcome[]> {
+    const raw = await this.redis.lrange(redisKeys.batchItems(this.prefix, batchId), start, start + count - 1);
+    const items = raw.map((text) => JSON.parse(text) as { r?: string; j?: string; p?: Record<string, unknown> });
+    const jobIds = items.map((item) => item.j).filter((jobId): jobId is string => jobId !== undefined);
+    const outcomes =
+      jobIds.length > 0 ? await this.redis.hmget(redisKeys.batchOutcomes(this.prefix, batchId), ...jobIds) : [];
+    const byJob = new Map(jobIds.map((jobId, offset) => [jobId, outcomes[offset]]));
+    return items.map((item, offset) => {
+      const outcome: BatchItemOutcome = { index: start + offset };
+      if (item.r !== undefined) outcome.ref = item.r;
+      if (item.p) outcome.problem = item.p;
+      const resolution = item.j ? decodeResolution(byJob.get(item.j)) : undefined;
+      if (resolution) outcome.resolution = resolution;
+      return outcome;
+    });
+  }
+
+  /** The secret that signs a key's callbacks; made on first use. */
+  async callbackSecret(keyId: string): Promise<string> {
+    const key = redisKeys.callbackSecrets(this.prefix);
+    await this.redis.hsetnx(key, keyId, `whsec_${randomBytes(24).toString("base64url")}`);
+    return (await this.redis.hget(key, keyId))!;
+  }
+
+  async close(): Promise<void> {
+    await this.callbacks.close().catch(() => {});
+  }
+}

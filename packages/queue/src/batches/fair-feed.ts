@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import type { ResearchKind } from "@dossier/contract";
+import type { Redis } from "ioredis";
+import type { ResearchJobData } from "../jobs/job-payload.js";
+import { redisKeys } from "../names.js";
+import { RedisScript } from "../redis-script.js";
+
+/** A batch item waiting in its key's list until the feeder hands it to the queue. */
+export interface FairEntry {
+  jobId: string;
+  kind: ResearchKind;
+  data: ResearchJobData;
+}
+
+const PUSH_SCRIPT = new RedisScript(`
+for index = 2, #ARGV do redis.call('RPUSH', KEYS[1], ARGV[index]) end
+if redis.call('SADD', KEYS[3], ARGV[1]) == 1 then redis.call('RPUSH', KEYS[2], ARGV[1]) end
+return #ARGV - 1
+`);
+
+/**
+ * Takes up to ARGV[2] entries, one per key in turn, and parks them in the feeding list so that an
+ * entry taken by a feeder that dies before queueing it is found again.
+ */
+const POP_SCRIPT = new RedisScript(`
+local taken = {}
+local wanted = tonumber(ARGV[2])
+while #taken < wanted do
+  local keyId = redis.call('LPOP', KEYS[1])
+  if not keyId then break end
+  local pendingKey = ARGV[1] .. ':fair:pending:' .. keyId
+  local entry = redis.call('LPOP', pendingKey)
+  if entry then
+    redis.call('RPUSH', KEYS[3], entry)
+    table.insert(taken, entry)
+  end
+  if redis.call('LLEN', pendingKey) > 0 then
+    redis.call('RPUSH', KEYS[1], keyId)
+  else
+    redis.call('SREM', KEYS[2], keyId)
+  end
+end
+return taken
+`);
+
+const RELEASE_SCRIPT = new RedisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+/** The list where taken entries wait until they are in the queue. */
+export const fairFeedingKey = (prefix: string) => `${prefix}:fair:feeding`;
+
+/** Appends entries to a key's list and puts the key in the rotation if it was not there. */
+export async function pushFairEntries(
+  redis: Redis,
+  prefix: string,
+  keyId: string,
+  entries: FairEntry[],
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += 500) {
+    const slice = entries.slice(start, start + 500).map((entry) => JSON.stringify(entry));
+    await PUSH_SCRIPT.run(
+      redis,
+      [redisKeys.fairPending(prefix, keyId), redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix)],
+      [keyId, ...slice],
+    );
+  }
+}
+
+/** Takes up to `count` entries in rotation across keys (one per key per turn). */
+export async function popFairEntries(
+  redis: Redis,
+  prefix: string,
+  count: number,
+): Promise<Array<{ raw: string; entry: FairEntry }>> {
+  const taken = (await POP_SCRIPT.run(
+    redis,
+    [redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), fairFeedingKey(prefix)],
+    [prefix, count],
+  )) as string[];
+  return taken.map((raw) => ({ raw, entry: JSON.parse(raw) as FairEntry }));
+}
+
+/** A lock that at most one process holds at a time; released only by its holder. */
+export async function withFeederLock<T>(
+  redis: Redis,
+  prefix: string,
+  holdMs: number,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  const token = randomBytes(8).toString("hex");
+  const key = redisKeys.fairFeederLock(prefix);
+  const acquired = await redis.set(key, token, "PX", holdMs, "NX");
+  if (acquired !== "OK") return undefined;
+  try {
+    return await work();
+  } finally {
+    await RELEASE_SCRIPT.run(redis, [key], [token]).catch(() => {});
+  }
+}

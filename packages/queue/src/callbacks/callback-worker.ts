@@ -1,0 +1,101 @@
+import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
+import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
+import type { BatchStore } from "../batches/batch-store.js";
+import { CALLBACK_QUEUE } from "../names.js";
+import { redisOptions } from "../redis-connection.js";
+import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js";
+import { deliverCallback } from "./deliver-callback.js";
+
+export interface CallbackWorkerSettings {
+  redisUrl: string;
+  prefix: string;
+  batches: BatchStore;
+  policy: AddressPolicy;
+  /** Time one delivery may take, in milliseconds (`CALLBACK_TIMEOUT_MS`). */
+  timeoutMs: number;
+  /** Told about every attempt, for the log. */
+  onAttempt?: (event: { batchId: string; attempt: number; status?: number; error?: string }) => void;
+}
+
+/** The body of a batch completion callback. */
+export interface BatchCallbackBody {
+  type: "batch.completed";
+  batch: {
+    id: string;
+    status: string;
+    total: number;
+    completed: number;
+    failed: number;
+    createdAt: string;
+    finishedAt: string | null;
+  };
+  /** Path of the results, relative to the gateway. */
+  resultsUrl: string;
+}
+
+/**
+ * Delivers batch completion callbacks: signed POSTs, retried with exponential backoff and jitter
+ * (the job's attempts) until the receiver answers 2xx. A URL that became unsafe is not retried.
+ */
+export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{ batchId: string }> {
+  const worker = new Worker<{ batchId: string }>(
+    CALLBACK_QUEUE,
+    async (job) => {
+      const { batchId } = job.data;
+      const batch = await settings.batches.get(batchId);
+      if (!batch?.callbackUrl) return "gone";
+      const payload: BatchCallbackBody = {
+        type: "batch.completed",
+        batch: {
+          id: batch.id,
+          status: batch.status,
+          total: batch.total,
+          completed: batch.completed,
+          failed: batch.failed,
+          createdAt: batch.createdAt,
+          finishedAt: batch.finishedAt,
+        },
+        resultsUrl: `/v1/batches/${batch.id}/results`,
+      };
+      const body = JSON.stringify(payload);
+      const secret = await settings.batches.callbackSecret(batch.keyId);
+      const attempt = job.attemptsMade + 1;
+      let target: OutboundTarget;
+      try {
+        target = await resolveOutboundTarget(batch.callbackUrl, settings.policy);
+      } catch (error) {
+        settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
+        if (isOutboundRefusal(error)) throw new UnrecoverableError(`callback URL refused: ${error.detail}`);
+        throw error;
+      }
+      let status: number;
+      try {
+        ({ status } = await deliverCallback(
+          target,
+          body,
+          {
+            [CALLBACK_SIGNATURE_HEADER]: signCallback(secret, body),
+            "Dossier-Event": "batch.completed",
+            "Dossier-Delivery": `${job.id}-${attempt}`,
+            "user-agent": "Dossier-Callback/1",
+          },
+          settings.timeoutMs,
+        ));
+      } catch (error) {
+        settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
+        throw error;
+      }
+      settings.onAttempt?.({ batchId, attempt, status });
+      if (status < 200 || status >= 300) throw new Error(`callback receiver answered ${status}`);
+      return String(status);
+    },
+    {
+      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      prefix: settings.prefix,
+      concurrency: 4,
+      autorun: false,
+    },
+  );
+  worker.on("error", () => {});
+  return worker;
+}

@@ -1,0 +1,16 @@
+export { researchJobId, stableStringify } from "./job-id.js";
+export { decodeFailure, type ResearchJobData } from "./job-payload.js";
+export {
+  type JobOutcome,
+  type JobView,
+  ResearchQueue,
+  type ResearchQueueSettings,
+  SYNC_PRIORITY,
+} from "./research-queue.js";
+export {
+  createResearchWorker,
+  handBackActiveJobs,
+  type ResearchProcessor,
+  type ResearchUsage,
+  type ResearchWorkerSettings,
+} from "./research-worker.js";

@@ -1,0 +1,280 @@
+import { DossierError, type ResearchKind } from "@dossier/contract";
+import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
+import { createRedis, redisOptions } from "../redis-connection.js";
+import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+
+/** What `GET /v1/jobs/{id}` reports about a job. */
+export type JobView =
+  | { id: string; status: "queued" | "running" }
+  | { id: string; status: "done"; body: string }
+  | { id: string; status: "failed"; error: DossierError };
+
+/** How a wait for a job ended. */
+export type JobOutcome =
+  | { status: "completed"; body: string }
+  | { status: "failed"; error: DossierError }
+  | { status: "timeout" };
+
+export interface ResearchQueueSettings {
+  redisUrl: string;
+  /** Prefix of every key (`REDIS_PREFIX`). */
+  prefix: string;
+  /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
+  failedRetentionSeconds?: number;
+  /** How long a job's owner is remembered (so that it can be polled), in seconds. Default 7 days. */
+  ownerTtlSeconds?: number;
+}
+
+/** Priority of a synchronous call; lower numbers run first in BullMQ. */
+export const SYNC_PRIORITY = jobPriorities.sync;
+
+function unavailable(cause: unknown): DossierError {
+  return new DossierError("QUEUE_UNAVAILABLE", {
+    detail: "The job queue (Redis) is unreachable; try again shortly.",
+    retryable: true,
+    retryAfterSeconds: 5,
+    cause,
+  });
+}
+
+/**
+ * The gateway's side of the research queue: enqueue a job under its derived id, find a stored
+ * result, and wait for a job to finish. One QueueEvents stream serves every waiting call.
+ */
+export class ResearchQueue {
+  readonly queue: Queue<ResearchJobData, string, ResearchKind>;
+  readonly redis: Redis;
+  private readonly events: QueueEvents;
+  private readonly waiters = new Map<string, Set<(outcome: JobOutcome) => void>>();
+  private readonly prefix: string;
+
+  constructor(private readonly settings: ResearchQueueSettings) {
+    this.prefix = settings.prefix;
+    this.redis = createRedis(settings.redisUrl, "command");
+    this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
+      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      prefix: settings.prefix,
+    });
+    this.queue.on("error", () => {});
+    this.events = new QueueEvents(RESEARCH_QUEUE, {
+      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      prefix: settings.prefix,
+    });
+    this.events.on("error", () => {});
+    this.events.setMaxListeners(0);
+    this.events.on("completed", ({ jobId, returnvalue }) => {
+      this.settle(jobId, {
+        status: "completed",
+        body: typeof returnvalue === "string" ? returnvalue : JSON.stringify(returnvalue),
+      });
+    });
+    this.events.on("failed", ({ jobId, failedReason }) => {
+      this.settle(jobId, { status: "failed", error: decodeFailure(failedReason) });
+    });
+  }
+
+  /** The stored response body of a finished job, or null. Throws QUEUE_UNAVAILABLE when Redis is down. */
+  async readResult(jobId: string): Promise<string | null> {
+    try {
+      return await this.redis.get(redisKeys.result(this.prefix, jobId));
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /**
+   * Enqueues the job unless one with the same id exists, and waits for its outcome up to
+   * `timeoutMs`. A stored result answers at once; a job that failed earlier is run again rather
+   * than handing its old failure to a new caller; a wait that times out leaves the job running so
+   * that its result is stored for the next identical request.
+   */
+  async run(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    options: { timeoutMs: number; priority?: number },
+  ): Promise<JobOutcome> {
+    // One round trip: the stored result, whether the job exists, and its owner.
+    let stored: string | null;
+    let exists: boolean;
+    try {
+      const replies = await this.redis
+        .pipeline()
+        .get(redisKeys.result(this.prefix, jobId))
+        .exists(this.queue.toKey(jobId))
+        .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
+        .exec();
+      const failure = replies?.find(([error]) => error)?.[0];
+      if (!replies || failure) throw failure ?? new Error("no reply from Redis");
+      stored = replies[0]![1] as string | null;
+      exists = replies[1]![1] === 1;
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (stored !== null) return { status: "completed", body: stored };
+    const outcome = this.waitFor(jobId, options.timeoutMs);
+    try {
+      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+      else await this.add(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+    } catch (error) {
+      this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : unavailable(error) });
+    }
+    return outcome;
+  }
+
+  /** Adds the job (idempotent by id) and reconciles a job that already existed. */
+  async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+    try {
+      await this.redis.set(
+        redisKeys.jobOwner(this.prefix, jobId),
+        data.keyId,
+        "EX",
+        this.settings.ownerTtlSeconds ?? 7 * 86_400,
+      );
+    } catch (error) {
+      throw unavailable(error);
+    }
+    await this.reconcile(kind, jobId, data, priority);
+  }
+
+  private async add(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+    try {
+      await this.queue.add(kind, data, {
+        jobId,
+        priority,
+        removeOnComplete: true,
+        removeOnFail: { age: this.settings.failedRetentionSeconds ?? 7 * 86_400 },
+      });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  /**
+   * Makes sure a job with this id is queued, running or done: a failed one is run again, one that
+   * finished answers from its stored result, and one that is gone is added anew.
+   */
+  private async reconcile(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+    let state: string;
+    try {
+      state = await this.queue.getJobState(jobId);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (state === "failed") {
+      const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
+      // Another caller may have retried it a moment ago; then it is already running again.
+      await job?.retry("failed").catch(() => {});
+    } else if (state === "completed" || state === "unknown") {
+      const stored = await this.readResult(jobId);
+      if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
+      else await this.add(kind, jobId, data, priority);
+    }
+  }
+
+  /**
+   * Accepts a job without waiting for it (`Prefer: respond-async`): a stored result or a job
+   * already queued or running is reused; a failed one is run again.
+   */
+  async submit(kind: ResearchKind, jobId: string, data: ResearchJobData): Promise<void> {
+    const stored = await this.readResult(jobId);
+    if (stored !== null) {
+      await this.redis
+        .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
+        .catch(() => {});
+      return;
+    }
+    await this.enqueue(kind, jobId, data, jobPriorities.async);
+  }
+
+  /** A job as its owner sees it; null when it does not exist or belongs to another key. */
+  async view(jobId: string, keyId: string): Promise<JobView | null> {
+    try {
+      const owner = await this.redis.get(redisKeys.jobOwner(this.prefix, jobId));
+      if (owner !== keyId) return null;
+      const stored = await this.readResult(jobId);
+      if (stored !== null) return { id: jobId, status: "done", body: stored };
+      const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
+      if (!job) return null;
+      const state = await job.getState();
+      if (state === "failed") return { id: jobId, status: "failed", error: decodeFailure(job.failedReason) };
+      if (state === "completed") {
+        const body = typeof job.returnvalue === "string" ? job.returnvalue : JSON.stringify(job.returnvalue);
+        return { id: jobId, status: "done", body };
+      }
+      return { id: jobId, status: state === "active" ? "running" : "queued" };
+    } catch (error) {
+      if (error instanceof DossierError) throw error;
+      throw unavailable(error);
+    }
+  }
+
+  /** Failed jobs still kept, newest first, for inspection. */
+  async listFailed(
+    start = 0,
+    count = 50,
+  ): Promise<
+    Array<{
+      id: string;
+      kind: string;
+      keyId: string;
+      failedAt: number | undefined;
+      error: DossierError;
+      attempts: number;
+    }>
+  > {
+    const jobs = await this.queue.getFailed(start, start + count - 1);
+    return jobs.map((job) => ({
+      id: job.id!,
+      kind: job.name,
+      keyId: job.data.keyId,
+      failedAt: job.finishedOn,
+      error: decodeFailure(job.failedReason),
+      attempts: job.attemptsMade,
+    }));
+  }
+
+  /** Resolves when the job completes or fails, or with `timeout` after `timeoutMs`. */
+  waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
+    return new Promise((resolve) => {
+      let waiters = this.waiters.get(jobId);
+      if (!waiters) {
+        waiters = new Set();
+        this.waiters.set(jobId, waiters);
+      }
+      const timer = setTimeout(() => finish({ status: "timeout" }), timeoutMs);
+      const finish = (outcome: JobOutcome) => {
+        clearTimeout(timer);
+        const current = this.waiters.get(jobId);
+        current?.delete(finish);
+        if (current?.size === 0) this.waiters.delete(jobId);
+        resolve(outcome);
+      };
+      waiters.add(finish);
+    });
+  }
+
+  /** Number of calls waiting for a job in this process. */
+  get waitingCalls(): number {
+    let count = 0;
+    for (const set of this.waiters.values()) count += set.size;
+    return count;
+  }
+
+  private settle(jobId: string, outcome: JobOutcome): void {
+    const waiters = this.waiters.get(jobId);
+    if (!waiters) return;
+    for (const finish of [...waiters]) finish(outcome);
+  }
+
+  async waitUntilReady(): Promise<void> {
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    this.redis.disconnect();
+  }
+}

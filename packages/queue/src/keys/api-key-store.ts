@@ -1,0 +1,108 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Redis } from "ioredis";
+import { redisKeys } from "../names.js";
+
+/** A key made with `dossier keys create`, as stored: never the secret itself. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+  /** The first characters of the key, to tell keys apart in listings. */
+  preview: string;
+}
+
+/** The identity behind an accepted key. */
+export interface ApiKeyIdentity {
+  id: string;
+  name: string;
+  source: "environment" | "redis";
+}
+
+const KEY_PREFIX = "dsk_";
+
+export function hashApiKey(key: string): Buffer {
+  return createHash("sha256").update(key, "utf8").digest();
+}
+
+/**
+ * API keys: those given in `API_KEYS`, checked in constant time against their hashes, and those
+ * made with `dossier keys create`, stored in Redis only as SHA-256 hashes.
+ */
+export class ApiKeyStore {
+  private readonly environmentKeys: Array<{ hash: Buffer; identity: ApiKeyIdentity }>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    environmentKeys: readonly string[] = [],
+  ) {
+    this.environmentKeys = environmentKeys.map((key) => {
+      const hash = hashApiKey(key);
+      return {
+        hash,
+        identity: { id: `env-${hash.toString("hex").slice(0, 12)}`, name: "API_KEYS", source: "environment" as const },
+      };
+    });
+  }
+
+  /** The identity of a presented key, or null when it is unknown or revoked. */
+  async verify(presented: string): Promise<ApiKeyIdentity | null> {
+    const hash = hashApiKey(presented);
+    let match: ApiKeyIdentity | null = null;
+    // Every configured key is compared, so the time taken does not tell which one matched.
+    for (const entry of this.environmentKeys) {
+      if (timingSafeEqual(entry.hash, hash)) match = entry.identity;
+    }
+    if (match) return match;
+    if (!presented.startsWith(KEY_PREFIX)) return null;
+    const id = await this.redis.hget(redisKeys.apiKeyHashes(this.prefix), hash.toString("hex"));
+    if (!id) return null;
+    const record = await this.get(id);
+    if (!record || record.revokedAt) return null;
+    return { id: record.id, name: record.name, source: "redis" };
+  }
+
+  /** Makes a key; the secret is returned once and only its hash is kept. */
+  async create(name: string): Promise<{ key: string; record: ApiKeyRecord }> {
+    const key = `${KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
+    const record: ApiKeyRecord = {
+      id: `key-${randomBytes(6).toString("hex")}`,
+      name,
+      createdAt: new Date().toISOString(),
+      revokedAt: null,
+      preview: `${key.slice(0, 8)}…`,
+    };
+    await this.redis
+      .multi()
+      .hset(redisKeys.apiKeys(this.prefix), record.id, JSON.stringify(record))
+      .hset(redisKeys.apiKeyHashes(this.prefix), hashApiKey(key).toString("hex"), record.id)
+      .exec();
+    return { key, record };
+  }
+
+  async get(id: string): Promise<ApiKeyRecord | null> {
+    const raw = await this.redis.hget(redisKeys.apiKeys(this.prefix), id);
+    return raw ? (JSON.parse(raw) as ApiKeyRecord) : null;
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    const all = await this.redis.hgetall(redisKeys.apiKeys(this.prefix));
+    return Object.values(all)
+      .map((raw) => JSON.parse(raw) as ApiKeyRecord)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /** Revokes by id or by name; returns the revoked records. */
+  async revoke(idOrName: string): Promise<ApiKeyRecord[]> {
+    const revoked: ApiKeyRecord[] = [];
+    for (const record of await this.list()) {
+      if ((record.id === idOrName || record.name === idOrName) && !record.revokedAt) {
+        const updated = { ...record, revokedAt: new Date().toISOString() };
+        await this.redis.hset(redisKeys.apiKeys(this.prefix), record.id, JSON.stringify(updated));
+        revoked.push(updated);
+      }
+    }
+    return revoked;
+  }
+}

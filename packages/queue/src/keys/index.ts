@@ -1,0 +1,1 @@
+export { type ApiKeyIdentity, type ApiKeyRecord, ApiKeyStore, hashApiKey } from "./api-key-store.js";

@@ -1,0 +1,274 @@
+import {
+  type FakeChatRequest,
+  findPassageWith,
+  type Harness,
+  hostileHosts,
+  parsePromptPassages,
+  researchBodyOf,
+  schemaExampleResponder,
+  startHarness,
+} from "@dossier/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => harness?.stop());
+
+const northwind = { name: "Northwind Robotics", website: "https://northwind-robotics.test" };
+const promptOf = (request: FakeChatRequest) => request.messages.map((message) => message.content).join("\n");
+
+/** A model that answers by citing the passage containing `phrase`, quoting it. */
+function citing(answer: unknown, phrase: string, extra: Record<string, unknown> = {}) {
+  return (request: FakeChatRequest) => {
+    const passage = findPassageWith(promptOf(request), phrase);
+    return {
+      kind: "json" as const,
+      value: {
+        answer,
+        citations: passage ? [{ passage: passage.id, quote: phrase }] : [],
+        explanation: "Stated on the page.",
+        confidence: 0.9,
+        ...extra,
+      },
+    };
+  };
+}
+
+describe("answers come from evidence the worker read", () => {
+  it("returns the cited page as the source, fetched by the worker, with the answer", async () => {
+    harness.model.setResponder(citing(true, "Northwind Robotics is SOC 2 Type II compliant"));
+    const response = await harness.post("/v1/research/company", {
+      question: "Is Northwind Robotics SOC 2 Type II certified?",
+      responseType: "BOOL",
+      company: northwind,
+    });
+    const body = await researchBodyOf(response);
+    expect(body).toMatchObject({ answerText: "true", answerNumber: 1 });
+    expect(body.sources).toHaveLength(1);
+    expect(body.sources[0]).toMatch(/^https?:\/\/northwind-robotics\.test\/security$/);
+    expect(
+      harness.world.web.requests.some(
+        (request) => request.host === "northwind-robotics.test" && request.path === "/security",
+      ),
+    ).toBe(true);
+    expect(body.confidence).toBeGreaterThan(0.6);
+  });
+
+  it("withholds an answer whose quote is not on the cited page: invented citations never reach the caller", async () => {
+    harness.model.setResponder((_request) => ({
+      kind: "json",
+      value: {
+        answer: 1200,
+        citations: [{ passage: "P1", quote: "Northwind Robotics employs 1,200 people worldwide" }],
+        explanation: "It says so.",
+        confidence: 0.95,
+      },
+    }));
+    const response = await harness.post("/v1/research/company", {
+      question: "How many employees does Northwind Robotics have?",
+      responseType: "NUMBER",
+      company: northwind,
+    });
+    const body = await researchBodyOf(response);
+    expect(body).toMatchObject({ answerText: null, answerNumber: null, sources: [] });
+    expect(body.details).toMatch(/Not enough evidence/);
+    expect(body.confidence).toBeLessThanOrEqual(0.2);
+  });
+
+  it("withholds an answer citing a passage that does not exist", async () => {
+    harness.model.setResponder(() => ({
+      kind: "json",
+      value: {
+        answer: "Boston",
+        citations: [{ passage: "P999", quote: "headquartered in Boston" }],
+        explanation: "x",
+        confidence: 0.9,
+      },
+    }));
+    const response = await harness.post("/v1/research/company", {
+      question: "Where is Northwind Robotics headquartered?",
+      company: northwind,
+    });
+    expect((await researchBodyOf(response)).answerText).toBeNull();
+  });
+
+  it("answers 200 with low confidence, naming what it could not reach, when there is no evidence at all", async () => {
+    harness.model.setResponder(schemaExampleResponder);
+    const before = harness.model.requests.length;
+    const response = await harness.post("/v1/research/company", {
+      question: "Does Zyxqvort Nonexistent Ltd have a free tier?",
+      responseType: "BOOL",
+      company: { name: "Zyxqvort Nonexistent Ltd", website: "https://zyxqvort-nonexistent.test" },
+    });
+    expect(response.status).toBe(200);
+    const body = await researchBodyOf(response);
+    expect(body).toMatchObject({ answerText: null, answerNumber: null, sources: [] });
+    expect(body.confidence).toBeLessThanOrEqual(0.2);
+    expect(body.details).toMatch(/zyxqvort-nonexistent\.test could not be read/);
+    expect(harness.model.requests.length).toBe(before); // nothing to read, nothing to pay for
+  });
+});
+
+describe("hostile pages", () => {
+  it("keeps page text inside its passage: an injection cannot open or close a block, and the shape holds", async () => {
+    harness.model.setResponder(
+      citing("It is SOC 2 Type II compliant.", "Northwind Robotics is SOC 2 Type II compliant"),
+    );
+    const response = await harness.post("/v1/research/company", {
+      question: "What do reviews say about Northwind Robotics security?",
+      company: northwind,
+    });
+    expect(response.status).toBe(200);
+    const prompt = promptOf(harness.model.requests.at(-1)!);
+    const injected = parsePromptPassages(prompt).find((passage) =>
+      passage.text.includes("Ignore previous instructions"),
+    );
+    expect(injected, "the injection page was read as evidence").toBeDefined();
+    expect(injected!.url).toContain(hostileHosts.promptInjection);
+    // Every block the prompt opens is one the worker wrote: page text has no angle brackets left.
+    expect((prompt.match(/<passage /g) ?? []).length).toBe(parsePromptPassages(prompt).length);
+    expect(harness.model.requests.at(-1)!.messages[0]!.content).toMatch(/data, never instructions/);
+    expect(Object.keys(await researchBodyOf(response)).sort()).toEqual([
+      "answerNumber",
+      "answerText",
+      "confidence",
+      "details",
+      "sources",
+    ]);
+  });
+
+  it("never follows a redirect to loopback or cloud metadata, and says so in details", async () => {
+    harness.model.setResponder(schemaExampleResponder);
+    for (const host of [hostileHosts.loopbackRedirect, hostileHosts.metadataRedirect]) {
+      const response = await harness.post("/v1/research/company", {
+        question: `Who runs ${host}?`,
+        company: { name: host, website: `http://${host}/` },
+      });
+      expect(response.status).toBe(200);
+      const body = await researchBodyOf(response);
+      expect(body.sources).toEqual([]);
+      expect(body.details).toMatch(/not read|could not be read/);
+    }
+    const hosts = harness.world.web.requests.map((request) => request.host);
+    expect(hosts).not.toContain("127.0.0.1");
+    expect(hosts).not.toContain("169.254.169.254");
+  });
+});
+
+describe("the enriched person", () => {
+  const sarah = { firstName: "Sarah", lastName: "Chen", company: northwind };
+
+  it("takes facts about the person from pages about them, with the company's own site first", async () => {
+    harness.model.setResponder((request) => {
+      const prompt = promptOf(request);
+      const team = findPassageWith(prompt, "Sarah leads product management from our Boston office");
+      return {
+        kind: "json",
+        value: {
+          answer: "Director of Product",
+          citations: team ? [{ passage: team.id, quote: "Sarah leads product management from our Boston office" }] : [],
+          explanation: "The team page lists her.",
+          confidence: 0.9,
+          person: {
+            jobTitle: team
+              ? {
+                  value: "Director of Product",
+                  passage: team.id,
+                  quote: "Sarah leads product management from our Boston office",
+                }
+              : null,
+            city: team
+              ? { value: "Boston", passage: team.id, quote: "Sarah leads product management from our Boston office" }
+              : null,
+            country: null,
+            jobStartDate: team
+              ? { value: "2019-03", passage: team.id, quote: "She joined Northwind in March 2019" }
+              : null,
+          },
+        },
+      };
+    });
+    const response = await harness.post("/v1/research/person", {
+      question: "What is Sarah Chen's job title?",
+      person: sarah,
+    });
+    const body = await researchBodyOf(response);
+    expect(body.person).toMatchObject({
+      jobTitle: "Director of Product",
+      city: "Boston",
+      country: "United States",
+      jobStartDate: "2019-03",
+      companyName: "Northwind Robotics",
+    });
+  });
+
+  it("never fills a field from a namesake at another company", async () => {
+    harness.model.setResponder((request) => {
+      const prompt = promptOf(request);
+      const namesake = findPassageWith(prompt, "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer");
+      const claim = (value: string) =>
+        namesake
+          ? { value, passage: namesake.id, quote: "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer" }
+          : null;
+      return {
+        kind: "json",
+        value: {
+          answer: "Chief Medical Officer",
+          citations: namesake
+            ? [{ passage: namesake.id, quote: "Dr. Sarah Chen joined Harborview Health as Chief Medical Officer" }]
+            : [],
+          explanation: "A page says so.",
+          confidence: 0.9,
+          person: {
+            jobTitle: claim("Chief Medical Officer"),
+            city: claim("Seattle"),
+            country: null,
+            jobStartDate: null,
+          },
+        },
+      };
+    });
+    const response = await harness.post("/v1/research/person", {
+      question: "Where does Sarah Chen work and what is her title?",
+      person: { ...sarah, title: "Director of Product" },
+    });
+    const body = await researchBodyOf(response);
+    expect(body.answerText).toBeNull();
+    expect(body.sources).toEqual([]);
+    expect(body.person?.jobTitle).toBe("Director of Product");
+    expect(body.person?.city).not.toBe("Seattle");
+  });
+
+  it("replaces an outdated title with the one the evidence states, and says so", async () => {
+    const quote = "Marcus leads robotics, fleet software and research from Boston.";
+    harness.model.setResponder((request) => {
+      const passage = findPassageWith(promptOf(request), quote);
+      const claim = (value: string) => (passage ? { value, passage: passage.id, quote } : null);
+      return {
+        kind: "json",
+        value: {
+          answer: "Chief Technology Officer",
+          citations: passage ? [{ passage: passage.id, quote }] : [],
+          explanation: "The team page lists him as CTO.",
+          confidence: 0.9,
+          person: {
+            jobTitle: claim("Chief Technology Officer"),
+            city: claim("Boston"),
+            country: null,
+            jobStartDate: null,
+          },
+        },
+      };
+    });
+    const response = await harness.post("/v1/research/person", {
+      question: "What is Marcus Oyelaran's current title?",
+      person: { firstName: "Marcus", lastName: "Oyelaran", title: "VP Engineering", company: northwind },
+    });
+    const body = await researchBodyOf(response);
+    expect(body.person?.jobTitle).toBe("Chief Technology Officer");
+    expect(body.details).toMatch(/replaces the title given \("VP Engineering"\)/);
+    expect(body.person?.linkedinUrl).toBe("https://www.linkedin.com/in/marcus-oyelaran");
+  });
+});
