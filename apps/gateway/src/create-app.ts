@@ -8,6 +8,7 @@ import { callRateLimit } from "./http/call-rate-limit.js";
 import { jsonBody } from "./http/json-body.js";
 import { problemHandler } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
+import { RouteTable } from "./http/route-table.js";
 import type { GatewayMetrics } from "./metrics.js";
 import { batchRoutes } from "./routes/batch-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
@@ -32,30 +33,6 @@ export interface GatewayDependencies {
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
 export const BATCH_BODY_LIMIT_BYTES = 32 * 1_048_576;
 
-/** Paths the gateway serves, with their methods, so that a wrong method is a 405 rather than a 404. */
-const KNOWN_PATHS: Record<string, string[]> = {
-  "/v1/research/person": ["POST"],
-  "/v1/research/company": ["POST"],
-  "/healthz": ["GET"],
-  "/readyz": ["GET"],
-  "/metrics": ["GET"],
-  "/openapi.json": ["GET"],
-  "/docs": ["GET"],
-  "/v1/batches": ["POST"],
-  "/v1/callback-secret": ["GET"],
-};
-
-/** Paths with an id, matched by pattern. */
-const KNOWN_PATTERNS: Array<{ pattern: RegExp; route: string; methods: string[] }> = [
-  { pattern: /^\/v1\/jobs\/[^/]+$/, route: "/v1/jobs/:id", methods: ["GET"] },
-  { pattern: /^\/v1\/batches\/[^/]+$/, route: "/v1/batches/:id", methods: ["GET"] },
-  { pattern: /^\/v1\/batches\/[^/]+\/results$/, route: "/v1/batches/:id/results", methods: ["GET"] },
-];
-
-function allowedMethods(path: string): string[] | undefined {
-  return KNOWN_PATHS[path] ?? KNOWN_PATTERNS.find((entry) => entry.pattern.test(path))?.methods;
-}
-
 /** The Express app: request ids, access logs and metrics, auth on /v1, problem+json for every error. */
 export function createApp(dependencies: GatewayDependencies): Express {
   const { logger, metrics } = dependencies;
@@ -64,15 +41,36 @@ export function createApp(dependencies: GatewayDependencies): Express {
   app.set("etag", false);
   app.set("query parser", "simple");
 
+  const authenticated = [authenticate(dependencies.keys)];
+  const guard = [
+    ...authenticated,
+    callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute),
+    jsonBody(),
+  ];
+  const routes = new RouteTable([
+    ...operationsRoutes({
+      redis: dependencies.queue.redis,
+      prefix: dependencies.prefix,
+      metrics,
+      openApiDocument: dependencies.openApiDocument,
+    }),
+    ...researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }),
+    ...jobRoutes({ queue: dependencies.queue, guard: authenticated }),
+    ...batchRoutes({
+      batches: dependencies.batches,
+      maxItems: dependencies.limits.batchItems,
+      maxOpen: dependencies.limits.openBatches,
+      callbackPolicy: dependencies.callbackPolicy,
+      authenticate: authenticated,
+      body: jsonBody(BATCH_BODY_LIMIT_BYTES),
+    }),
+  ]);
+
   app.use(requestId());
   app.use((request: Request, response: Response, next: NextFunction) => {
     const started = performance.now();
     response.on("finish", () => {
-      const route =
-        request.route?.path ??
-        (KNOWN_PATHS[request.path]
-          ? request.path
-          : (KNOWN_PATTERNS.find((entry) => entry.pattern.test(request.path))?.route ?? "unmatched"));
+      const route: string = request.route?.path ?? routes.find(request.path)?.pattern ?? "unmatched";
       const seconds = (performance.now() - started) / 1000;
       metrics.requests.inc({ method: request.method, route, status: String(response.statusCode) });
       metrics.requestDuration.observe({ route }, seconds);
@@ -94,35 +92,10 @@ export function createApp(dependencies: GatewayDependencies): Express {
     next();
   });
 
-  app.use(
-    operationsRoutes({
-      redis: dependencies.queue.redis,
-      prefix: dependencies.prefix,
-      metrics,
-      openApiDocument: dependencies.openApiDocument,
-    }),
-  );
-  const authenticated = [authenticate(dependencies.keys)];
-  const guard = [
-    ...authenticated,
-    callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute),
-    jsonBody(),
-  ];
-  app.use(researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }));
-  app.use(jobRoutes({ queue: dependencies.queue, guard: authenticated }));
-  app.use(
-    batchRoutes({
-      batches: dependencies.batches,
-      maxItems: dependencies.limits.batchItems,
-      maxOpen: dependencies.limits.openBatches,
-      callbackPolicy: dependencies.callbackPolicy,
-      authenticate: authenticated,
-      body: jsonBody(BATCH_BODY_LIMIT_BYTES),
-    }),
-  );
+  routes.mount(app);
 
   app.use((request: Request, response: Response) => {
-    const allowed = allowedMethods(request.path);
+    const allowed = routes.find(request.path)?.methods;
     if (allowed) {
       response.setHeader("Allow", allowed.join(", "));
       throw new DossierError("METHOD_NOT_ALLOWED", {

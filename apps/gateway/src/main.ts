@@ -49,7 +49,7 @@ const server = app.listen(config.port, () => {
 });
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.requestTimeout = config.researchTimeoutMs + 30_000;
+server.requestTimeout = config.gatewayRequestTimeoutMs;
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -68,7 +68,7 @@ async function stop(signal: string): Promise<void> {
   const deadline = setTimeout(() => {
     logger.warn("calls still in flight after the grace period; closing them");
     server.closeAllConnections();
-  }, config.researchTimeoutMs + 1_000);
+  }, config.gatewayShutdownGraceMs);
   deadline.unref();
   await closed;
   await batches.close();

@@ -1,169 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Config } from "@dossier/config";
 import { createLogger, loadConfig } from "@dossier/config";
-import {
-  createRedis,
-  createResearchWorker,
-  FleetRateLimiter,
-  handBackActiveJobs,
-  limitChatModel,
-  limitSearchProvider,
-  startBatchServices,
-  startHeartbeat,
-} from "@dossier/queue";
-import {
-  BraveSearchProvider,
-  CachedSearchProvider,
-  createResearcher,
-  ExtractedPageCache,
-  OpenAiCompatibleChatModel,
-  RedisPageCache,
-  RedisSearchCache,
-  type SearchProvider,
-  SearxngSearchProvider,
-  SerperSearchProvider,
-  TavilySearchProvider,
-  UndiciPageFetcher,
-} from "@dossier/research";
+import { createWorker } from "./create-worker.js";
 import { boundHeapGrowth } from "./heap-growth.js";
 
 const config = loadConfig();
 const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
 const logger = createLogger("worker", config.logLevel, { workerId });
 
-const redis = createRedis(config.redisUrl, "blocking");
-// Fleet-wide upstream limits: every worker shares one bucket per upstream in Redis.
-const upstreamLimiter = new FleetRateLimiter(redis, config.redisPrefix);
-const model = limitChatModel(
-  new OpenAiCompatibleChatModel({
-    baseUrl: config.llm.baseUrl,
-    apiKey: config.llm.apiKey,
-    model: config.llm.model,
-    timeoutMs: config.llm.timeoutMs,
-    maxRetries: config.llm.maxRetries,
-  }),
-  upstreamLimiter,
-  config.upstreamLimits,
-);
-const fetcher = new UndiciPageFetcher({
-  allowPrivate: config.fetch.allowPrivate,
-  connectTo: config.fetch.connectTo,
-  perHostDelayMs: config.fetch.hostDelayMs,
-  // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
-  ...(config.cacheTtlSeconds > 0
-    ? {
-        cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
-        cacheTtlSeconds: config.cacheTtlSeconds,
-      }
-    : {}),
-});
-const searchProvider = createSearchProvider(config);
-const limitedSearch = searchProvider
-  ? limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits)
-  : null;
-const search =
-  limitedSearch && config.cacheTtlSeconds > 0
-    ? new CachedSearchProvider(
-        limitedSearch,
-        new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }),
-        { ttlSeconds: config.cacheTtlSeconds },
-      )
-    : limitedSearch;
-const research = createResearcher({
-  model,
-  fetcher,
-  search,
-  // A page this worker read within the page cache's lifetime is reused without reading Redis again.
-  extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
-  pageBudget: config.pageBudget,
-  promptTokenBudget: config.promptTokenBudget,
-  gatherTimeoutMs: Math.max(1_000, Math.floor(config.researchTimeoutMs / 3)),
-});
-
-/** The configured search provider; a provider whose key is missing fails at start, loudly. */
-function createSearchProvider(settings: Config): SearchProvider | null {
-  const { search } = settings;
-  switch (search.provider) {
-    case "none":
-      return null;
-    case "searxng":
-      return new SearxngSearchProvider({ baseUrl: search.searxngUrl });
-    case "brave":
-      return new BraveSearchProvider({ apiKey: search.braveApiKey ?? "" });
-    case "tavily":
-      return new TavilySearchProvider({ apiKey: search.tavilyApiKey ?? "" });
-    case "serper":
-      return new SerperSearchProvider({ apiKey: search.serperApiKey ?? "" });
-  }
-}
-
-// Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
-const batchServices = startBatchServices({
-  redisUrl: config.redisUrl,
-  prefix: config.redisPrefix,
-  redis,
-  batch: config.batch,
-  callback: config.callback,
-  callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
-  onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
-  onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
-});
-
-const worker = createResearchWorker(
-  async (data, context) => {
-    const log = logger.child({ requestId: data.requestId, jobId: context.jobId, kind: data.request.kind });
-    const started = performance.now();
-    log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
-    try {
-      // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
-      const response = await research(data.request, {
-        signal: context.signal,
-        usage: context.usage,
-        background: (data.origin ?? "sync") !== "sync",
-      });
-      log.info(
-        {
-          durationMs: Math.round(performance.now() - started),
-          modelCalls: context.usage.modelCalls,
-          confidence: response.confidence,
-        },
-        "research finished",
-      );
-      return response;
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "RESEARCH_FAILED";
-      log.warn(
-        { durationMs: Math.round(performance.now() - started), code, detail: (error as Error).message },
-        "research failed",
-      );
-      throw error;
-    }
-  },
-  {
-    redisUrl: config.redisUrl,
-    prefix: config.redisPrefix,
-    concurrency: config.workerConcurrency,
-    lockMs: config.jobLockMs,
-    resultTtlSeconds: config.resultTtlSeconds,
-    redis,
-    onUnexpectedError: (error, job) =>
-      logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
-    batches: batchServices.batches,
-    onRetry: (error, job, attempt) =>
-      logger.info(
-        { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },
-        "research will be retried",
-      ),
-  },
-);
-batchServices.attach(worker);
-
-const heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
+const worker = createWorker(config, logger, workerId);
 // With a multi-gigabyte heap limit V8 lets the heap grow to about four times what survived its last
 // full collection; a worker's live set is small and its garbage plentiful, so that is mostly idle memory.
 boundHeapGrowth(config.workerHeapGrowthPercent);
-void worker.run();
+worker.start();
 logger.info(
   {
     concurrency: config.workerConcurrency,
@@ -180,21 +29,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "worker stopping: taking no new jobs, finishing the running ones");
-  const finished = worker.close().then(() => true);
-  const graceOver = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), config.shutdownGraceMs).unref());
-  const clean = await Promise.race([finished, graceOver]);
-  if (!clean) {
-    const handedBack = await handBackActiveJobs(worker).catch(() => 0);
-    // A job that could not be moved keeps its lock until it expires; another worker then takes it over.
-    logger.warn(
-      { graceMs: config.shutdownGraceMs, handedBack },
-      "running jobs not finished in the grace period; handed back to the queue",
-    );
-  }
-  await batchServices.close();
-  await heartbeat.stop();
-  await fetcher.close();
-  redis.disconnect();
+  await worker.stop();
   logger.info("worker stopped");
   process.exit(0);
 }

@@ -30,11 +30,25 @@ describe("loadConfig defaults", () => {
       search: { provider: "searxng", searxngUrl: "http://127.0.0.1:8888" },
       fetch: { allowPrivate: false, connectTo: [] },
       researchTimeoutMs: 60_000,
+      gatherTimeoutMs: 20_000,
+      gatewayRequestTimeoutMs: 90_000,
+      gatewayShutdownGraceMs: 61_000,
       workerConcurrency: 20,
       workerHeapGrowthPercent: 10,
       logLevel: "info",
     });
     expect(LOCAL_OLLAMA_URL).toBe("http://127.0.0.1:11434/v1");
+  });
+
+  it("derives the gather, request and shutdown timeouts from RESEARCH_TIMEOUT_MS unless they are set", () => {
+    expect(loadConfig({ RESEARCH_TIMEOUT_MS: "1200" })).toMatchObject({
+      gatherTimeoutMs: 1_000,
+      gatewayRequestTimeoutMs: 31_200,
+      gatewayShutdownGraceMs: 2_200,
+    });
+    expect(
+      loadConfig({ RESEARCH_GATHER_TIMEOUT_MS: "5000", GATEWAY_REQUEST_TIMEOUT_MS: "4000", GATEWAY_SHUTDOWN_GRACE_MS: "0" }),
+    ).toMatchObject({ gatherTimeoutMs: 5_000, gatewayRequestTimeoutMs: 4_000, gatewayShutdownGraceMs: 0 });
   });
 
   it("reads nothing but the environment it is given", () => {

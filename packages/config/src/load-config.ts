@@ -7,6 +7,12 @@ const integer = (fallback: number, minimum = 0) =>
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.coerce.number().int().min(minimum).default(fallback),
   );
+/** An integer whose default depends on other variables; undefined when unset. */
+const derivedInteger = (minimum = 0) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(minimum).optional(),
+  );
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .default("0")
@@ -84,6 +90,24 @@ export const environmentSchema = z.object({
   FETCH_HOST_DELAY_MS: integer(250, 0),
   /** How long a synchronous call waits for its job, in milliseconds. Default 60000. */
   RESEARCH_TIMEOUT_MS: integer(60_000, 1),
+  /**
+   * How long a research job gathers (searches and reads pages) before it answers from what arrived,
+   * in milliseconds. Default a third of RESEARCH_TIMEOUT_MS, at least 1000, so that the model call
+   * and verification fit in what is left.
+   */
+  RESEARCH_GATHER_TIMEOUT_MS: derivedInteger(1_000),
+  /**
+   * How long the gateway waits for a whole request to arrive, in milliseconds (Node's
+   * `server.requestTimeout`). Default RESEARCH_TIMEOUT_MS + 30000, so that a slow upload of a large
+   * batch is not cut while a synchronous call may still be waiting on its job.
+   */
+  GATEWAY_REQUEST_TIMEOUT_MS: derivedInteger(1_000),
+  /**
+   * How long a stopping gateway lets calls in flight finish before it closes their connections, in
+   * milliseconds. Default RESEARCH_TIMEOUT_MS + 1000: a synchronous call waiting on its job answers
+   * (with its result or a 504) before the connection is closed.
+   */
+  GATEWAY_SHUTDOWN_GRACE_MS: derivedInteger(0),
   /** Jobs one worker process runs at once. Default 20. */
   WORKER_CONCURRENCY: integer(20, 1),
   /**
@@ -163,6 +187,12 @@ export interface Config {
   };
   fetch: { allowPrivate: boolean; connectTo: readonly ConnectTarget[]; hostDelayMs: number };
   researchTimeoutMs: number;
+  /** How long a job gathers before answering from what arrived (`RESEARCH_GATHER_TIMEOUT_MS`). */
+  gatherTimeoutMs: number;
+  /** The gateway's `server.requestTimeout` (`GATEWAY_REQUEST_TIMEOUT_MS`). */
+  gatewayRequestTimeoutMs: number;
+  /** How long a stopping gateway waits for calls in flight (`GATEWAY_SHUTDOWN_GRACE_MS`). */
+  gatewayShutdownGraceMs: number;
   workerConcurrency: number;
   /** Heap growth past the live set a worker allows before a full collection, in percent; 0: V8's default. */
   workerHeapGrowthPercent: number;
@@ -261,6 +291,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     fetch: { allowPrivate: e.FETCH_ALLOW_PRIVATE, connectTo: e.FETCH_CONNECT_TO, hostDelayMs: e.FETCH_HOST_DELAY_MS },
     researchTimeoutMs: e.RESEARCH_TIMEOUT_MS,
+    gatherTimeoutMs: e.RESEARCH_GATHER_TIMEOUT_MS ?? Math.max(1_000, Math.floor(e.RESEARCH_TIMEOUT_MS / 3)),
+    gatewayRequestTimeoutMs: e.GATEWAY_REQUEST_TIMEOUT_MS ?? e.RESEARCH_TIMEOUT_MS + 30_000,
+    gatewayShutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS ?? e.RESEARCH_TIMEOUT_MS + 1_000,
     workerConcurrency: e.WORKER_CONCURRENCY,
     workerHeapGrowthPercent: e.WORKER_HEAP_GROWTH_PERCENT,
     resultTtlSeconds: e.RESULT_TTL_SECONDS,

@@ -1,4 +1,4 @@
-import { DossierError } from "@dossier/contract";
+import { DossierError, unavailable } from "@dossier/contract";
 import type { ApiKeyStore } from "@dossier/queue";
 import type { NextFunction, Request, Response } from "express";
 
@@ -16,12 +16,7 @@ export function authenticate(keys: ApiKeyStore) {
     try {
       identity = await keys.verify(presented.trim());
     } catch (error) {
-      throw new DossierError("QUEUE_UNAVAILABLE", {
-        detail: "The key store (Redis) is unreachable; try again shortly.",
-        retryable: true,
-        retryAfterSeconds: 5,
-        cause: error,
-      });
+      throw unavailable("The key store", error);
     }
     if (!identity)
       throw new DossierError("AUTH_INVALID_KEY", { detail: "The API key is not valid, or it was revoked." });

@@ -1,7 +1,8 @@
-import { DossierError } from "@dossier/contract";
-import { type ApiKeyIdentity, countKeyCall } from "@dossier/queue";
+import { DossierError, unavailable } from "@dossier/contract";
+import { countKeyCall } from "@dossier/queue";
 import type { NextFunction, Request, Response } from "express";
 import type { Redis } from "ioredis";
+import { apiKeyOf } from "./locals.js";
 
 /**
  * Counts each research call against its key's allowance per minute and sets the `RateLimit-*`
@@ -14,17 +15,12 @@ export function callRateLimit(redis: Redis, prefix: string, callsPerMinute: numb
       next();
       return;
     }
-    const identity = response.locals.apiKey as ApiKeyIdentity;
+    const identity = apiKeyOf(response);
     let allowance: Awaited<ReturnType<typeof countKeyCall>>;
     try {
       allowance = await countKeyCall(redis, prefix, identity.id, callsPerMinute);
     } catch (error) {
-      throw new DossierError("QUEUE_UNAVAILABLE", {
-        detail: "The rate limiter (Redis) is unreachable; try again shortly.",
-        retryable: true,
-        retryAfterSeconds: 5,
-        cause: error,
-      });
+      throw unavailable("The rate limiter", error);
     }
     response.setHeader("RateLimit-Limit", String(allowance.limit));
     response.setHeader("RateLimit-Remaining", String(allowance.remaining));

@@ -20,7 +20,7 @@ export function problemBody(error: DossierError, instance?: string): Record<stri
 
 /** Writes an error as RFC 9457 problem+json. */
 export function sendProblem(response: Response, error: DossierError): void {
-  const body = problemBody(error, response.locals.requestId as string | undefined);
+  const body = problemBody(error, response.locals.requestId);
   if (error.retryAfterSeconds !== undefined) response.setHeader("Retry-After", String(error.retryAfterSeconds));
   response.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

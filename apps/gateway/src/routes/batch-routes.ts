@@ -1,20 +1,24 @@
 import {
   batchEnvelopeSchema,
+  type CallbackSecret,
   DossierError,
   type FieldError,
   isDossierError,
+  unavailable,
   validateResearchRequest,
 } from "@dossier/contract";
 import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
 import {
-  type ApiKeyIdentity,
   type BatchItemPlan,
   type BatchStore,
   type BatchSummary,
+  CALLBACK_SIGNATURE_HEADER,
   researchJobId,
 } from "@dossier/queue";
-import { type Request, type RequestHandler, type Response, Router } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import { apiKeyOf } from "../http/locals.js";
 import { problemBody } from "../http/problem.js";
+import { type Route, route } from "../http/route-table.js";
 import { writeBatchResults } from "./batch-results.js";
 import { validationProblem } from "./research-routes.js";
 
@@ -68,105 +72,115 @@ function planItem(raw: unknown, keyId: string, requestId: string, now: number): 
   };
 }
 
-function unavailable(error: unknown): DossierError {
-  if (error instanceof DossierError) return error;
-  return new DossierError("QUEUE_UNAVAILABLE", {
-    detail: "The job queue (Redis) is unreachable; try again shortly.",
-    retryable: true,
-    retryAfterSeconds: 5,
-    cause: error,
-  });
+/** A known error as it is; anything else means the batch store could not be reached. */
+function storeProblem(error: unknown): DossierError {
+  return error instanceof DossierError ? error : unavailable("The batch store", error);
 }
 
 /** `POST /v1/batches`, `GET /v1/batches/{id}`, `GET /v1/batches/{id}/results`, `GET /v1/callback-secret`. */
-export function batchRoutes(settings: BatchRouteSettings): Router {
-  const router = Router();
+export function batchRoutes(settings: BatchRouteSettings): Route[] {
+  const routes: Route[] = [];
   const { batches } = settings;
 
   const ownBatch = async (request: Request, response: Response): Promise<BatchSummary> => {
-    const identity = response.locals.apiKey as ApiKeyIdentity;
+    const identity = apiKeyOf(response);
     const id = String(request.params.id);
     const summary = await batches.get(id).catch((error: unknown) => {
-      throw unavailable(error);
+      throw storeProblem(error);
     });
     if (!summary || summary.keyId !== identity.id)
       throw new DossierError("BATCH_NOT_FOUND", { detail: `There is no batch ${id} for this API key.` });
     return summary;
   };
 
-  router.post("/v1/batches", ...settings.authenticate, settings.body, async (request: Request, response: Response) => {
-    const identity = response.locals.apiKey as ApiKeyIdentity;
-    const requestId = response.locals.requestId as string;
-    const envelope = batchEnvelopeSchema.safeParse(request.body);
-    if (!envelope.success) {
-      throw validationProblem(
-        envelope.error.issues.map((issue) => ({
-          path: issue.path.map(String).join(".") || "(body)",
-          message: issue.message,
-        })),
-      );
-    }
-    const { items, callbackUrl } = envelope.data;
-    if (items.length > settings.maxItems) {
-      throw validationProblem([
-        { path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` },
-      ]);
-    }
-    if (callbackUrl !== undefined) {
-      try {
-        await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
-      } catch (error) {
-        if (isDossierError(error)) {
-          throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
+  routes.push(
+    route(
+      "POST",
+      "/v1/batches",
+      ...settings.authenticate,
+      settings.body,
+      async (request: Request, response: Response) => {
+        const identity = apiKeyOf(response);
+        const requestId = response.locals.requestId;
+        const envelope = batchEnvelopeSchema.safeParse(request.body);
+        if (!envelope.success) {
+          throw validationProblem(
+            envelope.error.issues.map((issue) => ({
+              path: issue.path.map(String).join(".") || "(body)",
+              message: issue.message,
+            })),
+          );
         }
-        throw error;
-      }
-    }
-    try {
-      const open = await batches.countOpen(identity.id);
-      if (open >= settings.maxOpen) {
-        throw new DossierError("BATCH_LIMIT_REACHED", {
-          detail: `This key has ${open} open batches, the most allowed; wait for one to finish.`,
+        const { items, callbackUrl } = envelope.data;
+        if (items.length > settings.maxItems) {
+          throw validationProblem([
+            { path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` },
+          ]);
+        }
+        if (callbackUrl !== undefined) {
+          try {
+            await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
+          } catch (error) {
+            if (isDossierError(error)) {
+              throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
+            }
+            throw error;
+          }
+        }
+        try {
+          const open = await batches.countOpen(identity.id);
+          if (open >= settings.maxOpen) {
+            throw new DossierError("BATCH_LIMIT_REACHED", {
+              detail: `This key has ${open} open batches, the most allowed; wait for one to finish.`,
+              retryable: true,
+              retryAfterSeconds: 30,
+            });
+          }
+          const now = Date.now();
+          const plans = items.map((raw) => planItem(raw, identity.id, requestId, now));
+          const summary = await batches.create(identity.id, plans, callbackUrl ?? null);
+          response.setHeader("Location", `/v1/batches/${summary.id}`);
+          response.status(202).json(batchView(summary));
+        } catch (error) {
+          throw storeProblem(error);
+        }
+      },
+    ),
+  );
+
+  routes.push(
+    route("GET", "/v1/batches/:id", ...settings.authenticate, async (request: Request, response: Response) => {
+      const summary = await ownBatch(request, response);
+      response.setHeader("Cache-Control", "no-store");
+      response.status(200).json(batchView(summary));
+    }),
+  );
+
+  routes.push(
+    route("GET", "/v1/batches/:id/results", ...settings.authenticate, async (request: Request, response: Response) => {
+      const summary = await ownBatch(request, response);
+      if (summary.status !== "done") {
+        throw new DossierError("BATCH_NOT_DONE", {
+          detail: `The batch has ${summary.completed + summary.failed} of ${summary.total} items finished; results are served once all are.`,
           retryable: true,
-          retryAfterSeconds: 30,
+          retryAfterSeconds: 5,
         });
       }
-      const now = Date.now();
-      const plans = items.map((raw) => planItem(raw, identity.id, requestId, now));
-      const summary = await batches.create(identity.id, plans, callbackUrl ?? null);
-      response.setHeader("Location", `/v1/batches/${summary.id}`);
-      response.status(202).json(batchView(summary));
-    } catch (error) {
-      throw unavailable(error);
-    }
-  });
+      const format = request.query.format === "csv" ? "csv" : "ndjson";
+      await writeBatchResults(response, batches, summary, format);
+    }),
+  );
 
-  router.get("/v1/batches/:id", ...settings.authenticate, async (request: Request, response: Response) => {
-    const summary = await ownBatch(request, response);
-    response.setHeader("Cache-Control", "no-store");
-    response.status(200).json(batchView(summary));
-  });
-
-  router.get("/v1/batches/:id/results", ...settings.authenticate, async (request: Request, response: Response) => {
-    const summary = await ownBatch(request, response);
-    if (summary.status !== "done") {
-      throw new DossierError("BATCH_NOT_DONE", {
-        detail: `The batch has ${summary.completed + summary.failed} of ${summary.total} items finished; results are served once all are.`,
-        retryable: true,
-        retryAfterSeconds: 5,
+  routes.push(
+    route("GET", "/v1/callback-secret", ...settings.authenticate, async (_request: Request, response: Response) => {
+      const identity = apiKeyOf(response);
+      const secret = await batches.callbackSecret(identity.id).catch((error: unknown) => {
+        throw storeProblem(error);
       });
-    }
-    const format = request.query.format === "csv" ? "csv" : "ndjson";
-    await writeBatchResults(response, batches, summary, format);
-  });
-
-  router.get("/v1/callback-secret", ...settings.authenticate, async (_request: Request, response: Response) => {
-    const identity = response.locals.apiKey as ApiKeyIdentity;
-    const secret = await batches.callbackSecret(identity.id).catch((error: unknown) => {
-      throw unavailable(error);
-    });
-    response.setHeader("Cache-Control", "no-store");
-    response.status(200).json({ secret, header: "Dossier-Signature" });
-  });
-  return router;
+      response.setHeader("Cache-Control", "no-store");
+      const body: CallbackSecret = { secret, header: CALLBACK_SIGNATURE_HEADER };
+      response.status(200).json(body);
+    }),
+  );
+  return routes;
 }

@@ -1,6 +1,8 @@
 import { DossierError, type FieldError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
-import { type ApiKeyIdentity, type ResearchQueue, researchJobId } from "@dossier/queue";
-import { type Request, type RequestHandler, type Response, Router } from "express";
+import { type ResearchQueue, researchJobId } from "@dossier/queue";
+import type { Request, RequestHandler, Response } from "express";
+import { apiKeyOf } from "../http/locals.js";
+import { type Route, route } from "../http/route-table.js";
 
 export interface ResearchRouteSettings {
   queue: ResearchQueue;
@@ -29,17 +31,17 @@ export function prefersAsync(request: Request): boolean {
  * `POST /v1/research/person` and `POST /v1/research/company`: validate, enqueue, wait, answer; or,
  * with `Prefer: respond-async`, answer 202 with `Location: /v1/jobs/{id}` at once.
  */
-export function researchRoutes(settings: ResearchRouteSettings): Router {
-  const router = Router();
+export function researchRoutes(settings: ResearchRouteSettings): Route[] {
+  const routes: Route[] = [];
   const handle = (kind: ResearchKind) => async (request: Request, response: Response) => {
     const validation = validateResearchRequest(kind, request.body);
     if (!validation.ok) throw validationProblem(validation.errors);
-    const identity = response.locals.apiKey as ApiKeyIdentity;
+    const identity = apiKeyOf(response);
     const jobId = researchJobId(identity.id, validation.request);
     response.setHeader("X-Job-Id", jobId);
     const data = {
       request: validation.request,
-      requestId: response.locals.requestId as string,
+      requestId: response.locals.requestId,
       keyId: identity.id,
       enqueuedAt: Date.now(),
     };
@@ -67,7 +69,7 @@ export function researchRoutes(settings: ResearchRouteSettings): Router {
         });
     }
   };
-  router.post("/v1/research/person", ...settings.guard, handle("person"));
-  router.post("/v1/research/company", ...settings.guard, handle("company"));
-  return router;
+  routes.push(route("POST", "/v1/research/person", ...settings.guard, handle("person")));
+  routes.push(route("POST", "/v1/research/company", ...settings.guard, handle("company")));
+  return routes;
 }

@@ -55,3 +55,16 @@ export class DossierError extends Error {
 export function isDossierError(value: unknown): value is DossierError {
   return value instanceof DossierError;
 }
+
+/**
+ * The 503 for a store Dossier cannot reach (Redis, in every use today): `what` names it for the
+ * caller ("The job queue", "The key store"); the cause goes to the log only. Retried after 5 s.
+ */
+export function unavailable(what: string, cause?: unknown): DossierError {
+  return new DossierError("QUEUE_UNAVAILABLE", {
+    detail: `${what} (Redis) is unreachable; try again shortly.`,
+    retryable: true,
+    retryAfterSeconds: 5,
+    cause,
+  });
+}

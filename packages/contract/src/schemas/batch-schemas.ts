@@ -86,3 +86,4 @@ export const callbackSecretSchema = z
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
 export type BatchResultLine = z.infer<typeof batchResultLineSchema>;
+export type CallbackSecret = z.infer<typeof callbackSecretSchema>;

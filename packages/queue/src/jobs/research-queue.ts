@@ -1,4 +1,4 @@
-import { DossierError, type ResearchKind } from "@dossier/contract";
+import { DossierError, type ResearchKind, unavailable } from "@dossier/contract";
 import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
@@ -30,14 +30,7 @@ export interface ResearchQueueSettings {
 /** Priority of a synchronous call; lower numbers run first in BullMQ. */
 export const SYNC_PRIORITY = jobPriorities.sync;
 
-function unavailable(cause: unknown): DossierError {
-  return new DossierError("QUEUE_UNAVAILABLE", {
-    detail: "The job queue (Redis) is unreachable; try again shortly.",
-    retryable: true,
-    retryAfterSeconds: 5,
-    cause,
-  });
-}
+const queueUnavailable = (cause: unknown) => unavailable("The job queue", cause);
 
 /**
  * The gateway's side of the research queue: enqueue a job under its derived id, find a stored
@@ -76,11 +69,11 @@ export class ResearchQueue {
   }
 
   /** The stored response body of a finished job, or null. Throws QUEUE_UNAVAILABLE when Redis is down. */
-  async readResult(jobId: string): Promise<string | null> {
+  private async readResult(jobId: string): Promise<string | null> {
     try {
       return await this.redis.get(redisKeys.result(this.prefix, jobId));
     } catch (error) {
-      throw unavailable(error);
+      throw queueUnavailable(error);
     }
   }
 
@@ -111,7 +104,7 @@ export class ResearchQueue {
       stored = replies[0]![1] as string | null;
       exists = replies[1]![1] === 1;
     } catch (error) {
-      throw unavailable(error);
+      throw queueUnavailable(error);
     }
     if (stored !== null) return { status: "completed", body: stored };
     const outcome = this.waitFor(jobId, options.timeoutMs);
@@ -119,13 +112,13 @@ export class ResearchQueue {
       if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
       else await this.add(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
     } catch (error) {
-      this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : unavailable(error) });
+      this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : queueUnavailable(error) });
     }
     return outcome;
   }
 
   /** Adds the job (idempotent by id) and reconciles a job that already existed. */
-  async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+  private async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
     try {
       await this.redis.set(
         redisKeys.jobOwner(this.prefix, jobId),
@@ -134,7 +127,7 @@ export class ResearchQueue {
         this.settings.ownerTtlSeconds ?? 7 * 86_400,
       );
     } catch (error) {
-      throw unavailable(error);
+      throw queueUnavailable(error);
     }
     await this.reconcile(kind, jobId, data, priority);
   }
@@ -148,7 +141,7 @@ export class ResearchQueue {
         removeOnFail: { age: this.settings.failedRetentionSeconds ?? 7 * 86_400 },
       });
     } catch (error) {
-      throw unavailable(error);
+      throw queueUnavailable(error);
     }
   }
 
@@ -161,7 +154,7 @@ export class ResearchQueue {
     try {
       state = await this.queue.getJobState(jobId);
     } catch (error) {
-      throw unavailable(error);
+      throw queueUnavailable(error);
     }
     if (state === "failed") {
       const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
@@ -207,7 +200,7 @@ export class ResearchQueue {
       return { id: jobId, status: state === "active" ? "running" : "queued" };
     } catch (error) {
       if (error instanceof DossierError) throw error;
-      throw unavailable(error);
+      throw queueUnavailable(error);
     }
   }
 
@@ -237,7 +230,7 @@ export class ResearchQueue {
   }
 
   /** Resolves when the job completes or fails, or with `timeout` after `timeoutMs`. */
-  waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
+  private waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
     return new Promise((resolve) => {
       let waiters = this.waiters.get(jobId);
       if (!waiters) {

@@ -1,0 +1,196 @@
+import type { Config } from "@dossier/config";
+import {
+  createRedis,
+  createResearchWorker,
+  FleetRateLimiter,
+  handBackActiveJobs,
+  limitChatModel,
+  limitSearchProvider,
+  startBatchServices,
+  startHeartbeat,
+} from "@dossier/queue";
+import {
+  BraveSearchProvider,
+  CachedSearchProvider,
+  createResearcher,
+  ExtractedPageCache,
+  OpenAiCompatibleChatModel,
+  RedisPageCache,
+  RedisSearchCache,
+  type SearchProvider,
+  SearxngSearchProvider,
+  SerperSearchProvider,
+  TavilySearchProvider,
+  UndiciPageFetcher,
+} from "@dossier/research";
+import type { Logger } from "pino";
+
+/** A worker process's parts, built and not yet running. */
+export interface DossierWorker {
+  /** Starts taking jobs and reporting the heartbeat. */
+  start(): void;
+  /**
+   * Takes no new jobs and waits up to `SHUTDOWN_GRACE_MS` for the running ones; what is still
+   * running then is handed back to the queue. Closes every connection.
+   */
+  stop(): Promise<void>;
+}
+
+/** The configured search provider; a provider whose key is missing fails at start, loudly. */
+function createSearchProvider(search: Config["search"]): SearchProvider | null {
+  switch (search.provider) {
+    case "none":
+      return null;
+    case "searxng":
+      return new SearxngSearchProvider({ baseUrl: search.searxngUrl });
+    case "brave":
+      return new BraveSearchProvider({ apiKey: search.braveApiKey ?? "" });
+    case "tavily":
+      return new TavilySearchProvider({ apiKey: search.tavilyApiKey ?? "" });
+    case "serper":
+      return new SerperSearchProvider({ apiKey: search.serperApiKey ?? "" });
+  }
+}
+
+/**
+ * The worker's composition root: the model, fetcher and search provider behind the fleet-wide
+ * upstream limits and the caches, the research pipeline, the BullMQ processor and the batch services.
+ */
+export function createWorker(config: Config, logger: Logger, workerId: string): DossierWorker {
+  const redis = createRedis(config.redisUrl, "blocking");
+  // Fleet-wide upstream limits: every worker shares one bucket per upstream in Redis.
+  const upstreamLimiter = new FleetRateLimiter(redis, config.redisPrefix);
+  const model = limitChatModel(
+    new OpenAiCompatibleChatModel({
+      baseUrl: config.llm.baseUrl,
+      apiKey: config.llm.apiKey,
+      model: config.llm.model,
+      timeoutMs: config.llm.timeoutMs,
+      maxRetries: config.llm.maxRetries,
+    }),
+    upstreamLimiter,
+    config.upstreamLimits,
+  );
+  const caching = config.cacheTtlSeconds > 0;
+  const fetcher = new UndiciPageFetcher({
+    allowPrivate: config.fetch.allowPrivate,
+    connectTo: config.fetch.connectTo,
+    perHostDelayMs: config.fetch.hostDelayMs,
+    // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
+    ...(caching
+      ? {
+          cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
+          cacheTtlSeconds: config.cacheTtlSeconds,
+        }
+      : {}),
+  });
+  const searchProvider = createSearchProvider(config.search);
+  const limitedSearch = searchProvider
+    ? limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits)
+    : null;
+  const search =
+    limitedSearch && caching
+      ? new CachedSearchProvider(
+          limitedSearch,
+          new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }),
+          { ttlSeconds: config.cacheTtlSeconds },
+        )
+      : limitedSearch;
+  const research = createResearcher({
+    model,
+    fetcher,
+    search,
+    // A page this worker read within the page cache's lifetime is reused without reading Redis again.
+    extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
+    pageBudget: config.pageBudget,
+    promptTokenBudget: config.promptTokenBudget,
+    gatherTimeoutMs: config.gatherTimeoutMs,
+  });
+
+  // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
+  const batchServices = startBatchServices({
+    redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    redis,
+    batch: config.batch,
+    callback: config.callback,
+    callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
+    onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
+    onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
+  });
+
+  const worker = createResearchWorker(
+    async (data, context) => {
+      const log = logger.child({ requestId: data.requestId, jobId: context.jobId, kind: data.request.kind });
+      const started = performance.now();
+      log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
+      try {
+        // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
+        const response = await research(data.request, {
+          signal: context.signal,
+          usage: context.usage,
+          background: (data.origin ?? "sync") !== "sync",
+        });
+        log.info(
+          {
+            durationMs: Math.round(performance.now() - started),
+            modelCalls: context.usage.modelCalls,
+            confidence: response.confidence,
+          },
+          "research finished",
+        );
+        return response;
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? "RESEARCH_FAILED";
+        log.warn(
+          { durationMs: Math.round(performance.now() - started), code, detail: (error as Error).message },
+          "research failed",
+        );
+        throw error;
+      }
+    },
+    {
+      redisUrl: config.redisUrl,
+      prefix: config.redisPrefix,
+      concurrency: config.workerConcurrency,
+      lockMs: config.jobLockMs,
+      resultTtlSeconds: config.resultTtlSeconds,
+      redis,
+      onUnexpectedError: (error, job) =>
+        logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
+      batches: batchServices.batches,
+      onRetry: (error, job, attempt) =>
+        logger.info(
+          { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },
+          "research will be retried",
+        ),
+    },
+  );
+  batchServices.attach(worker);
+
+  let heartbeat: ReturnType<typeof startHeartbeat> | null = null;
+  return {
+    start() {
+      heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
+      void worker.run();
+    },
+    async stop() {
+      const finished = worker.close().then(() => true);
+      const graceOver = new Promise<boolean>((resolve) =>
+        setTimeout(() => resolve(false), config.shutdownGraceMs).unref(),
+      );
+      if (!(await Promise.race([finished, graceOver]))) {
+        const handedBack = await handBackActiveJobs(worker).catch(() => 0);
+        // A job that could not be moved keeps its lock until it expires; another worker then takes it over.
+        logger.warn(
+          { graceMs: config.shutdownGraceMs, handedBack },
+          "running jobs not finished in the grace period; handed back to the queue",
+        );
+      }
+      await batchServices.close();
+      await heartbeat?.stop();
+      await fetcher.close();
+      redis.disconnect();
+    },
+  };
+}
