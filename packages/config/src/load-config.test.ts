@@ -47,7 +47,11 @@ describe("loadConfig defaults", () => {
       gatewayShutdownGraceMs: 2_200,
     });
     expect(
-      loadConfig({ RESEARCH_GATHER_TIMEOUT_MS: "5000", GATEWAY_REQUEST_TIMEOUT_MS: "4000", GATEWAY_SHUTDOWN_GRACE_MS: "0" }),
+      loadConfig({
+        RESEARCH_GATHER_TIMEOUT_MS: "5000",
+        GATEWAY_REQUEST_TIMEOUT_MS: "4000",
+        GATEWAY_SHUTDOWN_GRACE_MS: "0",
+      }),
     ).toMatchObject({ gatherTimeoutMs: 5_000, gatewayRequestTimeoutMs: 4_000, gatewayShutdownGraceMs: 0 });
   });
 
