@@ -1,25 +1,6 @@
-import {
-  type EnrichmentCase,
-  type FakeChatResponder,
-  type PromptPassage,
-  parsePromptPassages,
-  type ResearchCase,
-} from "@dossier/testing";
-
-/** Words only, so that punctuation and dashes the extractor adds do not hide a phrase. */
-export function wordsOf(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-export function passageWith(passages: readonly PromptPassage[], phrase: string): PromptPassage | undefined {
-  const wanted = wordsOf(phrase);
-  return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
-}
+import { type EnrichmentCase, type FakeChatResponder, parsePromptPassages, type ResearchCase } from "@dossier/testing";
+import { passageWith } from "./case-result.js";
+import { subjectName } from "./run-case-set.js";
 
 function typedAnswer(testCase: ResearchCase): unknown {
   const { answerText, answerNumber } = testCase.expected;
@@ -34,12 +15,6 @@ function typedAnswer(testCase: ResearchCase): unknown {
     default:
       return answerText;
   }
-}
-
-/** The company name a case's subject carries, which the prompt's facts repeat. */
-export function subjectName(testCase: ResearchCase | EnrichmentCase): string {
-  const request = testCase.request as { company?: { name?: string }; person?: { company?: { name?: string } } };
-  return request.company?.name ?? request.person?.company?.name ?? "";
 }
 
 function quoteOf(phrase: string): string {
