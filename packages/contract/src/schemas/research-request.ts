@@ -50,7 +50,12 @@ function loosePersonIdentified(person: unknown): boolean {
   const record = asRecord(person);
   if (!record) return false;
   if (text(record.email) || text(record.linkedinUrl)) return true;
-  return !!(text(record.firstName) && text(record.lastName) && looseCompanyIdentified(record.company));
+  if (!text(record.firstName)) return false;
+  const company = asRecord(record.company);
+  // A full name with any company fact; a first name alone only with the company's own site or
+  // profile, where a page can name the first name together with the company (docs/api.md).
+  if (text(record.lastName)) return looseCompanyIdentified(company);
+  return !!company && !!(text(company.website) || text(company.linkedinUrl));
 }
 
 /**
@@ -98,7 +103,7 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
     problems.push({
       path: "person",
       message:
-        "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl",
+        "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl, or firstName with company.website or company.linkedinUrl",
     });
   }
   return problems;
@@ -126,7 +131,7 @@ export const personResearchRequestSchema = z
   .strictObject({
     ...commonFields,
     person: personSchema.describe(
-      "The person to research. It must carry `email`, or `linkedinUrl`, or `firstName` and `lastName` together with a company that has a `name`, `website` or `linkedinUrl`.",
+      "The person to research. It must carry `email`, or `linkedinUrl`, or `firstName` and `lastName` together with a company that has a `name`, `website` or `linkedinUrl`, or `firstName` alone with a company that has a `website` or `linkedinUrl` (a page then counts as being about the person only when it names the first name together with the company).",
     ),
   })
   .superRefine(addCrossFieldIssues("person"))

@@ -22,6 +22,19 @@ const validBodies: Array<[string, ResearchKind, unknown]> = [
   ["company by bare-domain website with a path", "company", companyBody({}, { website: "www.acme.com/about" })],
   ["company by linkedinUrl", "company", companyBody({}, { linkedinUrl: "https://www.linkedin.com/company/acme" })],
   [
+    "person by first name and the company's website",
+    "person",
+    personBody({}, { firstName: "Cenk", company: { website: "acme.com" } }),
+  ],
+  [
+    "person by first name, title and the company's profile",
+    "person",
+    personBody(
+      {},
+      { firstName: "Cenk", title: "Infrastructure", company: { linkedinUrl: "https://www.linkedin.com/company/acme" } },
+    ),
+  ],
+  [
     "company with every field",
     "company",
     companyBody(
@@ -175,6 +188,12 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
     "person",
     personBody({}, { firstName: "Jane", company: { name: "Acme" } }),
     [{ path: "person", message: /identify the person/ }],
+  ],
+  [
+    "a person with a first name and only a company name",
+    "person",
+    personBody({}, { firstName: "Cenk", title: "Infrastructure", company: { name: "Acme" } }),
+    [{ path: "person", message: /firstName with company.website or company.linkedinUrl/ }],
   ],
   [
     "a person with names and an empty company",
