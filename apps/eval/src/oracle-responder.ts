@@ -21,6 +21,14 @@ function quoteOf(phrase: string): string {
   return phrase.split(/\s+/).slice(0, 30).join(" ");
 }
 
+/** The whole phrase as quotes of at most 30 words, as the prompt asks quotes to be. */
+function quotesOf(phrase: string): string[] {
+  const words = phrase.split(/\s+/);
+  const quotes: string[] = [];
+  for (let start = 0; start < words.length; start += 30) quotes.push(words.slice(start, start + 30).join(" "));
+  return quotes.filter((quote) => quote.split(" ").length >= 3 || quotes.length === 1);
+}
+
 /**
  * A model that knows each case's answer but may only give it by citing the passage that proves
  * it: when the proving passage is not in the prompt it says the evidence is insufficient. With it,
@@ -55,7 +63,7 @@ export function createOracleResponder(
       if (passage) {
         Object.assign(reply, {
           answer: typedAnswer(testCase),
-          citations: [{ passage: passage.id, quote: quoteOf(testCase.proof.phrase) }],
+          citations: quotesOf(testCase.proof.phrase).map((quote) => ({ passage: passage.id, quote })),
           explanation: `The page ${passage.url} states it.`,
           confidence: 0.9,
         });

@@ -17,6 +17,7 @@ import {
   OpenAiCompatibleChatModel,
   RedisPageCache,
   RedisSearchCache,
+  type ResearchTrace,
   type SearchProvider,
   SearxngSearchProvider,
   SerperSearchProvider,
@@ -126,15 +127,31 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
       try {
         // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
+        const trace: ResearchTrace = {
+          queries: [],
+          pagesRead: [],
+          passagesInPrompt: 0,
+          promptTokens: 0,
+          secondLook: false,
+        };
         const response = await research(data.request, {
           signal: context.signal,
           usage: context.usage,
           background: (data.origin ?? "sync") !== "sync",
+          trace,
         });
+        // Counts only: queries and pages name the subject, which stays out of the logs.
         log.info(
           {
             durationMs: Math.round(performance.now() - started),
             modelCalls: context.usage.modelCalls,
+            promptTokens: context.usage.promptTokens,
+            completionTokens: context.usage.completionTokens,
+            pagesRead: trace.pagesRead.length,
+            passagesInPrompt: trace.passagesInPrompt,
+            secondLook: trace.secondLook,
+            modelConfidence: trace.modelConfidence,
+            rejectedQuotes: trace.rejectedQuotes,
             confidence: response.confidence,
           },
           "research finished",

@@ -1,27 +1,26 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import {
-  canonicalLinkedinUrl,
-  type EnrichedPerson,
-  mergePersonEvidence,
-  normalizePersonRequest,
-} from "@dossier/enrich";
+import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
-import type { ExtractedPage } from "./gather/extract/extracted-page.js";
+import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
-import { gatherEvidence } from "./gather/gather-evidence.js";
+import { startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
+import { personSourcesOf } from "./person-sources.js";
 import { planResearch } from "./plan/plan-research.js";
+import { answerShape } from "./rank/answer-shape.js";
 import { countTokens } from "./rank/count-tokens.js";
+import { coversQuestion } from "./rank/covers-question.js";
+import { evidencePassages } from "./rank/evidence-passages.js";
+import type { Passage } from "./rank/passage.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
 import { splitPassages } from "./rank/split-passages.js";
-import { isOnSite, siteHostOf } from "./site-host.js";
-import type { PersonIdentity } from "./verify/is-about-person.js";
-import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
+import { siteHostOf } from "./site-host.js";
 import { verifyAnswer } from "./verify/verify-answer.js";
+import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
 export interface ResearchUsage extends ChatUsage {
@@ -34,6 +33,12 @@ export interface ResearchTrace {
   pagesRead: string[];
   passagesInPrompt: number;
   promptTokens: number;
+  /** Whether the best passages of the first round did not cover the question and more pages were read. */
+  secondLook: boolean;
+  /** The model's own confidence in its answer, before verification. */
+  modelConfidence?: number;
+  /** Citations the model gave that verification rejected (not on their page, or not stating the answer). */
+  rejectedQuotes?: number;
 }
 
 export interface ResearchContext {
@@ -66,51 +71,20 @@ export interface ResearcherDependencies {
   extracted?: ExtractedPageCache;
 }
 
-function isOwnSite(url: string, ownSites: readonly string[]): boolean {
-  const host = siteHostOf(url);
-  return ownSites.some((origin) => isOnSite(host, siteHostOf(origin)));
-}
+const passageHeaderTokens = new Map<string, number>();
 
-/** A third-party page counts only when it names the subject: other companies' pages are not evidence. */
-function mentionsAny(page: { title: string | null; text: string }, terms: readonly string[]): boolean {
-  const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
-  return terms.some((term) => containsWhole(text, normalizeForMatch(term), term.includes(".")));
-}
-
-/**
- * Profile URLs the subject's own pages state: the company's LinkedIn page linked from its own site,
- * and the person's LinkedIn profile from a schema.org Person of the same name there.
- */
-function withProfileLinks(
-  record: EnrichedPerson,
-  pages: readonly ExtractedPage[],
-  ownSites: readonly string[],
-  person: PersonIdentity | null,
-): EnrichedPerson {
-  const own = pages.filter((page) => isOwnSite(page.url, ownSites));
-  const companyLinkedinUrl =
-    record.companyLinkedinUrl ??
-    own
-      .flatMap((page) => page.profileLinks)
-      .map((link) => canonicalLinkedinUrl(link, "company"))
-      .find((url): url is string => !!url) ??
-    null;
-  let linkedinUrl = record.linkedinUrl;
-  if (!linkedinUrl && person) {
-    const name = normalizeForMatch(person.fullName);
-    for (const entity of own.flatMap((page) => page.jsonLd)) {
-      if (entity["@type"] !== "Person" || typeof entity.name !== "string" || normalizeForMatch(entity.name) !== name)
-        continue;
-      const sameAs = ([] as unknown[]).concat(entity.sameAs ?? []);
-      linkedinUrl =
-        sameAs
-          .map((link) => (typeof link === "string" ? canonicalLinkedinUrl(link, "person") : null))
-          .find((url): url is string => !!url) ?? null;
-      if (linkedinUrl) break;
-    }
+/** Tokens the prompt spends on a passage's block around its text (id, URL, title), counted once per page. */
+function passageOverhead(passage: Passage): number {
+  let tokens = passageHeaderTokens.get(passage.url);
+  if (tokens === undefined) {
+    tokens = countTokens(`<passage id="P99" url="${passage.url}" title="${passage.title ?? ""}">\n\n</passage>\n`);
+    setBounded(passageHeaderTokens, passage.url, tokens, 2_000);
   }
-  return { ...record, companyLinkedinUrl, linkedinUrl };
+  return tokens;
 }
+
+/** Passages ranked at most: enough for any prompt budget, however long the pages. */
+const MAX_RANKED_PASSAGES = 400;
 
 /** Tokens kept free for the model's chat formatting around the messages. */
 const PROMPT_MARGIN_TOKENS = 200;
@@ -137,39 +111,70 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathered = await gatherEvidence(plan, request.question, dependencies, {
+    const gathering = await startGathering(plan, request.question, dependencies, {
       pageBudget,
       signal: gatherSignal,
       background: context.background ?? false,
     });
     context.signal?.throwIfAborted();
 
-    const relevant = gathered.pages.filter(
-      (page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms),
+    // A third-party page counts only when it names the subject: other companies' pages are not
+    // evidence. A first name alone is too common to make a page relevant; with the company it is.
+    const relevanceTerms = [
+      plan.person?.fullName,
+      plan.companyName,
+      ...plan.ownSites.map((origin) => siteHostOf(origin)),
+    ].filter((term): term is string => !!term);
+    const rankQuery = {
+      question: request.question,
+      subjectTerms: plan.subjectTerms,
+      personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
+      answerShape: answerShape(request.responseType, plan.intents),
+    };
+    const passageBudget = Math.max(
+      500,
+      promptTokenBudget -
+        systemPromptTokens() -
+        countTokens(buildEvidencePrompt(request, new Map())) -
+        PROMPT_MARGIN_TOKENS,
     );
-    const passages = relevant.flatMap((page) => splitPassages(page));
-    const ranked = rankPassages(
-      passages,
-      { question: request.question, subjectTerms: plan.subjectTerms },
-      { limit: 200 },
-    );
-    const selected =
-      ranked.length === 0
-        ? []
-        : selectWithinBudget(ranked, {
-            maxTokens: Math.max(
-              500,
-              promptTokenBudget -
-                systemPromptTokens() -
-                countTokens(buildEvidencePrompt(request, new Map())) -
-                PROMPT_MARGIN_TOKENS,
-            ),
-          });
+    const rankEvidence = () => {
+      const passages = evidencePassages(gathering.evidence(), plan.ownSites, relevanceTerms);
+      const ranked = rankPassages(passages, rankQuery, { limit: MAX_RANKED_PASSAGES });
+      const selected =
+        ranked.length === 0
+          ? []
+          : selectWithinBudget(ranked, { maxTokens: passageBudget, overheadTokens: passageOverhead });
+      return { ranked, selected };
+    };
+    let { ranked, selected } = rankEvidence();
+    // The second look: when the best passages do not cover the question, read the next best pages
+    // (now including links found on the pages read) and rank again, once, inside the page budget.
+    const covered = coversQuestion(ranked, {
+      question: request.question,
+      responseType: request.responseType,
+      responseOptions: request.responseOptions,
+      subjectTerms: plan.subjectTerms,
+      personName: rankQuery.personName,
+    });
+    const secondLook = !covered && gathering.remainingBudget() > 0 && !gatherSignal.aborted;
+    if (secondLook) {
+      await gathering.readMore(gathering.remainingBudget());
+      context.signal?.throwIfAborted();
+      ({ ranked, selected } = rankEvidence());
+    }
+    const gathered = gathering.evidence();
+    // Token counts of the parts do not add up exactly once joined: the whole prompt must fit.
+    const promptLimit = promptTokenBudget - systemPromptTokens() - PROMPT_MARGIN_TOKENS;
+    while (selected.length > 1 && countTokens(buildEvidencePrompt(request, labelPassages(selected))) > promptLimit) {
+      selected = selected.slice(0, -1);
+    }
     const labels = labelPassages(selected);
     if (context.trace) {
       context.trace.queries = plan.queries;
       context.trace.pagesRead = gathered.pages.map((page) => page.url);
       context.trace.passagesInPrompt = selected.length;
+      context.trace.secondLook = secondLook;
     }
 
     const baseRecord = request.kind === "person" ? normalizePersonRequest(request.subject) : null;
@@ -181,8 +186,11 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         details: ["Not enough evidence: no page about the subject could be read.", reached].filter(Boolean).join(" "),
         sources: [],
         confidence: 0,
+        citations: [],
       };
-      return baseRecord ? { ...empty, person: baseRecord } : empty;
+      return baseRecord
+        ? { ...empty, person: { ...baseRecord, personSources: personSourcesOf(baseRecord, {}, {}) } }
+        : empty;
     }
 
     const answered = await answerFromEvidence(dependencies.model, request, labels, {
@@ -196,15 +204,9 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     }
     if (context.trace) context.trace.promptTokens = systemPromptTokens() + countTokens(answered.prompt);
 
-    const identity: PersonIdentity | null =
-      request.kind === "person" && plan.personName
-        ? {
-            fullName: plan.personName,
-            companyName: plan.companyName,
-            companyHosts: plan.ownSites.map((origin) => new URL(origin).hostname.replace(/^www\./, "")),
-          }
-        : null;
+    const identity = plan.person;
     const verified = verifyAnswer({
+      subjectTerms: plan.subjectTerms,
       request,
       answer: answered.answer,
       labels,
@@ -219,16 +221,19 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       details: verified.details,
       sources: verified.sources,
       confidence: verified.confidence,
+      citations: verified.citations,
     };
+    if (context.trace) {
+      context.trace.modelConfidence = answered.answer.confidence;
+      context.trace.rejectedQuotes = verified.rejectedCitations;
+    }
     if (!baseRecord) return response;
-    const merged = mergePersonEvidence(
-      withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity),
-      verified.personEvidence,
-    );
+    const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity);
+    const merged = mergePersonEvidence(profiles.record, verified.personEvidence);
     return {
       ...response,
       details: [response.details, ...merged.notes].filter(Boolean).join(" "),
-      person: merged.person,
+      person: { ...merged.person, personSources: personSourcesOf(merged.person, merged.used, profiles.linkedFrom) },
     };
   };
 }

@@ -118,6 +118,15 @@ export function researchOperations(): OpenApiOperation[] {
         details: "The company's team page lists Jane Doe as VP Engineering in the Berlin office.",
         sources: ["https://northwind-robotics.com/team"],
         confidence: 0.86,
+        citations: [
+          {
+            url: "https://northwind-robotics.com/team",
+            title: "Our team | Northwind Robotics",
+            quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+            publishedAt: null,
+            source: "page",
+          },
+        ],
         person: {
           firstName: "Jane",
           lastName: "Doe",
@@ -131,6 +140,37 @@ export function researchOperations(): OpenApiOperation[] {
           companyName: "Northwind Robotics",
           companyWebsite: "https://northwind-robotics.com",
           companyLinkedinUrl: null,
+          personSources: {
+            firstName: { from: "request" },
+            lastName: { from: "request" },
+            email: { from: "request" },
+            jobTitle: [
+              {
+                url: "https://northwind-robotics.com/team",
+                quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+              },
+            ],
+            country: [
+              {
+                url: "https://northwind-robotics.com/team",
+                quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+              },
+            ],
+            city: [
+              {
+                url: "https://northwind-robotics.com/team",
+                quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+              },
+            ],
+            jobStartDate: [
+              {
+                url: "https://northwind-robotics.com/news/2023-06-new-vp",
+                quote: "Jane Doe joins as VP Engineering in June 2023",
+              },
+            ],
+            companyName: { from: "request" },
+            companyWebsite: { from: "request" },
+          },
         },
       }),
     },
@@ -143,6 +183,15 @@ export function researchOperations(): OpenApiOperation[] {
         details: "The security page states that Northwind Robotics completed its SOC 2 Type II audit in 2024.",
         sources: ["https://northwind-robotics.com/security"],
         confidence: 0.91,
+        citations: [
+          {
+            url: "https://northwind-robotics.com/security",
+            title: "Security | Northwind Robotics",
+            quote: "Northwind Robotics completed its SOC 2 Type II audit in 2024",
+            publishedAt: "2024-05-02",
+            source: "page",
+          },
+        ],
       }),
     },
   ];

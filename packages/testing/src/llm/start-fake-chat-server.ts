@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { readBody } from "../read-body.js";
 import { exampleFromSchema } from "./example-from-schema.js";
 import { parsePromptPassages } from "./prompt-passages.js";
+import { statedAnswerResponder } from "./stated-answer-responder.js";
 
 /** One Chat Completions call as the fake server received it. */
 export interface FakeChatRequest {
@@ -79,7 +80,7 @@ function completion(model: string, content: string, promptChars: number): string
 export async function startFakeChatServer(
   options: { responder?: FakeChatResponder; latencyMs?: number } = {},
 ): Promise<FakeChatServer> {
-  let responder = options.responder ?? schemaExampleResponder;
+  let responder = options.responder ?? statedAnswerResponder;
   let latencyMs = options.latencyMs ?? 0;
   const requests: FakeChatRequest[] = [];
   const hanging = new Set<ServerResponse>();
