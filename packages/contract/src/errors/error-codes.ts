@@ -10,6 +10,7 @@ export const errorCodes = {
   REQUEST_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: "Unsupported media type" },
   REQUEST_TOO_LARGE: { status: 413, title: "Request body too large" },
   REQUEST_VALIDATION_FAILED: { status: 422, title: "Request validation failed" },
+  REQUEST_MALFORMED_PATH: { status: 400, title: "Malformed request path" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   AUTH_MISSING_KEY: { status: 401, title: "API key missing" },
