@@ -4,7 +4,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 /** Largest accepted request body, in bytes (1 MB). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-/** Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB). */
+/**
+ * Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB).
+ * A body sent with `Content-Encoding: gzip`, `br` or `deflate` is decompressed first; one that does not
+ * decompress is 400 `REQUEST_MALFORMED_ENCODING`.
+ */
 export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
   return (request: Request, response: Response, next: NextFunction): void => {
@@ -20,6 +24,24 @@ export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
         detail: `Send the body as JSON with Content-Type: application/json (got ${request.header("content-type") ?? "none"}).`,
       });
     }
-    parse(request, response, next);
+    parse(request, response, (error?: unknown) => {
+      next(isDecompressionFailure(error, request) ? undecodable(error) : error);
+    });
   };
+}
+
+/**
+ * The body parser gives each of its own failures a `type`; an error without one is the
+ * decompression stream's (zlib or brotli refusing the bytes, or the data ending early).
+ */
+function isDecompressionFailure(error: unknown, request: Request): error is Error {
+  const encoding = (request.header("content-encoding") ?? "identity").trim().toLowerCase();
+  return encoding !== "identity" && error instanceof Error && !("type" in error);
+}
+
+function undecodable(error: Error): DossierError {
+  return new DossierError("REQUEST_MALFORMED_ENCODING", {
+    detail: "The body could not be decompressed as its Content-Encoding says; send it in that encoding, or uncompressed.",
+    cause: error,
+  });
 }

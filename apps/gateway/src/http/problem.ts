@@ -48,6 +48,9 @@ function fromFramework(error: BodyParserError): DossierError | null {
         detail: `The body is larger than the limit of ${error.limit ?? 1_048_576} bytes.`,
       });
     case "encoding.unsupported":
+      return new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", {
+        detail: "That Content-Encoding is not supported; send the body uncompressed, or as gzip, br or deflate.",
+      });
     case "charset.unsupported":
       return new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON." });
     case "request.aborted":

@@ -11,6 +11,7 @@ export const errorCodes = {
   REQUEST_TOO_LARGE: { status: 413, title: "Request body too large" },
   REQUEST_VALIDATION_FAILED: { status: 422, title: "Request validation failed" },
   REQUEST_MALFORMED_PATH: { status: 400, title: "Malformed request path" },
+  REQUEST_MALFORMED_ENCODING: { status: 400, title: "Body does not match its Content-Encoding" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   AUTH_MISSING_KEY: { status: 401, title: "API key missing" },
