@@ -13,6 +13,44 @@ function expectProblem(response: Response, status: number): void {
   expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
 }
 
+describe("nesting depth", () => {
+  it("refuses a deeply nested batch with 400 while /healthz keeps answering", async () => {
+    const depth = 15_000_000;
+    const body = `{"items":[${"[".repeat(depth)}${"]".repeat(depth)}]}`;
+    const [deep, health] = await Promise.all([
+      harness.post("/v1/batches", body),
+      fetch(`${harness.stack.baseUrl}/healthz`),
+    ]);
+    expect(health.status).toBe(200);
+    expectProblem(deep, 400);
+    const problem = await problemOf(deep);
+    expect(problem.code).toBe("REQUEST_TOO_DEEPLY_NESTED");
+    expect(problem.detail).toContain("64");
+  });
+
+  it("refuses a research body nested past the limit, and counts no brackets inside strings", async () => {
+    let nested: unknown = "x";
+    for (let level = 0; level < 100; level += 1) nested = [nested];
+    const deep = await harness.post("/v1/research/company", { ...companyRequest("Deep?"), context: nested });
+    expectProblem(deep, 400);
+    expect((await problemOf(deep)).code).toBe("REQUEST_TOO_DEEPLY_NESTED");
+
+    const brackets = await harness.post("/v1/research/company", companyRequest(`Brackets ${"[{".repeat(200)}?`));
+    expect(brackets.status).toBe(200);
+  });
+
+  it("rejects an unknown top-level field of a batch with 422 naming it", async () => {
+    const response = await harness.post("/v1/batches", {
+      items: [{ type: "company", request: companyRequest("Envelope?") }],
+      callbakUrl: "https://hooks.example.com/dossier",
+    });
+    expectProblem(response, 422);
+    expect((await problemOf(response)).errors).toEqual([
+      { path: "callbakUrl", message: "is not a known field (names are case-sensitive)" },
+    ]);
+  });
+});
+
 describe("compressed bodies", () => {
   const body = Buffer.from(JSON.stringify(companyRequest("Compressed?")));
 

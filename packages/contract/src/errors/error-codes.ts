@@ -12,6 +12,7 @@ export const errorCodes = {
   REQUEST_VALIDATION_FAILED: { status: 422, title: "Request validation failed" },
   REQUEST_MALFORMED_PATH: { status: 400, title: "Malformed request path" },
   REQUEST_MALFORMED_ENCODING: { status: 400, title: "Body does not match its Content-Encoding" },
+  REQUEST_TOO_DEEPLY_NESTED: { status: 400, title: "JSON nested too deeply" },
   ROUTE_NOT_FOUND: { status: 404, title: "Route not found" },
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   AUTH_MISSING_KEY: { status: 401, title: "API key missing" },

@@ -85,11 +85,15 @@ export function batchOperations(): OpenApiOperation[] {
             headers: location("batch"),
             content: { "application/json": { schema: ref("BatchStatus") } },
           },
-          "400": problem("The body is not valid JSON."),
+          "400": problem(
+            "The body is not valid JSON, nests arrays and objects deeper than 64 levels, or does not decompress.",
+          ),
           "401": unauthorized,
           "413": problem("The body is larger than the batch body limit (32 MB)."),
           "415": problem("The body is not `application/json`."),
-          "422": problem("The body is not a list of items, has too many, or the callback URL is not allowed."),
+          "422": problem(
+            "The body is not a list of items, has too many, has a field other than `items` and `callbackUrl`, or the callback URL is not allowed.",
+          ),
           "429": problem("This key has too many open batches (`BATCH_LIMIT_REACHED`).", retryAfter),
           "503": problem("The queue (Redis) is unreachable.", retryAfter),
         },
