@@ -1,5 +1,13 @@
+import { connect } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
-import { companyRequest, type Harness, problemOf, startHarness, TEST_API_KEY } from "@dossier/testing";
+import {
+  companyRequest,
+  type Harness,
+  type ProblemBody,
+  problemOf,
+  startHarness,
+  TEST_API_KEY,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let harness: Harness;
@@ -11,6 +19,47 @@ afterAll(async () => harness?.stop());
 function expectProblem(response: Response, status: number): void {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+}
+
+/** A response as read off a raw socket. */
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Writes `text` on a fresh connection and reads until the gateway closes it. A gateway that never
+ * answers fails the test after `timeoutMs` rather than hanging it.
+ */
+function exchangeRaw(text: string, timeoutMs = 20_000): Promise<RawResponse> {
+  const { hostname, port } = new URL(harness.stack.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer that ended the connection; received ${JSON.stringify(received.slice(0, 200))}`));
+    }, timeoutMs);
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    // The gateway may reset a connection it refused once its answer is out; the answer is what counts.
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const [head = "", ...rest] = received.split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = head.split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+    socket.write(text);
+  });
 }
 
 describe("nesting depth", () => {
@@ -110,6 +159,21 @@ describe("malformed paths", () => {
       expect(text).not.toContain("jane.doe");
       expect(text).not.toContain("private-mail");
       expect(text).not.toContain("%ZZ");
+    },
+  );
+});
+
+describe("oversized requests", () => {
+  it.each(["/v1/research/company", "/v1/batches"])(
+    "%s answers a declared Content-Length over the limit with 413 from the headers alone",
+    async (path) => {
+      const response = await exchangeRaw(
+        `POST ${path} HTTP/1.1\r\nHost: dossier.test\r\nContent-Type: application/json\r\nx-api-key: ${TEST_API_KEY}\r\nContent-Length: 2147483648\r\n\r\n`,
+      );
+      expect(response.status).toBe(413);
+      expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(response.headers.connection).toBe("close");
+      expect((JSON.parse(response.body) as ProblemBody).code).toBe("REQUEST_TOO_LARGE");
     },
   );
 });

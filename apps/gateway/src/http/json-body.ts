@@ -10,7 +10,8 @@ export const BODY_LIMIT_BYTES = 1_048_576;
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB)
+ * Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB;
+ * a declared `Content-Length` over it is refused before any of the body is read, and the connection closed)
  * and bodies nested deeper than {@link MAX_JSON_DEPTH} (400 `REQUEST_TOO_DEEPLY_NESTED`). A body sent with
  * `Content-Encoding: gzip`, `br` or `deflate` is decompressed first; one that does not decompress is 400
  * `REQUEST_MALFORMED_ENCODING`.
@@ -18,8 +19,16 @@ export const MAX_JSON_DEPTH = 64;
 export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
   const parse = express.json({ limit: limitBytes, strict: false, type: () => true, verify: refuseDeepNesting });
   return (request: Request, response: Response, next: NextFunction): void => {
-    const hasBody =
-      request.header("transfer-encoding") !== undefined || Number(request.header("content-length") ?? 0) > 0;
+    const declaredBytes = Number(request.header("content-length") ?? 0);
+    if (declaredBytes > limitBytes) {
+      // Reading a body declared as 2 GB to its end would hold the connection for as long as the
+      // caller cares to send it, or not: answer from the header and close the connection instead.
+      response.setHeader("Connection", "close");
+      throw new DossierError("REQUEST_TOO_LARGE", {
+        detail: `The body is declared as ${declaredBytes} bytes, more than the limit of ${limitBytes} bytes.`,
+      });
+    }
+    const hasBody = request.header("transfer-encoding") !== undefined || declaredBytes > 0;
     if (!hasBody) {
       request.body = undefined;
       next();
