@@ -177,3 +177,19 @@ describe("oversized requests", () => {
     },
   );
 });
+
+describe("oversized headers", () => {
+  it("answers a 20 KB request header with a problem+json 431", async () => {
+    const response = await exchangeRaw(
+      `GET /healthz HTTP/1.1\r\nHost: dossier.test\r\nX-Padding: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(response.status).toBe(431);
+    expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(response.headers.connection).toBe("close");
+    expect(response.headers["x-request-id"]).toMatch(/.+/);
+    expect(JSON.parse(response.body) as ProblemBody).toMatchObject({
+      status: 431,
+      code: "REQUEST_HEADERS_TOO_LARGE",
+    });
+  });
+});
