@@ -7,6 +7,7 @@ import {
   problemOf,
   startHarness,
   TEST_API_KEY,
+  TEST_COMPANY,
 } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -191,5 +192,20 @@ describe("oversized headers", () => {
       status: 431,
       code: "REQUEST_HEADERS_TOO_LARGE",
     });
+  });
+});
+
+describe("callback URLs", () => {
+  it("a callback host that resolves to loopback is refused without saying what it resolves to", async () => {
+    const response = await harness.post("/v1/batches", {
+      items: [{ type: "company", request: { question: "Callback?", company: TEST_COMPANY } }],
+      callbackUrl: "http://localhost:9/hook",
+    });
+    expectProblem(response, 422);
+    const problem = await problemOf(response);
+    expect(problem.errors?.map((error) => error.path)).toEqual(["callbackUrl"]);
+    const text = JSON.stringify(problem);
+    expect(text).toContain("localhost does not resolve to a public address");
+    for (const leak of ["127.0.0.1", "::1", "resolves to it"]) expect(text).not.toContain(leak);
   });
 });
