@@ -149,6 +149,31 @@ describe("POST /v1/research/person", () => {
     });
   });
 
+  it("strips control and format characters from every text field before anything reads them", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "\u200bWhat is her\u0000 role?\u2069",
+      person: {
+        firstName: "\u202eJANE\u202c",
+        lastName: "Do\u0000e\u200d",
+        title: "\u2066VP\u00ad Engineering\u2069",
+        email: "\ufeffjane.doe@northwind-robotics.test",
+        company: { name: "North\u200bwind Robotics\u200f", location: "Berlin,\u0007 Germany" },
+      },
+    });
+    expect(response.status).toBe(200);
+    const body = await researchBodyOf(response);
+    expect(body.person).toMatchObject({
+      firstName: "Jane",
+      lastName: "Doe",
+      jobTitle: "VP Engineering",
+      email: "jane.doe@northwind-robotics.test",
+      companyName: "Northwind Robotics",
+      country: "Germany",
+      city: "Berlin",
+    });
+    expect(harness.model.requests.at(-1)!.userText).toContain("What is her role?");
+  });
+
   it("accepts a person identified by e-mail alone", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Who is this?",
