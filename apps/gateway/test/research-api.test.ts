@@ -174,6 +174,15 @@ describe("POST /v1/research/person", () => {
     expect(harness.model.requests.at(-1)!.userText).toContain("What is her role?");
   });
 
+  it("takes the country from the calling code of a phone number written with 00", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "Where is he based?",
+      person: { firstName: "Kwame", lastName: "Mensah", phone: "00233 30 123 4567", company: { name: "Quillstone" } },
+    });
+    expect(response.status).toBe(200);
+    expect((await researchBodyOf(response)).person?.country).toBe("Ghana");
+  });
+
   it("accepts a person identified by e-mail alone", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Who is this?",
