@@ -174,6 +174,15 @@ describe("POST /v1/research/person", () => {
     expect(harness.model.requests.at(-1)!.userText).toContain("What is her role?");
   });
 
+  it("takes the company website from the registrable domain of an e-mail at a subdomain", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "Who is this, at a subdomain?",
+      person: { email: "sam@us.alder-finch.test" },
+    });
+    expect(response.status).toBe(200);
+    expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
+  });
+
   it("takes the country from the calling code of a phone number written with 00", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Where is he based?",

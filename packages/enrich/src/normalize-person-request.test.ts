@@ -61,6 +61,14 @@ describe("normalizePersonRequest", () => {
     expect(person.companyWebsite).toBe("https://globex.com");
   });
 
+  it.each([
+    ["jane@us.acme.com", "https://acme.com"],
+    ["jane@mail.eu.acme.co.uk", "https://acme.co.uk"],
+    ["jane@acme.github.io", "https://acme.github.io"],
+  ])("takes the company website from the registrable domain of %s", (email, website) => {
+    expect(normalizePersonRequest({ email }).companyWebsite).toBe(website);
+  });
+
   it.each(["jane@gmail.com", "jane@mailinator.com", "jane@0-180.com", "not an address"])(
     "takes no company website from %s",
     (email) => {
