@@ -2,6 +2,7 @@ import { createLogger, loadConfig } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
 import { createApp } from "./create-app.js";
+import { answerClientError } from "./http/answer-client-error.js";
 import { GatewayMetrics } from "./metrics.js";
 
 const config = loadConfig();
@@ -47,6 +48,7 @@ const server = app.listen(config.port, () => {
     "gateway listening",
   );
 });
+server.on("clientError", answerClientError);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.requestTimeout = config.gatewayRequestTimeoutMs;

@@ -181,6 +181,49 @@ describe("POST /v1/research/person", () => {
     });
   });
 
+  it("strips control and format characters from every text field before anything reads them", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "\u200bWhat is her\u0000 role?\u2069",
+      person: {
+        firstName: "\u202eJANE\u202c",
+        lastName: "Do\u0000e\u200d",
+        title: "\u2066VP\u00ad Engineering\u2069",
+        email: "\ufeffjane.doe@northwind-robotics.test",
+        company: { name: "North\u200bwind Robotics\u200f", location: "Berlin,\u0007 Germany" },
+      },
+    });
+    expect(response.status).toBe(200);
+    const body = await researchBodyOf(response);
+    expect(body.person).toMatchObject({
+      firstName: "Jane",
+      lastName: "Doe",
+      jobTitle: "VP Engineering",
+      email: "jane.doe@northwind-robotics.test",
+      companyName: "Northwind Robotics",
+      country: "Germany",
+      city: "Berlin",
+    });
+    expect(harness.model.requests.at(-1)!.userText).toContain("What is her role?");
+  });
+
+  it("takes the company website from the registrable domain of an e-mail at a subdomain", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "Who is this, at a subdomain?",
+      person: { email: "sam@us.alder-finch.test" },
+    });
+    expect(response.status).toBe(200);
+    expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
+  });
+
+  it("takes the country from the calling code of a phone number written with 00", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "Where is he based?",
+      person: { firstName: "Kwame", lastName: "Mensah", phone: "00233 30 123 4567", company: { name: "Quillstone" } },
+    });
+    expect(response.status).toBe(200);
+    expect((await researchBodyOf(response)).person?.country).toBe("Ghana");
+  });
+
   it("accepts a person identified by e-mail alone", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Who is this?",

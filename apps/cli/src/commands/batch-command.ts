@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
 import type { Config } from "@dossier/config";
-import type { BatchResultLine } from "@dossier/contract";
+import { type BatchResultLine, neutralizeCsvFormula } from "@dossier/contract";
 import { Command } from "commander";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -157,7 +157,11 @@ export function batchCommand(loadConfig: () => Config): Command {
             ...RESULT_COLUMNS.map((column) => (result ? String(result[column]) : "")),
           ];
         });
-        await writeFile(`${options.out}.tmp`, stringify([[...inputColumns, ...RESULT_COLUMNS], ...records]));
+        // Answers and details come from web pages, and the file is meant for spreadsheets.
+        const cells = [[...inputColumns, ...RESULT_COLUMNS], ...records].map((record) =>
+          record.map(neutralizeCsvFormula),
+        );
+        await writeFile(`${options.out}.tmp`, stringify(cells));
         await rename(`${options.out}.tmp`, options.out);
       };
 

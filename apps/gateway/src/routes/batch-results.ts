@@ -1,3 +1,4 @@
+import { neutralizeCsvFormula } from "@dossier/contract";
 import { type BatchItemOutcome, type BatchStore, type BatchSummary, decodeFailure } from "@dossier/queue";
 import type { Response } from "express";
 import { problemBody } from "../http/problem.js";
@@ -46,9 +47,10 @@ function ndjson(line: ItemLine): string {
   return `${head.slice(0, -1)},${tail}}\n`;
 }
 
+/** One CSV field: formula-neutralized (`ref`, answers and details come from callers and web pages), then quoted if needed. */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = String(value);
+  const text = neutralizeCsvFormula(String(value));
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -4,6 +4,7 @@ import {
   DossierError,
   type FieldError,
   isDossierError,
+  issuesToFieldErrors,
   unavailable,
   validateResearchRequest,
 } from "@dossier/contract";
@@ -103,14 +104,7 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
         const identity = apiKeyOf(response);
         const requestId = response.locals.requestId;
         const envelope = batchEnvelopeSchema.safeParse(request.body);
-        if (!envelope.success) {
-          throw validationProblem(
-            envelope.error.issues.map((issue) => ({
-              path: issue.path.map(String).join(".") || "(body)",
-              message: issue.message,
-            })),
-          );
-        }
+        if (!envelope.success) throw validationProblem(issuesToFieldErrors(envelope.error.issues));
         const { items, callbackUrl } = envelope.data;
         if (items.length > settings.maxItems) {
           throw validationProblem([

@@ -85,11 +85,15 @@ export function batchOperations(): OpenApiOperation[] {
             headers: location("batch"),
             content: { "application/json": { schema: ref("BatchStatus") } },
           },
-          "400": problem("The body is not valid JSON."),
+          "400": problem(
+            "The body is not valid JSON, nests arrays and objects deeper than 64 levels, or does not decompress.",
+          ),
           "401": unauthorized,
           "413": problem("The body is larger than the batch body limit (32 MB)."),
           "415": problem("The body is not `application/json`."),
-          "422": problem("The body is not a list of items, has too many, or the callback URL is not allowed."),
+          "422": problem(
+            "The body is not a list of items, has too many, has a field other than `items` and `callbackUrl`, or the callback URL is not allowed.",
+          ),
           "429": problem("This key has too many open batches (`BATCH_LIMIT_REACHED`).", retryAfter),
           "503": problem("The queue (Redis) is unreachable.", retryAfter),
         },
@@ -121,7 +125,8 @@ export function batchOperations(): OpenApiOperation[] {
         summary: "Read a finished batch's results",
         description:
           "One line per item in item order, streamed as NDJSON (`application/x-ndjson`), or as CSV with `?format=csv` (columns index, ref, " +
-          "status, answerText, answerNumber, confidence, details, sources, errorCode, errorDetail). Answers 409 `BATCH_NOT_DONE` until the batch is done.",
+          "status, answerText, answerNumber, confidence, details, sources, errorCode, errorDetail; a cell that a spreadsheet would read as a formula, " +
+          "starting with =, +, -, @, tab or carriage return, gets a leading ', plain numbers excepted). Answers 409 `BATCH_NOT_DONE` until the batch is done.",
         security: [{ apiKey: [] }],
         parameters: [
           idParameter("The batch id."),

@@ -26,7 +26,9 @@ const retryAfter = {
 
 /** Error answers every authenticated /v1 operation may give. */
 export const commonErrorResponses: JsonObject = {
-  "400": problemResponse("The body is not valid JSON."),
+  "400": problemResponse(
+    "The body is not valid JSON, nests arrays and objects deeper than 64 levels, or does not decompress.",
+  ),
   "401": problemResponse("The `x-api-key` header is missing, or the key is unknown or revoked."),
   "413": problemResponse("The body is larger than 1 MB."),
   "415": problemResponse("The body is not `application/json`."),

@@ -12,7 +12,7 @@ export const MAX_BATCH_ITEMS = 10_000;
  * its own (so one bad item fails alone), so `request` is validated later, not by this schema.
  */
 export const batchItemSchema = z
-  .object({
+  .strictObject({
     type: z.enum(["person", "company"]).describe("Which research the item is: the same as `POST /v1/research/{type}`."),
     request: z
       .union([personResearchRequestSchema, companyResearchRequestSchema])
@@ -22,7 +22,7 @@ export const batchItemSchema = z
   .register(apiRegistry, { id: "BatchItem", description: "One research request inside a batch." });
 
 export const batchRequestSchema = z
-  .object({
+  .strictObject({
     items: z
       .array(batchItemSchema)
       .min(1)
@@ -38,8 +38,8 @@ export const batchRequestSchema = z
   })
   .register(apiRegistry, { id: "BatchRequest", description: "A list of research requests to run in the background." });
 
-/** The envelope checked before items are looked at one by one. */
-export const batchEnvelopeSchema = z.object({
+/** The envelope checked before items are looked at one by one; unknown fields are refused, as in a request. */
+export const batchEnvelopeSchema = z.strictObject({
   items: z.array(z.unknown()).min(1),
   callbackUrl: z.string().optional(),
 });

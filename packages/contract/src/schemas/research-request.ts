@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { MAX_CONTEXT_LENGTH, MAX_FIELD_LENGTH, MAX_QUESTION_LENGTH, MAX_RESPONSE_OPTIONS } from "./fields.js";
+import {
+  MAX_CONTEXT_LENGTH,
+  MAX_FIELD_LENGTH,
+  MAX_QUESTION_LENGTH,
+  MAX_RESPONSE_OPTIONS,
+  withoutInvisibleCharacters,
+} from "./fields.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
 import { companySchema, personSchema } from "./subjects.js";
@@ -10,17 +16,20 @@ export type ResearchKind = "person" | "company";
 const commonFields = {
   question: z
     .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .overwrite(withoutInvisibleCharacters)
     .trim()
     .min(1, "must not be empty")
     .max(MAX_QUESTION_LENGTH, `must be at most ${MAX_QUESTION_LENGTH} characters`)
-    .describe(`The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters.`),
+    .describe(
+      `The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters once control and format characters (NUL, zero-width, bidi controls) are removed.`,
+    ),
   // `""` means "not given" for every optional field (docs/api.md), so it too stands for TEXT.
   responseType: z
     .union([responseTypeSchema, z.literal("")])
     .nullish()
     .describe("The kind of answer wanted. Defaults to `TEXT`."),
   responseOptions: z
-    .array(z.string().trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
+    .array(z.string().overwrite(withoutInvisibleCharacters).trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
     .max(MAX_RESPONSE_OPTIONS)
     .nullish()
     .describe(
@@ -29,17 +38,21 @@ const commonFields = {
     ),
   context: z
     .string()
+    .overwrite(withoutInvisibleCharacters)
     .max(MAX_CONTEXT_LENGTH, `must be at most ${MAX_CONTEXT_LENGTH} characters`)
     .nullish()
-    .describe("Extra free-text context for the question. Treated as the caller's information, not as evidence."),
+    .describe(
+      "Extra free-text context for the question. Treated as the caller's information, not as evidence. Control and format characters other than line breaks and tabs are removed.",
+    ),
 };
 
 type Loose = Record<string, unknown>;
 
 const asRecord = (value: unknown): Loose | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+// The identification rule sees a value as the schema leaves it: a name of zero-width spaces is no name.
 const text = (value: unknown): string | undefined =>
-  typeof value === "string" && value.trim() !== "" ? value : undefined;
+  typeof value === "string" && withoutInvisibleCharacters(value).trim() !== "" ? value : undefined;
 
 function looseCompanyIdentified(company: unknown): boolean {
   const record = asRecord(company);
@@ -83,7 +96,13 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
         message: `${type} needs at least ${minimum} option${minimum > 1 ? "s" : ""}`,
       });
     } else if (options.every((option) => typeof option === "string")) {
-      const distinct = new Set(options.map((option) => (option as string).trim().toLowerCase()));
+      const distinct = new Set(
+        options.map((option) =>
+          withoutInvisibleCharacters(option as string)
+            .trim()
+            .toLowerCase(),
+        ),
+      );
       if (distinct.size !== options.length)
         problems.push({ path: "responseOptions", message: "must not repeat an option" });
     }

@@ -433,6 +433,25 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
     personBody({}, { linkedinUrl: "http://127.0.0.1/in/jane" }),
     [{ path: "person.linkedinUrl", message: /private/ }],
   ],
+  [
+    "a company named by zero-width characters only",
+    "company",
+    companyBody({}, { name: "\u200b\u200d\ufeff" }),
+    [{ path: "company", message: /identify/ }],
+  ],
+  [
+    "a person whose e-mail is NUL characters only",
+    "person",
+    personBody({}, { email: "\u0000\u0000" }),
+    [{ path: "person", message: /identify/ }],
+  ],
+  ["a question of bidi controls only", "company", companyBody({ question: "\u202e\u2066" }), [{ path: "question" }]],
+  [
+    "options that differ only in invisible characters",
+    "company",
+    companyBody({ responseType: "OPTION", responseOptions: ["SaaS", "Saa\u200bS"] }),
+    [{ path: "responseOptions", message: /repeat/ }],
+  ],
 ];
 
 describe("validateResearchRequest refuses", () => {
@@ -532,6 +551,37 @@ describe("validateResearchRequest normalizes", () => {
     expect(result).toMatchObject({
       ok: true,
       request: { responseType: "OPTIONS", responseOptions: ["SOC 2", "ISO 27001"] },
+    });
+  });
+
+  it("removes control and format characters from every text, keeping line breaks in the context", () => {
+    const result = validateResearchRequest("person", {
+      question: "\u200bWhere does\u0000 she work?",
+      context: "Met at\u202e a fair.\nLikes\u2066 robots.",
+      responseType: "OPTION",
+      responseOptions: ["\ufeffBerlin", "Ham\u00adburg"],
+      person: {
+        firstName: "\u202eJane\u202c",
+        email: "jane@acme.com\u200b",
+        phone: "+49\u2060 30 1234567",
+        company: { name: "\u0000Acme\u200f", website: "\u2066acme.com" },
+      },
+    });
+    expect(result).toEqual({
+      ok: true,
+      request: {
+        kind: "person",
+        question: "Where does she work?",
+        responseType: "OPTION",
+        responseOptions: ["Berlin", "Hamburg"],
+        context: "Met at a fair.\nLikes robots.",
+        subject: {
+          firstName: "Jane",
+          email: "jane@acme.com",
+          phone: "+49 30 1234567",
+          company: { name: "Acme", website: "acme.com" },
+        },
+      },
     });
   });
 

@@ -37,7 +37,8 @@ export type NormalizedResearchRequest =
 
 export type ValidationResult = { ok: true; request: NormalizedResearchRequest } | { ok: false; errors: FieldError[] };
 
-function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+/** A schema's issues as the fields they concern; each unknown key is named on its own. */
+export function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const base = issue.path.map(String).join(".");

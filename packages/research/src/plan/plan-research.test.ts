@@ -146,6 +146,11 @@ describe("planResearch", () => {
     expect(same.ownSites).toEqual(["https://northwind-robotics.com"]);
   });
 
+  it("takes the registrable domain of an e-mail at a subdomain as the own site", () => {
+    const plan = planResearch(personRequest("Role?", { email: "jane@mail.us.northwind-robotics.com" }));
+    expect(plan.ownSites).toEqual(["https://northwind-robotics.com"]);
+  });
+
   it.each([
     ["an IP address", "http://203.0.113.7/"],
     ["a host without a dot", "http://intranet/"],

@@ -96,7 +96,8 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   addSite(company?.website, "company website");
   if (person?.email !== undefined) {
     const email = normalizeEmail(person.email);
-    if (email.domain && !email.isFreeMail && !email.isDisposable) addSite(email.domain, "e-mail domain");
+    if (email.registrableDomain && !email.isFreeMail && !email.isDisposable)
+      addSite(email.registrableDomain, "e-mail domain");
   }
 
   const companyName = company?.name ?? null;

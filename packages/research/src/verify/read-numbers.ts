@@ -59,14 +59,17 @@ export function readNumbers(text: string): number[] {
   const lower = text.toLowerCase();
   // Digits with thousands separators (comma, thin or plain space, apostrophe) or a decimal part.
   const pattern =
-    /(\d{1,3}(?:[,\u202f\u00a0' ]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?:\s?(k|m|mm|mn|b|bn|t|thousand|millions?|billions?|trillion)\b)?/g;
+    /(^|[^\p{L}\p{N}])([-\u2212])?(\d{1,3}(?:[,\u202f\u00a0' ]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?:\s?(k|m|mm|mn|b|bn|t|thousand|millions?|billions?|trillion)\b)?/gu;
   for (let match = pattern.exec(lower); match; match = pattern.exec(lower)) {
-    const digits = match[1] ?? "";
-    const scale = match[2];
-    const values = parseDigits(digits);
-    for (const value of values) {
-      numbers.push(value);
-      if (scale) numbers.push(value * (SCALES[scale] ?? 1));
+    // A minus right before the digits, after a space or at the start: "-12", not "2023-07".
+    const sign = match[2] ? -1 : 1;
+    const digits = match[3] ?? "";
+    const scale = match[4];
+    for (const value of parseDigits(digits)) {
+      numbers.push(value * sign);
+      // "30-day" and "2023-07" read as 30 and 7 too: a dash is also just a dash.
+      if (sign < 0) numbers.push(value);
+      if (scale) numbers.push(value * sign * (SCALES[scale] ?? 1));
     }
   }
   for (const word of lower.split(/[^a-z]+/)) {

@@ -60,12 +60,13 @@ export interface VerifiedAnswer {
 }
 
 function firstSentences(text: string, count: number, maxLength = 400): string {
-  const sentences =
-    text
-      .replace(/\s+/g, " ")
-      .trim()
-      .match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [];
-  const kept = sentences.slice(0, count).join("").trim();
+  // A sentence ends at . ! or ? before a space and a capital, or at the end: not inside a URL or "e.g.".
+  const sentences = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(])/u)
+    .filter(Boolean);
+  const kept = sentences.slice(0, count).join(" ").trim();
   return kept.length > maxLength ? `${kept.slice(0, maxLength - 1).trimEnd()}…` : kept;
 }
 
