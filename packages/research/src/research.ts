@@ -17,7 +17,6 @@ import { evidencePassages } from "./rank/evidence-passages.js";
 import type { Passage } from "./rank/passage.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
-import { splitPassages } from "./rank/split-passages.js";
 import { siteHostOf } from "./site-host.js";
 import { verifyAnswer } from "./verify/verify-answer.js";
 import { withProfileLinks } from "./with-profile-links.js";

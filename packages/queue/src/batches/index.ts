@@ -12,3 +12,4 @@ export {
   type BatchStoreSettings,
   type BatchSummary,
 } from "./batch-store.js";
+export { countUnfedBatchItems } from "./fair-feed.js";
