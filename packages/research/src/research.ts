@@ -8,6 +8,7 @@ import {
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
+import { countEvidenceUsage, type EvidenceUsage } from "./count-usage.js";
 import type { ExtractedPage } from "./gather/extract/extracted-page.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
@@ -24,7 +25,7 @@ import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
 import { verifyAnswer } from "./verify/verify-answer.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
-export interface ResearchUsage extends ChatUsage {
+export interface ResearchUsage extends ChatUsage, EvidenceUsage {
   modelCalls: number;
 }
 
@@ -137,10 +138,11 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathered = await gatherEvidence(plan, request.question, dependencies, {
+    const gathered = await gatherEvidence(plan, request.question, countEvidenceUsage(dependencies, context.usage), {
       pageBudget,
       signal: gatherSignal,
       background: context.background ?? false,
+      ...(context.usage ? { usage: context.usage } : {}),
     });
     context.signal?.throwIfAborted();
 

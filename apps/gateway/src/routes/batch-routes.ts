@@ -4,6 +4,7 @@ import {
   DossierError,
   type FieldError,
   isDossierError,
+  TYPICAL_RUN_TOKENS,
   unavailable,
   validateResearchRequest,
 } from "@dossier/contract";
@@ -16,7 +17,9 @@ import {
   researchJobId,
 } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
+import type { Redis } from "ioredis";
 import { apiKeyOf } from "../http/locals.js";
+import { admitToQuota } from "../http/monthly-quota.js";
 import { problemBody } from "../http/problem.js";
 import { type Route, route } from "../http/route-table.js";
 import { writeBatchResults } from "./batch-results.js";
@@ -24,6 +27,9 @@ import { validationProblem } from "./research-routes.js";
 
 export interface BatchRouteSettings {
   batches: BatchStore;
+  /** The command connection and key prefix of the usage ledger. */
+  redis: Redis;
+  prefix: string;
   /** Items one batch may hold (`BATCH_MAX_ITEMS`). */
   maxItems: number;
   /** Open batches per key (`BATCH_MAX_OPEN`). */
@@ -138,6 +144,16 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           }
           const now = Date.now();
           const plans = items.map((raw) => planItem(raw, identity.id, requestId, now));
+          const calls = plans.filter((plan) => "jobId" in plan).length;
+          // The whole batch or nothing: a batch that would pass a monthly limit is refused before any item is queued.
+          if (calls > 0) {
+            const estimatedTokens = calls * TYPICAL_RUN_TOKENS;
+            await admitToQuota(settings.redis, settings.prefix, identity, {
+              count: calls,
+              estimatedTokens,
+              estimate: `the batch's ${calls.toLocaleString("en-US")} items, at about ${TYPICAL_RUN_TOKENS.toLocaleString("en-US")} tokens a run, would spend about ${estimatedTokens.toLocaleString("en-US")}`,
+            });
+          }
           const summary = await batches.create(identity.id, plans, callbackUrl ?? null);
           response.setHeader("Location", `/v1/batches/${summary.id}`);
           response.status(202).json(batchView(summary));

@@ -2,10 +2,13 @@ import { DossierError, type FieldError, type ResearchKind, validateResearchReque
 import { type ResearchQueue, researchJobId } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { apiKeyOf } from "../http/locals.js";
+import { admitToQuota } from "../http/monthly-quota.js";
 import { type Route, route } from "../http/route-table.js";
 
 export interface ResearchRouteSettings {
   queue: ResearchQueue;
+  /** Prefix of every Redis key (`REDIS_PREFIX`), for the usage ledger. */
+  prefix: string;
   /** How long a synchronous call waits for its job, in milliseconds. */
   timeoutMs: number;
   /** Run before each research route: authentication, the per-key call limit, then the JSON body. */
@@ -37,6 +40,7 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
     const validation = validateResearchRequest(kind, request.body);
     if (!validation.ok) throw validationProblem(validation.errors);
     const identity = apiKeyOf(response);
+    await admitToQuota(settings.queue.redis, settings.prefix, identity, { count: 1 });
     const jobId = researchJobId(identity.id, validation.request);
     response.setHeader("X-Job-Id", jobId);
     const data = {
@@ -56,6 +60,9 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
     const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs });
     switch (outcome.status) {
       case "completed":
+        // A stored result served again: its age, as an HTTP cache would say it (RFC 9111).
+        if (outcome.storedAt !== undefined)
+          response.setHeader("Age", String(Math.max(0, Math.floor((Date.now() - outcome.storedAt) / 1000))));
         response.status(200).type("application/json").send(outcome.body);
         return;
       case "failed":

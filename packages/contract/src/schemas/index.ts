@@ -8,4 +8,5 @@ export * from "./research-request.js";
 export * from "./research-response.js";
 export * from "./response-type.js";
 export * from "./subjects.js";
+export * from "./usage-schemas.js";
 export * from "./validate-request.js";

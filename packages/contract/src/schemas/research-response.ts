@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { apiRegistry } from "./registry.js";
+import { runUsageSchema } from "./usage-schemas.js";
 
 export const enrichedPersonSchema = z
   .object({
@@ -52,6 +53,11 @@ const commonResponseFields = {
     .max(1)
     .describe(
       "Estimated probability, from 0 to 1, that the answer is right. Low (at most 0.2) when the evidence does not say.",
+    ),
+  usage: runUsageSchema
+    .optional()
+    .describe(
+      "What the research run spent. Every result researched by this version carries it; results stored earlier do not.",
     ),
 };
 

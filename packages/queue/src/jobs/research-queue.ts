@@ -13,7 +13,12 @@ export type JobView =
 
 /** How a wait for a job ended. */
 export type JobOutcome =
-  | { status: "completed"; body: string }
+  | {
+      status: "completed";
+      body: string;
+      /** When the body was stored, ms since epoch, if it was served from the stored result rather than a run just now. */
+      storedAt?: number;
+    }
   | { status: "failed"; error: DossierError }
   | { status: "timeout" };
 
@@ -31,6 +36,28 @@ export interface ResearchQueueSettings {
 export const SYNC_PRIORITY = jobPriorities.sync;
 
 const queueUnavailable = (cause: unknown) => unavailable("The job queue", cause);
+
+/** A finished job's stored body and when it was stored (ms since epoch). */
+interface StoredResult {
+  body: string;
+  storedAt?: number;
+}
+
+/**
+ * A stored body as a result to serve, or null when there is none or it is older than `maxAgeSeconds`.
+ * A body without its time (stored before times were kept) is too old for any `maxAgeSeconds`.
+ */
+export function usableResult(
+  body: string | null,
+  storedAt: string | null,
+  maxAgeSeconds: number | undefined,
+  now: number = Date.now(),
+): StoredResult | null {
+  if (body === null) return null;
+  const at = storedAt === null ? Number.NaN : Number(storedAt);
+  if (maxAgeSeconds !== undefined && !(now - at <= maxAgeSeconds * 1000)) return null;
+  return Number.isFinite(at) ? { body, storedAt: at } : { body };
+}
 
 /**
  * The gateway's side of the research queue: enqueue a job under its derived id, find a stored
@@ -68,10 +95,17 @@ export class ResearchQueue {
     });
   }
 
-  /** The stored response body of a finished job, or null. Throws QUEUE_UNAVAILABLE when Redis is down. */
-  private async readResult(jobId: string): Promise<string | null> {
+  /**
+   * The stored response body of a finished job and when it was stored, or null when there is none
+   * or it is older than `maxAgeSeconds`. Throws QUEUE_UNAVAILABLE when Redis is down.
+   */
+  private async readResult(jobId: string, maxAgeSeconds?: number): Promise<StoredResult | null> {
     try {
-      return await this.redis.get(redisKeys.result(this.prefix, jobId));
+      const [body, at] = await Promise.all([
+        this.redis.get(redisKeys.result(this.prefix, jobId)),
+        this.redis.get(redisKeys.resultAt(this.prefix, jobId)),
+      ]);
+      return usableResult(body, at, maxAgeSeconds);
     } catch (error) {
       throw queueUnavailable(error);
     }
@@ -87,29 +121,30 @@ export class ResearchQueue {
     kind: ResearchKind,
     jobId: string,
     data: ResearchJobData,
-    options: { timeoutMs: number; priority?: number },
+    options: { timeoutMs: number; priority?: number; maxAgeSeconds?: number },
   ): Promise<JobOutcome> {
-    // One round trip: the stored result, whether the job exists, and its owner.
-    let stored: string | null;
+    // One round trip: the stored result and its time, whether the job exists, and its owner.
+    let stored: StoredResult | null;
     let exists: boolean;
     try {
       const replies = await this.redis
         .pipeline()
         .get(redisKeys.result(this.prefix, jobId))
+        .get(redisKeys.resultAt(this.prefix, jobId))
         .exists(this.queue.toKey(jobId))
         .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
         .exec();
       const failure = replies?.find(([error]) => error)?.[0];
       if (!replies || failure) throw failure ?? new Error("no reply from Redis");
-      stored = replies[0]![1] as string | null;
-      exists = replies[1]![1] === 1;
+      stored = usableResult(replies[0]![1] as string | null, replies[1]![1] as string | null, options.maxAgeSeconds);
+      exists = replies[2]![1] === 1;
     } catch (error) {
       throw queueUnavailable(error);
     }
-    if (stored !== null) return { status: "completed", body: stored };
+    if (stored !== null) return { status: "completed", ...stored };
     const outcome = this.waitFor(jobId, options.timeoutMs);
     try {
-      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY, options.maxAgeSeconds);
       else await this.add(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
     } catch (error) {
       this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : queueUnavailable(error) });
@@ -118,7 +153,13 @@ export class ResearchQueue {
   }
 
   /** Adds the job (idempotent by id) and reconciles a job that already existed. */
-  private async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+  private async enqueue(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    priority: number,
+    maxAgeSeconds: number | undefined,
+  ): Promise<void> {
     try {
       await this.redis.set(
         redisKeys.jobOwner(this.prefix, jobId),
@@ -129,7 +170,7 @@ export class ResearchQueue {
     } catch (error) {
       throw queueUnavailable(error);
     }
-    await this.reconcile(kind, jobId, data, priority);
+    await this.reconcile(kind, jobId, data, priority, maxAgeSeconds);
   }
 
   private async add(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
@@ -147,9 +188,16 @@ export class ResearchQueue {
 
   /**
    * Makes sure a job with this id is queued, running or done: a failed one is run again, one that
-   * finished answers from its stored result, and one that is gone is added anew.
+   * finished answers from its stored result (when not older than `maxAgeSeconds`), and one that is
+   * gone is added anew.
    */
-  private async reconcile(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+  private async reconcile(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    priority: number,
+    maxAgeSeconds: number | undefined,
+  ): Promise<void> {
     let state: string;
     try {
       state = await this.queue.getJobState(jobId);
@@ -161,8 +209,8 @@ export class ResearchQueue {
       // Another caller may have retried it a moment ago; then it is already running again.
       await job?.retry("failed").catch(() => {});
     } else if (state === "completed" || state === "unknown") {
-      const stored = await this.readResult(jobId);
-      if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
+      const stored = await this.readResult(jobId, maxAgeSeconds);
+      if (stored !== null) this.settle(jobId, { status: "completed", ...stored });
       else await this.add(kind, jobId, data, priority);
     }
   }
@@ -171,15 +219,20 @@ export class ResearchQueue {
    * Accepts a job without waiting for it (`Prefer: respond-async`): a stored result or a job
    * already queued or running is reused; a failed one is run again.
    */
-  async submit(kind: ResearchKind, jobId: string, data: ResearchJobData): Promise<void> {
-    const stored = await this.readResult(jobId);
+  async submit(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    options: { maxAgeSeconds?: number } = {},
+  ): Promise<void> {
+    const stored = await this.readResult(jobId, options.maxAgeSeconds);
     if (stored !== null) {
       await this.redis
         .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
         .catch(() => {});
       return;
     }
-    await this.enqueue(kind, jobId, data, jobPriorities.async);
+    await this.enqueue(kind, jobId, data, jobPriorities.async, options.maxAgeSeconds);
   }
 
   /** A job as its owner sees it; null when it does not exist or belongs to another key. */
@@ -188,7 +241,7 @@ export class ResearchQueue {
       const owner = await this.redis.get(redisKeys.jobOwner(this.prefix, jobId));
       if (owner !== keyId) return null;
       const stored = await this.readResult(jobId);
-      if (stored !== null) return { id: jobId, status: "done", body: stored };
+      if (stored !== null) return { id: jobId, status: "done", body: stored.body };
       const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
       if (!job) return null;
       const state = await job.getState();

@@ -25,6 +25,8 @@ export interface GatherOptions {
   signal?: AbortSignal;
   /** Passed to the search provider: see {@link SearchOptions.background}. */
   background?: boolean;
+  /** Counts the pages this worker reused from memory (the fetcher counts the others). */
+  usage?: { pagesFromCache: number };
 }
 
 /** The evidence gathered for one request. */
@@ -81,6 +83,7 @@ export async function gatherEvidence(
     budgets[budget] -= 1;
     try {
       let page = dependencies.extracted?.recent(key);
+      if (page && options.usage) options.usage.pagesFromCache += 1;
       if (!page) {
         const fetched = await fetcher.fetch(key, { signal });
         page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
