@@ -10,6 +10,8 @@ export const redisKeys = {
   result: (prefix: string, jobId: string) => `${prefix}:result:${jobId}`,
   /** When a job's stored result was made, ms since epoch; written with the result, same lifetime. */
   resultAt: (prefix: string, jobId: string) => `${prefix}:result-at:${jobId}`,
+  /** The metadata of a job handle (`<jobId>.<digest>`), as JSON; kept as long as the job's owner. */
+  jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */

@@ -4,6 +4,8 @@ import {
   DossierError,
   type FieldError,
   isDossierError,
+  type Metadata,
+  metadataSchema,
   TYPICAL_RUN_TOKENS,
   unavailable,
   validateResearchRequest,
@@ -43,8 +45,8 @@ export interface BatchRouteSettings {
 }
 
 function batchView(summary: BatchSummary): Record<string, unknown> {
-  const { id, status, total, completed, failed, createdAt, finishedAt } = summary;
-  return { id, status, total, completed, failed, createdAt, finishedAt };
+  const { id, status, total, completed, failed, createdAt, finishedAt, metadata } = summary;
+  return { id, status, total, completed, failed, createdAt, finishedAt, ...(metadata ? { metadata } : {}) };
 }
 
 function itemProblem(errors: FieldError[], requestId: string): Record<string, unknown> {
@@ -68,14 +70,27 @@ function planItem(raw: unknown, keyId: string, requestId: string, now: number): 
   if (envelopeErrors.length > 0) return { ...withRef, problem: itemProblem(envelopeErrors, requestId) };
   const kind = item.type as "person" | "company";
   const validation = validateResearchRequest(kind, item.request);
-  if (!validation.ok) return { ...withRef, problem: itemProblem(validation.errors, requestId) };
+  if (!validation.ok) {
+    // A bad item keeps its metadata when that part was valid, so its failure line can be matched up.
+    const metadata = validMetadata(item.request);
+    return { ...withRef, ...(metadata ? { metadata } : {}), problem: itemProblem(validation.errors, requestId) };
+  }
   const jobId = researchJobId(keyId, validation.request);
   return {
     ...withRef,
+    ...(validation.metadata ? { metadata: validation.metadata } : {}),
     kind,
     jobId,
     data: { request: validation.request, requestId, keyId, enqueuedAt: now, origin: "batch" },
   };
+}
+
+/** The metadata of an item's request when it is valid on its own, else undefined. */
+function validMetadata(request: unknown): Metadata | undefined {
+  const raw =
+    typeof request === "object" && request !== null ? (request as Record<string, unknown>).metadata : undefined;
+  const parsed = metadataSchema.safeParse(raw);
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 
 /** A known error as it is; anything else means the batch store could not be reached. */
@@ -117,7 +132,7 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
             })),
           );
         }
-        const { items, callbackUrl } = envelope.data;
+        const { items, callbackUrl, metadata } = envelope.data;
         if (items.length > settings.maxItems) {
           throw validationProblem([
             { path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` },
@@ -154,7 +169,12 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
               estimate: `the batch's ${calls.toLocaleString("en-US")} items, at about ${TYPICAL_RUN_TOKENS.toLocaleString("en-US")} tokens a run, would spend about ${estimatedTokens.toLocaleString("en-US")}`,
             });
           }
-          const summary = await batches.create(identity.id, plans, callbackUrl ?? null);
+          const summary = await batches.create(
+            identity.id,
+            plans,
+            callbackUrl ?? null,
+            metadata && Object.keys(metadata).length > 0 ? metadata : null,
+          );
           response.setHeader("Location", `/v1/batches/${summary.id}`);
           response.status(202).json(batchView(summary));
         } catch (error) {

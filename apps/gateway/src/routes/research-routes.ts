@@ -1,5 +1,5 @@
 import { DossierError, type FieldError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
-import { type ResearchQueue, researchJobId } from "@dossier/queue";
+import { jobHandle, type ResearchQueue, researchJobId, withMetadata } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { apiKeyOf } from "../http/locals.js";
 import { admitToQuota } from "../http/monthly-quota.js";
@@ -42,7 +42,11 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
     const identity = apiKeyOf(response);
     await admitToQuota(settings.queue.redis, settings.prefix, identity, { count: 1 });
     const jobId = researchJobId(identity.id, validation.request);
-    response.setHeader("X-Job-Id", jobId);
+    // Metadata is not part of the research: the caller's handle names the shared job and its own metadata.
+    const { metadata } = validation;
+    const handle = jobHandle(jobId, metadata);
+    if (metadata !== null) await settings.queue.rememberMetadata(handle, metadata);
+    response.setHeader("X-Job-Id", handle);
     const data = {
       request: validation.request,
       requestId: response.locals.requestId,
@@ -52,9 +56,9 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
     if (prefersAsync(request)) {
       await settings.queue.submit(kind, jobId, { ...data, origin: "async" });
       const view = await settings.queue.view(jobId, identity.id);
-      response.setHeader("Location", `/v1/jobs/${jobId}`);
+      response.setHeader("Location", `/v1/jobs/${handle}`);
       response.setHeader("Preference-Applied", "respond-async");
-      response.status(202).json({ id: jobId, status: view?.status ?? "queued" });
+      response.status(202).json({ id: handle, status: view?.status ?? "queued" });
       return;
     }
     const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs });
@@ -63,16 +67,16 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
         // A stored result served again: its age, as an HTTP cache would say it (RFC 9111).
         if (outcome.storedAt !== undefined)
           response.setHeader("Age", String(Math.max(0, Math.floor((Date.now() - outcome.storedAt) / 1000))));
-        response.status(200).type("application/json").send(outcome.body);
+        response.status(200).type("application/json").send(withMetadata(outcome.body, metadata));
         return;
       case "failed":
         throw outcome.error;
       case "timeout":
         throw new DossierError("RESEARCH_TIMEOUT", {
-          detail: `The research did not finish within ${settings.timeoutMs} ms. It goes on: send the same request again, or poll /v1/jobs/${jobId}.`,
+          detail: `The research did not finish within ${settings.timeoutMs} ms. It goes on: send the same request again, or poll /v1/jobs/${handle}.`,
           retryable: true,
           retryAfterSeconds: 10,
-          extensions: { jobId },
+          extensions: { jobId: handle },
         });
     }
   };

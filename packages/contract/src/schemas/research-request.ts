@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { MAX_CONTEXT_LENGTH, MAX_FIELD_LENGTH, MAX_QUESTION_LENGTH, MAX_RESPONSE_OPTIONS } from "./fields.js";
+import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
 import { companySchema, personSchema } from "./subjects.js";
@@ -32,6 +33,11 @@ const commonFields = {
     .max(MAX_CONTEXT_LENGTH, `must be at most ${MAX_CONTEXT_LENGTH} characters`)
     .nullish()
     .describe("Extra free-text context for the question. Treated as the caller's information, not as evidence."),
+  metadata: metadataSchema
+    .nullish()
+    .describe(
+      "Your own string pairs (up to 16), returned untouched with the result. They do not change the research: identical requests with different metadata share one run.",
+    ),
 };
 
 type Loose = Record<string, unknown>;

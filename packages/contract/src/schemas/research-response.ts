@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { runUsageSchema } from "./usage-schemas.js";
 
@@ -54,6 +55,9 @@ const commonResponseFields = {
     .describe(
       "Estimated probability, from 0 to 1, that the answer is right. Low (at most 0.2) when the evidence does not say.",
     ),
+  metadata: metadataSchema
+    .optional()
+    .describe("The request's `metadata`, untouched; present only when the request had some."),
   usage: runUsageSchema
     .optional()
     .describe(

@@ -471,6 +471,22 @@ describe("validateResearchRequest normalizes", () => {
         context: null,
         subject: { website: "acme.com" },
       },
+      metadata: null,
+    });
+  });
+
+  it("keeps metadata beside the request, so that it never changes what is researched", () => {
+    const result = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      metadata: { crmId: " 42 " },
+    });
+    expect(result).toMatchObject({ ok: true, metadata: { crmId: " 42 " } });
+    expect(result.ok && result.request).not.toHaveProperty("metadata");
+    expect(
+      validateResearchRequest("company", { question: "q", company: { name: "Acme" }, metadata: {} }),
+    ).toMatchObject({
+      metadata: null,
     });
   });
 

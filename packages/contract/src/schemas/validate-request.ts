@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
+import type { Metadata } from "./metadata.js";
 import {
   type CompanyResearchRequest,
   crossFieldProblems,
@@ -35,7 +36,13 @@ export type NormalizedResearchRequest =
       subject: NormalizedPerson;
     });
 
-export type ValidationResult = { ok: true; request: NormalizedResearchRequest } | { ok: false; errors: FieldError[] };
+/**
+ * A valid request: what is researched (`request`, which alone identifies the job) and the caller's
+ * `metadata`, which is returned with the result and never changes the research.
+ */
+export type ValidationResult =
+  | { ok: true; request: NormalizedResearchRequest; metadata: Metadata | null }
+  | { ok: false; errors: FieldError[] };
 
 function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   const errors: FieldError[] = [];
@@ -86,6 +93,7 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     return { ok: false, errors };
   }
   const value = parsed.data as CompanyResearchRequest & PersonResearchRequest;
+  const metadata = value.metadata && Object.keys(value.metadata).length > 0 ? value.metadata : null;
   const common: NormalizedQuestion = {
     question: value.question.replace(/\s+/g, " ").trim(),
     responseType: value.responseType || "TEXT",
@@ -96,5 +104,5 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     kind === "person"
       ? { kind, ...common, subject: withoutEmpty(value.person) as NormalizedPerson }
       : { kind, ...common, subject: withoutEmpty(value.company) as NormalizedCompany };
-  return { ok: true, request };
+  return { ok: true, request, metadata };
 }

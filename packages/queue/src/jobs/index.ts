@@ -1,3 +1,4 @@
+export { jobHandle, parseJobHandle, withMetadata } from "./job-handle.js";
 export { researchJobId, stableStringify } from "./job-id.js";
 export { decodeFailure, type ResearchJobData } from "./job-payload.js";
 export {

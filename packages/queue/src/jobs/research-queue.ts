@@ -1,4 +1,4 @@
-import { DossierError, type ResearchKind, unavailable } from "@dossier/contract";
+import { DossierError, type Metadata, type ResearchKind, unavailable } from "@dossier/contract";
 import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
@@ -233,6 +233,30 @@ export class ResearchQueue {
       return;
     }
     await this.enqueue(kind, jobId, data, jobPriorities.async, options.maxAgeSeconds);
+  }
+
+  /** Keeps a job handle's metadata as long as the job's owner is kept, so that polling the handle returns it. */
+  async rememberMetadata(handle: string, metadata: Metadata): Promise<void> {
+    try {
+      await this.redis.set(
+        redisKeys.jobMetadata(this.prefix, handle),
+        JSON.stringify(metadata),
+        "EX",
+        this.settings.ownerTtlSeconds ?? 7 * 86_400,
+      );
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
+  }
+
+  /** The metadata a job handle was given, or null when it has none or it expired. */
+  async readMetadata(handle: string): Promise<Metadata | null> {
+    try {
+      const stored = await this.redis.get(redisKeys.jobMetadata(this.prefix, handle));
+      return stored === null ? null : (JSON.parse(stored) as Metadata);
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
   }
 
   /** A job as its owner sees it; null when it does not exist or belongs to another key. */
