@@ -8,7 +8,6 @@ import {
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
-import { countEvidenceUsage, type EvidenceUsage } from "./count-usage.js";
 import type { ExtractedPage } from "./gather/extract/extracted-page.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
@@ -19,6 +18,8 @@ import { countTokens } from "./rank/count-tokens.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
 import { splitPassages } from "./rank/split-passages.js";
+import type { EvidenceUsage } from "./scope/count-usage.js";
+import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { isOnSite, siteHostOf } from "./site-host.js";
 import type { PersonIdentity } from "./verify/is-about-person.js";
 import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
@@ -138,7 +139,11 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathered = await gatherEvidence(plan, request.question, countEvidenceUsage(dependencies, context.usage), {
+    const scoped = scopeDependencies(dependencies, {
+      ...(context.usage ? { usage: context.usage } : {}),
+      ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
+    });
+    const gathered = await gatherEvidence(plan, request.question, scoped, {
       pageBudget,
       signal: gatherSignal,
       background: context.background ?? false,

@@ -30,6 +30,13 @@ export function prefersAsync(request: Request): boolean {
   return prefer.split(",").some((preference) => preference.split(";")[0]!.trim().toLowerCase() === "respond-async");
 }
 
+/** True when the request's `Cache-Control` carries `no-cache`: nothing cached may answer it (RFC 9111 5.2.1.4). */
+export function forbidsCache(request: Request): boolean {
+  const header = request.header("cache-control");
+  if (!header) return false;
+  return header.split(",").some((directive) => directive.split("=")[0]!.trim().toLowerCase() === "no-cache");
+}
+
 /**
  * `POST /v1/research/person` and `POST /v1/research/company`: validate, enqueue, wait, answer; or,
  * with `Prefer: respond-async`, answer 202 with `Location: /v1/jobs/{id}` at once.
@@ -40,28 +47,31 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
     const validation = validateResearchRequest(kind, request.body);
     if (!validation.ok) throw validationProblem(validation.errors);
     const identity = apiKeyOf(response);
+    // `Cache-Control: no-cache` is `maxAgeSeconds: 0`, so both name the same job.
+    const researched = forbidsCache(request) ? { ...validation.request, maxAgeSeconds: 0 } : validation.request;
+    const freshness = researched.maxAgeSeconds === undefined ? {} : { maxAgeSeconds: researched.maxAgeSeconds };
     await admitToQuota(settings.queue.redis, settings.prefix, identity, { count: 1 });
-    const jobId = researchJobId(identity.id, validation.request);
+    const jobId = researchJobId(identity.id, researched);
     // Metadata is not part of the research: the caller's handle names the shared job and its own metadata.
     const { metadata } = validation;
     const handle = jobHandle(jobId, metadata);
     if (metadata !== null) await settings.queue.rememberMetadata(handle, metadata);
     response.setHeader("X-Job-Id", handle);
     const data = {
-      request: validation.request,
+      request: researched,
       requestId: response.locals.requestId,
       keyId: identity.id,
       enqueuedAt: Date.now(),
     };
     if (prefersAsync(request)) {
-      await settings.queue.submit(kind, jobId, { ...data, origin: "async" });
+      await settings.queue.submit(kind, jobId, { ...data, origin: "async" }, freshness);
       const view = await settings.queue.view(jobId, identity.id);
       response.setHeader("Location", `/v1/jobs/${handle}`);
       response.setHeader("Preference-Applied", "respond-async");
       response.status(202).json({ id: handle, status: view?.status ?? "queued" });
       return;
     }
-    const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs });
+    const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs, ...freshness });
     switch (outcome.status) {
       case "completed":
         // A stored result served again: its age, as an HTTP cache would say it (RFC 9111).

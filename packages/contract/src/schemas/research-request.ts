@@ -1,5 +1,11 @@
 import * as z from "zod";
-import { MAX_CONTEXT_LENGTH, MAX_FIELD_LENGTH, MAX_QUESTION_LENGTH, MAX_RESPONSE_OPTIONS } from "./fields.js";
+import {
+  MAX_AGE_SECONDS,
+  MAX_CONTEXT_LENGTH,
+  MAX_FIELD_LENGTH,
+  MAX_QUESTION_LENGTH,
+  MAX_RESPONSE_OPTIONS,
+} from "./fields.js";
 import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
@@ -33,6 +39,15 @@ const commonFields = {
     .max(MAX_CONTEXT_LENGTH, `must be at most ${MAX_CONTEXT_LENGTH} characters`)
     .nullish()
     .describe("Extra free-text context for the question. Treated as the caller's information, not as evidence."),
+  maxAgeSeconds: z
+    .number({ error: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must not be negative")
+    .max(MAX_AGE_SECONDS, `must be at most ${MAX_AGE_SECONDS} (a year)`)
+    .nullish()
+    .describe(
+      "How old, in seconds, evidence may be: a stored result, a cached page or a cached search older than this is not used, and the research runs again with fresh reads. 0 (also `Cache-Control: no-cache` on the request) means nothing cached. Default: the server's cache lifetimes (24 h).",
+    ),
   metadata: metadataSchema
     .nullish()
     .describe(

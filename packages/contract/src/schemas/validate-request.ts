@@ -20,12 +20,18 @@ export type NormalizedCompany = Present<Company>;
 /** A person as the pipeline gets it: only the facts the caller gave, their company nested. */
 export type NormalizedPerson = Present<Omit<Person, "company">> & { company?: NormalizedCompany };
 
-/** What every research request carries besides its subject. */
+/**
+ * What every research request carries besides its subject. The optional members are present only
+ * when the caller asked for something other than the default, so that a plain request's job id
+ * stays what it always was.
+ */
 interface NormalizedQuestion {
   question: string;
   responseType: ResponseType;
   responseOptions: string[];
   context: string | null;
+  /** How old evidence may be, in seconds (stored result, cached pages and searches); absent: any. */
+  maxAgeSeconds?: number;
 }
 
 /** A research request after validation: absent, null and empty values removed, defaults applied. */
@@ -99,6 +105,7 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     responseType: value.responseType || "TEXT",
     responseOptions: (value.responseOptions ?? []).map((option) => option.trim()),
     context: value.context?.trim() || null,
+    ...(value.maxAgeSeconds != null ? { maxAgeSeconds: value.maxAgeSeconds } : {}),
   };
   const request: NormalizedResearchRequest =
     kind === "person"

@@ -3,6 +3,7 @@ import type { Metadata, ResearchKind } from "@dossier/contract";
 import { type ConnectionOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { ResearchJobData } from "../jobs/job-payload.js";
+import { usableResult } from "../jobs/stored-result.js";
 import { CALLBACK_QUEUE, redisKeys } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
@@ -196,11 +197,20 @@ export class BatchStore {
     const jobIds = [...jobs.keys()];
     for (let start = 0; start < jobIds.length; start += CHUNK) {
       const slice = jobIds.slice(start, start + CHUNK);
-      const stored = await this.redis.mget(...slice.map((jobId) => redisKeys.result(this.prefix, jobId)));
+      const stored = await this.redis.mget(
+        ...slice.map((jobId) => redisKeys.result(this.prefix, jobId)),
+        ...slice.map((jobId) => redisKeys.resultAt(this.prefix, jobId)),
+      );
       for (const [offset, jobId] of slice.entries()) {
-        const body = stored[offset];
-        if (body !== null && body !== undefined) await this.resolveJob(jobId, { status: "done", body });
-        else toFeed.push(jobs.get(jobId)!);
+        const entry = jobs.get(jobId)!;
+        // An item that asks for fresher evidence than the stored result is researched again.
+        const usable = usableResult(
+          stored[offset] ?? null,
+          stored[slice.length + offset] ?? null,
+          entry.data.request.maxAgeSeconds,
+        );
+        if (usable !== null) await this.resolveJob(jobId, { status: "done", body: usable.body });
+        else toFeed.push(entry);
       }
     }
     if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);

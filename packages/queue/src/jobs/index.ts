@@ -15,3 +15,4 @@ export {
   type ResearchUsage,
   type ResearchWorkerSettings,
 } from "./research-worker.js";
+export { type StoredResult, usableResult } from "./stored-result.js";

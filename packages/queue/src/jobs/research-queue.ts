@@ -4,6 +4,7 @@ import type { Redis } from "ioredis";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
 import { createRedis, redisOptions } from "../redis-connection.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+import { type StoredResult, usableResult } from "./stored-result.js";
 
 /** What `GET /v1/jobs/{id}` reports about a job. */
 export type JobView =
@@ -36,28 +37,6 @@ export interface ResearchQueueSettings {
 export const SYNC_PRIORITY = jobPriorities.sync;
 
 const queueUnavailable = (cause: unknown) => unavailable("The job queue", cause);
-
-/** A finished job's stored body and when it was stored (ms since epoch). */
-interface StoredResult {
-  body: string;
-  storedAt?: number;
-}
-
-/**
- * A stored body as a result to serve, or null when there is none or it is older than `maxAgeSeconds`.
- * A body without its time (stored before times were kept) is too old for any `maxAgeSeconds`.
- */
-export function usableResult(
-  body: string | null,
-  storedAt: string | null,
-  maxAgeSeconds: number | undefined,
-  now: number = Date.now(),
-): StoredResult | null {
-  if (body === null) return null;
-  const at = storedAt === null ? Number.NaN : Number(storedAt);
-  if (maxAgeSeconds !== undefined && !(now - at <= maxAgeSeconds * 1000)) return null;
-  return Number.isFinite(at) ? { body, storedAt: at } : { body };
-}
 
 /**
  * The gateway's side of the research queue: enqueue a job under its derived id, find a stored

@@ -14,7 +14,7 @@ export interface GatherDependencies {
   /** Null when no search provider is configured (SEARCH_PROVIDER=none). */
   search: SearchProvider | null;
   /** Extractions kept across jobs of this process; none when absent. */
-  extracted?: ExtractedPageCache;
+  extracted?: Pick<ExtractedPageCache, "get" | "set" | "recent">;
 }
 
 export interface GatherOptions {

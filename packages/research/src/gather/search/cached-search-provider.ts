@@ -3,8 +3,11 @@ import { resolveSearchLimit, type SearchHit, type SearchOptions, type SearchProv
 
 /** Where {@link CachedSearchProvider} keeps hit lists. Errors thrown here reach the caller. */
 export interface SearchCache {
-  /** The hits stored under `key`, or undefined when there are none or they expired. */
-  get(key: string): Promise<SearchHit[] | undefined>;
+  /**
+   * The hits stored under `key`, or undefined when there are none, they expired, or they were
+   * stored more than `options.maxAgeSeconds` ago.
+   */
+  get(key: string, options?: { maxAgeSeconds?: number }): Promise<SearchHit[] | undefined>;
   /** Stores `hits` under `key` for `ttlSeconds` seconds. */
   set(key: string, hits: SearchHit[], ttlSeconds: number): Promise<void>;
 }
@@ -64,24 +67,35 @@ export class CachedSearchProvider implements SearchProvider {
     const limit = resolveSearchLimit(options.limit);
     options.signal?.throwIfAborted();
     const key = searchCacheKey(this.#inner.id, query, limit);
+    // A caller that wants fresh hits shares a flight only with callers asking the same freshness.
+    const flightKey = options.maxAgeSeconds === undefined ? key : `${key} max-age=${options.maxAgeSeconds}`;
     // A flight shared by several callers runs as its first caller asked.
-    const flight = this.#flights.get(key) ?? this.#startFlight(key, query, limit, options.background ?? false);
-    return copyHits(await this.#wait(key, flight, options.signal));
+    const flight =
+      this.#flights.get(flightKey) ??
+      this.#startFlight(flightKey, key, query, limit, options.background ?? false, options.maxAgeSeconds);
+    return copyHits(await this.#wait(flightKey, flight, options.signal));
   }
 
-  #startFlight(key: string, query: string, limit: number, background: boolean): Flight {
+  #startFlight(
+    flightKey: string,
+    key: string,
+    query: string,
+    limit: number,
+    background: boolean,
+    maxAgeSeconds: number | undefined,
+  ): Flight {
     const controller = new AbortController();
     const run = async (): Promise<SearchHit[]> => {
-      const cached = await this.#cache.get(key);
+      const cached = await this.#cache.get(key, maxAgeSeconds === undefined ? {} : { maxAgeSeconds });
       if (cached !== undefined) return cached;
       const hits = await this.#inner.search(query, { limit, signal: controller.signal, background });
       await this.#cache.set(key, hits, this.#ttlSeconds);
       return hits;
     };
     const flight: Flight = { promise: run(), controller, waiters: 0 };
-    this.#flights.set(key, flight);
+    this.#flights.set(flightKey, flight);
     const forget = (): void => {
-      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+      if (this.#flights.get(flightKey) === flight) this.#flights.delete(flightKey);
     };
     // Every waiter receives the outcome through its own await; this branch only keeps a flight
     // whose waiters all left from being reported as an unhandled rejection.

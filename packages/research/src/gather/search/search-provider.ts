@@ -25,6 +25,11 @@ export interface SearchOptions {
    * waited out instead of failing the call at once. Default false.
    */
   background?: boolean;
+  /**
+   * Oldest cached answer acceptable, in seconds: a search cache must not answer with hits stored
+   * longer ago than this (0: ask the provider). Adapters ignore it; default: any cached answer.
+   */
+  maxAgeSeconds?: number;
 }
 
 /** A web search engine behind one tiny interface. Adapters throw `DossierError`s, never return `[]` on failure. */

@@ -1,5 +1,5 @@
-import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
-import type { SearchProvider } from "./gather/search/search-provider.js";
+import type { PageFetcher } from "../gather/fetch/page-fetcher.js";
+import type { SearchProvider } from "../gather/search/search-provider.js";
 
 /** The evidence counters of a run's usage: what it searched and read. */
 export interface EvidenceUsage {

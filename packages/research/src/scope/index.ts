@@ -1,0 +1,3 @@
+export { countEvidenceUsage, type EvidenceUsage } from "./count-usage.js";
+export { type CachingDependencies, keepFresh } from "./keep-fresh.js";
+export { type RunScope, scopeDependencies } from "./scope-dependencies.js";
