@@ -20,6 +20,7 @@ import { selectWithinBudget } from "./rank/select-within-budget.js";
 import { splitPassages } from "./rank/split-passages.js";
 import type { EvidenceUsage } from "./scope/count-usage.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
+import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { isOnSite, siteHostOf } from "./site-host.js";
 import type { PersonIdentity } from "./verify/is-about-person.js";
 import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
@@ -134,7 +135,9 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
   const pageBudget = dependencies.pageBudget ?? 12;
   const promptTokenBudget = dependencies.promptTokenBudget ?? 6_000;
   return async (request, context = {}) => {
-    const plan = planResearch(request);
+    const planned = planResearch(request);
+    const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
+    const plan = policy ? policy.restrictPlan(planned) : planned;
     const gatherSignal = AbortSignal.any([
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
@@ -142,6 +145,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const scoped = scopeDependencies(dependencies, {
       ...(context.usage ? { usage: context.usage } : {}),
       ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
+      ...(policy ? { sourcePolicy: policy } : {}),
     });
     const gathered = await gatherEvidence(plan, request.question, scoped, {
       pageBudget,
@@ -150,6 +154,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.usage ? { usage: context.usage } : {}),
     });
     context.signal?.throwIfAborted();
+    if (policy) keepToPolicy(gathered, policy);
 
     const relevant = gathered.pages.filter(
       (page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms),

@@ -8,6 +8,7 @@ export * from "./registry.js";
 export * from "./research-request.js";
 export * from "./research-response.js";
 export * from "./response-type.js";
+export * from "./source-policy.js";
 export * from "./subjects.js";
 export * from "./usage-schemas.js";
 export * from "./validate-request.js";

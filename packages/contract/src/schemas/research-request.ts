@@ -9,6 +9,7 @@ import {
 import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
+import { sourcePolicySchema } from "./source-policy.js";
 import { companySchema, personSchema } from "./subjects.js";
 
 /** The two research operations. */
@@ -47,6 +48,11 @@ const commonFields = {
     .nullish()
     .describe(
       "How old, in seconds, evidence may be: a stored result, a cached page or a cached search older than this is not used, and the research runs again with fresh reads. 0 (also `Cache-Control: no-cache` on the request) means nothing cached. Default: the server's cache lifetimes (24 h).",
+    ),
+  sourcePolicy: sourcePolicySchema
+    .nullish()
+    .describe(
+      "Which sources may be used: `includeDomains`, `excludeDomains` (subdomains included) and `after` (a day, compared with a page's stated publication date). The subject's own site is used unless excluded.",
     ),
   metadata: metadataSchema
     .nullish()

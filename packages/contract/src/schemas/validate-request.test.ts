@@ -475,6 +475,24 @@ describe("validateResearchRequest normalizes", () => {
     });
   });
 
+  it("normalizes a source policy (domains lowercased, www. dropped, sorted, distinct) and drops one that restricts nothing", () => {
+    const result = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      sourcePolicy: { includeDomains: ["WWW.News.com", "blog.example.org", "news.com."], excludeDomains: [] },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      request: { sourcePolicy: { includeDomains: ["blog.example.org", "news.com"], excludeDomains: [], after: null } },
+    });
+    const empty = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      sourcePolicy: { includeDomains: [], after: null },
+    });
+    expect(empty.ok && empty.request).not.toHaveProperty("sourcePolicy");
+  });
+
   it("keeps metadata beside the request, so that it never changes what is researched", () => {
     const result = validateResearchRequest("company", {
       question: "q",

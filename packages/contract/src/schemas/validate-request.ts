@@ -9,6 +9,7 @@ import {
   researchRequestSchemas,
 } from "./research-request.js";
 import type { ResponseType } from "./response-type.js";
+import { type NormalizedSourcePolicy, normalizeSourcePolicy } from "./source-policy.js";
 import type { Company, Person } from "./subjects.js";
 
 /** A subject's facts after validation: absent, null and empty values removed, text trimmed. */
@@ -32,6 +33,8 @@ interface NormalizedQuestion {
   context: string | null;
   /** How old evidence may be, in seconds (stored result, cached pages and searches); absent: any. */
   maxAgeSeconds?: number;
+  /** Which sources may be used; absent: any. */
+  sourcePolicy?: NormalizedSourcePolicy;
 }
 
 /** A research request after validation: absent, null and empty values removed, defaults applied. */
@@ -100,12 +103,14 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
   }
   const value = parsed.data as CompanyResearchRequest & PersonResearchRequest;
   const metadata = value.metadata && Object.keys(value.metadata).length > 0 ? value.metadata : null;
+  const sourcePolicy = normalizeSourcePolicy(value.sourcePolicy);
   const common: NormalizedQuestion = {
     question: value.question.replace(/\s+/g, " ").trim(),
     responseType: value.responseType || "TEXT",
     responseOptions: (value.responseOptions ?? []).map((option) => option.trim()),
     context: value.context?.trim() || null,
     ...(value.maxAgeSeconds != null ? { maxAgeSeconds: value.maxAgeSeconds } : {}),
+    ...(sourcePolicy ? { sourcePolicy } : {}),
   };
   const request: NormalizedResearchRequest =
     kind === "person"

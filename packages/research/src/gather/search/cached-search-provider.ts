@@ -23,10 +23,23 @@ export function normalizeSearchQuery(query: string): string {
   return query.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/** The cache key of one search: provider id, limit and a hash of the normalized query (bounded length, no raw text). */
-export function searchCacheKey(providerId: string, query: string, limit: number): string {
-  const digest = createHash("sha256").update(normalizeSearchQuery(query)).digest("base64url");
-  return `${providerId}:${limit}:${digest}`;
+/**
+ * The cache key of one search: provider id, limit and a hash of the normalized query and of the
+ * wanted and unwanted domains, when there are any (bounded length, no raw text).
+ */
+export function searchCacheKey(
+  providerId: string,
+  query: string,
+  limit: number,
+  domains: Pick<SearchOptions, "includeDomains" | "excludeDomains"> = {},
+): string {
+  const hash = createHash("sha256").update(normalizeSearchQuery(query));
+  if (domains.includeDomains?.length || domains.excludeDomains?.length) {
+    hash.update(
+      `\n${[...(domains.includeDomains ?? [])].sort().join(",")}\n${[...(domains.excludeDomains ?? [])].sort().join(",")}`,
+    );
+  }
+  return `${providerId}:${limit}:${hash.digest("base64url")}`;
 }
 
 interface Flight {
@@ -66,13 +79,23 @@ export class CachedSearchProvider implements SearchProvider {
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const limit = resolveSearchLimit(options.limit);
     options.signal?.throwIfAborted();
-    const key = searchCacheKey(this.#inner.id, query, limit);
+    const domains = {
+      ...(options.includeDomains ? { includeDomains: options.includeDomains } : {}),
+      ...(options.excludeDomains ? { excludeDomains: options.excludeDomains } : {}),
+    };
+    const key = searchCacheKey(this.#inner.id, query, limit, domains);
     // A caller that wants fresh hits shares a flight only with callers asking the same freshness.
     const flightKey = options.maxAgeSeconds === undefined ? key : `${key} max-age=${options.maxAgeSeconds}`;
     // A flight shared by several callers runs as its first caller asked.
     const flight =
       this.#flights.get(flightKey) ??
-      this.#startFlight(flightKey, key, query, limit, options.background ?? false, options.maxAgeSeconds);
+      this.#startFlight(
+        flightKey,
+        key,
+        query,
+        { limit, background: options.background ?? false, ...domains },
+        options.maxAgeSeconds,
+      );
     return copyHits(await this.#wait(flightKey, flight, options.signal));
   }
 
@@ -80,15 +103,14 @@ export class CachedSearchProvider implements SearchProvider {
     flightKey: string,
     key: string,
     query: string,
-    limit: number,
-    background: boolean,
+    upstream: Pick<SearchOptions, "limit" | "background" | "includeDomains" | "excludeDomains">,
     maxAgeSeconds: number | undefined,
   ): Flight {
     const controller = new AbortController();
     const run = async (): Promise<SearchHit[]> => {
       const cached = await this.#cache.get(key, maxAgeSeconds === undefined ? {} : { maxAgeSeconds });
       if (cached !== undefined) return cached;
-      const hits = await this.#inner.search(query, { limit, signal: controller.signal, background });
+      const hits = await this.#inner.search(query, { ...upstream, signal: controller.signal });
       await this.#cache.set(key, hits, this.#ttlSeconds);
       return hits;
     };
