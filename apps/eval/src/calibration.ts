@@ -12,7 +12,10 @@ export interface Calibration {
 const BINS = 5;
 
 /** Calibration of the answers given (withheld ones excluded), with `confidenceOf` as the forecast. */
-export function calibrationOf(results: readonly CaseResult[], confidenceOf: (result: CaseResult) => number): Calibration {
+export function calibrationOf(
+  results: readonly CaseResult[],
+  confidenceOf: (result: CaseResult) => number,
+): Calibration {
   const bands = Array.from({ length: BINS }, (_, index) => ({
     label: `${(index / BINS).toFixed(1)}–${((index + 1) / BINS).toFixed(1)}`,
     count: 0,
@@ -32,7 +35,10 @@ export function calibrationOf(results: readonly CaseResult[], confidenceOf: (res
   }
   const total = Math.max(1, results.length);
   const ece = bands.reduce(
-    (sum, band) => (band.count ? sum + (band.count / total) * Math.abs(band.right / band.count - band.confidenceSum / band.count) : sum),
+    (sum, band) =>
+      band.count
+        ? sum + (band.count / total) * Math.abs(band.right / band.count - band.confidenceSum / band.count)
+        : sum,
     0,
   );
   return {

@@ -1,5 +1,5 @@
+import { type Calibration, calibrationOf } from "./calibration.js";
 import type { CaseResult, CaseSetName } from "./case-result.js";
-import { calibrationOf, type Calibration } from "./calibration.js";
 
 /** A target and whether the run met it. */
 export type Target = [name: string, met: boolean];
@@ -42,8 +42,18 @@ export function measure(subset: readonly CaseResult[]): Measures {
     meanTokens: tokens.length ? Math.round(tokens.reduce((a, b) => a + b, 0) / tokens.length) : 0,
     maxTokens: tokens.length ? Math.max(...tokens) : 0,
     calls: subset.reduce((sum, result) => sum + result.modelCalls, 0) / count,
-    p50: Math.round(percentile(subset.map((result) => result.latencyMs), 50)),
-    p95: Math.round(percentile(subset.map((result) => result.latencyMs), 95)),
+    p50: Math.round(
+      percentile(
+        subset.map((result) => result.latencyMs),
+        50,
+      ),
+    ),
+    p95: Math.round(
+      percentile(
+        subset.map((result) => result.latencyMs),
+        95,
+      ),
+    ),
   };
 }
 
@@ -109,7 +119,8 @@ function personFieldLines(results: readonly CaseResult[]): { lines: string[]; pr
     const precision = filled.length ? right.length / filled.length : 1;
     const kind = evidenceFields.has(field) ? "evidence" : "deterministic";
     if (precision < (kind === "evidence" ? 0.95 : 0.98)) precisionOk = false;
-    for (const result of filled) if (/^(unknown|n\/?a|none|null|-)$/i.test(String(result.person?.[field]))) filler = true;
+    for (const result of filled)
+      if (/^(unknown|n\/?a|none|null|-)$/i.test(String(result.person?.[field]))) filler = true;
     lines.push(
       row([
         field,
@@ -148,9 +159,27 @@ export function reportCaseSet(
   const lines = [`## ${set === "fixture" ? "Fixture sites" : "Real web"} (${results.length} cases)`, ""];
   lines.push(...table("responseType", [...groupedBy(results, (result) => result.group), ["**all**", results]]));
   if (set === "realweb") {
-    lines.push("", ...table("kind of page", groupedBy(results, (result) => result.pageKind)));
-    lines.push("", ...table("reached by", groupedBy(results, (result) => result.reach)));
-    lines.push("", ...table("person identity", groupedBy(results, (result) => result.identity)));
+    lines.push(
+      "",
+      ...table(
+        "kind of page",
+        groupedBy(results, (result) => result.pageKind),
+      ),
+    );
+    lines.push(
+      "",
+      ...table(
+        "reached by",
+        groupedBy(results, (result) => result.reach),
+      ),
+    );
+    lines.push(
+      "",
+      ...table(
+        "person identity",
+        groupedBy(results, (result) => result.identity),
+      ),
+    );
   }
   const person = personFieldLines(results);
   lines.push(...person.lines);
@@ -188,12 +217,21 @@ export function reportCaseSet(
       `tokens: prompt mean ${all.meanTokens}, max ${all.maxTokens}; completion total ${completion}; latency p50 ${all.p50} ms, p95 ${all.p95} ms`,
     );
     const given = results.filter((result) => result.confidence !== null && !result.withheld);
-    lines.push("", ...calibrationLines("confidence returned", calibrationOf(given, (result) => result.confidence ?? 0)));
+    lines.push(
+      "",
+      ...calibrationLines(
+        "confidence returned",
+        calibrationOf(given, (result) => result.confidence ?? 0),
+      ),
+    );
     const withModel = given.filter((result) => result.modelConfidence !== null);
     if (withModel.length) {
       lines.push(
         "",
-        ...calibrationLines("the model's own confidence", calibrationOf(withModel, (result) => result.modelConfidence ?? 0)),
+        ...calibrationLines(
+          "the model's own confidence",
+          calibrationOf(withModel, (result) => result.modelConfidence ?? 0),
+        ),
       );
     }
   }
@@ -201,6 +239,7 @@ export function reportCaseSet(
   if (misses.length) lines.push("", `proof not in prompt: ${misses.join(", ")}`);
   const wrong = results.filter((result) => !result.correct).map((result) => result.id);
   lines.push(`wrong answers: ${wrong.join(", ") || "none"}`);
-  if (unsupported.length) lines.push(`answers no returned quote states: ${unsupported.map((result) => result.id).join(", ")}`);
+  if (unsupported.length)
+    lines.push(`answers no returned quote states: ${unsupported.map((result) => result.id).join(", ")}`);
   return { lines, targets: setTargets };
 }

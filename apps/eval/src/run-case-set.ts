@@ -84,7 +84,8 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
     let provingSources = 0;
     for (const source of sources) {
       const text = await run.pageText(source);
-      if (proofs.some((proof) => sameUrl(proof.url, source) || passageWith([{ text }], proof.phrase))) provingSources += 1;
+      if (proofs.some((proof) => sameUrl(proof.url, source) || passageWith([{ text }], proof.phrase)))
+        provingSources += 1;
     }
     const evidenceInPrompt =
       proofs.length === 0
@@ -111,7 +112,8 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       evidenceInPrompt,
       sources,
       provingSources,
-      unsupportedAnswer: response.status === 200 && !withheld && researchCase ? !statedByCitations(researchCase, body) : null,
+      unsupportedAnswer:
+        response.status === 200 && !withheld && researchCase ? !statedByCitations(researchCase, body) : null,
       promptTokens: prompts.map((prompt) => countTokens(prompt)),
       completionTokens: logged.completionTokens ?? 0,
       modelCalls: calls.length,

@@ -12,6 +12,8 @@ interface CitationView {
 export function statedByCitations(testCase: ResearchCase, body: ResearchBody): boolean {
   const citations = (body as { citations?: CitationView[] }).citations;
   if (!Array.isArray(citations)) return true;
-  const quotes = citations.map((citation) => citation.quote).filter((quote): quote is string => typeof quote === "string");
+  const quotes = citations
+    .map((citation) => citation.quote)
+    .filter((quote): quote is string => typeof quote === "string");
   return quotes.length > 0 && testCase.request.question.length > 0;
 }

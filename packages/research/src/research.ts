@@ -19,6 +19,7 @@ import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
 import { splitPassages } from "./rank/split-passages.js";
 import type { EvidenceUsage } from "./scope/count-usage.js";
+import { effortProfile, planForEffort } from "./scope/effort-profile.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { isOnSite, siteHostOf } from "./site-host.js";
@@ -135,7 +136,8 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
   const pageBudget = dependencies.pageBudget ?? 12;
   const promptTokenBudget = dependencies.promptTokenBudget ?? 6_000;
   return async (request, context = {}) => {
-    const planned = planResearch(request);
+    const profile = effortProfile(request.effort, pageBudget);
+    const planned = planForEffort(planResearch(request), request, profile);
     const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
     const plan = policy ? policy.restrictPlan(planned) : planned;
     const gatherSignal = AbortSignal.any([
@@ -148,7 +150,11 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(policy ? { sourcePolicy: policy } : {}),
     });
     const gathered = await gatherEvidence(plan, request.question, scoped, {
-      pageBudget,
+      pageBudget: profile.pageBudget,
+      hitsPerQuery: profile.hitsPerQuery,
+      siteDepth: profile.siteDepth,
+      crawlPages: profile.crawlPages,
+      readSearchResults: profile.readSearchResults,
       signal: gatherSignal,
       background: context.background ?? false,
       ...(context.usage ? { usage: context.usage } : {}),

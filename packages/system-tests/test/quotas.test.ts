@@ -100,7 +100,7 @@ describe("monthly limits of a key, across two gateways and two workers", () => {
     const estimated = await post(0, tokens, "/v1/batches", { items: items(2) });
     expect(estimated.status).toBe(429);
     expect((await problemOf(estimated)).detail).toMatch(
-      /2 items, at about 3,000 tokens a run, would spend about 6,000/,
+      /2 items, at about 3,000 tokens a run for their effort, would spend about 6,000/,
     );
     expect((await post(1, tokens, "/v1/batches", { items: items(1) })).status).toBe(202);
   });

@@ -2,6 +2,7 @@ import {
   batchEnvelopeSchema,
   type CallbackSecret,
   DossierError,
+  type Effort,
   type FieldError,
   isDossierError,
   type Metadata,
@@ -159,14 +160,18 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           }
           const now = Date.now();
           const plans = items.map((raw) => planItem(raw, identity.id, requestId, now));
-          const calls = plans.filter((plan) => "jobId" in plan).length;
+          const runs = plans.flatMap((plan): Effort[] =>
+            "data" in plan ? [plan.data.request.effort ?? "standard"] : [],
+          );
           // The whole batch or nothing: a batch that would pass a monthly limit is refused before any item is queued.
-          if (calls > 0) {
-            const estimatedTokens = calls * TYPICAL_RUN_TOKENS;
+          if (runs.length > 0) {
+            const estimatedTokens = runs.reduce((sum, effort) => sum + TYPICAL_RUN_TOKENS[effort], 0);
+            const perRun = Math.round(estimatedTokens / runs.length);
+            const count = runs.length.toLocaleString("en-US");
             await admitToQuota(settings.redis, settings.prefix, identity, {
-              count: calls,
+              count: runs.length,
               estimatedTokens,
-              estimate: `the batch's ${calls.toLocaleString("en-US")} items, at about ${TYPICAL_RUN_TOKENS.toLocaleString("en-US")} tokens a run, would spend about ${estimatedTokens.toLocaleString("en-US")}`,
+              estimate: `the batch's ${count} items, at about ${perRun.toLocaleString("en-US")} tokens a run for their effort, would spend about ${estimatedTokens.toLocaleString("en-US")}`,
             });
           }
           const summary = await batches.create(

@@ -1,4 +1,5 @@
 export * from "./batch-schemas.js";
+export * from "./effort.js";
 export * from "./fields.js";
 export * from "./format-answer.js";
 export * from "./job-schemas.js";

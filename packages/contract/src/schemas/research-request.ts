@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { effortSchema } from "./effort.js";
 import {
   MAX_AGE_SECONDS,
   MAX_CONTEXT_LENGTH,
@@ -48,6 +49,12 @@ const commonFields = {
     .nullish()
     .describe(
       "How old, in seconds, evidence may be: a stored result, a cached page or a cached search older than this is not used, and the research runs again with fresh reads. 0 (also `Cache-Control: no-cache` on the request) means nothing cached. Default: the server's cache lifetimes (24 h).",
+    ),
+  effort: z
+    .union([effortSchema, z.literal("")])
+    .nullish()
+    .describe(
+      "How much work the research may do: `lite`, `standard` (the default) or `deep`. Each tier's pages, typical latency and tokens are in docs/api.md.",
     ),
   sourcePolicy: sourcePolicySchema
     .nullish()

@@ -75,12 +75,6 @@ export type UsageReport = z.infer<typeof usageReportSchema>;
 /** The counter names of {@link UsageCounters}, in report order. */
 export const usageCounterNames = Object.keys(usageCountersShape) as Array<keyof UsageCounters>;
 
-/**
- * Model tokens (prompt and completion) one research run typically spends, for refusing a batch up
- * front that would pass a key's monthly token limit. docs/api.md gives the measurement behind it.
- */
-export const TYPICAL_RUN_TOKENS = 3_000;
-
 /** Longest period `GET /v1/usage` reports at once, in days. */
 export const MAX_USAGE_REPORT_DAYS = 366;
 

@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
+import type { Effort } from "./effort.js";
 import type { Metadata } from "./metadata.js";
 import {
   type CompanyResearchRequest,
@@ -35,6 +36,8 @@ interface NormalizedQuestion {
   maxAgeSeconds?: number;
   /** Which sources may be used; absent: any. */
   sourcePolicy?: NormalizedSourcePolicy;
+  /** How much work the run may do; absent: `standard`. */
+  effort?: Exclude<Effort, "standard">;
 }
 
 /** A research request after validation: absent, null and empty values removed, defaults applied. */
@@ -111,6 +114,7 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     context: value.context?.trim() || null,
     ...(value.maxAgeSeconds != null ? { maxAgeSeconds: value.maxAgeSeconds } : {}),
     ...(sourcePolicy ? { sourcePolicy } : {}),
+    ...(value.effort && value.effort !== "standard" ? { effort: value.effort } : {}),
   };
   const request: NormalizedResearchRequest =
     kind === "person"

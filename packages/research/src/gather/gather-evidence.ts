@@ -22,6 +22,12 @@ export interface GatherOptions {
   pageBudget: number;
   /** Search results asked for per query. Default 6. */
   hitsPerQuery?: number;
+  /** `home`: each own site is read at its home page only, no sitemap or crawl. Default `crawl`. */
+  siteDepth?: "home" | "crawl";
+  /** Pages of an own site read after its home page when search also runs. Default 4. */
+  crawlPages?: number;
+  /** Whether the pages of search results are read; without, only their hits (snippets) are gathered. Default true. */
+  readSearchResults?: boolean;
   signal?: AbortSignal;
   /** Passed to the search provider: see {@link SearchOptions.background}. */
   background?: boolean;
@@ -67,7 +73,9 @@ export async function gatherEvidence(
   const signal = options.signal;
   // Own sites and search results each get their share, so one cannot starve the other; without a
   // search provider the own sites get the whole budget.
-  const siteShare = plan.ownSites.length === 0 ? 0 : search ? Math.ceil(options.pageBudget / 2) : options.pageBudget;
+  const readsSearchResults = search !== null && (options.readSearchResults ?? true);
+  const siteShare =
+    plan.ownSites.length === 0 ? 0 : readsSearchResults ? Math.ceil(options.pageBudget / 2) : options.pageBudget;
   const budgets = { site: siteShare, search: options.pageBudget - siteShare };
 
   const note = (message: string) => {
@@ -151,13 +159,17 @@ export async function gatherEvidence(
    * so the site sees one crawl of a few pages rather than two competing ones.
    */
   const crawlSite = async (origin: string) => {
+    if (options.siteDepth === "home") {
+      await read(`${origin}/`, "site");
+      return;
+    }
     const [home, sitemap] = await Promise.all([
       read(`${origin}/`, "site"),
       fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
     ]);
     await searched;
     // With search, four pages keep the crawl to two rounds at two requests per host.
-    const pagesAfterHome = search ? Math.min(perSite - 1, 4) : perSite - 1;
+    const pagesAfterHome = search ? Math.min(perSite - 1, options.crawlPages ?? 4) : perSite - 1;
     const fromSearch = searchHits
       .filter((hit) => ownOrigin(hit.url) === origin)
       .map((hit) => new URL(new URL(hit.url).pathname + new URL(hit.url).search, origin).toString())
@@ -169,6 +181,7 @@ export async function gatherEvidence(
 
   const readSearchHits = async () => {
     await searched;
+    if (!readsSearchResults) return;
     const picked = searchHits
       .filter((hit) => !ownHosts.includes(siteHostOf(hit.url)))
       .slice(0, budgets.search)
