@@ -1,4 +1,11 @@
-import { companyRequest, type Harness, problemOf, researchBodyOf, startHarness } from "@dossier/testing";
+import {
+  companyRequest,
+  type Harness,
+  problemOf,
+  researchBodyOf,
+  schemaExampleResponder,
+  startHarness,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let harness: Harness;
@@ -53,6 +60,27 @@ describe("effort", () => {
     );
     expect(deep.pagesRead.length).toBeGreaterThan(standard.pagesRead.length);
     expect(deep.body.usage!.searches).toBe(deep.queries.length);
+    // One call to answer, one to check the answer against the passages.
+    expect(deep.body.usage!.modelCalls).toBe(2);
+    expect(standard.body.usage!.modelCalls).toBe(1);
+  });
+
+  it("deep withholds an answer its second reading does not confirm", async () => {
+    harness.model.setResponder((request) =>
+      request.schemaName === "answer_check"
+        ? { kind: "json", value: { supported: false, reason: "Only an instruction in P1 says so." } }
+        : schemaExampleResponder(request),
+    );
+    try {
+      const { body } = await ask("Effort: is the company SOC 2 certified, checked?", "deep");
+      expect(body).toMatchObject({ answerText: null, answerNumber: null, sources: [], confidence: 0.05 });
+      expect(body.details).toBe(
+        'Not enough evidence: a second reading of the passages did not confirm the answer "example", so none is given.',
+      );
+      expect(harness.model.requests.at(-1)!.messages[1]!.content).toContain("Answer to check (TEXT): example");
+    } finally {
+      harness.model.setResponder(schemaExampleResponder);
+    }
   });
 
   it("answers 422 naming effort for an unknown tier", async () => {

@@ -7,6 +7,7 @@ import {
 } from "@dossier/enrich";
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
+import { applyCheck, checkAnswer } from "./answer/check-answer.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
 import type { ExtractedPage } from "./gather/extract/extracted-page.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
@@ -231,13 +232,27 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       unreachable: gathered.unreachable,
       person: identity,
     });
-    const response = {
+    const answer = {
       answerText: verified.answerText,
       answerNumber: verified.answerNumber,
       details: verified.details,
       sources: verified.sources,
       confidence: verified.confidence,
     };
+    // deep: a second model call reads the passages again and must confirm the answer.
+    const checked =
+      profile.checkAnswer && answer.answerText !== null
+        ? await checkAnswer(dependencies.model, request, answer.answerText, labels, {
+            signal: context.signal,
+            background: context.background ?? false,
+          })
+        : null;
+    if (checked && context.usage) {
+      context.usage.modelCalls += checked.calls;
+      context.usage.promptTokens += checked.usage.promptTokens;
+      context.usage.completionTokens += checked.usage.completionTokens;
+    }
+    const response = checked ? applyCheck(answer, checked.check) : answer;
     if (!baseRecord) return response;
     const merged = mergePersonEvidence(
       withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity),
