@@ -136,6 +136,7 @@ describe("hostile pages", () => {
       "confidence",
       "details",
       "sources",
+      "usage",
     ]);
   });
 
