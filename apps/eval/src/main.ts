@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { loadConfig } from "@dossier/config";
+import { type Effort, effortLevels } from "@dossier/contract";
 import { Command, InvalidArgumentError } from "commander";
 import type { CaseSetName } from "./case-result.js";
 import { runEval } from "./run-eval.js";
@@ -16,6 +17,7 @@ const program = new Command("eval")
   .option("--api-key-env <variable>", "environment variable holding the endpoint's API key")
   .option("--realweb-dir <folder>", "saved real sites, one folder per host (default ../shared/realweb)")
   .option("--cases <files...>", "real-web case files instead of cases/realweb*.jsonl")
+  .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
   .option("--verbose", "print each case as it finishes")
   .action(
     async (options: {
@@ -27,6 +29,7 @@ const program = new Command("eval")
       apiKeyEnv?: string;
       realwebDir?: string;
       cases?: string[];
+      effort?: string;
       verbose?: boolean;
     }) => {
       const sets: CaseSetName[] =
@@ -37,6 +40,9 @@ const program = new Command("eval")
       if (options.modelUrl && !options.model) throw new InvalidArgumentError("--model-url needs --model NAME");
       const apiKey = options.apiKeyEnv ? process.env[options.apiKeyEnv] : undefined;
       if (options.apiKeyEnv && !apiKey) throw new InvalidArgumentError(`${options.apiKeyEnv} is not set`);
+      if (options.effort !== undefined && !(effortLevels as readonly string[]).includes(options.effort)) {
+        throw new InvalidArgumentError(`--effort must be lite, standard or deep, not ${options.effort}`);
+      }
       const config = loadConfig();
       const { report, passed } = await runEval({
         redisUrl: config.redisUrl,
@@ -48,6 +54,7 @@ const program = new Command("eval")
           : {}),
         ...(options.realwebDir ? { realwebDirectory: options.realwebDir } : {}),
         ...(options.cases ? { realwebCases: options.cases } : {}),
+        ...(options.effort ? { effort: options.effort as Effort } : {}),
         log: (line) => options.verbose && process.stderr.write(`${line}\n`),
       });
       process.stdout.write(`${report}\n`);

@@ -1,3 +1,4 @@
+import type { Effort } from "@dossier/contract";
 import { countTokens } from "@dossier/research";
 import {
   type EnrichmentCase,
@@ -20,6 +21,8 @@ export interface CaseSetRun {
   modelCalls(): readonly FakeChatRequest[];
   /** The visible text of a page of this set's web, "" when it cannot be read. */
   pageText(url: string): Promise<string>;
+  /** The effort tier every case is asked with; default none (standard). */
+  effort?: Effort;
   concurrency: number;
   log: (line: string) => void;
 }
@@ -63,7 +66,7 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
     const response = await fetch(`${run.stack.baseUrl}/v1/research/${kind}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": run.apiKey, "x-request-id": requestId },
-      body: JSON.stringify(testCase.request),
+      body: JSON.stringify(run.effort ? { ...testCase.request, effort: run.effort } : testCase.request),
     });
     const latencyMs = performance.now() - started;
     const body = (await response.json()) as ResearchBody & { code?: string };

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Effort } from "@dossier/contract";
 import {
   type EnrichmentCase,
   type FakeChatRequest,
@@ -46,6 +47,8 @@ export interface EvalOptions {
   realwebCases?: string[];
   /** Extra environment for the stack (e.g. `RESEARCH_PAGE_BUDGET`). */
   env?: Record<string, string>;
+  /** The effort tier every case is asked with; default: none given (standard). */
+  effort?: Effort;
   log: (line: string) => void;
 }
 
@@ -110,6 +113,7 @@ async function runSet(
       apiKey: EVAL_KEY,
       modelCalls: (): readonly FakeChatRequest[] => (proxy ? proxy.requests : world.model.requests),
       pageText,
+      ...(options.effort ? { effort: options.effort } : {}),
       concurrency: options.concurrency,
       log: options.log,
     });
@@ -146,9 +150,11 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     sections.push(report.lines.join("\n"));
     targets.push(...report.targets);
   }
-  const header = options.model
-    ? `# Dossier evaluation: model ${options.model.name} at ${options.model.url}`
-    : "# Dossier evaluation: oracle responder (answers only by citing the proving passage)";
+  const header =
+    (options.model
+      ? `# Dossier evaluation: model ${options.model.name} at ${options.model.url}`
+      : "# Dossier evaluation: oracle responder (answers only by citing the proving passage)") +
+    (options.effort ? `, effort ${options.effort}` : "");
   const report = [
     header,
     "",

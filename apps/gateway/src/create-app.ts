@@ -14,6 +14,7 @@ import { batchRoutes } from "./routes/batch-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import { researchRoutes } from "./routes/research-routes.js";
+import { usageRoutes } from "./routes/usage-routes.js";
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -54,10 +55,18 @@ export function createApp(dependencies: GatewayDependencies): Express {
       metrics,
       openApiDocument: dependencies.openApiDocument,
     }),
-    ...researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }),
+    ...researchRoutes({
+      queue: dependencies.queue,
+      prefix: dependencies.prefix,
+      timeoutMs: dependencies.researchTimeoutMs,
+      guard,
+    }),
+    ...usageRoutes({ redis: dependencies.queue.redis, prefix: dependencies.prefix, guard: authenticated }),
     ...jobRoutes({ queue: dependencies.queue, guard: authenticated }),
     ...batchRoutes({
       batches: dependencies.batches,
+      redis: dependencies.queue.redis,
+      prefix: dependencies.prefix,
       maxItems: dependencies.limits.batchItems,
       maxOpen: dependencies.limits.openBatches,
       callbackPolicy: dependencies.callbackPolicy,

@@ -8,6 +8,10 @@ export const CALLBACK_QUEUE = "callbacks";
 export const redisKeys = {
   /** The finished response body of a job, as JSON text. */
   result: (prefix: string, jobId: string) => `${prefix}:result:${jobId}`,
+  /** When a job's stored result was made, ms since epoch; written with the result, same lifetime. */
+  resultAt: (prefix: string, jobId: string) => `${prefix}:result-at:${jobId}`,
+  /** The metadata of a job handle (`<jobId>.<digest>`), as JSON; kept as long as the job's owner. */
+  jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */
@@ -34,6 +38,13 @@ export const redisKeys = {
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
+  /**
+   * Hash of one key's usage counters over one UTC day (`YYYY-MM-DD`). The key id is a hash tag, so
+   * that one key's day and month counters live in one cluster slot and one script can update both.
+   */
+  usageDay: (prefix: string, keyId: string, day: string) => `${prefix}:usage:{${keyId}}:day:${day}`,
+  /** Hash of one key's calls and tokens over one UTC month (`YYYY-MM`), checked against its limits. */
+  usageMonth: (prefix: string, keyId: string, month: string) => `${prefix}:usage:{${keyId}}:month:${month}`,
   /** Hash from key id to the secret that signs that key's batch callbacks. */
   callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */

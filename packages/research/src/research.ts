@@ -2,6 +2,7 @@ import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contr
 import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
+import { applyCheck, checkAnswer } from "./answer/check-answer.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
 import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
@@ -17,12 +18,16 @@ import { evidencePassages } from "./rank/evidence-passages.js";
 import type { Passage } from "./rank/passage.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
+import type { EvidenceUsage } from "./scope/count-usage.js";
+import { effortProfile, planForEffort } from "./scope/effort-profile.js";
+import { scopeDependencies } from "./scope/scope-dependencies.js";
+import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { siteHostOf } from "./site-host.js";
 import { verifyAnswer } from "./verify/verify-answer.js";
 import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
-export interface ResearchUsage extends ChatUsage {
+export interface ResearchUsage extends ChatUsage, EvidenceUsage {
   modelCalls: number;
 }
 
@@ -105,17 +110,37 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
   const pageBudget = dependencies.pageBudget ?? 12;
   const promptTokenBudget = dependencies.promptTokenBudget ?? 6_000;
   return async (request, context = {}) => {
-    const plan = planResearch(request);
+    const profile = effortProfile(request.effort, pageBudget);
+    const planned = planForEffort(planResearch(request), request, profile);
+    const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
+    const plan = policy ? policy.restrictPlan(planned) : planned;
     const gatherSignal = AbortSignal.any([
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathering = await startGathering(plan, request.question, dependencies, {
-      pageBudget,
+    const scoped = scopeDependencies(dependencies, {
+      ...(context.usage ? { usage: context.usage } : {}),
+      ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
+      ...(policy ? { sourcePolicy: policy } : {}),
+    });
+    const gathering = await startGathering(plan, request.question, scoped, {
+      pageBudget: profile.pageBudget,
+      hitsPerQuery: profile.hitsPerQuery,
+      siteDepth: profile.siteDepth,
+      crawlPages: profile.crawlPages,
+      readSearchResults: profile.readSearchResults,
       signal: gatherSignal,
       background: context.background ?? false,
+      ...(context.usage ? { usage: context.usage } : {}),
     });
     context.signal?.throwIfAborted();
+    /** What was gathered so far, inside the caller's source policy (a copy: the gathering goes on). */
+    const evidenceNow = () => {
+      const evidence = gathering.evidence();
+      const kept = { ...evidence, pages: [...evidence.pages], unreachable: [...evidence.unreachable] };
+      if (policy) keepToPolicy(kept, policy);
+      return kept;
+    };
 
     // A third-party page counts only when it names the subject: other companies' pages are not
     // evidence. A first name alone is too common to make a page relevant; with the company it is.
@@ -138,7 +163,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         PROMPT_MARGIN_TOKENS,
     );
     const rankEvidence = () => {
-      const passages = evidencePassages(gathering.evidence(), plan.ownSites, relevanceTerms);
+      const passages = evidencePassages(evidenceNow(), plan.ownSites, relevanceTerms);
       const ranked = rankPassages(passages, rankQuery, { limit: MAX_RANKED_PASSAGES });
       const selected =
         ranked.length === 0
@@ -156,13 +181,18 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       subjectTerms: plan.subjectTerms,
       personName: rankQuery.personName,
     });
-    const secondLook = !covered && gathering.remainingBudget() > 0 && !gatherSignal.aborted;
+    // deep research always looks twice; lite never does (its budget is the home page and the snippets).
+    const secondLook =
+      profile.effort !== "lite" &&
+      (!covered || profile.effort === "deep") &&
+      gathering.remainingBudget() > 0 &&
+      !gatherSignal.aborted;
     if (secondLook) {
       await gathering.readMore(gathering.remainingBudget());
       context.signal?.throwIfAborted();
       ({ ranked, selected } = rankEvidence());
     }
-    const gathered = gathering.evidence();
+    const gathered = evidenceNow();
     // Token counts of the parts do not add up exactly once joined: the whole prompt must fit.
     const promptLimit = promptTokenBudget - systemPromptTokens() - PROMPT_MARGIN_TOKENS;
     while (selected.length > 1 && countTokens(buildEvidencePrompt(request, labelPassages(selected))) > promptLimit) {
@@ -214,7 +244,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       unreachable: gathered.unreachable,
       person: identity,
     });
-    const response = {
+    const answer = {
       answerText: verified.answerText,
       answerNumber: verified.answerNumber,
       details: verified.details,
@@ -222,6 +252,21 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       confidence: verified.confidence,
       citations: verified.citations,
     };
+    // deep: a second model call reads the passages again and must confirm the answer.
+    const checked =
+      profile.checkAnswer && answer.answerText !== null
+        ? await checkAnswer(dependencies.model, request, answer.answerText, labels, {
+            signal: context.signal,
+            background: context.background ?? false,
+          })
+        : null;
+    if (checked && context.usage) {
+      context.usage.modelCalls += checked.calls;
+      context.usage.promptTokens += checked.usage.promptTokens;
+      context.usage.completionTokens += checked.usage.completionTokens;
+    }
+    const response =
+      checked && !checked.check.supported ? { ...applyCheck(answer, checked.check), citations: [] } : answer;
     if (context.trace) {
       context.trace.modelConfidence = answered.answer.confidence;
       context.trace.rejectedQuotes = verified.rejectedCitations;

@@ -137,6 +137,7 @@ describe("hostile pages", () => {
       "confidence",
       "details",
       "sources",
+      "usage",
     ]);
   });
 

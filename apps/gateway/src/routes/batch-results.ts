@@ -1,11 +1,11 @@
-import { neutralizeCsvFormula } from "@dossier/contract";
-import { type BatchItemOutcome, type BatchStore, type BatchSummary, decodeFailure } from "@dossier/queue";
+import { type Metadata, neutralizeCsvFormula } from "@dossier/contract";
+import { type BatchItemOutcome, type BatchStore, type BatchSummary, decodeFailure, withMetadata } from "@dossier/queue";
 import type { Response } from "express";
 import { problemBody } from "../http/problem.js";
 
 const PAGE = 500;
 
-/** Columns of `?format=csv`, in order. */
+/** Columns of `?format=csv`, in order; `metadata` (JSON) only for batches whose items carried some. */
 export const RESULT_CSV_COLUMNS = [
   "index",
   "ref",
@@ -22,6 +22,7 @@ export const RESULT_CSV_COLUMNS = [
 interface ItemLine {
   index: number;
   ref?: string;
+  metadata?: Metadata;
   status: number;
   /** The stored body, as JSON text. */
   resultText?: string;
@@ -29,21 +30,32 @@ interface ItemLine {
 }
 
 function toLine(item: BatchItemOutcome): ItemLine {
-  const base = { index: item.index, ...(item.ref !== undefined ? { ref: item.ref } : {}) };
+  const base = {
+    index: item.index,
+    ...(item.ref !== undefined ? { ref: item.ref } : {}),
+    ...(item.metadata ? { metadata: item.metadata } : {}),
+  };
   if (item.problem) return { ...base, status: Number(item.problem.status ?? 422), problem: item.problem };
   if (item.resolution?.status === "done") return { ...base, status: 200, resultText: item.resolution.body };
   const error = decodeFailure(item.resolution?.status === "failed" ? item.resolution.failure : undefined);
   return { ...base, status: error.status, problem: problemBody(error) };
 }
 
+/**
+ * One NDJSON line. An answered item's metadata goes in its result, as the synchronous call returns
+ * it; a failed item's beside its problem.
+ */
 function ndjson(line: ItemLine): string {
+  const answered = line.resultText !== undefined;
   const head = JSON.stringify({
     index: line.index,
     ...(line.ref !== undefined ? { ref: line.ref } : {}),
     status: line.status,
+    ...(!answered && line.metadata ? { metadata: line.metadata } : {}),
   });
-  const tail =
-    line.resultText !== undefined ? `"result":${line.resultText}` : `"problem":${JSON.stringify(line.problem)}`;
+  const tail = answered
+    ? `"result":${withMetadata(line.resultText!, line.metadata ?? null)}`
+    : `"problem":${JSON.stringify(line.problem)}`;
   return `${head.slice(0, -1)},${tail}}\n`;
 }
 
@@ -54,7 +66,7 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function csv(line: ItemLine): string {
+function csv(line: ItemLine, withMetadataColumn: boolean): string {
   const result = line.resultText !== undefined ? (JSON.parse(line.resultText) as Record<string, unknown>) : {};
   const sources = Array.isArray(result.sources) ? result.sources.join(" ") : "";
   const values = [
@@ -68,6 +80,7 @@ function csv(line: ItemLine): string {
     sources,
     line.problem?.code,
     line.problem?.detail,
+    ...(withMetadataColumn ? [line.metadata ? JSON.stringify(line.metadata) : undefined] : []),
   ];
   return `${values.map(csvField).join(",")}\r\n`;
 }
@@ -82,10 +95,13 @@ export async function writeBatchResults(
   response.status(200);
   response.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson");
   response.setHeader("Cache-Control", "no-store");
-  if (format === "csv") response.write(`${RESULT_CSV_COLUMNS.join(",")}\r\n`);
+  const columns: string[] = [...RESULT_CSV_COLUMNS, ...(summary.itemsHaveMetadata ? ["metadata"] : [])];
+  if (format === "csv") response.write(`${columns.join(",")}\r\n`);
   for (let start = 0; start < summary.total; start += PAGE) {
     const items = await batches.readItems(summary.id, start, PAGE);
-    const text = items.map((item) => (format === "csv" ? csv(toLine(item)) : ndjson(toLine(item)))).join("");
+    const text = items
+      .map((item) => (format === "csv" ? csv(toLine(item), summary.itemsHaveMetadata) : ndjson(toLine(item))))
+      .join("");
     if (!response.write(text)) await new Promise<void>((resolve) => response.once("drain", resolve));
   }
   response.end();

@@ -2,9 +2,13 @@ import {
   batchEnvelopeSchema,
   type CallbackSecret,
   DossierError,
+  type Effort,
   type FieldError,
   isDossierError,
   issuesToFieldErrors,
+  type Metadata,
+  metadataSchema,
+  TYPICAL_RUN_TOKENS,
   unavailable,
   validateResearchRequest,
 } from "@dossier/contract";
@@ -17,7 +21,9 @@ import {
   researchJobId,
 } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
+import type { Redis } from "ioredis";
 import { apiKeyOf } from "../http/locals.js";
+import { admitToQuota } from "../http/monthly-quota.js";
 import { problemBody } from "../http/problem.js";
 import { type Route, route } from "../http/route-table.js";
 import { writeBatchResults } from "./batch-results.js";
@@ -25,6 +31,9 @@ import { validationProblem } from "./research-routes.js";
 
 export interface BatchRouteSettings {
   batches: BatchStore;
+  /** The command connection and key prefix of the usage ledger. */
+  redis: Redis;
+  prefix: string;
   /** Items one batch may hold (`BATCH_MAX_ITEMS`). */
   maxItems: number;
   /** Open batches per key (`BATCH_MAX_OPEN`). */
@@ -38,8 +47,8 @@ export interface BatchRouteSettings {
 }
 
 function batchView(summary: BatchSummary): Record<string, unknown> {
-  const { id, status, total, completed, failed, createdAt, finishedAt } = summary;
-  return { id, status, total, completed, failed, createdAt, finishedAt };
+  const { id, status, total, completed, failed, createdAt, finishedAt, metadata } = summary;
+  return { id, status, total, completed, failed, createdAt, finishedAt, ...(metadata ? { metadata } : {}) };
 }
 
 function itemProblem(errors: FieldError[], requestId: string): Record<string, unknown> {
@@ -63,14 +72,27 @@ function planItem(raw: unknown, keyId: string, requestId: string, now: number): 
   if (envelopeErrors.length > 0) return { ...withRef, problem: itemProblem(envelopeErrors, requestId) };
   const kind = item.type as "person" | "company";
   const validation = validateResearchRequest(kind, item.request);
-  if (!validation.ok) return { ...withRef, problem: itemProblem(validation.errors, requestId) };
+  if (!validation.ok) {
+    // A bad item keeps its metadata when that part was valid, so its failure line can be matched up.
+    const metadata = validMetadata(item.request);
+    return { ...withRef, ...(metadata ? { metadata } : {}), problem: itemProblem(validation.errors, requestId) };
+  }
   const jobId = researchJobId(keyId, validation.request);
   return {
     ...withRef,
+    ...(validation.metadata ? { metadata: validation.metadata } : {}),
     kind,
     jobId,
     data: { request: validation.request, requestId, keyId, enqueuedAt: now, origin: "batch" },
   };
+}
+
+/** The metadata of an item's request when it is valid on its own, else undefined. */
+function validMetadata(request: unknown): Metadata | undefined {
+  const raw =
+    typeof request === "object" && request !== null ? (request as Record<string, unknown>).metadata : undefined;
+  const parsed = metadataSchema.safeParse(raw);
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
 }
 
 /** A known error as it is; anything else means the batch store could not be reached. */
@@ -105,7 +127,7 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
         const requestId = response.locals.requestId;
         const envelope = batchEnvelopeSchema.safeParse(request.body);
         if (!envelope.success) throw validationProblem(issuesToFieldErrors(envelope.error.issues));
-        const { items, callbackUrl } = envelope.data;
+        const { items, callbackUrl, metadata } = envelope.data;
         if (items.length > settings.maxItems) {
           throw validationProblem([
             { path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` },
@@ -132,7 +154,26 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           }
           const now = Date.now();
           const plans = items.map((raw) => planItem(raw, identity.id, requestId, now));
-          const summary = await batches.create(identity.id, plans, callbackUrl ?? null);
+          const runs = plans.flatMap((plan): Effort[] =>
+            "data" in plan ? [plan.data.request.effort ?? "standard"] : [],
+          );
+          // The whole batch or nothing: a batch that would pass a monthly limit is refused before any item is queued.
+          if (runs.length > 0) {
+            const estimatedTokens = runs.reduce((sum, effort) => sum + TYPICAL_RUN_TOKENS[effort], 0);
+            const perRun = Math.round(estimatedTokens / runs.length);
+            const count = runs.length.toLocaleString("en-US");
+            await admitToQuota(settings.redis, settings.prefix, identity, {
+              count: runs.length,
+              estimatedTokens,
+              estimate: `the batch's ${count} items, at about ${perRun.toLocaleString("en-US")} tokens a run for their effort, would spend about ${estimatedTokens.toLocaleString("en-US")}`,
+            });
+          }
+          const summary = await batches.create(
+            identity.id,
+            plans,
+            callbackUrl ?? null,
+            metadata && Object.keys(metadata).length > 0 ? metadata : null,
+          );
           response.setHeader("Location", `/v1/batches/${summary.id}`);
           response.status(202).json(batchView(summary));
         } catch (error) {

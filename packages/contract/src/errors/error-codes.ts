@@ -21,6 +21,7 @@ export const errorCodes = {
   AUTH_MISSING_KEY: { status: 401, title: "API key missing" },
   AUTH_INVALID_KEY: { status: 401, title: "API key invalid" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
+  QUOTA_EXCEEDED: { status: 429, title: "Monthly usage limit reached" },
   JOB_NOT_FOUND: { status: 404, title: "Job not found" },
   BATCH_NOT_FOUND: { status: 404, title: "Batch not found" },
   BATCH_NOT_DONE: { status: 409, title: "Batch not finished" },

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { apiRegistry } from "../schemas/registry.js";
 import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
+import { usageOperations } from "./usage-operations.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -33,7 +34,11 @@ export const commonErrorResponses: JsonObject = {
   "413": problemResponse("The body is larger than 1 MB."),
   "415": problemResponse("The body is not `application/json`."),
   "422": problemResponse("A field is missing or invalid; `errors` names every one."),
-  "429": problemResponse("Too many calls for this key (`RATE_LIMITED`); see the `RateLimit-*` headers.", retryAfter),
+  "429": problemResponse(
+    "Too many calls for this key per minute (`RATE_LIMITED`; see the `RateLimit-*` headers), or past its monthly limit " +
+      "(`QUOTA_EXCEEDED`, with `resetsAt`). A call refused here was not queued.",
+    retryAfter,
+  ),
   "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
 };
 
@@ -71,6 +76,10 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
         headers: {
           ...requestIdHeader,
           "X-Job-Id": { description: "The research job that produced the answer.", schema: { type: "string" } },
+          Age: {
+            description: "Only on a result served again from the stored result: seconds since its run finished.",
+            schema: { type: "integer" },
+          },
         },
         content: { "application/json": { schema: ref(responseId), example: responseExample } },
       },
@@ -129,6 +138,15 @@ export function researchOperations(): OpenApiOperation[] {
             source: "page",
           },
         ],
+        usage: {
+          modelCalls: 1,
+          promptTokens: 2_412,
+          completionTokens: 96,
+          searches: 2,
+          pagesFetched: 7,
+          pagesFromCache: 2,
+          durationMs: 8_340,
+        },
         person: {
           firstName: "Jane",
           lastName: "Doe",
@@ -194,6 +212,15 @@ export function researchOperations(): OpenApiOperation[] {
             source: "page",
           },
         ],
+        usage: {
+          modelCalls: 1,
+          promptTokens: 2_187,
+          completionTokens: 74,
+          searches: 2,
+          pagesFetched: 8,
+          pagesFromCache: 0,
+          durationMs: 6_915,
+        },
       }),
     },
   ];
@@ -255,6 +282,7 @@ export function buildOpenApiDocument(
   for (const { method, path, operation } of [
     ...researchOperations(),
     ...batchOperations(),
+    ...usageOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

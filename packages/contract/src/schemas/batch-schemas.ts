@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { metadataSchema } from "./metadata.js";
 import { problemSchema } from "./problem.js";
 import { apiRegistry } from "./registry.js";
 import { companyResearchRequestSchema, personResearchRequestSchema } from "./research-request.js";
@@ -35,6 +36,9 @@ export const batchRequestSchema = z
       .describe(
         "Called with a signed POST when the batch is done (see docs/batches.md). Must be a public http(s) URL.",
       ),
+    metadata: metadataSchema
+      .optional()
+      .describe("Your own string pairs for the whole batch, returned in its status and in the completion callback."),
   })
   .register(apiRegistry, { id: "BatchRequest", description: "A list of research requests to run in the background." });
 
@@ -42,6 +46,7 @@ export const batchRequestSchema = z
 export const batchEnvelopeSchema = z.strictObject({
   items: z.array(z.unknown()).min(1),
   callbackUrl: z.string().optional(),
+  metadata: metadataSchema.nullish(),
 });
 
 export const batchStatusSchema = z
@@ -55,6 +60,7 @@ export const batchStatusSchema = z
     failed: z.number().int().describe("Items that failed, invalid ones included; each has its problem in the results."),
     createdAt: z.string().describe("When the batch was accepted (ISO 8601)."),
     finishedAt: z.string().nullable().describe("When the last item finished (ISO 8601), or null."),
+    metadata: metadataSchema.optional().describe("The batch's `metadata`, when it was given one."),
   })
   .register(apiRegistry, { id: "BatchStatus", description: "Progress of a batch." });
 
@@ -63,6 +69,11 @@ export const batchResultLineSchema = z
     index: z.number().int().describe("0-based position of the item in the submitted list."),
     ref: z.string().optional().describe("The item's `ref`, when it had one."),
     status: z.number().int().describe("The HTTP status the item would have had as a synchronous call."),
+    metadata: metadataSchema
+      .optional()
+      .describe(
+        "A failed item's `metadata`; an answered item's is in its `result`, as the synchronous call returns it.",
+      ),
     result: z
       .union([personResearchResponseSchema, companyResearchResponseSchema])
       .optional()

@@ -6,6 +6,8 @@ export const MAX_QUESTION_LENGTH = 2_000;
 export const MAX_CONTEXT_LENGTH = 10_000;
 /** Longest accepted short text field (names, titles, locations), in characters. */
 export const MAX_FIELD_LENGTH = 300;
+/** Largest `maxAgeSeconds` a request may give: a year. */
+export const MAX_AGE_SECONDS = 31_536_000;
 /** Most options a request may offer. */
 export const MAX_RESPONSE_OPTIONS = 50;
 

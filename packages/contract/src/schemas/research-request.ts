@@ -1,13 +1,17 @@
 import * as z from "zod";
+import { effortSchema } from "./effort.js";
 import {
+  MAX_AGE_SECONDS,
   MAX_CONTEXT_LENGTH,
   MAX_FIELD_LENGTH,
   MAX_QUESTION_LENGTH,
   MAX_RESPONSE_OPTIONS,
   withoutInvisibleCharacters,
 } from "./fields.js";
+import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
+import { sourcePolicySchema } from "./source-policy.js";
 import { companySchema, personSchema } from "./subjects.js";
 
 /** The two research operations. */
@@ -43,6 +47,31 @@ const commonFields = {
     .nullish()
     .describe(
       "Extra free-text context for the question. Treated as the caller's information, not as evidence. Control and format characters other than line breaks and tabs are removed.",
+    ),
+  maxAgeSeconds: z
+    .number({ error: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must not be negative")
+    .max(MAX_AGE_SECONDS, `must be at most ${MAX_AGE_SECONDS} (a year)`)
+    .nullish()
+    .describe(
+      "How old, in seconds, evidence may be: a stored result, a cached page or a cached search older than this is not used, and the research runs again with fresh reads. 0 (also `Cache-Control: no-cache` on the request) means nothing cached. Default: the server's cache lifetimes (24 h).",
+    ),
+  effort: z
+    .union([effortSchema, z.literal("")])
+    .nullish()
+    .describe(
+      "How much work the research may do: `lite`, `standard` (the default) or `deep`. Each tier's pages, typical latency and tokens are in docs/api.md.",
+    ),
+  sourcePolicy: sourcePolicySchema
+    .nullish()
+    .describe(
+      "Which sources may be used: `includeDomains`, `excludeDomains` (subdomains included) and `after` (a day, compared with a page's stated publication date). The subject's own site is used unless excluded.",
+    ),
+  metadata: metadataSchema
+    .nullish()
+    .describe(
+      "Your own string pairs (up to 16), returned untouched with the result. They do not change the research: identical requests with different metadata share one run.",
     ),
 };
 

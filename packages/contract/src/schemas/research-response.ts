@@ -1,5 +1,7 @@
 import * as z from "zod";
+import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
+import { runUsageSchema } from "./usage-schemas.js";
 
 /** The person record's twelve fields, as enrichment builds it. */
 export const personRecordSchema = z.object({
@@ -91,6 +93,14 @@ const commonResponseFields = {
   citations: z
     .array(citationSchema)
     .describe("The verified quotes that state the answer, best first. Empty when no answer is given."),
+  metadata: metadataSchema
+    .optional()
+    .describe("The request's `metadata`, untouched; present only when the request had some."),
+  usage: runUsageSchema
+    .optional()
+    .describe(
+      "What the research run spent. Every result researched by this version carries it; results stored earlier do not.",
+    ),
 };
 
 export const companyResearchResponseSchema = z

@@ -509,6 +509,40 @@ describe("validateResearchRequest normalizes", () => {
         context: null,
         subject: { website: "acme.com" },
       },
+      metadata: null,
+    });
+  });
+
+  it("normalizes a source policy (domains lowercased, www. dropped, sorted, distinct) and drops one that restricts nothing", () => {
+    const result = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      sourcePolicy: { includeDomains: ["WWW.News.com", "blog.example.org", "news.com."], excludeDomains: [] },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      request: { sourcePolicy: { includeDomains: ["blog.example.org", "news.com"], excludeDomains: [], after: null } },
+    });
+    const empty = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      sourcePolicy: { includeDomains: [], after: null },
+    });
+    expect(empty.ok && empty.request).not.toHaveProperty("sourcePolicy");
+  });
+
+  it("keeps metadata beside the request, so that it never changes what is researched", () => {
+    const result = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      metadata: { crmId: " 42 " },
+    });
+    expect(result).toMatchObject({ ok: true, metadata: { crmId: " 42 " } });
+    expect(result.ok && result.request).not.toHaveProperty("metadata");
+    expect(
+      validateResearchRequest("company", { question: "q", company: { name: "Acme" }, metadata: {} }),
+    ).toMatchObject({
+      metadata: null,
     });
   });
 
@@ -582,6 +616,7 @@ describe("validateResearchRequest normalizes", () => {
           company: { name: "Acme", website: "acme.com" },
         },
       },
+      metadata: null,
     });
   });
 

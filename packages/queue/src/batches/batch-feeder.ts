@@ -2,6 +2,7 @@ import type { ResearchKind } from "@dossier/contract";
 import { type ConnectionOptions, Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { ResearchJobData } from "../jobs/job-payload.js";
+import { usableResult } from "../jobs/stored-result.js";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
 import type { BatchStore } from "./batch-store.js";
@@ -92,9 +93,17 @@ export class BatchFeeder {
   /** Queues one item's job, or resolves it at once when its result is already stored. */
   private async feed(entry: FairEntry): Promise<void> {
     const { redis, prefix, batches } = this.settings;
-    const stored = await redis.get(redisKeys.result(prefix, entry.jobId));
+    const maxAgeSeconds = entry.data.request.maxAgeSeconds;
+    const readStored = async () => {
+      const [body, at] = await Promise.all([
+        redis.get(redisKeys.result(prefix, entry.jobId)),
+        redis.get(redisKeys.resultAt(prefix, entry.jobId)),
+      ]);
+      return usableResult(body, at, maxAgeSeconds);
+    };
+    const stored = await readStored();
     if (stored !== null) {
-      await batches.resolveJob(entry.jobId, { status: "done", body: stored });
+      await batches.resolveJob(entry.jobId, { status: "done", body: stored.body });
       return;
     }
     await this.queue.add(entry.kind, entry.data, {
@@ -111,8 +120,8 @@ export class BatchFeeder {
       const job = await Job.fromId<ResearchJobData>(this.queue, entry.jobId);
       await job?.retry("failed").catch(() => {});
     } else if (state === "completed" || state === "unknown") {
-      const body = await redis.get(redisKeys.result(prefix, entry.jobId));
-      if (body !== null) await batches.resolveJob(entry.jobId, { status: "done", body });
+      const finished = await readStored();
+      if (finished !== null) await batches.resolveJob(entry.jobId, { status: "done", body: finished.body });
     }
   }
 

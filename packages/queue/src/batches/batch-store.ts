@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { ResearchKind } from "@dossier/contract";
+import type { Metadata, ResearchKind } from "@dossier/contract";
 import { type ConnectionOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { ResearchJobData } from "../jobs/job-payload.js";
+import { usableResult } from "../jobs/stored-result.js";
 import { CALLBACK_QUEUE, redisKeys } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
@@ -10,8 +11,8 @@ import { type FairEntry, pushFairEntries } from "./fair-feed.js";
 
 /** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
 export type BatchItemPlan =
-  | { ref?: string; kind: ResearchKind; jobId: string; data: ResearchJobData }
-  | { ref?: string; problem: Record<string, unknown> };
+  | { ref?: string; metadata?: Metadata; kind: ResearchKind; jobId: string; data: ResearchJobData }
+  | { ref?: string; metadata?: Metadata; problem: Record<string, unknown> };
 
 /** A batch's bookkeeping as `GET /v1/batches/{id}` reports it. */
 export interface BatchSummary {
@@ -25,6 +26,10 @@ export interface BatchSummary {
   callbackUrl: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** The batch's own metadata, when it was given some. */
+  metadata?: Metadata;
+  /** True when at least one item's request carried metadata. */
+  itemsHaveMetadata: boolean;
 }
 
 /** How a job ended, as a batch records it. */
@@ -34,6 +39,8 @@ export type JobResolution = { status: "done"; body: string } | { status: "failed
 export interface BatchItemOutcome {
   index: number;
   ref?: string;
+  /** The item's metadata, when its request had some. */
+  metadata?: Metadata;
   /** The item's own problem (it never became a job). */
   problem?: Record<string, unknown>;
   /** The job's outcome, when it has one. */
@@ -124,20 +131,29 @@ export class BatchStore {
    * Records a batch, registers it as waiting for each distinct job, resolves the jobs whose result
    * is already stored, and hands the rest to the key's fair-share list.
    */
-  async create(keyId: string, items: BatchItemPlan[], callbackUrl: string | null): Promise<BatchSummary> {
+  async create(
+    keyId: string,
+    items: BatchItemPlan[],
+    callbackUrl: string | null,
+    metadata: Metadata | null = null,
+  ): Promise<BatchSummary> {
     const id = `b-${randomBytes(12).toString("base64url")}`;
     const ttl = this.settings.ttlSeconds;
     const pending = new Map<string, number>();
     const jobs = new Map<string, FairEntry>();
     let invalid = 0;
     const encodedItems = items.map((item) => {
+      const head = {
+        ...(item.ref !== undefined ? { r: item.ref } : {}),
+        ...(item.metadata ? { m: item.metadata } : {}),
+      };
       if ("problem" in item) {
         invalid += 1;
-        return JSON.stringify({ ...(item.ref !== undefined ? { r: item.ref } : {}), p: item.problem });
+        return JSON.stringify({ ...head, p: item.problem });
       }
       pending.set(item.jobId, (pending.get(item.jobId) ?? 0) + 1);
       if (!jobs.has(item.jobId)) jobs.set(item.jobId, { jobId: item.jobId, kind: item.kind, data: item.data });
-      return JSON.stringify({ ...(item.ref !== undefined ? { r: item.ref } : {}), j: item.jobId });
+      return JSON.stringify({ ...head, j: item.jobId });
     });
     const now = new Date().toISOString();
     const batchKey = redisKeys.batch(this.prefix, id);
@@ -153,6 +169,8 @@ export class BatchStore {
       createdAt: now,
       finishedAt: pending.size === 0 ? now : "",
       callbackUrl: callbackUrl ?? "",
+      metadata: metadata === null ? "" : JSON.stringify(metadata),
+      itemMetadata: items.some((item) => item.metadata !== undefined) ? 1 : 0,
     });
     multi.expire(batchKey, ttl);
     for (let start = 0; start < encodedItems.length; start += CHUNK) {
@@ -179,11 +197,20 @@ export class BatchStore {
     const jobIds = [...jobs.keys()];
     for (let start = 0; start < jobIds.length; start += CHUNK) {
       const slice = jobIds.slice(start, start + CHUNK);
-      const stored = await this.redis.mget(...slice.map((jobId) => redisKeys.result(this.prefix, jobId)));
+      const stored = await this.redis.mget(
+        ...slice.map((jobId) => redisKeys.result(this.prefix, jobId)),
+        ...slice.map((jobId) => redisKeys.resultAt(this.prefix, jobId)),
+      );
       for (const [offset, jobId] of slice.entries()) {
-        const body = stored[offset];
-        if (body !== null && body !== undefined) await this.resolveJob(jobId, { status: "done", body });
-        else toFeed.push(jobs.get(jobId)!);
+        const entry = jobs.get(jobId)!;
+        // An item that asks for fresher evidence than the stored result is researched again.
+        const usable = usableResult(
+          stored[offset] ?? null,
+          stored[slice.length + offset] ?? null,
+          entry.data.request.maxAgeSeconds,
+        );
+        if (usable !== null) await this.resolveJob(jobId, { status: "done", body: usable.body });
+        else toFeed.push(entry);
       }
     }
     if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
@@ -207,6 +234,8 @@ export class BatchStore {
       callbackUrl: raw.callbackUrl || null,
       createdAt: raw.createdAt ?? "",
       finishedAt: raw.finishedAt || null,
+      ...(raw.metadata ? { metadata: JSON.parse(raw.metadata) as Metadata } : {}),
+      itemsHaveMetadata: raw.itemMetadata === "1",
     };
   }
 
@@ -249,7 +278,9 @@ export class BatchStore {
   /** Items `start` to `start + count - 1` with their outcomes, in item order. */
   async readItems(batchId: string, start: number, count: number): Promise<BatchItemOutcome[]> {
     const raw = await this.redis.lrange(redisKeys.batchItems(this.prefix, batchId), start, start + count - 1);
-    const items = raw.map((text) => JSON.parse(text) as { r?: string; j?: string; p?: Record<string, unknown> });
+    const items = raw.map(
+      (text) => JSON.parse(text) as { r?: string; m?: Metadata; j?: string; p?: Record<string, unknown> },
+    );
     const jobIds = items.map((item) => item.j).filter((jobId): jobId is string => jobId !== undefined);
     const outcomes =
       jobIds.length > 0 ? await this.redis.hmget(redisKeys.batchOutcomes(this.prefix, batchId), ...jobIds) : [];
@@ -257,6 +288,7 @@ export class BatchStore {
     return items.map((item, offset) => {
       const outcome: BatchItemOutcome = { index: start + offset };
       if (item.r !== undefined) outcome.ref = item.r;
+      if (item.m) outcome.metadata = item.m;
       if (item.p) outcome.problem = item.p;
       const resolution = item.j ? decodeResolution(byJob.get(item.j)) : undefined;
       if (resolution) outcome.resolution = resolution;

@@ -1,3 +1,4 @@
+import type { Metadata } from "@dossier/contract";
 import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
 import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
@@ -28,6 +29,8 @@ export interface BatchCallbackBody {
     failed: number;
     createdAt: string;
     finishedAt: string | null;
+    /** The batch's metadata, when it was given some. */
+    metadata?: Metadata;
   };
   /** Path of the results, relative to the gateway. */
   resultsUrl: string;
@@ -54,6 +57,7 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
           failed: batch.failed,
           createdAt: batch.createdAt,
           finishedAt: batch.finishedAt,
+          ...(batch.metadata ? { metadata: batch.metadata } : {}),
         },
         resultsUrl: `/v1/batches/${batch.id}/results`,
       };

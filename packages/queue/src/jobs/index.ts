@@ -1,3 +1,4 @@
+export { jobHandle, parseJobHandle, withMetadata } from "./job-handle.js";
 export { researchJobId, stableStringify } from "./job-id.js";
 export { decodeFailure, type ResearchJobData } from "./job-payload.js";
 export {
@@ -14,3 +15,4 @@ export {
   type ResearchUsage,
   type ResearchWorkerSettings,
 } from "./research-worker.js";
+export { type StoredResult, usableResult } from "./stored-result.js";

@@ -1,9 +1,10 @@
-import { DossierError, type ResearchKind, unavailable } from "@dossier/contract";
+import { DossierError, type Metadata, type ResearchKind, unavailable } from "@dossier/contract";
 import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
 import { createRedis, redisOptions } from "../redis-connection.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+import { type StoredResult, usableResult } from "./stored-result.js";
 
 /** What `GET /v1/jobs/{id}` reports about a job. */
 export type JobView =
@@ -13,7 +14,12 @@ export type JobView =
 
 /** How a wait for a job ended. */
 export type JobOutcome =
-  | { status: "completed"; body: string }
+  | {
+      status: "completed";
+      body: string;
+      /** When the body was stored, ms since epoch, if it was served from the stored result rather than a run just now. */
+      storedAt?: number;
+    }
   | { status: "failed"; error: DossierError }
   | { status: "timeout" };
 
@@ -68,10 +74,17 @@ export class ResearchQueue {
     });
   }
 
-  /** The stored response body of a finished job, or null. Throws QUEUE_UNAVAILABLE when Redis is down. */
-  private async readResult(jobId: string): Promise<string | null> {
+  /**
+   * The stored response body of a finished job and when it was stored, or null when there is none
+   * or it is older than `maxAgeSeconds`. Throws QUEUE_UNAVAILABLE when Redis is down.
+   */
+  private async readResult(jobId: string, maxAgeSeconds?: number): Promise<StoredResult | null> {
     try {
-      return await this.redis.get(redisKeys.result(this.prefix, jobId));
+      const [body, at] = await Promise.all([
+        this.redis.get(redisKeys.result(this.prefix, jobId)),
+        this.redis.get(redisKeys.resultAt(this.prefix, jobId)),
+      ]);
+      return usableResult(body, at, maxAgeSeconds);
     } catch (error) {
       throw queueUnavailable(error);
     }
@@ -87,29 +100,30 @@ export class ResearchQueue {
     kind: ResearchKind,
     jobId: string,
     data: ResearchJobData,
-    options: { timeoutMs: number; priority?: number },
+    options: { timeoutMs: number; priority?: number; maxAgeSeconds?: number },
   ): Promise<JobOutcome> {
-    // One round trip: the stored result, whether the job exists, and its owner.
-    let stored: string | null;
+    // One round trip: the stored result and its time, whether the job exists, and its owner.
+    let stored: StoredResult | null;
     let exists: boolean;
     try {
       const replies = await this.redis
         .pipeline()
         .get(redisKeys.result(this.prefix, jobId))
+        .get(redisKeys.resultAt(this.prefix, jobId))
         .exists(this.queue.toKey(jobId))
         .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
         .exec();
       const failure = replies?.find(([error]) => error)?.[0];
       if (!replies || failure) throw failure ?? new Error("no reply from Redis");
-      stored = replies[0]![1] as string | null;
-      exists = replies[1]![1] === 1;
+      stored = usableResult(replies[0]![1] as string | null, replies[1]![1] as string | null, options.maxAgeSeconds);
+      exists = replies[2]![1] === 1;
     } catch (error) {
       throw queueUnavailable(error);
     }
-    if (stored !== null) return { status: "completed", body: stored };
+    if (stored !== null) return { status: "completed", ...stored };
     const outcome = this.waitFor(jobId, options.timeoutMs);
     try {
-      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY, options.maxAgeSeconds);
       else await this.add(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
     } catch (error) {
       this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : queueUnavailable(error) });
@@ -118,7 +132,13 @@ export class ResearchQueue {
   }
 
   /** Adds the job (idempotent by id) and reconciles a job that already existed. */
-  private async enqueue(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+  private async enqueue(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    priority: number,
+    maxAgeSeconds: number | undefined,
+  ): Promise<void> {
     try {
       await this.redis.set(
         redisKeys.jobOwner(this.prefix, jobId),
@@ -129,7 +149,7 @@ export class ResearchQueue {
     } catch (error) {
       throw queueUnavailable(error);
     }
-    await this.reconcile(kind, jobId, data, priority);
+    await this.reconcile(kind, jobId, data, priority, maxAgeSeconds);
   }
 
   private async add(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
@@ -147,9 +167,16 @@ export class ResearchQueue {
 
   /**
    * Makes sure a job with this id is queued, running or done: a failed one is run again, one that
-   * finished answers from its stored result, and one that is gone is added anew.
+   * finished answers from its stored result (when not older than `maxAgeSeconds`), and one that is
+   * gone is added anew.
    */
-  private async reconcile(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+  private async reconcile(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    priority: number,
+    maxAgeSeconds: number | undefined,
+  ): Promise<void> {
     let state: string;
     try {
       state = await this.queue.getJobState(jobId);
@@ -161,8 +188,8 @@ export class ResearchQueue {
       // Another caller may have retried it a moment ago; then it is already running again.
       await job?.retry("failed").catch(() => {});
     } else if (state === "completed" || state === "unknown") {
-      const stored = await this.readResult(jobId);
-      if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
+      const stored = await this.readResult(jobId, maxAgeSeconds);
+      if (stored !== null) this.settle(jobId, { status: "completed", ...stored });
       else await this.add(kind, jobId, data, priority);
     }
   }
@@ -171,15 +198,44 @@ export class ResearchQueue {
    * Accepts a job without waiting for it (`Prefer: respond-async`): a stored result or a job
    * already queued or running is reused; a failed one is run again.
    */
-  async submit(kind: ResearchKind, jobId: string, data: ResearchJobData): Promise<void> {
-    const stored = await this.readResult(jobId);
+  async submit(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    options: { maxAgeSeconds?: number } = {},
+  ): Promise<void> {
+    const stored = await this.readResult(jobId, options.maxAgeSeconds);
     if (stored !== null) {
       await this.redis
         .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
         .catch(() => {});
       return;
     }
-    await this.enqueue(kind, jobId, data, jobPriorities.async);
+    await this.enqueue(kind, jobId, data, jobPriorities.async, options.maxAgeSeconds);
+  }
+
+  /** Keeps a job handle's metadata as long as the job's owner is kept, so that polling the handle returns it. */
+  async rememberMetadata(handle: string, metadata: Metadata): Promise<void> {
+    try {
+      await this.redis.set(
+        redisKeys.jobMetadata(this.prefix, handle),
+        JSON.stringify(metadata),
+        "EX",
+        this.settings.ownerTtlSeconds ?? 7 * 86_400,
+      );
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
+  }
+
+  /** The metadata a job handle was given, or null when it has none or it expired. */
+  async readMetadata(handle: string): Promise<Metadata | null> {
+    try {
+      const stored = await this.redis.get(redisKeys.jobMetadata(this.prefix, handle));
+      return stored === null ? null : (JSON.parse(stored) as Metadata);
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
   }
 
   /** A job as its owner sees it; null when it does not exist or belongs to another key. */
@@ -188,7 +244,7 @@ export class ResearchQueue {
       const owner = await this.redis.get(redisKeys.jobOwner(this.prefix, jobId));
       if (owner !== keyId) return null;
       const stored = await this.readResult(jobId);
-      if (stored !== null) return { id: jobId, status: "done", body: stored };
+      if (stored !== null) return { id: jobId, status: "done", body: stored.body };
       const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
       if (!job) return null;
       const state = await job.getState();

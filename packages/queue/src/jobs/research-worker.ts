@@ -5,13 +5,20 @@ import type { BatchStore } from "../batches/batch-store.js";
 import { recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
+import { recordRunUsage } from "../usage/usage-ledger.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
-/** What one research run reports besides its response, for metrics. */
+/** What one research run spends, counted as it goes: for the response, the key's usage and metrics. */
 export interface ResearchUsage {
   modelCalls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Search queries made, cached or not. */
+  searches: number;
+  /** Pages read from the web. */
+  pagesFetched: number;
+  /** Pages taken from the page cache. */
+  pagesFromCache: number;
 }
 
 /** The research function a worker runs for each job. */
@@ -52,18 +59,42 @@ export function createResearchWorker(
     async (job, token, signal) => {
       if (token) activeJobs.set(job.id!, { job, token });
       const started = performance.now();
-      const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
+      const usage: ResearchUsage = {
+        modelCalls: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        searches: 0,
+        pagesFetched: 0,
+        pagesFromCache: 0,
+      };
       const kind = job.name;
+      // Spent is spent: a failed run counts against its key as much as a finished one.
+      let usageRecorded = false;
+      const recordUsage = () => {
+        if (usageRecorded) return;
+        usageRecorded = true;
+        void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {
+          // Usage is bookkeeping; losing one run's figures must not fail the job.
+        });
+      };
       try {
         const response = await processor(job.data, {
           jobId: job.id!,
           signal: signal ?? new AbortController().signal,
           usage,
         });
-        const body = JSON.stringify(response);
-        // Both go out together: one round trip before the job completes.
+        const body = JSON.stringify({
+          ...response,
+          usage: { ...usage, durationMs: Math.round(performance.now() - started) },
+        });
+        recordUsage();
+        // All go out together: one round trip before the job completes.
         await Promise.all([
-          redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds),
+          redis
+            .multi()
+            .set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds)
+            .set(redisKeys.resultAt(prefix, job.id!), String(Date.now()), "EX", settings.resultTtlSeconds)
+            .exec(),
           settings.batches?.resolveJob(job.id!, { status: "done", body }),
         ]);
         void recordJobStats(redis, prefix, {
@@ -81,6 +112,7 @@ export function createResearchWorker(
               cause: error,
             });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
+        recordUsage();
         void recordJobStats(redis, prefix, {
           kind,
           outcome: failure.code,

@@ -14,7 +14,7 @@ export interface GatherDependencies {
   /** Null when no search provider is configured (SEARCH_PROVIDER=none). */
   search: SearchProvider | null;
   /** Extractions kept across jobs of this process; none when absent. */
-  extracted?: ExtractedPageCache;
+  extracted?: Pick<ExtractedPageCache, "get" | "set" | "recent">;
 }
 
 export interface GatherOptions {
@@ -22,9 +22,17 @@ export interface GatherOptions {
   pageBudget: number;
   /** Search results asked for per query. Default 6. */
   hitsPerQuery?: number;
+  /** `home`: each own site is read at its home page only, no sitemap or crawl. Default `crawl`. */
+  siteDepth?: "home" | "crawl";
+  /** Pages of an own site read after its home page when search also runs. Default 4. */
+  crawlPages?: number;
+  /** Whether the pages of search results are read; without, only their hits (snippets) are gathered. Default true. */
+  readSearchResults?: boolean;
   signal?: AbortSignal;
   /** Passed to the search provider: see {@link SearchOptions.background}. */
   background?: boolean;
+  /** Counts the pages this worker reused from memory (the fetcher counts the others). */
+  usage?: { pagesFromCache: number };
 }
 
 /** The evidence gathered for one request. */
@@ -89,6 +97,8 @@ export async function startGathering(
   const claimed = new Set<string>();
   const failedHosts = new Set<string>();
   let budget = options.pageBudget;
+  // Lite research reads no search result's page: the snippets are its evidence.
+  const readsSearchResults = search !== null && (options.readSearchResults ?? true);
 
   const note = (message: string) => {
     if (!unreachable.includes(message)) unreachable.push(message);
@@ -103,6 +113,7 @@ export async function startGathering(
     budget -= 1;
     try {
       let page = dependencies.extracted?.recent(key);
+      if (page && options.usage) options.usage.pagesFromCache += 1;
       if (!page) {
         const fetched = await fetcher.fetch(key, { signal });
         page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
@@ -206,7 +217,7 @@ export async function startGathering(
     plan.ownSites.length === 0
       ? 0
       : search
-        ? Math.min(firstRoundBudget - 1, plan.ownSites.length * (FIRST_ROUND_SITE_PAGES + 1))
+        ? Math.min(firstRoundBudget - 1, plan.ownSites.length * ((options.crawlPages ?? FIRST_ROUND_SITE_PAGES) + 1))
         : firstRoundBudget;
   const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
   const searchShare =
@@ -215,6 +226,10 @@ export async function startGathering(
       : Math.min(FIRST_ROUND_SEARCH_PAGES, Math.max(0, firstRoundBudget - siteShare));
 
   const crawlSite = async (origin: string) => {
+    if (options.siteDepth === "home") {
+      await read(`${origin}/`);
+      return;
+    }
     const [, sitemap] = await Promise.all([
       read(`${origin}/`),
       fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
@@ -227,6 +242,7 @@ export async function startGathering(
 
   const readSearchHits = async () => {
     await searched;
+    if (!readsSearchResults) return;
     await readHits(otherHits().slice(0, searchShare));
   };
 
@@ -240,7 +256,7 @@ export async function startGathering(
       const before = pages.length;
       const own = plan.ownSites.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       own.sort((a, b) => b.score - a.score);
-      const hits = otherHits();
+      const hits = readsSearchResults ? otherHits() : [];
       // The subject's own pages first, search results with what is left; either list fills the other's gap.
       const ownCount = Math.min(own.length, Math.max(count - hits.length, Math.ceil(count / 2)));
       await Promise.all([

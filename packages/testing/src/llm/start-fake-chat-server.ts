@@ -13,6 +13,8 @@ export interface FakeChatRequest {
   messages: Array<{ role: string; content: string }>;
   /** `response_format.json_schema.schema`, when given. */
   jsonSchema: Record<string, unknown> | undefined;
+  /** `response_format.json_schema.name`, when given: which answer is asked for (`research_answer`, `answer_check`, ...). */
+  schemaName: string | undefined;
   /** The last user message. */
   userText: string;
   /** The `Authorization` header as received. */
@@ -103,7 +105,7 @@ export async function startFakeChatServer(
       const body = JSON.parse(raw) as {
         model: string;
         messages: Array<{ role: string; content: string }>;
-        response_format?: { json_schema?: { schema?: Record<string, unknown> } };
+        response_format?: { json_schema?: { name?: string; schema?: Record<string, unknown> } };
       };
       const userMessages = body.messages.filter((message) => message.role === "user");
       const received: FakeChatRequest = {
@@ -111,6 +113,7 @@ export async function startFakeChatServer(
         model: body.model,
         messages: body.messages,
         jsonSchema: body.response_format?.json_schema?.schema,
+        schemaName: body.response_format?.json_schema?.name,
         userText: userMessages[userMessages.length - 1]?.content ?? "",
         authorization: request.headers.authorization,
       };

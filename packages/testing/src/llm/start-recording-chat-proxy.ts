@@ -52,7 +52,7 @@ export async function startRecordingChatProxy(upstreamUrl: string, apiKey?: stri
       const body = JSON.parse(raw) as {
         model: string;
         messages: Array<{ role: string; content: string }>;
-        response_format?: { json_schema?: { schema?: Record<string, unknown> } };
+        response_format?: { json_schema?: { name?: string; schema?: Record<string, unknown> } };
       };
       const userMessages = body.messages.filter((message) => message.role === "user");
       let usage: RecordedChatCall["usage"] = null;
@@ -71,6 +71,7 @@ export async function startRecordingChatProxy(upstreamUrl: string, apiKey?: stri
         model: body.model,
         messages: body.messages,
         jsonSchema: body.response_format?.json_schema?.schema,
+        schemaName: body.response_format?.json_schema?.name,
         userText: userMessages[userMessages.length - 1]?.content ?? "",
         authorization: undefined,
         status,

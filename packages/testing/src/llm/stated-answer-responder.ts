@@ -103,6 +103,8 @@ function pick(
  */
 export const statedAnswerResponder: FakeChatResponder = (request) => {
   const value = (request.jsonSchema ? exampleFromSchema(request.jsonSchema) : {}) as Record<string, unknown>;
+  // Other calls (a check of an answer) get a valid instance of their schema.
+  if (!("citations" in value)) return { kind: "json", value };
   const prompt = request.messages.map((message) => message.content).join("\n");
   const type = /^Answer type: (\w+)/m.exec(prompt)?.[1] ?? "TEXT";
   const question = /^Question about an? (?:person|company): (.*)$/m.exec(prompt)?.[1] ?? "";

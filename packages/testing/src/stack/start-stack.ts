@@ -13,15 +13,23 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** Worker processes to start. Default 1. */
   workers?: number;
+  /** Gateway processes to start, each on its own port. Default 1. */
+  gateways?: number;
 }
 
 /** A gateway and workers running as real processes against one Redis, isolated by key prefix. */
 export interface Stack {
+  /** The first gateway's base URL. */
   baseUrl: string;
+  /** Every gateway's base URL, in start order (the first is `baseUrl`). */
+  baseUrls: string[];
   redisUrl: string;
   /** REDIS_PREFIX of this stack: a fresh one per stack, so stacks never see each other's jobs. */
   prefix: string;
+  /** The first gateway. */
   gateway: ServiceProcess;
+  /** Every gateway, in start order. */
+  gateways: ServiceProcess[];
   workers: ServiceProcess[];
   /** Starts one more worker with optional extra environment and waits until it takes jobs. */
   startWorker(env?: Record<string, string>): Promise<ServiceProcess>;
@@ -74,15 +82,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await worker.waitForLog("worker started");
     return worker;
   };
-  const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), {
-    ...common,
-    PORT: "0",
-    ...options.gatewayEnv,
-  });
-  processes.push(gateway);
-  let listening: Record<string, unknown>;
+  const gateways: ServiceProcess[] = [];
+  for (let index = 0; index < (options.gateways ?? 1); index += 1) {
+    const gateway = startProcess(
+      index === 0 ? "gateway" : `gateway-${index + 1}`,
+      join(root, "apps/gateway/dist/main.js"),
+      {
+        ...common,
+        PORT: "0",
+        ...options.gatewayEnv,
+      },
+    );
+    processes.push(gateway);
+    gateways.push(gateway);
+  }
+  const baseUrls: string[] = [];
   try {
-    listening = await gateway.waitForLog("gateway listening");
+    for (const gateway of gateways) {
+      const listening = await gateway.waitForLog("gateway listening");
+      baseUrls.push(`http://127.0.0.1:${listening.port as number}`);
+    }
     for (let index = 0; index < (options.workers ?? 1); index += 1) await startWorker();
   } catch (error) {
     for (const process of processes) process.kill("SIGKILL");
@@ -91,10 +110,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on("error", () => {});
   return {
-    baseUrl: `http://127.0.0.1:${listening.port as number}`,
+    baseUrl: baseUrls[0]!,
+    baseUrls,
     redisUrl,
     prefix,
-    gateway,
+    gateway: gateways[0]!,
+    gateways,
     workers,
     startWorker,
     logLines: () => processes.flatMap((process) => process.lines),
