@@ -5,8 +5,9 @@ import {
   type ScalarOutputField,
 } from "@dossier/contract";
 import * as z from "zod";
+import { personEvidenceSchema } from "./answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./chat-model.js";
-import type { PassageLabels } from "./evidence-prompt.js";
+import { type PassageLabels, PERSON_FIELDS_INSTRUCTION } from "./evidence-prompt.js";
 import { generateStructured } from "./generate-structured.js";
 import { describeScalar, type OutputLeaf, outputLeaves } from "./output-leaves.js";
 
@@ -36,6 +37,8 @@ export interface ObjectReply {
   fields: Record<string, LeafReply>;
   summary: string;
   confidence: number;
+  /** For a person: what the passages state about them, for the person record. */
+  person?: z.infer<typeof personEvidenceSchema>;
 }
 
 function scalarSchema(field: ScalarOutputField): z.ZodType {
@@ -78,14 +81,20 @@ function leafSchema(leaf: OutputLeaf): z.ZodType {
  * with grammar-constrained decoding follow it. Built per request; output schemas vary too much to
  * keep.
  */
-export function objectReplySchema(schema: NormalizedOutputSchema): z.ZodType<ObjectReply> {
+export function objectReplySchema(
+  schema: NormalizedOutputSchema,
+  kind: NormalizedResearchRequest["kind"] = "company",
+): z.ZodType<ObjectReply> {
   const fields: Record<string, z.ZodType> = {};
   for (const leaf of outputLeaves(schema)) fields[leaf.path] = leafSchema(leaf);
-  return z.strictObject({
+  const base = {
     fields: z.strictObject(fields),
     summary: z.string(),
     confidence: z.number().min(0).max(1),
-  }) as unknown as z.ZodType<ObjectReply>;
+  };
+  return (kind === "person"
+    ? z.strictObject({ ...base, person: personEvidenceSchema })
+    : z.strictObject(base)) as unknown as z.ZodType<ObjectReply>;
 }
 
 /** Page text cannot open or close a passage block, whatever it contains. */
@@ -128,6 +137,7 @@ export function buildObjectPrompt(
     `${schema.description ? `${neutralize(schema.description)}\n` : ""}Fields to fill:\n${describeFields(schema)}`,
     `<facts>\n${neutralize(JSON.stringify(request.subject))}\n</facts>`,
     request.context ? `<context>\n${neutralize(request.context)}\n</context>` : "",
+    request.kind === "person" ? PERSON_FIELDS_INSTRUCTION : "",
     blocks.length ? `Evidence passages:\n${blocks.join("\n")}` : "Evidence passages: none were found.",
   ]
     .filter(Boolean)
@@ -152,7 +162,7 @@ export async function answerObjectFromEvidence(
       { role: "user", content: prompt },
     ],
     schemaName: "research_object",
-    schema: objectReplySchema(schema),
+    schema: objectReplySchema(schema, request.kind),
     signal: options.signal,
     background: options.background ?? false,
   });
