@@ -1,5 +1,5 @@
 import { exampleFromSchema } from "./example-from-schema.js";
-import { findPassageWith } from "./prompt-passages.js";
+import { findPassageWithWords } from "./prompt-passages.js";
 import type { FakeChatRequest, FakeChatResponder } from "./start-fake-chat-server.js";
 
 /** One value the fake model gives for a field, with the words of a page it cites for it. */
@@ -38,7 +38,7 @@ export function provenFieldsReply(request: FakeChatRequest, answers: ProvenField
   const leaves = ((request.jsonSchema?.properties as JsonSchema | undefined)?.fields as JsonSchema | undefined)
     ?.properties as Record<string, JsonSchema> | undefined;
   const cite = (proven: ProvenValue) => {
-    const passage = findPassageWith(prompt, proven.phrase);
+    const passage = findPassageWithWords(prompt, proven.phrase);
     return passage ? { passage: passage.id, quote: proven.phrase } : null;
   };
   const fields: Record<string, unknown> = {};
