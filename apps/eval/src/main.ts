@@ -19,6 +19,7 @@ const program = new Command("eval")
   .option("--cases <files...>", "real-web case files instead of cases/realweb*.jsonl")
   .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
   .option("--verbose", "print each case as it finishes")
+  .option("--show-bodies", "print each case's request and response bodies as it finishes (with --filter, one case)")
   .action(
     async (options: {
       concurrency: string;
@@ -31,6 +32,7 @@ const program = new Command("eval")
       cases?: string[];
       effort?: string;
       verbose?: boolean;
+      showBodies?: boolean;
     }) => {
       const sets: CaseSetName[] =
         options.set === "all" ? ["fixture", "realweb"] : options.set === "fixture" ? ["fixture"] : ["realweb"];
@@ -55,7 +57,8 @@ const program = new Command("eval")
         ...(options.realwebDir ? { realwebDirectory: options.realwebDir } : {}),
         ...(options.cases ? { realwebCases: options.cases } : {}),
         ...(options.effort ? { effort: options.effort as Effort } : {}),
-        log: (line) => options.verbose && process.stderr.write(`${line}\n`),
+        ...(options.showBodies ? { showBodies: true } : {}),
+        log: (line) => (options.verbose || options.showBodies) && process.stderr.write(`${line}\n`),
       });
       process.stdout.write(`${report}\n`);
       if (!passed) process.exitCode = 1;

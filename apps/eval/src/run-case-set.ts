@@ -33,6 +33,8 @@ export interface CaseSetRun {
   pageLinks(url: string): Promise<ReadonlyArray<{ url: string; text: string }>>;
   /** The effort tier every case is asked with; default none (standard). */
   effort?: Effort;
+  /** Log each case's request and response bodies. */
+  showBodies?: boolean;
   concurrency: number;
   log: (line: string) => void;
 }
@@ -72,14 +74,19 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
   const runCase = async (testCase: EvalCase, index: number) => {
     const kind = "kind" in testCase ? testCase.kind : "person";
     const requestId = `eval-${run.set}-${index}-${Date.now().toString(36)}`;
+    const requestBody = run.effort ? { ...testCase.request, effort: run.effort } : testCase.request;
     const started = performance.now();
     const response = await fetch(`${run.stack.baseUrl}/v1/research/${kind}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": run.apiKey, "x-request-id": requestId },
-      body: JSON.stringify(run.effort ? { ...testCase.request, effort: run.effort } : testCase.request),
+      body: JSON.stringify(requestBody),
     });
     const latencyMs = performance.now() - started;
     const body = (await response.json()) as ResearchBody & { code?: string };
+    if (run.showBodies)
+      run.log(
+        `${testCase.id} request:\n${JSON.stringify(requestBody, null, 2)}\n${testCase.id} response ${response.status}:\n${JSON.stringify(body, null, 2)}`,
+      );
     const calls = run
       .modelCalls()
       .filter((call) =>

@@ -53,6 +53,8 @@ export interface EvalOptions {
   env?: Record<string, string>;
   /** The effort tier every case is asked with; default: none given (standard). */
   effort?: Effort;
+  /** Log each case's request and response bodies. Default false. */
+  showBodies?: boolean;
   log: (line: string) => void;
 }
 
@@ -130,6 +132,7 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
       pageText,
       pageLinks,
       ...(options.effort ? { effort: options.effort } : {}),
+      showBodies: options.showBodies ?? false,
       concurrency: options.concurrency,
       log: options.log,
     });

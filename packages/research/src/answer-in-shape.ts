@@ -133,7 +133,12 @@ function objectAnswerFields(
     said = `Not enough evidence: no passage read states any of the ${verified.missing.length} fields, so all are null.`;
   } else {
     const explanation = firstSentences(modelSummary, 2);
-    const lead = citations[0];
+    const pages = [
+      ...new Set(
+        citations.map((citation) => (citation.title ? `“${shorten(citation.title, 80)}”` : siteHostOf(citation.url))),
+      ),
+    ];
+    const leaves = verified.stated.length + verified.missing.length;
     said =
       explanation &&
       drawnFrom(
@@ -142,9 +147,7 @@ function objectAnswerFields(
         evidence.subjectTerms,
       )
         ? explanation
-        : lead
-          ? `${lead.title ? `“${shorten(lead.title, 80)}”` : siteHostOf(lead.url)} states: “${shorten(lead.quote, 300)}”`
-          : "";
+        : `${verified.stated.length} of ${leaves} fields are stated by the pages read: ${pages.slice(0, 3).join(", ")}${pages.length > 3 ? ` and ${pages.length - 3} more` : ""}.`;
   }
   return {
     answerText: summarizeObject(schema, verified.answerObject, verified.missing),
