@@ -34,6 +34,9 @@ export interface CaseResult {
   /** Completion tokens of the case's calls: counted on the replies (cl100k_base) when the oracle gave them, else as the worker logged them. */
   completionTokens: number;
   modelCalls: number;
+  /** Pages the run read (fetched or from the page cache) and searches it made, from the response's `usage`. */
+  pagesRead: number | null;
+  searches: number | null;
   latencyMs: number;
   /** The response's confidence, and the model's own number when the worker logged it. */
   confidence: number | null;

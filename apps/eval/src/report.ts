@@ -174,7 +174,14 @@ function tokenLine(results: readonly CaseResult[]): string {
   const total = prompt.map((tokens, index) => tokens + (completion[index] ?? 0));
   const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
   const calls = answered.reduce((sum, result) => sum + result.promptTokens.length, 0) / answered.length;
-  return `tokens per research call (cl100k_base, ${answered.length} calls): prompt mean ${mean(prompt)}, completion mean ${mean(completion)}, total mean ${mean(total)}, p95 ${Math.round(percentile(total, 95))}; model calls per research call ${calls.toFixed(2)}`;
+  const pages = answered.flatMap((result) => (result.pagesRead === null ? [] : [result.pagesRead]));
+  const searches = answered.flatMap((result) => (result.searches === null ? [] : [result.searches]));
+  const perCall = (values: number[]) =>
+    values.length ? (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(1) : "-";
+  return [
+    `tokens per research call (cl100k_base, ${answered.length} calls): prompt mean ${mean(prompt)}, completion mean ${mean(completion)}, total mean ${mean(total)}, p95 ${Math.round(percentile(total, 95))}`,
+    `per research call: model calls ${calls.toFixed(2)}, pages read ${perCall(pages)} (max ${pages.length ? Math.max(...pages) : "-"}), searches ${perCall(searches)}`,
+  ].join("\n");
 }
 
 function calibrationLines(name: string, calibration: Calibration): string[] {

@@ -162,6 +162,8 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
         : (logged.completionTokens ?? 0),
       ...(fields ? { fields } : {}),
       modelCalls: calls.length,
+      pagesRead: body.usage ? body.usage.pagesFetched + body.usage.pagesFromCache : null,
+      searches: body.usage ? body.usage.searches : null,
       latencyMs,
       confidence: response.status === 200 ? body.confidence : null,
       modelConfidence: logged.modelConfidence ?? null,
