@@ -46,8 +46,13 @@ describe("objectReplySchema", () => {
     const fields = json.properties.fields;
     expect(Object.keys(fields.properties)).toEqual(["hq", "founded", "soc2", "address.country", "clouds", "leaders"]);
     expect(fields.additionalProperties).toBe(false);
-    expect(fields.properties.founded).toMatchObject({
-      properties: { value: { anyOf: [{ type: "integer" }, { type: "null" }] }, passage: { type: "string" } },
+    expect(fields.properties.founded).toEqual({
+      type: "object",
+      properties: {
+        value: { anyOf: [{ type: "integer" }, { type: "null" }] },
+        passage: { type: "string" },
+        quote: { type: "string" },
+      },
       required: ["value", "passage", "quote"],
       additionalProperties: false,
     });
