@@ -5,12 +5,13 @@ import { testRedisUrl } from "@dossier/testing";
 import { type CpuProfile, summarizeCpuProfile } from "./profile/summarize-cpu-profile.js";
 import { formatNumber, formatTable } from "./report/format-table.js";
 import type { BenchSettings } from "./scenarios/bench-settings.js";
+import { formatExtractionFigures, runExtractionBench } from "./scenarios/extraction-bench.js";
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { type Floors, measureFloors } from "./scenarios/floors.js";
 import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 
-const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|profile FILE...] [options]
+const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|extraction|profile FILE...] [options]
 
 Without a command, runs queue, research and fleet one after another.
 
@@ -86,6 +87,12 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
       load,
     );
     process.stdout.write(`${formatResearchFigures(figures)}\n`);
+  },
+  async extraction() {
+    const load = loadavg()[0]!;
+    const figures = await runExtractionBench(settings);
+    header("extraction: how long a 2 MB page blocks a worker's event loop", load);
+    process.stdout.write(`${formatExtractionFigures(figures)}\n`);
   },
   async fleet() {
     const load = loadavg()[0]!;

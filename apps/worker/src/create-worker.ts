@@ -14,6 +14,7 @@ import {
   CachedSearchProvider,
   createResearcher,
   ExtractedPageCache,
+  ExtractionPool,
   OpenAiCompatibleChatModel,
   RedisPageCache,
   RedisSearchCache,
@@ -97,10 +98,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
+  const extraction = new ExtractionPool({ threads: config.extractionThreads });
   const research = createResearcher({
     model,
     fetcher,
     search,
+    extraction,
     // A page this worker read within the page cache's lifetime is reused without reading Redis again.
     extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
     pageBudget: config.pageBudget,
@@ -207,6 +210,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       await batchServices.close();
       await heartbeat?.stop();
       await fetcher.close();
+      await extraction.close();
       redis.disconnect();
     },
   };

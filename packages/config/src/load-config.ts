@@ -116,6 +116,11 @@ export const environmentSchema = z.object({
    * (with its result or a 504) before the connection is closed.
    */
   GATEWAY_SHUTDOWN_GRACE_MS: derivedInteger(0),
+  /**
+   * Worker threads that extract large pages (over 256 KB) off the event loop; 0 extracts every page
+   * on the main thread. Threads start with the first large page and exit when idle. Default 1.
+   */
+  EXTRACTION_THREADS: integer(1, 0),
   /** Jobs one worker process runs at once. Default 20. */
   WORKER_CONCURRENCY: integer(20, 1),
   /**
@@ -207,6 +212,8 @@ export interface Config {
   /** How long a stopping gateway waits for calls in flight (`GATEWAY_SHUTDOWN_GRACE_MS`). */
   gatewayShutdownGraceMs: number;
   workerConcurrency: number;
+  /** Threads extracting large pages off the event loop (`EXTRACTION_THREADS`); 0: none. */
+  extractionThreads: number;
   /** Heap growth past the live set a worker allows before a full collection, in percent; 0: V8's default. */
   workerHeapGrowthPercent: number;
   resultTtlSeconds: number;
@@ -333,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gatewayRequestTimeoutMs: e.GATEWAY_REQUEST_TIMEOUT_MS ?? e.RESEARCH_TIMEOUT_MS + 30_000,
     gatewayShutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS ?? e.RESEARCH_TIMEOUT_MS + 1_000,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    extractionThreads: e.EXTRACTION_THREADS,
     workerHeapGrowthPercent: e.WORKER_HEAP_GROWTH_PERCENT,
     resultTtlSeconds: e.RESULT_TTL_SECONDS,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS,

@@ -6,6 +6,7 @@ import { applyCheck, checkAnswer } from "./answer/check-answer.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
 import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
+import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
 import { startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
@@ -73,6 +74,8 @@ export interface ResearcherDependencies {
   gatherTimeoutMs?: number;
   /** Extractions kept across jobs of this process. */
   extracted?: ExtractedPageCache;
+  /** Extracts large pages off the event loop. Default: every page on the calling thread. */
+  extraction?: Pick<ExtractionPool, "extract">;
 }
 
 const passageHeaderTokens = new Map<string, number>();
