@@ -37,5 +37,8 @@ describe("pnpm eval --model-url", () => {
     expect(report).toMatch(/confidence returned: Brier \d\.\d{3}, expected calibration error \(5 bins\) \d\.\d{3}/);
     expect(report).toMatch(/the model's own confidence: Brier \d\.\d{3}/);
     expect(report).toMatch(/\| 0\.8–1\.0 \| \d+ \| /);
+    expect(report).toMatch(
+      /confidence from the evidence is (better|not better) calibrated than the model's number alone/,
+    );
   });
 });
