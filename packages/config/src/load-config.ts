@@ -171,6 +171,8 @@ export const environmentSchema = z.object({
   SEARCH_REQUESTS_PER_MINUTE: integer(0, 0),
   /** How often one call waits out an upstream's 429 (pausing the fleet) before failing. Default 10. */
   UPSTREAM_RATE_LIMIT_WAITS: integer(10, 0),
+  /** How often an event stream (SSE) sends a heartbeat comment, in milliseconds. Default 15000. */
+  EVENTS_HEARTBEAT_MS: integer(15_000, 100),
   /** pino log level. Default `info`. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -223,6 +225,8 @@ export interface Config {
   pageBudget: number;
   promptTokenBudget: number;
   logLevel: Environment["LOG_LEVEL"];
+  /** How often an event stream sends a heartbeat comment, in milliseconds (`EVENTS_HEARTBEAT_MS`). */
+  eventsHeartbeatMs: number;
   /** Per-key limits. */
   limits: {
     /** Research calls per key per minute; 0 disables. */
@@ -349,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageBudget: e.RESEARCH_PAGE_BUDGET,
     promptTokenBudget: e.RESEARCH_PROMPT_TOKENS ?? (isLocal ? LOCAL_PROMPT_TOKENS : 6_000),
     logLevel: e.LOG_LEVEL,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
     limits: {
       callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
       openBatches: e.BATCH_MAX_OPEN,

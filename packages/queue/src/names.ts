@@ -14,6 +14,11 @@ export const redisKeys = {
   jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
+  /**
+   * A job's progress events, a Redis Stream capped and expiring: one key per job, derived from the
+   * job id alone, so that in a Redis Cluster every command about one job's events touches one slot.
+   */
+  jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
@@ -55,6 +60,17 @@ export const redisKeys = {
   apiKeys: (prefix: string) => `${prefix}:apikeys`,
   /** Map from key hash to key id, for lookup on each call. */
   apiKeyHashes: (prefix: string) => `${prefix}:apikey-hashes`,
+} as const;
+
+/**
+ * Redis pub/sub channels. A gateway subscribes to the channels of the jobs and batches whose events
+ * it streams, so that any gateway serves any job's events.
+ */
+export const redisChannels = {
+  /** Announces each new entry of a job's event stream (the entry itself rides along). */
+  jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
+  /** Announces that a batch's counts or status changed; the listener reads the batch. */
+  batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
 } as const;
 
 /** BullMQ priorities; lower numbers run first. */

@@ -46,7 +46,8 @@ export interface BatchRouteSettings {
   body: RequestHandler;
 }
 
-function batchView(summary: BatchSummary): Record<string, unknown> {
+/** A batch as `GET /v1/batches/{id}` answers it. */
+export function batchView(summary: BatchSummary): Record<string, unknown> {
   const { id, status, total, completed, failed, createdAt, finishedAt, metadata } = summary;
   return { id, status, total, completed, failed, createdAt, finishedAt, ...(metadata ? { metadata } : {}) };
 }
@@ -100,21 +101,23 @@ function storeProblem(error: unknown): DossierError {
   return error instanceof DossierError ? error : unavailable("The batch store", error);
 }
 
+/** The batch with this id if the key owns it; any other batch, and an unknown id, is 404 BATCH_NOT_FOUND. */
+export async function findOwnBatch(batches: BatchStore, id: string, keyId: string): Promise<BatchSummary> {
+  const summary = await batches.get(id).catch((error: unknown) => {
+    throw storeProblem(error);
+  });
+  if (!summary || summary.keyId !== keyId)
+    throw new DossierError("BATCH_NOT_FOUND", { detail: `There is no batch ${id} for this API key.` });
+  return summary;
+}
+
 /** `POST /v1/batches`, `GET /v1/batches/{id}`, `GET /v1/batches/{id}/results`, `GET /v1/callback-secret`. */
 export function batchRoutes(settings: BatchRouteSettings): Route[] {
   const routes: Route[] = [];
   const { batches } = settings;
 
-  const ownBatch = async (request: Request, response: Response): Promise<BatchSummary> => {
-    const identity = apiKeyOf(response);
-    const id = String(request.params.id);
-    const summary = await batches.get(id).catch((error: unknown) => {
-      throw storeProblem(error);
-    });
-    if (!summary || summary.keyId !== identity.id)
-      throw new DossierError("BATCH_NOT_FOUND", { detail: `There is no batch ${id} for this API key.` });
-    return summary;
-  };
+  const ownBatch = (request: Request, response: Response): Promise<BatchSummary> =>
+    findOwnBatch(batches, String(request.params.id), apiKeyOf(response).id);
 
   routes.push(
     route(

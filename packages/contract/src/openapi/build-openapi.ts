@@ -2,6 +2,7 @@ import * as z from "zod";
 import { apiRegistry } from "../schemas/registry.js";
 import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
+import { eventOperations, jobEventStreamContent } from "./event-operations.js";
 import { usageOperations } from "./usage-operations.js";
 
 type JsonObject = Record<string, unknown>;
@@ -68,6 +69,15 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
         description: "`respond-async`: answer 202 at once with `Location: /v1/jobs/{id}` instead of waiting.",
         schema: { type: "string", enum: ["respond-async"] },
       },
+      {
+        name: "Accept",
+        in: "header",
+        required: false,
+        description:
+          "`text/event-stream`: answer with the job's events (Server-Sent Events, as `GET /v1/jobs/{id}/events`) instead of waiting " +
+          "silently; the last event, `done`, carries the answer. No time-out applies: heartbeats keep the connection alive.",
+        schema: { type: "string" },
+      },
     ],
     requestBody: { required: true, content: { "application/json": { schema: ref(requestId), example } } },
     responses: {
@@ -81,7 +91,10 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
             schema: { type: "integer" },
           },
         },
-        content: { "application/json": { schema: ref(responseId), example: responseExample } },
+        content: {
+          "application/json": { schema: ref(responseId), example: responseExample },
+          ...jobEventStreamContent,
+        },
       },
       "202": {
         description: "Accepted (with `Prefer: respond-async`): poll the job at `Location`.",
@@ -283,6 +296,7 @@ export function buildOpenApiDocument(
     ...researchOperations(),
     ...batchOperations(),
     ...usageOperations(),
+    ...eventOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

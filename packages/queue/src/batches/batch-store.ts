@@ -4,7 +4,7 @@ import { type ConnectionOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { usableResult } from "../jobs/stored-result.js";
-import { CALLBACK_QUEUE, redisKeys } from "../names.js";
+import { CALLBACK_QUEUE, redisChannels, redisKeys } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import { type FairEntry, pushFairEntries } from "./fair-feed.js";
@@ -62,8 +62,8 @@ export interface BatchStoreSettings {
 
 /**
  * Resolves one job for one batch, once: the pending count for the job is moved to `completed` or
- * `failed` and the outcome copied. Returns 0 when already resolved, 1 when resolved, 2 when this
- * resolution finished the batch (the caller then announces it).
+ * `failed` and the outcome copied, and the batch's channel is told. Returns 0 when already resolved,
+ * 1 when resolved, 2 when this resolution finished the batch (the caller then announces it).
  */
 const RESOLVE_SCRIPT = new RedisScript(`
 local count = redis.call('HGET', KEYS[2], ARGV[1])
@@ -77,6 +77,7 @@ if ARGV[2] == 'done' then
 else
   redis.call('HINCRBY', KEYS[1], 'failed', tonumber(count))
 end
+redis.call('PUBLISH', ARGV[7], '')
 if redis.call('HLEN', KEYS[2]) == 0 then
   redis.call('HSET', KEYS[1], 'status', 'done', 'finishedAt', ARGV[6])
   local owner = redis.call('HGET', KEYS[1], 'keyId')
@@ -252,7 +253,15 @@ export class BatchStore {
           redisKeys.batchPending(this.prefix, batchId),
           redisKeys.batchOutcomes(this.prefix, batchId),
         ],
-        [jobId, resolution.status, encoded, this.prefix, batchId, new Date().toISOString()],
+        [
+          jobId,
+          resolution.status,
+          encoded,
+          this.prefix,
+          batchId,
+          new Date().toISOString(),
+          redisChannels.batchEvents(this.prefix, batchId),
+        ],
       )) as number;
       if (outcome === 2) await this.announce(batchId);
     }

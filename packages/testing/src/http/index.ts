@@ -1,1 +1,2 @@
+export * from "./read-event-stream.js";
 export * from "./test-server.js";
