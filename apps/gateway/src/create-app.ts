@@ -1,6 +1,12 @@
 import { DossierError } from "@dossier/contract";
 import type { AddressPolicy } from "@dossier/egress";
-import type { ApiKeyStore, BatchStore, EventFeeds, ResearchQueue } from "@dossier/queue";
+import {
+  type ApiKeyStore,
+  type BatchStore,
+  type EventFeeds,
+  IdempotencyKeys,
+  type ResearchQueue,
+} from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { authenticate } from "./http/authenticate.js";
@@ -11,7 +17,9 @@ import { problemHandler } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
 import { RouteTable } from "./http/route-table.js";
 import type { GatewayMetrics } from "./metrics.js";
-import { batchRoutes, batchView } from "./routes/batch-routes.js";
+import { batchControlRoutes } from "./routes/batch-control-routes.js";
+import { batchRoutes } from "./routes/batch-routes.js";
+import { batchView } from "./routes/batch-view.js";
 import { eventRoutes } from "./routes/event-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
@@ -94,6 +102,12 @@ export function createApp(dependencies: GatewayDependencies): Express {
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
       body: jsonBody(BATCH_BODY_LIMIT_BYTES),
+      idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix),
+    }),
+    ...batchControlRoutes({
+      batches: dependencies.batches,
+      queue: dependencies.queue.queue,
+      authenticate: authenticated,
     }),
   ]);
 

@@ -29,6 +29,14 @@ export const redisKeys = {
   batchPending: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:pending`,
   /** Hash from job id to its outcome for this batch (a copy, so results outlive RESULT_TTL_SECONDS). */
   batchOutcomes: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:outcomes`,
+  /** Sorted set of a key's batches scored by creation time (ms since epoch), for `GET /v1/batches`. */
+  keyBatches: (prefix: string, keyId: string) => `${prefix}:key-batches:${keyId}`,
+  /**
+   * The batch an `Idempotency-Key` made, as `<body hash>:<batch id>` (the id is empty while it is
+   * being made). `keyHash` is the SHA-256 of the header's value, so that any value makes a safe key.
+   */
+  batchIdempotency: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:batch-idempotency:${keyId}:${keyHash}`,
   /** Set of a key's batches that are not done yet. */
   openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
   /** List of a key's batch items not yet handed to the queue, as JSON. */

@@ -1,5 +1,5 @@
 import { unavailable } from "@dossier/contract";
-import type { BatchStore, BatchSummary, EventFeeds } from "@dossier/queue";
+import { type BatchStore, type BatchSummary, type EventFeeds, isBatchFinished } from "@dossier/queue";
 import type { Response } from "express";
 import type { EventStreams } from "../http/event-stream.js";
 
@@ -18,10 +18,6 @@ export const BATCH_PROGRESS_INTERVAL_MS = 500;
 /** The id of a batch's final event; a client resuming from it gets 204. */
 export const BATCH_DONE_EVENT_ID = "done";
 
-function isFinished(summary: BatchSummary): boolean {
-  return summary.status === "done";
-}
-
 /**
  * Streams a batch's progress to its owner (the caller checked the owner): its counts at once, then
  * whenever they change, at most every 500 ms, and `done` when it finishes. The counts are a
@@ -33,7 +29,7 @@ export async function streamBatchEvents(
   summary: BatchSummary,
   lastEventId: string | undefined,
 ): Promise<void> {
-  if (lastEventId === BATCH_DONE_EVENT_ID && isFinished(summary)) {
+  if (lastEventId === BATCH_DONE_EVENT_ID && isBatchFinished(summary)) {
     response.status(204).end();
     return;
   }
@@ -46,21 +42,25 @@ export async function streamBatchEvents(
   const emit = () => {
     if (!stream || stream.closed) return;
     const current = latest;
-    if (isFinished(current)) {
+    if (isBatchFinished(current)) {
       stream.send("done", JSON.stringify(source.view(current)), BATCH_DONE_EVENT_ID);
       stream.end();
       return;
     }
-    const counts = `${current.status}/${current.completed}/${current.failed}`;
+    const counts = `${current.status}/${current.completed}/${current.failed}/${current.cancelled}`;
     if (counts === lastCounts) return;
     lastCounts = counts;
     lastSentAt = Date.now();
-    stream.send("progress", JSON.stringify(source.view(current)), `p-${current.completed + current.failed}`);
+    stream.send(
+      "progress",
+      JSON.stringify(source.view(current)),
+      `p-${current.completed + current.failed + current.cancelled}`,
+    );
   };
   const offer = (next: BatchSummary) => {
     latest = next;
     const wait = lastSentAt + BATCH_PROGRESS_INTERVAL_MS - Date.now();
-    if (isFinished(next) || wait <= 0) {
+    if (isBatchFinished(next) || wait <= 0) {
       clearTimeout(timer);
       timer = undefined;
       emit();

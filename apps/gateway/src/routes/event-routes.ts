@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { type BatchEventSource, type JobEventSource, streamBatchEvents, streamJobEvents } from "../events/index.js";
 import { apiKeyOf } from "../http/locals.js";
 import { type Route, route } from "../http/route-table.js";
-import { findOwnBatch } from "./batch-routes.js";
+import { findOwnBatch } from "./batch-view.js";
 
 export interface EventRouteSettings {
   jobs: JobEventSource;
