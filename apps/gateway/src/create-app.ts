@@ -22,6 +22,7 @@ import { batchRoutes } from "./routes/batch-routes.js";
 import { batchView } from "./routes/batch-view.js";
 import { eventRoutes } from "./routes/event-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
+import { mcpRoutes } from "./routes/mcp-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import { researchRoutes } from "./routes/research-routes.js";
 import { usageRoutes } from "./routes/usage-routes.js";
@@ -109,6 +110,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
       queue: dependencies.queue.queue,
       authenticate: authenticated,
     }),
+    ...mcpRoutes({ authenticate: authenticated, body: jsonBody() }),
   ]);
 
   app.use(requestId());

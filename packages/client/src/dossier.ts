@@ -30,6 +30,8 @@ export interface DossierOptions {
   retryMaxDelayMs?: number;
   /** The fetch to use. Default the global one. */
   fetch?: typeof fetch;
+  /** Headers sent with every call besides the key (an `x-request-id` to follow calls in the logs, say). */
+  headers?: Record<string, string>;
 }
 
 /** Options of every call. */
@@ -105,8 +107,10 @@ export class Dossier {
   readonly #apiKey: string;
   readonly #retry: RetryPolicy;
   readonly #fetch: typeof fetch;
+  readonly #headers: Record<string, string>;
 
   constructor(options: DossierOptions) {
+    this.#headers = { ...options.headers };
     this.#baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.#apiKey = options.apiKey;
     this.#retry = {
@@ -121,7 +125,7 @@ export class Dossier {
 
   /** Sends one call with the key, retrying 429 and 503; resolves with the successful response. */
   #send(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<Response> {
-    const headers: Record<string, string> = { "x-api-key": this.#apiKey, ...init.headers };
+    const headers: Record<string, string> = { ...this.#headers, "x-api-key": this.#apiKey, ...init.headers };
     if (init.body !== undefined) headers["content-type"] = "application/json";
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     return sendWithRetry(
