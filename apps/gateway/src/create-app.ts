@@ -20,6 +20,7 @@ import type { GatewayMetrics } from "./metrics.js";
 import { batchControlRoutes } from "./routes/batch-control-routes.js";
 import { batchRoutes } from "./routes/batch-routes.js";
 import { batchView } from "./routes/batch-view.js";
+import { consoleRoutes } from "./routes/console-routes.js";
 import { eventRoutes } from "./routes/event-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
 import { mcpRoutes } from "./routes/mcp-routes.js";
@@ -111,6 +112,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
       authenticate: authenticated,
     }),
     ...mcpRoutes({ authenticate: authenticated, body: jsonBody() }),
+    ...consoleRoutes(),
   ]);
 
   app.use(requestId());

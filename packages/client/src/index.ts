@@ -1,3 +1,4 @@
+export { citationsOf, type SourceWithQuote } from "./citations-of.js";
 export * from "./csv/index.js";
 export {
   type BatchResultsOptions,

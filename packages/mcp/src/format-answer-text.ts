@@ -1,25 +1,4 @@
-import type { BatchStatus, ResearchResponse } from "@dossier/client";
-
-/** A citation as newer gateways give it beside `sources`: the page, its title and the quoted passage. */
-interface CitationView {
-  url: string;
-  title?: string | null;
-  quote?: string | null;
-  publishedAt?: string | null;
-}
-
-/** The answer's citations when the gateway gives them; older gateways give `sources` (URLs) only. */
-export function citationsOf(result: ResearchResponse): CitationView[] {
-  const citations = (result as { citations?: unknown }).citations;
-  if (Array.isArray(citations)) {
-    const valid = citations.filter(
-      (citation): citation is CitationView =>
-        typeof citation === "object" && citation !== null && typeof (citation as CitationView).url === "string",
-    );
-    if (valid.length > 0) return valid;
-  }
-  return result.sources.map((url) => ({ url }));
-}
+import { type BatchStatus, citationsOf, type ResearchResponse } from "@dossier/client";
 
 /** An answer as text for the model reading the tool's result: answer, confidence, details, each source with its quote. */
 export function formatAnswerText(result: ResearchResponse): string {
@@ -34,7 +13,8 @@ export function formatAnswerText(result: ResearchResponse): string {
     citations.forEach((citation, index) => {
       const title = citation.title ? ` (${citation.title})` : "";
       const date = citation.publishedAt ? `, published ${citation.publishedAt}` : "";
-      lines.push(`${index + 1}. ${citation.url}${title}${date}`);
+      const origin = citation.origin === "search-snippet" ? ", from a search result" : "";
+      lines.push(`${index + 1}. ${citation.url}${title}${date}${origin}`);
       if (citation.quote) lines.push(`   "${citation.quote}"`);
     });
   }

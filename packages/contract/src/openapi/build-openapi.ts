@@ -264,6 +264,37 @@ function operationsEndpoints(): OpenApiOperation[] {
       operation: plain("This document.", "application/json", { type: "object" }),
     },
     { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
+    {
+      method: "get",
+      path: "/console",
+      operation: plain(
+        "The web console: a browser front end of this API, signed in with an API key (docs/console.md).",
+        "text/html",
+        { type: "string" },
+      ),
+    },
+    {
+      method: "post",
+      path: "/mcp",
+      operation: {
+        summary: "The MCP server over streamable HTTP (docs/mcp.md)",
+        description:
+          "Model Context Protocol JSON-RPC messages (stateless streamable HTTP): the tools research_company, research_person, submit_batch, " +
+          "batch_status and batch_results. Requires `x-api-key` like the API.",
+        security: [{ apiKey: [] }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+        responses: {
+          "200": {
+            description: "The JSON-RPC answer, as JSON or as an event stream carrying progress notifications first.",
+            content: {
+              "application/json": { schema: { type: "object" } },
+              "text/event-stream": { schema: { type: "string" } },
+            },
+          },
+          "401": problemResponse("The `x-api-key` header is missing, or the key is unknown or revoked."),
+        },
+      },
+    },
   ];
 }
 
