@@ -121,7 +121,7 @@ describe("the web console", () => {
   });
 
   it("asks about a person and shows the enriched record; a bad request names its field", async () => {
-    await page.goto(`${harness.stack.baseUrl}/console#/ask`);
+    await signIn();
     await page.getByLabel("A person", { exact: true }).check();
     await page.getByLabel("Question", { exact: true }).fill("What is her current role?");
     await page.getByLabel("First name", { exact: true }).fill("Sarah");
@@ -137,6 +137,7 @@ describe("the web console", () => {
   });
 
   it("uploads a CSV, maps its columns like the CLI, follows progress, and shows and downloads the results", async () => {
+    await signIn();
     await page.goto(`${harness.stack.baseUrl}/console#/upload`);
     const csv = [
       "Company Name,Domain,Owner",
@@ -152,8 +153,8 @@ describe("the web console", () => {
     await expect(page.getByLabel("Company Name", { exact: true }).inputValue()).resolves.toBe("name");
     await expect(page.getByLabel("Domain", { exact: true }).inputValue()).resolves.toBe("website");
     await expect(page.getByLabel("Owner", { exact: true }).inputValue()).resolves.toBe("");
-    await page.getByLabel("Question for every row", { exact: true }).fill("Does the company sell to hospitals?");
-    await page.getByLabel("Kind of answer", { exact: true }).selectOption("BOOL");
+    await page.getByLabel("Question for every row", { exact: true }).fill("What does the company make?");
+    await page.getByLabel("Kind of answer", { exact: true }).selectOption("TEXT");
     await screenshot("04-upload-mapping");
 
     harness.model.setLatency(300);
@@ -200,6 +201,7 @@ describe("the web console", () => {
       }));
       const accepted = await harness.post("/v1/batches", { items });
       batchId = ((await accepted.json()) as { id: string }).id;
+      await signIn();
       await page.goto(`${harness.stack.baseUrl}/console#/batches`);
       const row = page.locator(`tr[data-batch="${batchId}"]`);
       await row.waitFor();

@@ -31,7 +31,9 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Respon
 }
 
 const dataOf = (event: ReceivedEvent) => JSON.parse(event.data) as Record<string, unknown>;
-const namesOf = (events: ReceivedEvent[]) => events.map((event) => event.event);
+/** The events' names, a repeat in a row counted once (a second look at more pages reports `reading` again). */
+const namesOf = (events: ReceivedEvent[]) =>
+  events.map((event) => event.event).filter((name, index, names) => index === 0 || names[index - 1] !== name);
 
 async function submit(question: string): Promise<string> {
   const accepted = await harness.post("/v1/research/company", companyRequest(question), { prefer: "respond-async" });
@@ -55,19 +57,20 @@ describe("GET /v1/jobs/{id}/events", () => {
       },
     });
     expect(namesOf(stream.events)).toEqual(["queued", "searching", "reading", "answering", "verifying", "done"]);
-    expect(new Set(stream.events.map((event) => event.id)).size).toBe(6);
+    expect(new Set(stream.events.map((event) => event.id)).size).toBe(stream.events.length);
     for (const event of stream.events) expect(dataOf(event)).toMatchObject({ jobId, at: expect.any(String) });
-    expect(dataOf(stream.events[2]!).pages).toBeGreaterThan(0);
+    for (const reading of stream.events.filter((event) => event.event === "reading"))
+      expect(dataOf(reading).pages).toBeGreaterThan(0);
 
     const job = (await (await get(`/v1/jobs/${jobId}`)).json()) as { status: string; result: unknown };
     expect(job.status).toBe("done");
-    expect(dataOf(stream.events[5]!).result).toEqual(job.result);
+    expect(dataOf(stream.events.at(-1)!).result).toEqual(job.result);
   });
 
   it("resumes after Last-Event-ID, and answers 204 to a client that already has the final event", async () => {
     const jobId = await submit("Events: what does the company sell?");
     const first = await readEventStream(await get(`/v1/jobs/${jobId}/events`));
-    const reading = first.events.find((event) => event.event === "reading")!;
+    const reading = first.events.findLast((event) => event.event === "reading")!;
     const done = first.events.at(-1)!;
     expect(done.event).toBe("done");
 

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe("research", () => {
   it("answers a company question with the gateway's body, typed", async () => {
-    const request = companyRequest("Client: is the company SOC 2 certified?", { responseType: "BOOL" });
+    const request = companyRequest("Is the company SOC 2 Type II certified? (client)", { responseType: "BOOL" });
     const answer = await dossier.researchCompany(request);
     expect(answer).toMatchObject({ answerText: "true", answerNumber: 1 });
     expect(answer.sources.length).toBeGreaterThan(0);

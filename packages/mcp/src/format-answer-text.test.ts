@@ -24,7 +24,7 @@ describe("formatAnswerText", () => {
   });
 
   it("lists the source URLs when there are no citations, and says when there is no answer", () => {
-    const text = formatAnswerText({ ...answer, answerText: null, sources: ["https://acme.test/a"] });
+    const text = formatAnswerText({ ...answer, answerText: null, sources: ["https://acme.test/a"], citations: [] });
     expect(text).toMatch(/^Answer: \(not enough evidence: no answer\)/);
     expect(text).toContain("1. https://acme.test/a\n");
     expect(text).toMatch(/may contain mistakes/);

@@ -79,7 +79,9 @@ describe.each([
   });
 
   it("answers research_company with the gateway's answer, its sources, and progress along the way", async () => {
-    const request = companyRequest(`MCP ${_transport}: is the company SOC 2 certified?`, { responseType: "BOOL" });
+    const request = companyRequest(`Is the company SOC 2 Type II certified? (MCP ${_transport})`, {
+      responseType: "BOOL",
+    });
     const progress: Progress[] = [];
     const result = await client.callTool({ name: "research_company", arguments: request }, undefined, {
       onprogress: (update) => progress.push(update),

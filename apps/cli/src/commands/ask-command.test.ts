@@ -29,7 +29,7 @@ describe("dossier ask", () => {
   it("prints the answer as JSON, and the stages on stderr with --progress", async () => {
     const result = await dossier([
       "ask",
-      "CLI: is the company SOC 2 certified?",
+      "Is the company SOC 2 Type II certified? (CLI)",
       "--type",
       "BOOL",
       "--company",

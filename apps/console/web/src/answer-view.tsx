@@ -12,7 +12,8 @@ const STAGES = [
 /** Where a research job is, stage by stage, as its events arrive; announced politely to screen readers. */
 export function ResearchStages({ events }: { events: JobEvent[] }) {
   const seen = new Set(events.map((event) => event.type));
-  const pages = events.find((event) => event.type === "reading");
+  // A second look at more pages reports `reading` again, with the new count.
+  const pages = events.findLast((event) => event.type === "reading");
   const finished = seen.has("done") || seen.has("failed");
   const lastIndex = STAGES.reduce((last, [type], index) => (seen.has(type) ? index : last), -1);
   return (
@@ -34,19 +35,61 @@ export function ResearchStages({ events }: { events: JobEvent[] }) {
   );
 }
 
-/** The enriched person of a person answer, as a small table. */
-function PersonRecord({ person }: { person: Record<string, string | null> }) {
-  const rows = Object.entries(person).filter(([, value]) => value !== null);
+/** Where one field of the person record comes from, as `personSources` says (absent on older gateways). */
+function FieldSource({ source }: { source: unknown }) {
+  if (Array.isArray(source)) {
+    const quotes = source.filter(
+      (entry): entry is { url: string; quote: string } =>
+        typeof entry === "object" && entry !== null && typeof (entry as { url?: unknown }).url === "string",
+    );
+    return (
+      <>
+        {quotes.map((entry) => (
+          <a key={entry.url} href={entry.url} target="_blank" rel="noopener noreferrer" title={`“${entry.quote}”`}>
+            {hostOf(entry.url)}
+          </a>
+        ))}
+      </>
+    );
+  }
+  const from = (source as { from?: unknown } | undefined)?.from;
+  if (from === "request") return <span class="hint">from the request</span>;
+  const url = (source as { url?: unknown } | undefined)?.url;
+  if (from === "page-link" && typeof url === "string")
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        linked from {hostOf(url)}
+      </a>
+    );
+  return null;
+}
+
+/** The enriched person of a person answer, as a small table: each known field, its value and where it comes from. */
+function PersonRecord({ person }: { person: Record<string, unknown> }) {
+  const sources = (person.personSources ?? {}) as Record<string, unknown>;
+  const rows = Object.entries(person).filter(
+    (entry): entry is [string, string] => entry[0] !== "personSources" && typeof entry[1] === "string",
+  );
   if (rows.length === 0) return null;
   return (
     <>
       <h3>Person</h3>
       <table class="person">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Value</th>
+            <th scope="col">From</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map(([field, value]) => (
             <tr key={field}>
               <th scope="row">{field}</th>
               <td>{value}</td>
+              <td class="source-links">
+                <FieldSource source={sources[field]} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -84,7 +127,7 @@ export function AnswerView({ result }: { result: ResearchResponse }) {
       </p>
       <h3>Details</h3>
       <p data-testid="details">{result.details}</p>
-      {"person" in result && result.person && <PersonRecord person={result.person as Record<string, string | null>} />}
+      {"person" in result && result.person && <PersonRecord person={result.person} />}
       <h3>Sources</h3>
       {sources.length === 0 ? (
         <p>No page supports an answer.</p>
@@ -98,7 +141,8 @@ export function AnswerView({ result }: { result: ResearchResponse }) {
               <div class="meta">
                 {hostOf(source.url)}
                 {source.publishedAt ? ` · published ${source.publishedAt}` : ""}
-                {source.origin === "search-snippet" ? " · from a search result" : ""}
+                {source.origin === "search-snippet" ? " · from a search result's excerpt" : ""}
+                {source.origin === "structured-data" ? " · from the page's structured data" : ""}
               </div>
               {source.quote && <blockquote>{source.quote}</blockquote>}
             </li>
