@@ -142,6 +142,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           usage: context.usage,
           background: (data.origin ?? "sync") !== "sync",
           trace,
+          onProgress: context.progress,
         });
         // Counts only: queries and pages name the subject, which stays out of the logs.
         log.info(

@@ -171,6 +171,15 @@ export const environmentSchema = z.object({
   SEARCH_REQUESTS_PER_MINUTE: integer(0, 0),
   /** How often one call waits out an upstream's 429 (pausing the fleet) before failing. Default 10. */
   UPSTREAM_RATE_LIMIT_WAITS: integer(10, 0),
+  /** The gateway the command-line tool and the MCP server talk to. Default `http://127.0.0.1:$PORT`. */
+  DOSSIER_URL: optionalString.refine(
+    (value) => value === undefined || /^https?:\/\/[^/]/.test(value),
+    "must be an http(s) URL such as http://127.0.0.1:8080",
+  ),
+  /** The API key the command-line tool and the MCP server send. Default the first of API_KEYS. */
+  DOSSIER_API_KEY: optionalString,
+  /** How often an event stream (SSE) sends a heartbeat comment, in milliseconds. Default 15000. */
+  EVENTS_HEARTBEAT_MS: integer(15_000, 100),
   /** pino log level. Default `info`. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -223,6 +232,15 @@ export interface Config {
   pageBudget: number;
   promptTokenBudget: number;
   logLevel: Environment["LOG_LEVEL"];
+  /** How often an event stream sends a heartbeat comment, in milliseconds (`EVENTS_HEARTBEAT_MS`). */
+  eventsHeartbeatMs: number;
+  /** The gateway a client process (the CLI's HTTP commands, the MCP server) talks to. */
+  client: {
+    /** Base URL (`DOSSIER_URL`, default `http://127.0.0.1:$PORT`). */
+    url: string;
+    /** API key (`DOSSIER_API_KEY`, else the first of `API_KEYS`); undefined when neither is set. */
+    apiKey: string | undefined;
+  };
   /** Per-key limits. */
   limits: {
     /** Research calls per key per minute; 0 disables. */
@@ -349,6 +367,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageBudget: e.RESEARCH_PAGE_BUDGET,
     promptTokenBudget: e.RESEARCH_PROMPT_TOKENS ?? (isLocal ? LOCAL_PROMPT_TOKENS : 6_000),
     logLevel: e.LOG_LEVEL,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    client: { url: e.DOSSIER_URL ?? `http://127.0.0.1:${e.PORT}`, apiKey: e.DOSSIER_API_KEY ?? e.API_KEYS[0] },
     limits: {
       callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
       openBatches: e.BATCH_MAX_OPEN,

@@ -46,8 +46,17 @@ export interface ResearchTrace {
   rejectedQuotes?: number;
 }
 
+/** A stage boundary of a research run, as `onProgress` hears of it. */
+export type ResearchProgress =
+  | { stage: "searching" }
+  | { stage: "reading" /** Pages read. */; pages: number }
+  | { stage: "answering" }
+  | { stage: "verifying" };
+
 export interface ResearchContext {
   signal?: AbortSignal;
+  /** Told at each stage boundary (searching, reading, answering, verifying); must not throw. */
+  onProgress?: (event: ResearchProgress) => void;
   /**
    * True when nobody waits on the connection for this run (a batch item, an async call): an
    * upstream's 429 may be waited out rather than failing the run. Default false.
@@ -117,6 +126,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const planned = planForEffort(planResearch(request), request, profile);
     const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
     const plan = policy ? policy.restrictPlan(planned) : planned;
+    context.onProgress?.({ stage: "searching" });
     const gatherSignal = AbortSignal.any([
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
@@ -144,6 +154,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       if (policy) keepToPolicy(kept, policy);
       return kept;
     };
+    context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
 
     // A third-party page counts only when it names the subject: other companies' pages are not
     // evidence. A first name alone is too common to make a page relevant; with the company it is.
@@ -193,6 +204,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     if (secondLook) {
       await gathering.readMore(gathering.remainingBudget());
       context.signal?.throwIfAborted();
+      context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
       ({ ranked, selected } = rankEvidence());
     }
     const gathered = evidenceNow();
@@ -225,6 +237,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         : empty;
     }
 
+    context.onProgress?.({ stage: "answering" });
     const answered = await answerFromEvidence(dependencies.model, request, labels, {
       signal: context.signal,
       background: context.background ?? false,
@@ -237,6 +250,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     if (context.trace) context.trace.promptTokens = systemPromptTokens() + countTokens(answered.prompt);
 
     const identity = plan.person;
+    context.onProgress?.({ stage: "verifying" });
     const verified = verifyAnswer({
       subjectTerms: plan.subjectTerms,
       request,
