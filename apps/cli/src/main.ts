@@ -6,6 +6,7 @@ import { batchCommand } from "./commands/batch-command.js";
 import { healthcheckCommand } from "./commands/healthcheck-command.js";
 import { jobsCommand } from "./commands/jobs-command.js";
 import { keysCommand } from "./commands/keys-command.js";
+import { mcpCommand } from "./commands/mcp-command.js";
 import { gatewayCommand, workerCommand } from "./commands/service-commands.js";
 import { startCommand } from "./commands/start-command.js";
 
@@ -20,6 +21,7 @@ program.addCommand(gatewayCommand());
 program.addCommand(workerCommand());
 program.addCommand(jobsCommand(() => loadConfig()));
 program.addCommand(healthcheckCommand(() => loadConfig()));
+program.addCommand(mcpCommand(() => loadConfig()));
 
 try {
   await program.parseAsync(process.argv);

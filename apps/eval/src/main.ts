@@ -17,6 +17,7 @@ const program = new Command("eval")
   .option("--api-key-env <variable>", "environment variable holding the endpoint's API key")
   .option("--realweb-dir <folder>", "saved real sites, one folder per host (default ../shared/realweb)")
   .option("--cases <files...>", "real-web case files instead of cases/realweb*.jsonl")
+  .option("--prompt-tokens <n>", "the prompt budget (RESEARCH_PROMPT_TOKENS) of the stack under test")
   .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
   .option("--verbose", "print each case as it finishes")
   .option("--show-bodies", "print each case's request and response bodies as it finishes (with --filter, one case)")
@@ -31,6 +32,7 @@ const program = new Command("eval")
       realwebDir?: string;
       cases?: string[];
       effort?: string;
+      promptTokens?: string;
       verbose?: boolean;
       showBodies?: boolean;
     }) => {
@@ -57,6 +59,7 @@ const program = new Command("eval")
         ...(options.realwebDir ? { realwebDirectory: options.realwebDir } : {}),
         ...(options.cases ? { realwebCases: options.cases } : {}),
         ...(options.effort ? { effort: options.effort as Effort } : {}),
+        ...(options.promptTokens ? { env: { RESEARCH_PROMPT_TOKENS: options.promptTokens } } : {}),
         ...(options.showBodies ? { showBodies: true } : {}),
         log: (line) => (options.verbose || options.showBodies) && process.stderr.write(`${line}\n`),
       });

@@ -288,12 +288,12 @@ export function reportCaseSet(
     );
     const withModel = given.filter((result) => result.modelConfidence !== null);
     if (withModel.length) {
+      const own = calibrationOf(withModel, (result) => result.modelConfidence ?? 0);
+      const returned = calibrationOf(withModel, (result) => result.confidence ?? 0);
+      lines.push("", ...calibrationLines("the model's own confidence", own));
       lines.push(
         "",
-        ...calibrationLines(
-          "the model's own confidence",
-          calibrationOf(withModel, (result) => result.modelConfidence ?? 0),
-        ),
+        `confidence from the evidence is ${returned.brier < own.brier ? "better" : "not better"} calibrated than the model's number alone (Brier ${returned.brier.toFixed(3)} against ${own.brier.toFixed(3)} over the same ${withModel.length} answers)`,
       );
     }
   }

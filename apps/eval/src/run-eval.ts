@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isLocalEndpoint, LOCAL_PROMPT_TOKENS } from "@dossier/config";
 import type { Effort } from "@dossier/contract";
 import { countTokens, extractPage } from "@dossier/research";
 import {
@@ -63,11 +64,14 @@ const SET_TARGETS = { fixture: { recall: 0.98, precision: 0.95 }, realweb: { rec
 
 /** Environment for a stack whose model is a real endpoint: slower than the fake, so longer limits. */
 function realModelEnvironment(proxy: RecordingChatProxy, model: RealModel): Record<string, string> {
+  // The proxy listens on loopback; the prompt budget is the one Dossier gives the endpoint behind it.
+  const local = isLocalEndpoint(model.url);
   return {
     OPENAI_BASE_URL: proxy.url,
     LLM_MODEL: model.name,
-    LLM_MAX_RETRIES: "2",
+    LLM_MAX_RETRIES: local ? "1" : "2",
     LLM_TIMEOUT_MS: "300000",
+    RESEARCH_PROMPT_TOKENS: String(local ? LOCAL_PROMPT_TOKENS : 6_000),
     RESEARCH_TIMEOUT_MS: "900000",
     RESEARCH_GATHER_TIMEOUT_MS: "30000",
   };

@@ -1,8 +1,9 @@
 import { createLogger, loadConfig } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
+import { ApiKeyStore, BatchStore, EventFeeds, ResearchQueue } from "@dossier/queue";
 import { createApp } from "./create-app.js";
 import { answerClientError } from "./http/answer-client-error.js";
+import { EventStreams } from "./http/event-stream.js";
 import { GatewayMetrics } from "./metrics.js";
 
 const config = loadConfig();
@@ -23,6 +24,10 @@ const batches = new BatchStore({
 });
 const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
 const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue);
+const events = {
+  feeds: new EventFeeds({ redisUrl: config.redisUrl, prefix: config.redisPrefix, redis: queue.redis, batches }),
+  streams: new EventStreams(config.eventsHeartbeatMs),
+};
 const app = createApp({
   logger,
   queue,
@@ -34,6 +39,7 @@ const app = createApp({
   batches,
   limits: config.limits,
   callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
+  events,
 });
 
 await queue.waitUntilReady().catch((error: unknown) => {
@@ -66,6 +72,8 @@ async function stop(signal: string): Promise<void> {
   // `Connection: close` and drop connections as soon as they fall idle.
   server.on("request", (_request, response) => response.setHeader("Connection", "close"));
   server.closeIdleConnections();
+  // Event streams never end on their own: end them now; their clients resume elsewhere with Last-Event-ID.
+  events.streams.endAll();
   setInterval(() => server.closeIdleConnections(), 100).unref();
   const deadline = setTimeout(() => {
     logger.warn("calls still in flight after the grace period; closing them");
@@ -73,6 +81,7 @@ async function stop(signal: string): Promise<void> {
   }, config.gatewayShutdownGraceMs);
   deadline.unref();
   await closed;
+  await events.feeds.close();
   await batches.close();
   await queue.close();
   logger.info("gateway stopped");

@@ -14,6 +14,7 @@ import {
   CachedSearchProvider,
   createResearcher,
   ExtractedPageCache,
+  ExtractionPool,
   OpenAiCompatibleChatModel,
   RedisPageCache,
   RedisSearchCache,
@@ -97,10 +98,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
+  const extraction = new ExtractionPool({ threads: config.extractionThreads });
   const research = createResearcher({
     model,
     fetcher,
     search,
+    extraction,
     // A page this worker read within the page cache's lifetime is reused without reading Redis again.
     extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
     pageBudget: config.pageBudget,
@@ -139,6 +142,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           usage: context.usage,
           background: (data.origin ?? "sync") !== "sync",
           trace,
+          onProgress: context.progress,
         });
         // Counts only: queries and pages name the subject, which stays out of the logs.
         log.info(
@@ -207,6 +211,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       await batchServices.close();
       await heartbeat?.stop();
       await fetcher.close();
+      await extraction.close();
       redis.disconnect();
     },
   };

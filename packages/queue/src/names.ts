@@ -14,6 +14,11 @@ export const redisKeys = {
   jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
+  /**
+   * A job's progress events, a Redis Stream capped and expiring: one key per job, derived from the
+   * job id alone, so that in a Redis Cluster every command about one job's events touches one slot.
+   */
+  jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
@@ -24,6 +29,14 @@ export const redisKeys = {
   batchPending: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:pending`,
   /** Hash from job id to its outcome for this batch (a copy, so results outlive RESULT_TTL_SECONDS). */
   batchOutcomes: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:outcomes`,
+  /** Sorted set of a key's batches scored by creation time (ms since epoch), for `GET /v1/batches`. */
+  keyBatches: (prefix: string, keyId: string) => `${prefix}:key-batches:${keyId}`,
+  /**
+   * The batch an `Idempotency-Key` made, as `<body hash>:<batch id>` (the id is empty while it is
+   * being made). `keyHash` is the SHA-256 of the header's value, so that any value makes a safe key.
+   */
+  batchIdempotency: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:batch-idempotency:${keyId}:${keyHash}`,
   /** Set of a key's batches that are not done yet. */
   openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
   /** List of a key's batch items not yet handed to the queue, as JSON. */
@@ -55,6 +68,17 @@ export const redisKeys = {
   apiKeys: (prefix: string) => `${prefix}:apikeys`,
   /** Map from key hash to key id, for lookup on each call. */
   apiKeyHashes: (prefix: string) => `${prefix}:apikey-hashes`,
+} as const;
+
+/**
+ * Redis pub/sub channels. A gateway subscribes to the channels of the jobs and batches whose events
+ * it streams, so that any gateway serves any job's events.
+ */
+export const redisChannels = {
+  /** Announces each new entry of a job's event stream (the entry itself rides along). */
+  jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
+  /** Announces that a batch's counts or status changed; the listener reads the batch. */
+  batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
 } as const;
 
 /** BullMQ priorities; lower numbers run first. */

@@ -40,6 +40,7 @@ export async function answerInShape(
   const options = { signal: context.signal, background: context.background ?? false };
   const answered = await answerObjectFromEvidence(model, request, schema, labels, options);
   countModelUsage(context, answered);
+  context.onProgress?.({ stage: "verifying" });
 
   const pageByUrl = new Map(gathered.pages.map((page) => [page.url, page]));
   const pages = evidencePages({ pages: gathered.pages, ownSites: gathered.ownSites, person: plan.person }, pageByUrl);

@@ -52,6 +52,7 @@ export async function answerQuestion(input: AnswerStageInput): Promise<AnswerSta
   const options = { signal: context.signal, background: context.background ?? false };
   const answered = await answerFromEvidence(model, request, labels, options);
   countModelUsage(context, answered);
+  context.onProgress?.({ stage: "verifying" });
   const verified = verifyAnswer({
     subjectTerms: plan.subjectTerms,
     request,

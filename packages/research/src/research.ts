@@ -13,6 +13,7 @@ import { answerInShape, emptyObjectAnswer } from "./answer-in-shape.js";
 import { answerQuestion } from "./answer-question.js";
 import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
+import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
 import { startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
@@ -51,8 +52,17 @@ export interface ResearchTrace {
   rejectedQuotes?: number;
 }
 
+/** A stage boundary of a research run, as `onProgress` hears of it. */
+export type ResearchProgress =
+  | { stage: "searching" }
+  | { stage: "reading" /** Pages read. */; pages: number }
+  | { stage: "answering" }
+  | { stage: "verifying" };
+
 export interface ResearchContext {
   signal?: AbortSignal;
+  /** Told at each stage boundary (searching, reading, answering, verifying); must not throw. */
+  onProgress?: (event: ResearchProgress) => void;
   /**
    * True when nobody waits on the connection for this run (a batch item, an async call): an
    * upstream's 429 may be waited out rather than failing the run. Default false.
@@ -79,6 +89,8 @@ export interface ResearcherDependencies {
   gatherTimeoutMs?: number;
   /** Extractions kept across jobs of this process. */
   extracted?: ExtractedPageCache;
+  /** Extracts large pages off the event loop. Default: every page on the calling thread. */
+  extraction?: Pick<ExtractionPool, "extract">;
 }
 
 const passageHeaderTokens = new Map<string, number>();
@@ -127,6 +139,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const planned = planForEffort(planResearch(focus), request, profile);
     const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
     const plan = policy ? policy.restrictPlan(planned) : planned;
+    context.onProgress?.({ stage: "searching" });
     const gatherSignal = AbortSignal.any([
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
@@ -154,6 +167,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       if (policy) keepToPolicy(kept, policy);
       return kept;
     };
+    context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
 
     // A third-party page counts only when it names the subject: other companies' pages are not
     // evidence. A first name alone is too common to make a page relevant; with the company it is.
@@ -203,6 +217,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     if (secondLook) {
       await gathering.readMore(gathering.remainingBudget());
       context.signal?.throwIfAborted();
+      context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
       ({ ranked, selected } = rankEvidence());
     }
     const gathered = evidenceNow();
@@ -236,6 +251,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         : empty;
     }
 
+    context.onProgress?.({ stage: "answering" });
     const stage = {
       model: dependencies.model,
       request,

@@ -36,6 +36,50 @@ function citing(answer: unknown, phrase: string, extra: Record<string, unknown> 
   };
 }
 
+describe("search snippets as evidence where a page cannot be read", () => {
+  it("answers from the snippet of a page robots.txt forbids, marked as such and counted lower", async () => {
+    const requestsBefore = harness.world.web.requests.length;
+    harness.model.setResponder((request) => {
+      const passage = parsePromptPassages(promptOf(request)).find((candidate) =>
+        candidate.url.includes(hostileHosts.robotsBlocked),
+      );
+      return {
+        kind: "json",
+        value: {
+          answer: 9999,
+          citations: passage ? [{ passage: passage.id, quote: "Northwind Robotics has 9,999 employees" }] : [],
+          explanation: "The staff directory says so.",
+          confidence: 0.9,
+        },
+      };
+    });
+    try {
+      const response = await harness.post("/v1/research/company", {
+        question: "How many employees does the Northwind Robotics staff directory list?",
+        responseType: "NUMBER",
+        company: northwind,
+      });
+      const body = await researchBodyOf(response);
+      expect(body).toMatchObject({ answerNumber: 9999 });
+      expect(body.citations).toEqual([
+        expect.objectContaining({
+          url: `http://${hostileHosts.robotsBlocked}/`,
+          quote: "Northwind Robotics has 9,999 employees",
+          source: "search-snippet",
+        }),
+      ]);
+      // Second-hand, cut short, possibly stale: never as sure as the page itself.
+      expect(body.confidence).toBeLessThanOrEqual(0.6);
+      const blocked = harness.world.web.requests
+        .slice(requestsBefore)
+        .filter((request) => request.host === hostileHosts.robotsBlocked);
+      expect(blocked.map((request) => request.path)).not.toContain("/");
+    } finally {
+      harness.model.setResponder(statedAnswerResponder);
+    }
+  });
+});
+
 describe("answers come from evidence the worker read", () => {
   it("returns the cited page as the source, fetched by the worker, with the answer", async () => {
     harness.model.setResponder(citing(true, "Northwind Robotics is SOC 2 Type II compliant"));

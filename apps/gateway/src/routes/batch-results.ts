@@ -1,4 +1,4 @@
-import { type Metadata, neutralizeCsvFormula } from "@dossier/contract";
+import { DossierError, type Metadata, neutralizeCsvFormula } from "@dossier/contract";
 import { type BatchItemOutcome, type BatchStore, type BatchSummary, decodeFailure, withMetadata } from "@dossier/queue";
 import type { Response } from "express";
 import { problemBody } from "../http/problem.js";
@@ -29,7 +29,11 @@ interface ItemLine {
   problem?: Record<string, unknown>;
 }
 
-function toLine(item: BatchItemOutcome): ItemLine {
+const cancelledProblem = () =>
+  problemBody(new DossierError("BATCH_CANCELLED", { detail: "The batch was cancelled before this item ran." }));
+
+/** The item's result line, or null while it is not finished. */
+function toLine(item: BatchItemOutcome, batchStatus: BatchSummary["status"]): ItemLine | null {
   const base = {
     index: item.index,
     ...(item.ref !== undefined ? { ref: item.ref } : {}),
@@ -37,6 +41,10 @@ function toLine(item: BatchItemOutcome): ItemLine {
   };
   if (item.problem) return { ...base, status: Number(item.problem.status ?? 422), problem: item.problem };
   if (item.resolution?.status === "done") return { ...base, status: 200, resultText: item.resolution.body };
+  if (item.resolution === undefined && item.waiting) return null;
+  if (item.resolution === undefined && batchStatus === "cancelled")
+    return { ...base, status: 409, problem: cancelledProblem() };
+  if (item.resolution === undefined && batchStatus !== "done") return null;
   const error = decodeFailure(item.resolution?.status === "failed" ? item.resolution.failure : undefined);
   return { ...base, status: error.status, problem: problemBody(error) };
 }
@@ -85,24 +93,36 @@ function csv(line: ItemLine, withMetadataColumn: boolean): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }
 
-/** Streams a finished batch's results in item order, a page of items at a time. */
+/**
+ * Streams a batch's results in item order, a page of items at a time: every line after the item
+ * `after` (from the first without it), up to the first item not finished yet. A finished batch has
+ * none, so it streams to its last line; a running one streams the lines that can be read in order,
+ * so that a reader who asks again with the last index it got never misses a line.
+ */
 export async function writeBatchResults(
   response: Response,
   batches: BatchStore,
   summary: BatchSummary,
   format: "ndjson" | "csv",
+  after = -1,
 ): Promise<void> {
   response.status(200);
   response.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson");
   response.setHeader("Cache-Control", "no-store");
+  response.setHeader("X-Batch-Status", summary.status);
   const columns: string[] = [...RESULT_CSV_COLUMNS, ...(summary.itemsHaveMetadata ? ["metadata"] : [])];
   if (format === "csv") response.write(`${columns.join(",")}\r\n`);
-  for (let start = 0; start < summary.total; start += PAGE) {
+  for (let start = after + 1; start < summary.total; start += PAGE) {
     const items = await batches.readItems(summary.id, start, PAGE);
-    const text = items
-      .map((item) => (format === "csv" ? csv(toLine(item), summary.itemsHaveMetadata) : ndjson(toLine(item))))
-      .join("");
+    const lines: ItemLine[] = [];
+    for (const item of items) {
+      const line = toLine(item, summary.status);
+      if (line === null) break;
+      lines.push(line);
+    }
+    const text = lines.map((line) => (format === "csv" ? csv(line, summary.itemsHaveMetadata) : ndjson(line))).join("");
     if (!response.write(text)) await new Promise<void>((resolve) => response.once("drain", resolve));
+    if (lines.length < items.length) break;
   }
   response.end();
 }

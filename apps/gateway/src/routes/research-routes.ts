@@ -1,6 +1,7 @@
 import { DossierError, type FieldError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
-import { jobHandle, type ResearchQueue, researchJobId, withMetadata } from "@dossier/queue";
+import { jobHandle, type ResearchQueue, researchJobId, SYNC_PRIORITY, withMetadata } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
+import { type JobEventSource, streamJobEvents } from "../events/index.js";
 import { apiKeyOf } from "../http/locals.js";
 import { admitToQuota } from "../http/monthly-quota.js";
 import { type Route, route } from "../http/route-table.js";
@@ -13,6 +14,8 @@ export interface ResearchRouteSettings {
   timeoutMs: number;
   /** Run before each research route: authentication, the per-key call limit, then the JSON body. */
   guard: RequestHandler[];
+  /** Where a call sent with `Accept: text/event-stream` follows its job's events. */
+  events: JobEventSource;
 }
 
 /** The 422 of a research request with bad fields; also the problem of a bad batch item. */
@@ -37,9 +40,17 @@ export function forbidsCache(request: Request): boolean {
   return header.split(",").some((directive) => directive.split("=")[0]!.trim().toLowerCase() === "no-cache");
 }
 
+/** True when the `Accept` header names `text/event-stream` (a wildcard alone does not ask for events). */
+export function acceptsEventStream(request: Request): boolean {
+  const accept = request.header("accept");
+  if (!accept) return false;
+  return accept.split(",").some((type) => type.split(";")[0]!.trim().toLowerCase() === "text/event-stream");
+}
+
 /**
  * `POST /v1/research/person` and `POST /v1/research/company`: validate, enqueue, wait, answer; or,
- * with `Prefer: respond-async`, answer 202 with `Location: /v1/jobs/{id}` at once.
+ * with `Prefer: respond-async`, answer 202 with `Location: /v1/jobs/{id}` at once; or, with
+ * `Accept: text/event-stream`, stream the job's events until `done` or `failed`.
  */
 export function researchRoutes(settings: ResearchRouteSettings): Route[] {
   const routes: Route[] = [];
@@ -69,6 +80,11 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
       response.setHeader("Location", `/v1/jobs/${handle}`);
       response.setHeader("Preference-Applied", "respond-async");
       response.status(202).json({ id: handle, status: view?.status ?? "queued" });
+      return;
+    }
+    if (acceptsEventStream(request)) {
+      await settings.queue.submit(kind, jobId, { ...data, origin: "sync" }, { ...freshness, priority: SYNC_PRIORITY });
+      await streamJobEvents(settings.events, response, { jobId, handle, metadata }, identity.id, undefined);
       return;
     }
     const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs, ...freshness });

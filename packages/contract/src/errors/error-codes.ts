@@ -26,6 +26,8 @@ export const errorCodes = {
   BATCH_NOT_FOUND: { status: 404, title: "Batch not found" },
   BATCH_NOT_DONE: { status: 409, title: "Batch not finished" },
   BATCH_LIMIT_REACHED: { status: 429, title: "Too many open batches" },
+  BATCH_IDEMPOTENCY_CONFLICT: { status: 409, title: "Idempotency key already used" },
+  BATCH_CANCELLED: { status: 409, title: "Batch cancelled" },
   QUEUE_UNAVAILABLE: { status: 503, title: "Queue unavailable" },
   RESEARCH_TIMEOUT: { status: 504, title: "Research timed out" },
   RESEARCH_FAILED: { status: 500, title: "Research failed" },

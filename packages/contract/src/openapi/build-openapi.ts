@@ -2,6 +2,7 @@ import * as z from "zod";
 import { apiRegistry } from "../schemas/registry.js";
 import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
+import { eventOperations, jobEventStreamContent } from "./event-operations.js";
 import { usageOperations } from "./usage-operations.js";
 
 type JsonObject = Record<string, unknown>;
@@ -68,6 +69,15 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
         description: "`respond-async`: answer 202 at once with `Location: /v1/jobs/{id}` instead of waiting.",
         schema: { type: "string", enum: ["respond-async"] },
       },
+      {
+        name: "Accept",
+        in: "header",
+        required: false,
+        description:
+          "`text/event-stream`: answer with the job's events (Server-Sent Events, as `GET /v1/jobs/{id}/events`) instead of waiting " +
+          "silently; the last event, `done`, carries the answer. No time-out applies: heartbeats keep the connection alive.",
+        schema: { type: "string" },
+      },
     ],
     requestBody: { required: true, content: { "application/json": { schema: ref(requestId), example } } },
     responses: {
@@ -81,7 +91,10 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
             schema: { type: "integer" },
           },
         },
-        content: { "application/json": { schema: ref(responseId), example: responseExample } },
+        content: {
+          "application/json": { schema: ref(responseId), example: responseExample },
+          ...jobEventStreamContent,
+        },
       },
       "202": {
         description: "Accepted (with `Prefer: respond-async`): poll the job at `Location`.",
@@ -251,6 +264,37 @@ function operationsEndpoints(): OpenApiOperation[] {
       operation: plain("This document.", "application/json", { type: "object" }),
     },
     { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
+    {
+      method: "get",
+      path: "/console",
+      operation: plain(
+        "The web console: a browser front end of this API, signed in with an API key (docs/console.md).",
+        "text/html",
+        { type: "string" },
+      ),
+    },
+    {
+      method: "post",
+      path: "/mcp",
+      operation: {
+        summary: "The MCP server over streamable HTTP (docs/mcp.md)",
+        description:
+          "Model Context Protocol JSON-RPC messages (stateless streamable HTTP): the tools research_company, research_person, submit_batch, " +
+          "batch_status and batch_results. Requires `x-api-key` like the API.",
+        security: [{ apiKey: [] }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+        responses: {
+          "200": {
+            description: "The JSON-RPC answer, as JSON or as an event stream carrying progress notifications first.",
+            content: {
+              "application/json": { schema: { type: "object" } },
+              "text/event-stream": { schema: { type: "string" } },
+            },
+          },
+          "401": problemResponse("The `x-api-key` header is missing, or the key is unknown or revoked."),
+        },
+      },
+    },
   ];
 }
 
@@ -285,6 +329,7 @@ export function buildOpenApiDocument(
     ...researchOperations(),
     ...batchOperations(),
     ...usageOperations(),
+    ...eventOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

@@ -53,16 +53,42 @@ export const batchStatusSchema = z
   .object({
     id: z.string().describe("The batch id, `b-...`."),
     status: z
-      .enum(["queued", "running", "done"])
-      .describe("`queued` until an item finishes, `running` until all have, then `done`."),
+      .enum(["queued", "running", "done", "cancelled"])
+      .describe(
+        "`queued` until an item finishes, `running` until all have, then `done`; `cancelled` once cancelled (items already running still finish).",
+      ),
     total: z.number().int().describe("Number of items."),
     completed: z.number().int().describe("Items answered (HTTP status 200)."),
     failed: z.number().int().describe("Items that failed, invalid ones included; each has its problem in the results."),
+    cancelled: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Items cancelled before they ran (`POST /v1/batches/{id}/cancel`); their result lines carry `BATCH_CANCELLED`.",
+      ),
     createdAt: z.string().describe("When the batch was accepted (ISO 8601)."),
-    finishedAt: z.string().nullable().describe("When the last item finished (ISO 8601), or null."),
+    finishedAt: z
+      .string()
+      .nullable()
+      .describe(
+        "When the last item finished (ISO 8601), or null. A cancelled batch finishes when its running items have.",
+      ),
     metadata: metadataSchema.optional().describe("The batch's `metadata`, when it was given one."),
   })
   .register(apiRegistry, { id: "BatchStatus", description: "Progress of a batch." });
+
+/** Most batches one page of `GET /v1/batches` holds. */
+export const MAX_BATCH_PAGE = 100;
+
+export const batchListSchema = z
+  .object({
+    data: z.array(batchStatusSchema).describe("The key's batches, newest first."),
+    has_more: z
+      .boolean()
+      .describe("Whether older batches follow: ask again with `after` set to the id of the last batch of this page."),
+  })
+  .register(apiRegistry, { id: "BatchList", description: "One page of the calling key's batches." });
 
 export const batchResultLineSchema = z
   .object({
@@ -96,5 +122,6 @@ export const callbackSecretSchema = z
 
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 export type BatchStatus = z.infer<typeof batchStatusSchema>;
+export type BatchList = z.infer<typeof batchListSchema>;
 export type BatchResultLine = z.infer<typeof batchResultLineSchema>;
 export type CallbackSecret = z.infer<typeof callbackSecretSchema>;

@@ -1,5 +1,6 @@
 export * from "./batch-schemas.js";
 export * from "./effort.js";
+export * from "./event-schemas.js";
 export * from "./fields.js";
 export * from "./format-answer.js";
 export * from "./job-schemas.js";

@@ -90,9 +90,13 @@ export class BatchFeeder {
     });
   }
 
-  /** Queues one item's job, or resolves it at once when its result is already stored. */
+  /**
+   * Queues one item's job, or resolves it at once when its result is already stored; skips it when
+   * no batch waits for it any more (each one that asked for it was cancelled).
+   */
   private async feed(entry: FairEntry): Promise<void> {
     const { redis, prefix, batches } = this.settings;
+    if ((await redis.scard(redisKeys.jobBatches(prefix, entry.jobId))) === 0) return;
     const maxAgeSeconds = entry.data.request.maxAgeSeconds;
     const readStored = async () => {
       const [body, at] = await Promise.all([

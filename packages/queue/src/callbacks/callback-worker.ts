@@ -27,6 +27,8 @@ export interface BatchCallbackBody {
     total: number;
     completed: number;
     failed: number;
+    /** Items cancelled before they ran. */
+    cancelled: number;
     createdAt: string;
     finishedAt: string | null;
     /** The batch's metadata, when it was given some. */
@@ -55,6 +57,7 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
           total: batch.total,
           completed: batch.completed,
           failed: batch.failed,
+          cancelled: batch.cancelled,
           createdAt: batch.createdAt,
           finishedAt: batch.finishedAt,
           ...(batch.metadata ? { metadata: batch.metadata } : {}),

@@ -11,6 +11,7 @@ export {
 export {
   createResearchWorker,
   handBackActiveJobs,
+  type JobStageEvent,
   type ResearchProcessor,
   type ResearchUsage,
   type ResearchWorkerSettings,

@@ -195,14 +195,15 @@ export class ResearchQueue {
   }
 
   /**
-   * Accepts a job without waiting for it (`Prefer: respond-async`): a stored result or a job
-   * already queued or running is reused; a failed one is run again.
+   * Accepts a job without waiting for it (`Prefer: respond-async`, or a call that follows its
+   * events): a stored result (no older than `maxAgeSeconds` when given) or a job already queued or
+   * running is reused; a failed one is run again. `priority` defaults to the async calls'.
    */
   async submit(
     kind: ResearchKind,
     jobId: string,
     data: ResearchJobData,
-    options: { maxAgeSeconds?: number } = {},
+    options: { maxAgeSeconds?: number; priority?: number } = {},
   ): Promise<void> {
     const stored = await this.readResult(jobId, options.maxAgeSeconds);
     if (stored !== null) {
@@ -211,7 +212,7 @@ export class ResearchQueue {
         .catch(() => {});
       return;
     }
-    await this.enqueue(kind, jobId, data, jobPriorities.async, options.maxAgeSeconds);
+    await this.enqueue(kind, jobId, data, options.priority ?? jobPriorities.async, options.maxAgeSeconds);
   }
 
   /** Keeps a job handle's metadata as long as the job's owner is kept, so that polling the handle returns it. */

@@ -2,6 +2,7 @@ import { DossierError, isDossierError, type ResearchResponse } from "@dossier/co
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { BatchStore } from "../batches/batch-store.js";
+import { appendJobEvent } from "../events/job-event-log.js";
 import { recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import { redisOptions } from "../redis-connection.js";
@@ -21,10 +22,23 @@ export interface ResearchUsage {
   pagesFromCache: number;
 }
 
+/** A stage a running job reports; each becomes an event of `GET /v1/jobs/{id}/events`. */
+export type JobStageEvent =
+  | { stage: "searching" }
+  | { stage: "reading" /** Pages read. */; pages: number }
+  | { stage: "answering" }
+  | { stage: "verifying" };
+
 /** The research function a worker runs for each job. */
 export type ResearchProcessor = (
   data: ResearchJobData,
-  context: { jobId: string; signal: AbortSignal; usage: ResearchUsage },
+  context: {
+    jobId: string;
+    signal: AbortSignal;
+    usage: ResearchUsage;
+    /** Reports a stage to everyone following the job; never throws, never waits. */
+    progress: (event: JobStageEvent) => void;
+  },
 ) => Promise<ResearchResponse>;
 
 export interface ResearchWorkerSettings {
@@ -77,18 +91,22 @@ export function createResearchWorker(
           // Usage is bookkeeping; losing one run's figures must not fail the job.
         });
       };
+      const progress = ({ stage, ...detail }: JobStageEvent) => {
+        void appendJobEvent(redis, prefix, job.id!, stage, JSON.stringify(detail)).catch(() => {});
+      };
       try {
         const response = await processor(job.data, {
           jobId: job.id!,
           signal: signal ?? new AbortController().signal,
           usage,
+          progress,
         });
         const body = JSON.stringify({
           ...response,
           usage: { ...usage, durationMs: Math.round(performance.now() - started) },
         });
         recordUsage();
-        // All go out together: one round trip before the job completes.
+        // All go out together, in this order on one connection: one round trip before the job completes.
         await Promise.all([
           redis
             .multi()
@@ -96,6 +114,7 @@ export function createResearchWorker(
             .set(redisKeys.resultAt(prefix, job.id!), String(Date.now()), "EX", settings.resultTtlSeconds)
             .exec(),
           settings.batches?.resolveJob(job.id!, { status: "done", body }),
+          appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {}),
         ]);
         void recordJobStats(redis, prefix, {
           kind,
@@ -126,7 +145,10 @@ export function createResearchWorker(
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
           throw new Error(encoded);
         }
-        await settings.batches?.resolveJob(job.id!, { status: "failed", failure: encoded });
+        await Promise.all([
+          settings.batches?.resolveJob(job.id!, { status: "failed", failure: encoded }),
+          appendJobEvent(redis, prefix, job.id!, "failed", encoded).catch(() => {}),
+        ]);
         throw new UnrecoverableError(encoded);
       } finally {
         activeJobs.delete(job.id!);
@@ -146,9 +168,10 @@ export function createResearchWorker(
   activeJobsOf.set(worker, activeJobs);
   // A job whose worker died too often while running it fails without reaching the processor's catch.
   worker.on("failed", (job, error) => {
-    if (!job?.id || !settings.batches || !/stalled/i.test(error.message)) return;
-    const failure = decodeFailure(undefined);
-    void settings.batches.resolveJob(job.id, { status: "failed", failure: encodeFailure(failure) }).catch(() => {});
+    if (!job?.id || !/stalled/i.test(error.message)) return;
+    const failure = encodeFailure(decodeFailure(undefined));
+    void settings.batches?.resolveJob(job.id, { status: "failed", failure }).catch(() => {});
+    void appendJobEvent(redis, prefix, job.id, "failed", failure).catch(() => {});
   });
   return worker;
 }

@@ -5,6 +5,7 @@ import { diversePages, type ScoredPage, scoreSitePages } from "./crawl/choose-si
 import { extractPage } from "./extract/extract-page.js";
 import type { ExtractedPage, PageLink } from "./extract/extracted-page.js";
 import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
+import type { ExtractionPool } from "./extract/extraction-pool.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
 import type { PageFetcher } from "./fetch/page-fetcher.js";
 import type { SearchHit, SearchProvider } from "./search/search-provider.js";
@@ -15,6 +16,8 @@ export interface GatherDependencies {
   search: SearchProvider | null;
   /** Extractions kept across jobs of this process; none when absent. */
   extracted?: Pick<ExtractedPageCache, "get" | "set" | "recent">;
+  /** Extracts large pages off the event loop; without it every page is extracted on the calling thread. */
+  extraction?: Pick<ExtractionPool, "extract">;
 }
 
 export interface GatherOptions {
@@ -117,7 +120,10 @@ export async function startGathering(
       if (!page) {
         const fetched = await fetcher.fetch(key, { signal });
         page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
-        if (!page) page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
+        if (!page) {
+          const input = { url: fetched.url, contentType: fetched.contentType, text: fetched.text };
+          page = await (dependencies.extraction?.extract(input) ?? extractPage(input));
+        }
         dependencies.extracted?.set(fetched.url, fetched.fetchedAt, page, key);
       }
       pages.push(page);

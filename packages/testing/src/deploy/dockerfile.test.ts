@@ -150,11 +150,14 @@ describe("the image's production tree, made by the Dockerfile's pnpm deploy here
     const workspacePackages = store.filter((entry) => entry.startsWith("@dossier+"));
     expect(workspacePackages.map((entry) => entry.replace(/@file.*$/, "")).sort()).toEqual(
       [
+        "@dossier+client",
         "@dossier+config",
+        "@dossier+console",
         "@dossier+contract",
         "@dossier+egress",
         "@dossier+enrich",
         "@dossier+gateway",
+        "@dossier+mcp",
         "@dossier+queue",
         "@dossier+research",
         "@dossier+worker",
@@ -180,6 +183,10 @@ describe("the image's production tree, made by the Dockerfile's pnpm deploy here
     const port = String((await gateway.waitForLog("gateway listening")).port);
     const baseUrl = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${baseUrl}/healthz`)).json()).toEqual({ status: "ok" });
+    // The web console is built with the image and served from the production tree.
+    const console = await fetch(`${baseUrl}/console/assets/console.js`);
+    expect(console.status).toBe(200);
+    expect(console.headers.get("content-type")).toMatch(/javascript/);
     expect((await fetch(`${baseUrl}/readyz`)).status).toBe(503);
 
     const worker = startProcess("worker", main, env, { arguments: ["worker"] });

@@ -19,6 +19,8 @@ export interface FakeChatRequest {
   userText: string;
   /** The `Authorization` header as received. */
   authorization: string | undefined;
+  /** `max_tokens`, when the call set it. */
+  maxTokens?: number | undefined;
 }
 
 /** What the fake answers to one call. */
@@ -106,6 +108,7 @@ export async function startFakeChatServer(
         model: string;
         messages: Array<{ role: string; content: string }>;
         response_format?: { json_schema?: { name?: string; schema?: Record<string, unknown> } };
+        max_tokens?: number;
       };
       const userMessages = body.messages.filter((message) => message.role === "user");
       const received: FakeChatRequest = {
@@ -116,6 +119,7 @@ export async function startFakeChatServer(
         schemaName: body.response_format?.json_schema?.name,
         userText: userMessages[userMessages.length - 1]?.content ?? "",
         authorization: request.headers.authorization,
+        maxTokens: body.max_tokens,
       };
       requests.push(received);
       const reply = await responder(received);

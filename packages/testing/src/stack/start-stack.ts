@@ -65,6 +65,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
     LLM_MODEL: "fake-model",
     LLM_MAX_RETRIES: "0",
+    // The fake model listens on loopback, which Dossier takes for a local CPU model with a small
+    // prompt budget; the stack under test stands for one with a hosted model.
+    LLM_TIMEOUT_MS: "60000",
+    RESEARCH_PROMPT_TOKENS: "6000",
     SEARCH_PROVIDER: "none",
     JOB_LOCK_MS: "3000",
     SHUTDOWN_GRACE_MS: "5000",
