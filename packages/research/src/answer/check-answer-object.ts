@@ -70,6 +70,8 @@ export async function checkAnswerObject(
     ],
     schemaName: "object_check",
     schema: objectCheckSchema(fields.map((field) => field.path)),
+    // A path and a boolean per value, and the JSON around them.
+    maxTokens: 40 + 20 * fields.length,
     signal: options.signal,
     background: options.background ?? false,
   });

@@ -6,6 +6,7 @@ import {
   answerObjectFromEvidence,
   buildObjectPrompt,
   OBJECT_SYSTEM_PROMPT,
+  objectCompletionTokenCap,
   objectReplySchema,
 } from "./object-answer.js";
 import { OpenAiCompatibleChatModel } from "./openai-compatible-chat-model.js";
@@ -86,5 +87,9 @@ describe("objectReplySchema", () => {
     expect(server.requests[0]!.messages[0]!.content).toBe(OBJECT_SYSTEM_PROMPT);
     expect(server.requests[0]!.schemaName).toBe("research_object");
     expect(answered.reply.fields.hq).toEqual({ value: "example", passage: "example", quote: "example" });
+    // A completion cap with room for every field, so that a looping local model is cut off early.
+    expect(server.requests[0]!.maxTokens).toBe(objectCompletionTokenCap(schema, "company"));
+    expect(objectCompletionTokenCap(schema, "company")).toBeGreaterThan(20 * 70);
+    expect(objectCompletionTokenCap(schema, "person")).toBeGreaterThan(objectCompletionTokenCap(schema, "company"));
   });
 });

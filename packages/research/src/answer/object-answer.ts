@@ -97,6 +97,36 @@ export function objectReplySchema(
     : z.strictObject(base)) as unknown as z.ZodType<ObjectReply>;
 }
 
+/** Tokens a reply takes besides its fields: the summary, the confidence and the JSON around them. */
+const OBJECT_REPLY_OVERHEAD_TOKENS = 200;
+/** One value with its passage id and a quote of up to 30 words. */
+const CITED_VALUE_TOKENS = 70;
+/** Each member of a record beside the record's one quote. */
+const RECORD_MEMBER_TOKENS = 20;
+/** List items a reply is given room for; a longer list is cut rather than waited for. */
+const ITEMS_WITH_ROOM = 20;
+/** The person fields, each a value with its passage and quote. */
+const PERSON_FIELDS_TOKENS = 260;
+
+/**
+ * The most completion tokens an answer in the caller's shape needs: room for every field with its
+ * quote (and lists of up to 20 items), so that a small local model that loops is stopped by
+ * Dossier rather than by the server's own cap, minutes later.
+ */
+export function objectCompletionTokenCap(
+  schema: NormalizedOutputSchema,
+  kind: NormalizedResearchRequest["kind"],
+): number {
+  let tokens = OBJECT_REPLY_OVERHEAD_TOKENS + (kind === "person" ? PERSON_FIELDS_TOKENS : 0);
+  for (const leaf of outputLeaves(schema)) {
+    const items = leaf.shape === "value" ? 1 : Math.min(leaf.maxItems, ITEMS_WITH_ROOM);
+    const perItem =
+      CITED_VALUE_TOKENS + (leaf.shape === "records" ? Object.keys(leaf.properties).length * RECORD_MEMBER_TOKENS : 0);
+    tokens += items * perItem;
+  }
+  return tokens;
+}
+
 /** Page text cannot open or close a passage block, whatever it contains. */
 function neutralize(text: string): string {
   return text.replace(/</g, "‹").replace(/>/g, "›");
@@ -163,6 +193,7 @@ export async function answerObjectFromEvidence(
     ],
     schemaName: "research_object",
     schema: objectReplySchema(schema, request.kind),
+    maxTokens: objectCompletionTokenCap(schema, request.kind),
     signal: options.signal,
     background: options.background ?? false,
   });
