@@ -1,4 +1,5 @@
 import type { ResearchBody, ResearchCase } from "@dossier/testing";
+import type { FieldScore } from "./object-case.js";
 
 /** Which case file a case comes from: the simulated fixture sites, or saved real sites. */
 export type CaseSetName = "fixture" | "realweb";
@@ -28,9 +29,14 @@ export interface CaseResult {
   provingSources: number;
   /** A non-null answer none of whose returned quotes states it; null when that cannot be told. */
   unsupportedAnswer: boolean | null;
+  /** Prompt tokens (cl100k_base) of each model call of the case. */
   promptTokens: number[];
+  /** Completion tokens of the case's calls: counted on the replies (cl100k_base) when the oracle gave them, else as the worker logged them. */
   completionTokens: number;
   modelCalls: number;
+  /** Pages the run read (fetched or from the page cache) and searches it made, from the response's `usage`. */
+  pagesRead: number | null;
+  searches: number | null;
   latencyMs: number;
   /** The response's confidence, and the model's own number when the worker logged it. */
   confidence: number | null;
@@ -39,6 +45,8 @@ export interface CaseResult {
   rejectedQuotes: number | null;
   /** The call failed because the model's output never fit the schema (LLM_OUTPUT_INVALID). */
   schemaFailure: boolean;
+  /** outputSchema cases: the answer object field by field. */
+  fields?: FieldScore;
   person?: Record<string, string | null>;
   expectedPerson?: Record<string, string | null>;
 }

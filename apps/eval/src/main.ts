@@ -20,6 +20,7 @@ const program = new Command("eval")
   .option("--prompt-tokens <n>", "the prompt budget (RESEARCH_PROMPT_TOKENS) of the stack under test")
   .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
   .option("--verbose", "print each case as it finishes")
+  .option("--show-bodies", "print each case's request and response bodies as it finishes (with --filter, one case)")
   .action(
     async (options: {
       concurrency: string;
@@ -33,6 +34,7 @@ const program = new Command("eval")
       effort?: string;
       promptTokens?: string;
       verbose?: boolean;
+      showBodies?: boolean;
     }) => {
       const sets: CaseSetName[] =
         options.set === "all" ? ["fixture", "realweb"] : options.set === "fixture" ? ["fixture"] : ["realweb"];
@@ -58,7 +60,8 @@ const program = new Command("eval")
         ...(options.cases ? { realwebCases: options.cases } : {}),
         ...(options.effort ? { effort: options.effort as Effort } : {}),
         ...(options.promptTokens ? { env: { RESEARCH_PROMPT_TOKENS: options.promptTokens } } : {}),
-        log: (line) => options.verbose && process.stderr.write(`${line}\n`),
+        ...(options.showBodies ? { showBodies: true } : {}),
+        log: (line) => (options.verbose || options.showBodies) && process.stderr.write(`${line}\n`),
       });
       process.stdout.write(`${report}\n`);
       if (!passed) process.exitCode = 1;

@@ -1,6 +1,18 @@
-import { type EnrichmentCase, type FakeChatResponder, parsePromptPassages, type ResearchCase } from "@dossier/testing";
-import { passageWith } from "./case-result.js";
+import {
+  type EnrichmentCase,
+  type FakeChatRequest,
+  type FakeChatResponder,
+  type OutputSchemaCase,
+  type PromptPassage,
+  parsePromptPassages,
+  provenFieldsReply,
+  type ResearchCase,
+} from "@dossier/testing";
+import { passageWith, wordsOf } from "./case-result.js";
+import { provenFieldsOf, sameValue } from "./object-case.js";
 import { subjectName } from "./run-case-set.js";
+
+type AnyCase = ResearchCase | EnrichmentCase | OutputSchemaCase;
 
 function typedAnswer(testCase: ResearchCase): unknown {
   const { answerText, answerNumber } = testCase.expected;
@@ -29,41 +41,98 @@ function quotesOf(phrase: string): string[] {
   return quotes.filter((quote) => quote.split(" ").length >= 3 || quotes.length === 1);
 }
 
+/** Whether the answer a check is shown is the case's, and the passage that proves it is in the prompt. */
+function confirms(
+  testCase: ResearchCase | EnrichmentCase,
+  checked: string,
+  passages: readonly PromptPassage[],
+): boolean {
+  if ("expected" in testCase) {
+    if (!testCase.proof || !passageWith(passages, testCase.proof.phrase)) return false;
+    const { answerText, answerNumber } = testCase.expected;
+    if (testCase.request.responseType === "NUMBER")
+      return answerNumber !== null && answerNumber !== undefined && Number(checked.replace(/,/g, "")) === answerNumber;
+    return answerText !== null && answerText !== undefined && wordsOf(checked) === wordsOf(answerText);
+  }
+  const title = testCase.proof.jobTitle;
+  const expected = testCase.expectedPerson.jobTitle;
+  return !!title && !!expected && !!passageWith(passages, title.phrase) && wordsOf(checked) === wordsOf(expected);
+}
+
+/** The check of an answer object: each value is confirmed when the case expects it and its proof is in the prompt. */
+function confirmFields(testCase: OutputSchemaCase, prompt: string, passages: readonly PromptPassage[]) {
+  const fields: Record<string, boolean> = {};
+  for (const match of prompt.matchAll(/^- `([^`]+)`: (.*)$/gm)) {
+    const path = match[1]!;
+    const expected = testCase.expectedFields[path.replace(/\[\d+\]$/, "")] ?? null;
+    let value: unknown;
+    try {
+      value = JSON.parse(match[2]!);
+    } catch {
+      value = undefined;
+    }
+    fields[path] = (Array.isArray(expected) ? expected : expected ? [expected] : []).some(
+      (item) => sameValue(item.value, value) && !!passageWith(passages, item.proof.phrase),
+    );
+  }
+  return { fields };
+}
+
 /**
  * A model that knows each case's answer but may only give it by citing the passage that proves
  * it: when the proving passage is not in the prompt it says the evidence is insufficient. With it,
  * the evaluation measures what Dossier controls: whether the evidence reaches the prompt, and
- * whether the returned sources are the pages that prove the answer.
+ * whether the returned sources are the pages that prove the answer. It answers every call a run
+ * makes: the typed answer, the answer in the caller's shape (each field cited by its own proof),
+ * and `deep`'s checks of either, which confirm only the case's own answer.
  */
 export function createOracleResponder(
   researchCases: readonly ResearchCase[],
   enrichmentCases: readonly EnrichmentCase[],
+  objectCases: readonly OutputSchemaCase[] = [],
 ): FakeChatResponder {
-  const byQuestion = new Map<string, Array<ResearchCase | EnrichmentCase>>();
-  for (const testCase of [...researchCases, ...enrichmentCases]) {
+  const byQuestion = new Map<string, AnyCase[]>();
+  for (const testCase of [...researchCases, ...enrichmentCases, ...objectCases]) {
     byQuestion.set(testCase.request.question, [...(byQuestion.get(testCase.request.question) ?? []), testCase]);
   }
-  return (request) => {
-    const prompt = request.messages.map((message) => message.content).join("\n");
+  /** The case a call is about: its question, and the subject's facts to tell namesakes apart. */
+  const caseOf = (prompt: string): AnyCase | undefined => {
     const question = /^Question about an? (?:person|company): (.*)$/m.exec(prompt)?.[1]?.trim() ?? "";
     const facts = /<facts>\n([\s\S]*?)\n<\/facts>/.exec(prompt)?.[1] ?? "";
-    // Cases may share a question (namesakes at two companies); the subject's facts tell them apart.
-    const testCase = (byQuestion.get(question) ?? []).find((candidate) =>
+    return (byQuestion.get(question) ?? []).find((candidate) =>
       facts.includes(JSON.stringify(subjectName(candidate)).slice(1, -1)),
     );
+  };
+  return (request: FakeChatRequest) => {
+    const prompt = request.messages.map((message) => message.content).join("\n");
+    const testCase = caseOf(prompt);
     const passages = parsePromptPassages(prompt);
+    const objectCase = testCase && "expectedFields" in testCase ? testCase : undefined;
+    const typedCase = testCase && !("expectedFields" in testCase) ? testCase : undefined;
+    if (request.schemaName === "research_object")
+      return { kind: "json", value: provenFieldsReply(request, objectCase ? provenFieldsOf(objectCase) : {}) };
+    if (request.schemaName === "object_check")
+      return { kind: "json", value: objectCase ? confirmFields(objectCase, prompt, passages) : { fields: {} } };
+    if (request.schemaName === "answer_check") {
+      const checked = /^Answer to check \(\w+\): (.*)$/m.exec(prompt)?.[1] ?? "";
+      const supported = !!typedCase && confirms(typedCase, checked, passages);
+      return {
+        kind: "json",
+        value: { supported, reason: supported ? "The proving passage states it." : "No passage states it." },
+      };
+    }
     const reply: Record<string, unknown> = {
       answer: null,
       citations: [],
       explanation: "The passages do not say.",
       confidence: 0.2,
     };
-    if (testCase && "expected" in testCase && testCase.proof) {
-      const passage = passageWith(passages, testCase.proof.phrase);
+    if (typedCase && "expected" in typedCase && typedCase.proof) {
+      const passage = passageWith(passages, typedCase.proof.phrase);
       if (passage) {
         Object.assign(reply, {
-          answer: typedAnswer(testCase),
-          citations: quotesOf(testCase.proof.phrase).map((quote) => ({ passage: passage.id, quote })),
+          answer: typedAnswer(typedCase),
+          citations: quotesOf(typedCase.proof.phrase).map((quote) => ({ passage: passage.id, quote })),
           explanation: `The page ${passage.url} states it.`,
           confidence: 0.9,
         });
@@ -71,10 +140,10 @@ export function createOracleResponder(
     }
     if (prompt.includes("Also fill `person`")) {
       const person: Record<string, unknown> = { jobTitle: null, city: null, country: null, jobStartDate: null };
-      if (testCase && "expectedPerson" in testCase) {
+      if (typedCase && "expectedPerson" in typedCase) {
         for (const field of ["jobTitle", "city", "country", "jobStartDate"] as const) {
-          const proof = (testCase.proof as Partial<Record<string, { url: string; phrase: string }>>)[field];
-          const value = testCase.expectedPerson[field];
+          const proof = (typedCase.proof as Partial<Record<string, { url: string; phrase: string }>>)[field];
+          const value = typedCase.expectedPerson[field];
           const passage = proof && value ? passageWith(passages, proof.phrase) : undefined;
           if (passage) person[field] = { value, passage: passage.id, quote: quoteOf(proof!.phrase) };
         }

@@ -1,3 +1,4 @@
+import type { Effort } from "@dossier/contract";
 import { type Calibration, calibrationOf } from "./calibration.js";
 import type { CaseResult, CaseSetName } from "./case-result.js";
 
@@ -134,6 +135,55 @@ function personFieldLines(results: readonly CaseResult[]): { lines: string[]; pr
   return { lines, precisionOk, filler };
 }
 
+/** Field-level figures of the outputSchema cases: one row per case and the total. */
+function objectFieldLines(results: readonly CaseResult[]): { lines: string[]; precision: number; unsupported: number } {
+  const scored = results.filter((result) => result.fields);
+  if (scored.length === 0) return { lines: [], precision: 1, unsupported: 0 };
+  const header = ["outputSchema case", "fields expected", "filled", "right when filled (precision)", "fill rate"];
+  const lines = ["", row([...header, "without a supporting quote"]), divider(header.length + 1)];
+  const total = { expected: 0, filled: 0, right: 0, unsupported: 0 };
+  const line = (name: string, score: typeof total) =>
+    row([
+      name,
+      score.expected,
+      score.filled,
+      fixed(score.filled ? score.right / score.filled : 1),
+      score.expected ? fixed(score.right / score.expected) : "-",
+      score.unsupported,
+    ]);
+  for (const result of [...scored].sort((left, right) => left.id.localeCompare(right.id))) {
+    const score = result.fields!;
+    for (const key of ["expected", "filled", "right", "unsupported"] as const) total[key] += score[key];
+    lines.push(line(result.id, score));
+  }
+  lines.push(line("**all**", total));
+  const wrong = scored.flatMap((result) => result.fields!.wrong.map((path) => `${result.id}:${path}`));
+  if (wrong.length) lines.push("", `fields not as expected: ${wrong.join(", ")}`);
+  return { lines, precision: total.filled ? total.right / total.filled : 1, unsupported: total.unsupported };
+}
+
+/**
+ * Tokens per research call (a case's model calls together, as cl100k_base counts them): what a
+ * run of the set's tier costs, the figure behind `TYPICAL_RUN_TOKENS`.
+ */
+function tokenLine(results: readonly CaseResult[]): string {
+  const answered = results.filter((result) => result.status === 200 && result.promptTokens.length > 0);
+  if (answered.length === 0) return "";
+  const prompt = answered.map((result) => result.promptTokens.reduce((sum, tokens) => sum + tokens, 0));
+  const completion = answered.map((result) => result.completionTokens);
+  const total = prompt.map((tokens, index) => tokens + (completion[index] ?? 0));
+  const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / values.length);
+  const calls = answered.reduce((sum, result) => sum + result.promptTokens.length, 0) / answered.length;
+  const pages = answered.flatMap((result) => (result.pagesRead === null ? [] : [result.pagesRead]));
+  const searches = answered.flatMap((result) => (result.searches === null ? [] : [result.searches]));
+  const perCall = (values: number[]) =>
+    values.length ? (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(1) : "-";
+  return [
+    `tokens per research call (cl100k_base, ${answered.length} calls): prompt mean ${mean(prompt)}, completion mean ${mean(completion)}, total mean ${mean(total)}, p95 ${Math.round(percentile(total, 95))}`,
+    `per research call: model calls ${calls.toFixed(2)}, pages read ${perCall(pages)} (max ${pages.length ? Math.max(...pages) : "-"}), searches ${perCall(searches)}`,
+  ].join("\n");
+}
+
 function calibrationLines(name: string, calibration: Calibration): string[] {
   return [
     `${name}: Brier ${calibration.brier.toFixed(3)}, expected calibration error (5 bins) ${calibration.ece.toFixed(3)}`,
@@ -154,7 +204,7 @@ export function reportCaseSet(
   set: CaseSetName,
   results: readonly CaseResult[],
   targets: SetTargets,
-  options: { realModel: boolean },
+  options: { realModel: boolean; effort?: Effort },
 ): { lines: string[]; targets: Target[] } {
   const lines = [`## ${set === "fixture" ? "Fixture sites" : "Real web"} (${results.length} cases)`, ""];
   lines.push(...table("responseType", [...groupedBy(results, (result) => result.group), ["**all**", results]]));
@@ -183,6 +233,8 @@ export function reportCaseSet(
   }
   const person = personFieldLines(results);
   lines.push(...person.lines);
+  const objects = objectFieldLines(results);
+  lines.push(...objects.lines);
 
   const all = measure(results);
   const unknown = results.filter((result) => result.expectsUnknown);
@@ -195,7 +247,17 @@ export function reportCaseSet(
     [`${set}: every unanswerable question withheld`, unknown.every((result) => result.withheld)],
     [`${set}: prompt tokens <= 6,000`, all.maxTokens <= 6_000],
   ];
-  if (!options.realModel) setTargets.push([`${set}: one model call per question`, all.calls <= 1.0001]);
+  // deep answers with one call and checks the answer with a second.
+  if (!options.realModel)
+    setTargets.push(
+      options.effort === "deep"
+        ? [`${set}: at most two model calls per question (deep)`, all.calls <= 2.0001]
+        : [`${set}: one model call per question`, all.calls <= 1.0001],
+    );
+  if (objects.lines.length) {
+    setTargets.push([`${set}: outputSchema field precision >= 0.95`, objects.precision >= 0.95]);
+    setTargets.push([`${set}: 0 non-null fields without a supporting quote`, objects.unsupported === 0]);
+  }
   if (person.lines.length) {
     setTargets.push([`${set}: person field precision (0.98 deterministic, 0.95 evidence)`, person.precisionOk]);
     setTargets.push([`${set}: no filler text in any field`, !person.filler]);
@@ -235,6 +297,8 @@ export function reportCaseSet(
       );
     }
   }
+  const tokens = tokenLine(results);
+  if (tokens) lines.push(tokens);
   const misses = results.filter((result) => result.evidenceInPrompt === false).map((result) => result.id);
   if (misses.length) lines.push("", `proof not in prompt: ${misses.join(", ")}`);
   const wrong = results.filter((result) => !result.correct).map((result) => result.id);

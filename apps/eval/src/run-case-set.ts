@@ -1,34 +1,46 @@
 import type { Effort } from "@dossier/contract";
 import { countTokens } from "@dossier/research";
 import {
+  type CaseProof,
   type EnrichmentCase,
   type FakeChatRequest,
+  type OutputSchemaCase,
   parsePromptPassages,
   type ResearchBody,
   type ResearchCase,
   type Stack,
 } from "@dossier/testing";
 import { answerMatches, type CaseResult, type CaseSetName, passageWith, sameUrl } from "./case-result.js";
+import { objectProofs, scoreObjectCase } from "./object-case.js";
 import { statedByCitations } from "./stated-by-citations.js";
+
+/** Any case a set may hold: a typed question, an enrichment, or an answer in the caller's shape. */
+export type EvalCase = ResearchCase | EnrichmentCase | OutputSchemaCase;
 
 /** One case set ready to run: its cases, the stack over its world, and what the set's pages say. */
 export interface CaseSetRun {
   set: CaseSetName;
-  cases: ReadonlyArray<ResearchCase | EnrichmentCase>;
+  cases: readonly EvalCase[];
   stack: Stack;
   apiKey: string;
   /** Every model call so far (the fake server's log, or the recording proxy's). */
   modelCalls(): readonly FakeChatRequest[];
+  /** Tokens (cl100k_base) of the reply to a call, when the set's own responder gave it; else the worker's log counts. */
+  replyTokens?: (call: FakeChatRequest) => number | undefined;
   /** The visible text of a page of this set's web, "" when it cannot be read. */
   pageText(url: string): Promise<string>;
+  /** The links of a page of this set's web, as the extractor reads them (a URL answer may be a link's text). */
+  pageLinks(url: string): Promise<ReadonlyArray<{ url: string; text: string }>>;
   /** The effort tier every case is asked with; default none (standard). */
   effort?: Effort;
+  /** Log each case's request and response bodies. */
+  showBodies?: boolean;
   concurrency: number;
   log: (line: string) => void;
 }
 
 /** The subject's name as the prompt's facts carry it, to tell apart cases that share a question. */
-export function subjectName(testCase: ResearchCase | EnrichmentCase): string {
+export function subjectName(testCase: Pick<EvalCase, "request">): string {
   const request = testCase.request as {
     company?: { name?: string; website?: string };
     person?: { email?: string; company?: { name?: string; website?: string } };
@@ -59,17 +71,22 @@ function researchLogOf(stack: Stack, requestId: string): ResearchLog {
 /** Runs every case of a set through the real gateway and workers; results in the order cases finish. */
 export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
-  const runCase = async (testCase: ResearchCase | EnrichmentCase, index: number) => {
+  const runCase = async (testCase: EvalCase, index: number) => {
     const kind = "kind" in testCase ? testCase.kind : "person";
     const requestId = `eval-${run.set}-${index}-${Date.now().toString(36)}`;
+    const requestBody = run.effort ? { ...testCase.request, effort: run.effort } : testCase.request;
     const started = performance.now();
     const response = await fetch(`${run.stack.baseUrl}/v1/research/${kind}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": run.apiKey, "x-request-id": requestId },
-      body: JSON.stringify(run.effort ? { ...testCase.request, effort: run.effort } : testCase.request),
+      body: JSON.stringify(requestBody),
     });
     const latencyMs = performance.now() - started;
     const body = (await response.json()) as ResearchBody & { code?: string };
+    if (run.showBodies)
+      run.log(
+        `${testCase.id} request:\n${JSON.stringify(requestBody, null, 2)}\n${testCase.id} response ${response.status}:\n${JSON.stringify(body, null, 2)}`,
+      );
     const calls = run
       .modelCalls()
       .filter((call) =>
@@ -83,7 +100,15 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       );
     const prompts = calls.map((call) => call.messages.map((message) => message.content).join("\n"));
     const sources: string[] = response.status === 200 && Array.isArray(body.sources) ? body.sources : [];
-    const proofs = "expected" in testCase ? (testCase.proof ? [testCase.proof] : []) : Object.values(testCase.proof);
+    const objectCase = "expectedFields" in testCase ? testCase : null;
+    const proofs: CaseProof[] =
+      "expectedFields" in testCase
+        ? objectProofs(testCase)
+        : "expected" in testCase
+          ? testCase.proof
+            ? [testCase.proof]
+            : []
+          : Object.values(testCase.proof);
     let provingSources = 0;
     for (const source of sources) {
       const text = await run.pageText(source);
@@ -101,25 +126,44 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       (testCase.expected.answerText ?? null) === null &&
       (testCase.expected.answerNumber ?? null) === null;
     const researchCase = "expected" in testCase ? testCase : null;
+    const linksOf = async (urls: readonly string[]) =>
+      new Map(await Promise.all([...new Set(urls)].map(async (url) => [url, await run.pageLinks(url)] as const)));
+    const fields = objectCase && response.status === 200 ? scoreObjectCase(objectCase, body) : null;
+    const replyTokens = calls.map((call) => run.replyTokens?.(call));
     results.push({
       id: testCase.id,
       set: run.set,
-      group: researchCase ? researchCase.request.responseType : "ENRICH",
+      group: researchCase ? researchCase.request.responseType : objectCase ? "OBJECT" : "ENRICH",
       ...(researchCase?.pageKind ? { pageKind: researchCase.pageKind } : {}),
       ...(researchCase?.reach ? { reach: researchCase.reach } : {}),
       ...(researchCase?.identity ? { identity: researchCase.identity } : {}),
       status: response.status,
       expectsUnknown,
-      correct: response.status === 200 && (researchCase ? answerMatches(researchCase, body) : true),
+      correct:
+        response.status === 200 &&
+        (researchCase
+          ? answerMatches(researchCase, body)
+          : fields
+            ? fields.right === fields.filled && fields.right === fields.expected
+            : true),
       withheld,
       evidenceInPrompt,
       sources,
       provingSources,
       unsupportedAnswer:
-        response.status === 200 && !withheld && researchCase ? !statedByCitations(researchCase, body) : null,
+        response.status === 200 && !withheld && researchCase
+          ? !statedByCitations(researchCase, body, await linksOf(body.citations.map((citation) => citation.url)))
+          : fields
+            ? fields.unsupported > 0
+            : null,
       promptTokens: prompts.map((prompt) => countTokens(prompt)),
-      completionTokens: logged.completionTokens ?? 0,
+      completionTokens: replyTokens.every((tokens) => tokens !== undefined)
+        ? replyTokens.reduce<number>((sum, tokens) => sum + (tokens ?? 0), 0)
+        : (logged.completionTokens ?? 0),
+      ...(fields ? { fields } : {}),
       modelCalls: calls.length,
+      pagesRead: body.usage ? body.usage.pagesFetched + body.usage.pagesFromCache : null,
+      searches: body.usage ? body.usage.searches : null,
       latencyMs,
       confidence: response.status === 200 ? body.confidence : null,
       modelConfidence: logged.modelConfidence ?? null,

@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
 import { isLocalEndpoint, LOCAL_PROMPT_TOKENS } from "@dossier/config";
 import type { Effort } from "@dossier/contract";
+import { countTokens, extractPage } from "@dossier/research";
 import {
   type EnrichmentCase,
   type FakeChatRequest,
+  type FakeChatResponder,
   loadEnrichmentCases,
+  loadOutputSchemaCases,
   loadRealwebCases,
   loadResearchCases,
+  type OutputSchemaCase,
   type RecordingChatProxy,
   type ResearchCase,
   realwebAvailable,
@@ -22,7 +26,7 @@ import {
 import type { CaseResult, CaseSetName } from "./case-result.js";
 import { createOracleResponder } from "./oracle-responder.js";
 import { reportCaseSet, type Target } from "./report.js";
-import { runCaseSet } from "./run-case-set.js";
+import { type EvalCase, runCaseSet } from "./run-case-set.js";
 
 const EVAL_KEY = "eval-key-0123456789abcdef";
 
@@ -50,6 +54,8 @@ export interface EvalOptions {
   env?: Record<string, string>;
   /** The effort tier every case is asked with; default: none given (standard). */
   effort?: Effort;
+  /** Log each case's request and response bodies. Default false. */
+  showBodies?: boolean;
   log: (line: string) => void;
 }
 
@@ -71,14 +77,18 @@ function realModelEnvironment(proxy: RecordingChatProxy, model: RealModel): Reco
   };
 }
 
-async function runSet(
-  set: CaseSetName,
-  cases: ReadonlyArray<ResearchCase | EnrichmentCase>,
-  options: EvalOptions,
-): Promise<CaseResult[]> {
+async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: EvalOptions): Promise<CaseResult[]> {
   const researchCases = cases.filter((testCase): testCase is ResearchCase => "expected" in testCase);
   const enrichmentCases = cases.filter((testCase): testCase is EnrichmentCase => "expectedPerson" in testCase);
-  const responder = createOracleResponder(researchCases, enrichmentCases);
+  const objectCases = cases.filter((testCase): testCase is OutputSchemaCase => "expectedFields" in testCase);
+  const oracle = createOracleResponder(researchCases, enrichmentCases, objectCases);
+  // The oracle's replies, counted as a real model's would be: what a run's completions cost.
+  const replyTokens = new Map<number, number>();
+  const responder: FakeChatResponder = async (request) => {
+    const reply = await oracle(request);
+    if (reply.kind === "json") replyTokens.set(request.index, countTokens(JSON.stringify(reply.value)));
+    return reply;
+  };
   const folder = options.realwebDirectory ?? realwebDirectory();
   const world =
     set === "fixture" ? await startResearchWorld({ responder }) : await startRealwebWorld({ folder, responder });
@@ -93,21 +103,27 @@ async function runSet(
       WORKER_CONCURRENCY: String(options.concurrency),
     },
   });
-  const pageTexts = new Map<string, string>();
-  const pageText = async (url: string): Promise<string> => {
-    const known = pageTexts.get(url);
+  const pageHtml = new Map<string, string>();
+  /** The HTML of a page of this set's web, "" when it cannot be read. */
+  const htmlOf = async (url: string): Promise<string> => {
+    const known = pageHtml.get(url);
     if (known !== undefined) return known;
-    let text = "";
+    let html = "";
     if (set === "fixture" && "port" in world.web) {
       const page = await requestPage(world.web.port, url.replace(/^https:/, "http:")).catch(() => null);
-      text = page && page.status === 200 ? toVisibleText(page.body.toString("utf8")) : "";
+      html = page && page.status === 200 ? page.body.toString("utf8") : "";
     } else {
       const parsed = new URL(url);
       const file = realwebPageFile(folder, parsed.hostname, parsed.pathname);
-      text = file ? toVisibleText(readFileSync(file, "utf8")) : "";
+      html = file ? readFileSync(file, "utf8") : "";
     }
-    pageTexts.set(url, text);
-    return text;
+    pageHtml.set(url, html);
+    return html;
+  };
+  const pageText = async (url: string) => toVisibleText(await htmlOf(url));
+  const pageLinks = async (url: string) => {
+    const html = await htmlOf(url);
+    return html ? extractPage({ url, contentType: "text/html", text: html }).links : [];
   };
   try {
     return await runCaseSet({
@@ -116,8 +132,11 @@ async function runSet(
       stack,
       apiKey: EVAL_KEY,
       modelCalls: (): readonly FakeChatRequest[] => (proxy ? proxy.requests : world.model.requests),
+      ...(proxy ? {} : { replyTokens: (call: FakeChatRequest) => replyTokens.get(call.index) }),
       pageText,
+      pageLinks,
       ...(options.effort ? { effort: options.effort } : {}),
+      showBodies: options.showBodies ?? false,
       concurrency: options.concurrency,
       log: options.log,
     });
@@ -145,12 +164,19 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     }
     const cases =
       set === "fixture"
-        ? [...loadResearchCases().filter(matches), ...loadEnrichmentCases().filter(matches)]
+        ? [
+            ...loadResearchCases().filter(matches),
+            ...loadEnrichmentCases().filter(matches),
+            ...loadOutputSchemaCases().filter(matches),
+          ]
         : loadRealwebCases(options.realwebCases).filter(matches);
     if (cases.length === 0) continue;
     const setResults = await runSet(set, cases, options);
     results.push(...setResults);
-    const report = reportCaseSet(set, setResults, SET_TARGETS[set], { realModel: options.model !== undefined });
+    const report = reportCaseSet(set, setResults, SET_TARGETS[set], {
+      realModel: options.model !== undefined,
+      ...(options.effort ? { effort: options.effort } : {}),
+    });
     sections.push(report.lines.join("\n"));
     targets.push(...report.targets);
   }

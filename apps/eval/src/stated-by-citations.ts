@@ -19,10 +19,14 @@ function answerValue(testCase: ResearchCase, body: ResearchBody): AnswerValue {
 
 /**
  * Whether the response's answer is stated by its returned quotes, by the rule verification
- * applies (the number, date, option or statement is in a quote): the check that no answer reaches
- * a caller without a quote that says it.
+ * applies (the number, date, option or statement is in a quote; a URL also by the text of a link
+ * to it on the quote's page): the check that no answer reaches a caller without a quote that says it.
  */
-export function statedByCitations(testCase: ResearchCase, body: ResearchBody): boolean {
+export function statedByCitations(
+  testCase: ResearchCase,
+  body: ResearchBody,
+  links: ReadonlyMap<string, ReadonlyArray<{ url: string; text: string }>> = new Map(),
+): boolean {
   const validation = validateResearchRequest(testCase.kind, testCase.request);
   const subjectTerms = validation.ok ? planResearch(validation.request).subjectTerms : [];
   return statesAnswer(
@@ -33,6 +37,10 @@ export function statedByCitations(testCase: ResearchCase, body: ResearchBody): b
       options: testCase.request.responseOptions ?? [],
       subjectTerms,
     },
-    body.citations.map((citation) => ({ quote: citation.quote, url: citation.url })),
+    body.citations.map((citation) => ({
+      quote: citation.quote,
+      url: citation.url,
+      links: links.get(citation.url) ?? [],
+    })),
   ).stated;
 }

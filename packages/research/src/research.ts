@@ -1,9 +1,16 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
 import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
-import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
-import { applyCheck, checkAnswer } from "./answer/check-answer.js";
-import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
+import {
+  buildEvidencePrompt,
+  EVIDENCE_SYSTEM_PROMPT,
+  labelPassages,
+  type PassageLabels,
+} from "./answer/evidence-prompt.js";
+import { buildObjectPrompt, OBJECT_SYSTEM_PROMPT } from "./answer/object-answer.js";
+import { questionWithFields } from "./answer/output-leaves.js";
+import { answerInShape, emptyObjectAnswer } from "./answer-in-shape.js";
+import { answerQuestion } from "./answer-question.js";
 import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
@@ -24,7 +31,6 @@ import { effortProfile, planForEffort } from "./scope/effort-profile.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { siteHostOf } from "./site-host.js";
-import { verifyAnswer } from "./verify/verify-answer.js";
 import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
@@ -105,12 +111,16 @@ const MAX_RANKED_PASSAGES = 400;
 /** Tokens kept free for the model's chat formatting around the messages. */
 const PROMPT_MARGIN_TOKENS = 200;
 
-let systemPromptTokenCount: number | undefined;
+const systemPromptTokenCounts = new Map<string, number>();
 
-/** Tokens of the fixed system prompt, counted once per process. */
-function systemPromptTokens(): number {
-  systemPromptTokenCount ??= countTokens(EVIDENCE_SYSTEM_PROMPT);
-  return systemPromptTokenCount;
+/** Tokens of a fixed system prompt, counted once per process. */
+function systemPromptTokens(prompt: string): number {
+  let tokens = systemPromptTokenCounts.get(prompt);
+  if (tokens === undefined) {
+    tokens = countTokens(prompt);
+    systemPromptTokenCounts.set(prompt, tokens);
+  }
+  return tokens;
 }
 
 /**
@@ -123,7 +133,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
   const promptTokenBudget = dependencies.promptTokenBudget ?? 6_000;
   return async (request, context = {}) => {
     const profile = effortProfile(request.effort, pageBudget);
-    const planned = planForEffort(planResearch(request), request, profile);
+    const outputSchema = request.outputSchema;
+    // For an answer in the caller's shape, what is asked is the question and every field.
+    const focus = outputSchema ? { ...request, question: questionWithFields(request.question, outputSchema) } : request;
+    const planned = planForEffort(planResearch(focus), request, profile);
     const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
     const plan = policy ? policy.restrictPlan(planned) : planned;
     context.onProgress?.({ stage: "searching" });
@@ -164,17 +177,17 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...plan.ownSites.map((origin) => siteHostOf(origin)),
     ].filter((term): term is string => !!term);
     const rankQuery = {
-      question: request.question,
+      question: focus.question,
       subjectTerms: plan.subjectTerms,
       personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
       answerShape: answerShape(request.responseType, plan.intents),
     };
+    const systemTokens = systemPromptTokens(outputSchema ? OBJECT_SYSTEM_PROMPT : EVIDENCE_SYSTEM_PROMPT);
+    const promptOf = (labels: PassageLabels) =>
+      outputSchema ? buildObjectPrompt(request, outputSchema, labels) : buildEvidencePrompt(request, labels);
     const passageBudget = Math.max(
       500,
-      promptTokenBudget -
-        systemPromptTokens() -
-        countTokens(buildEvidencePrompt(request, new Map())) -
-        PROMPT_MARGIN_TOKENS,
+      promptTokenBudget - systemTokens - countTokens(promptOf(new Map())) - PROMPT_MARGIN_TOKENS,
     );
     const rankEvidence = () => {
       const passages = evidencePassages(evidenceNow(), plan.ownSites, relevanceTerms);
@@ -189,7 +202,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     // The second look: when the best passages do not cover the question, read the next best pages
     // (now including links found on the pages read) and rank again, once, inside the page budget.
     const covered = coversQuestion(ranked, {
-      question: request.question,
+      question: focus.question,
       responseType: request.responseType,
       responseOptions: request.responseOptions,
       subjectTerms: plan.subjectTerms,
@@ -209,8 +222,8 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     }
     const gathered = evidenceNow();
     // Token counts of the parts do not add up exactly once joined: the whole prompt must fit.
-    const promptLimit = promptTokenBudget - systemPromptTokens() - PROMPT_MARGIN_TOKENS;
-    while (selected.length > 1 && countTokens(buildEvidencePrompt(request, labelPassages(selected))) > promptLimit) {
+    const promptLimit = promptTokenBudget - systemTokens - PROMPT_MARGIN_TOKENS;
+    while (selected.length > 1 && countTokens(promptOf(labelPassages(selected))) > promptLimit) {
       selected = selected.slice(0, -1);
     }
     const labels = labelPassages(selected);
@@ -231,6 +244,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         sources: [],
         confidence: 0,
         citations: [],
+        ...(outputSchema ? emptyObjectAnswer(outputSchema) : {}),
       };
       return baseRecord
         ? { ...empty, person: { ...baseRecord, personSources: personSourcesOf(baseRecord, {}, {}) } }
@@ -238,59 +252,27 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     }
 
     context.onProgress?.({ stage: "answering" });
-    const answered = await answerFromEvidence(dependencies.model, request, labels, {
-      signal: context.signal,
-      background: context.background ?? false,
-    });
-    if (context.usage) {
-      context.usage.modelCalls += answered.calls;
-      context.usage.promptTokens += answered.usage.promptTokens;
-      context.usage.completionTokens += answered.usage.completionTokens;
-    }
-    if (context.trace) context.trace.promptTokens = systemPromptTokens() + countTokens(answered.prompt);
-
-    const identity = plan.person;
-    context.onProgress?.({ stage: "verifying" });
-    const verified = verifyAnswer({
-      subjectTerms: plan.subjectTerms,
+    const stage = {
+      model: dependencies.model,
       request,
-      answer: answered.answer,
       labels,
-      pages: gathered.pages,
-      ownSites: gathered.ownSites,
-      unreachable: gathered.unreachable,
-      person: identity,
-    });
-    const answer = {
-      answerText: verified.answerText,
-      answerNumber: verified.answerNumber,
-      details: verified.details,
-      sources: verified.sources,
-      confidence: verified.confidence,
-      citations: verified.citations,
+      gathered,
+      plan,
+      checkAnswer: profile.checkAnswer,
+      context,
     };
-    // deep: a second model call reads the passages again and must confirm the answer.
-    const checked =
-      profile.checkAnswer && answer.answerText !== null
-        ? await checkAnswer(dependencies.model, request, answer.answerText, labels, {
-            signal: context.signal,
-            background: context.background ?? false,
-          })
-        : null;
-    if (checked && context.usage) {
-      context.usage.modelCalls += checked.calls;
-      context.usage.promptTokens += checked.usage.promptTokens;
-      context.usage.completionTokens += checked.usage.completionTokens;
-    }
-    const response =
-      checked && !checked.check.supported ? { ...applyCheck(answer, checked.check), citations: [] } : answer;
+    const answered = outputSchema
+      ? await answerInShape({ ...stage, schema: outputSchema })
+      : await answerQuestion(stage);
+    const response = answered.answer;
     if (context.trace) {
-      context.trace.modelConfidence = answered.answer.confidence;
-      context.trace.rejectedQuotes = verified.rejectedCitations;
+      context.trace.promptTokens = systemTokens + countTokens(answered.prompt);
+      context.trace.modelConfidence = answered.modelConfidence;
+      context.trace.rejectedQuotes = answered.rejected;
     }
     if (!baseRecord) return response;
-    const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity);
-    const merged = mergePersonEvidence(profiles.record, verified.personEvidence);
+    const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, plan.person);
+    const merged = mergePersonEvidence(profiles.record, answered.personEvidence);
     return {
       ...response,
       details: [response.details, ...merged.notes].filter(Boolean).join(" "),

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { UsageReport } from "@dossier/contract";
+import { TYPICAL_RUN_TOKENS, type UsageReport } from "@dossier/contract";
 import { companyRequest, type Harness, problemOf, repositoryRoot, startHarness } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -96,11 +96,13 @@ describe("monthly limits of a key, across two gateways and two workers", () => {
     const fits = await post(0, calls, "/v1/batches", { items: [...items(10), { type: "planet", request: {} }] });
     expect(fits.status).toBe(202);
 
-    const tokens = await createKey("batch-tokens", "--monthly-tokens", "5000");
+    // Room for one standard run and a half: two items are refused whole, one fits.
+    const perRun = TYPICAL_RUN_TOKENS.standard;
+    const tokens = await createKey("batch-tokens", "--monthly-tokens", String(Math.round(perRun * 1.5)));
     const estimated = await post(0, tokens, "/v1/batches", { items: items(2) });
     expect(estimated.status).toBe(429);
-    expect((await problemOf(estimated)).detail).toMatch(
-      /2 items, at about 3,000 tokens a run for their effort, would spend about 6,000/,
+    expect((await problemOf(estimated)).detail).toContain(
+      `2 items, at about ${perRun.toLocaleString("en-US")} tokens a run for their effort, would spend about ${(2 * perRun).toLocaleString("en-US")}`,
     );
     expect((await post(1, tokens, "/v1/batches", { items: items(1) })).status).toBe(202);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readOutputSchema } from "../schemas/output-schema.js";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "../schemas/research-response.js";
 import { validateResearchRequest } from "../schemas/validate-request.js";
 import { buildOpenApiDocument, type OpenApiOperation } from "./build-openapi.js";
@@ -140,6 +141,16 @@ describe("buildOpenApiDocument", () => {
     const responseSchema =
       responseId === "PersonResearchResponse" ? personResearchResponseSchema : companyResearchResponseSchema;
     expect(responseSchema.safeParse(operation.responses["200"].content["application/json"].example).success).toBe(true);
+  });
+
+  it("offers outputSchema on both operations, with an example in the subset", () => {
+    for (const id of ["CompanyResearchRequest", "PersonResearchRequest"])
+      expect(JSON.stringify(schemas[id]!.properties.outputSchema)).toContain("#/components/schemas/OutputSchema");
+    const examples = schemas.OutputSchema!.examples as unknown[];
+    expect(examples).toHaveLength(1);
+    expect(readOutputSchema(examples[0]).ok).toBe(true);
+    for (const field of ["answerObject", "fieldCitations", "fieldConfidence"])
+      expect(schemas.CompanyResearchResponse!.properties[field].description).toMatch(/^Only with `outputSchema`/);
   });
 
   it.each(["/v1/jobs/{id}/events", "/v1/batches/{id}/events"])("%s is documented as an event stream", (path) => {

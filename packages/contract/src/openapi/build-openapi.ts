@@ -313,8 +313,10 @@ export function buildOpenApiDocument(
     // Descriptions given at registration live in apiRegistry, not in zod's global registry that
     // the generator reads by default; without this every component would lose its description.
     override: ({ zodSchema, jsonSchema }) => {
-      const description = apiRegistry.get(zodSchema as z.core.$ZodType)?.description;
-      if (description !== undefined && jsonSchema.description === undefined) jsonSchema.description = description;
+      const meta = apiRegistry.get(zodSchema as z.core.$ZodType);
+      if (meta?.description !== undefined && jsonSchema.description === undefined)
+        jsonSchema.description = meta.description;
+      if (meta?.examples !== undefined && jsonSchema.examples === undefined) jsonSchema.examples = meta.examples;
     },
   }) as { schemas: Record<string, JsonObject> };
   const schemas: Record<string, JsonObject> = {};

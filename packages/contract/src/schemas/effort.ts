@@ -18,6 +18,9 @@ export type Effort = z.infer<typeof effortSchema>;
 
 /**
  * Model tokens (prompt and completion) a run of each tier typically spends, to refuse a batch up
- * front that would pass a key's monthly token limit. docs/api.md gives the measurement behind them.
+ * front that would pass a key's monthly token limit: the mean per research call of
+ * `pnpm eval --set fixture --effort <tier>` (170 cases; 1,103, 1,681 and 3,745 tokens as
+ * cl100k_base counts them), rounded to hundreds. docs/api.md, "Effort tiers", gives the measurement
+ * and the real-web figures, about three times these for `standard` and `deep`.
  */
-export const TYPICAL_RUN_TOKENS: Record<Effort, number> = { lite: 1_500, standard: 3_000, deep: 7_000 };
+export const TYPICAL_RUN_TOKENS: Record<Effort, number> = { lite: 1_100, standard: 1_700, deep: 3_700 };

@@ -1,4 +1,7 @@
+import * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
+import { withoutInvisibleCharacters } from "./fields.js";
+import { apiRegistry } from "./registry.js";
 
 /** Most properties an output schema may have, nested ones counted. */
 export const MAX_OUTPUT_PROPERTIES = 25;
@@ -80,10 +83,11 @@ class OutputSchemaReader {
       else if (value.length > MAX_OUTPUT_DESCRIPTION_LENGTH)
         this.problem(`${path}.${key}`, `must be at most ${MAX_OUTPUT_DESCRIPTION_LENGTH} characters`);
     }
-    const parts = [node.title, node.description].filter(
-      (part): part is string => typeof part === "string" && part.trim() !== "",
-    );
-    return parts.length > 0 ? { description: parts.map((part) => part.trim()).join(": ") } : {};
+    const parts = [node.title, node.description]
+      .filter((part): part is string => typeof part === "string")
+      .map((part) => withoutInvisibleCharacters(part).replace(/\s+/g, " ").trim())
+      .filter((part) => part !== "");
+    return parts.length > 0 ? { description: parts.join(": ") } : {};
   }
 
   scalar(node: Json, path: string): ScalarOutputField | undefined {
@@ -95,11 +99,15 @@ class OutputSchemaReader {
       const options = node.enum;
       if (!Array.isArray(options) || options.length === 0 || options.length > MAX_OUTPUT_ENUM_VALUES)
         return this.problem(`${path}.enum`, `must list 1 to ${MAX_OUTPUT_ENUM_VALUES} strings`);
-      if (!options.every((option) => typeof option === "string" && option.trim() !== "" && option.length <= 300))
+      const cleaned = options.map((option) =>
+        typeof option === "string" ? withoutInvisibleCharacters(option).trim() : null,
+      );
+      if (!cleaned.every((option) => option !== null && option !== "" && option.length <= 300))
         return this.problem(`${path}.enum`, "must hold non-empty strings of at most 300 characters");
-      if (new Set(options.map((option) => (option as string).trim().toLowerCase())).size !== options.length)
+      const values = cleaned as string[];
+      if (new Set(values.map((option) => option.toLowerCase())).size !== values.length)
         return this.problem(`${path}.enum`, "must not repeat a value");
-      return { kind: "enum", options: options.map((option) => (option as string).trim()), ...described };
+      return { kind: "enum", options: values, ...described };
     }
     switch (node.type) {
       case "string": {
@@ -232,3 +240,44 @@ export function readOutputSchema(
   if (reader.errors.length > 0 || !properties) return { ok: false, errors: reader.errors };
   return { ok: true, schema: { properties, ...reader.description(value, path) } };
 }
+
+/**
+ * The request field as the API document shows it: any JSON object, checked against the subset by
+ * {@link readOutputSchema} (every problem named by its path).
+ */
+export const outputSchemaSchema = z
+  .record(z.string(), z.unknown(), { error: "must be a JSON Schema object" })
+  .register(apiRegistry, {
+    id: "OutputSchema",
+    description: [
+      'The shape of the answer, as a JSON Schema subset: an object (`type: "object"`) of at most',
+      `${MAX_OUTPUT_PROPERTIES} properties in all (nested ones counted). Each property is a \`string\``,
+      "(optionally `format`: `date`, `uri` or `email`), `number`, `integer`, `boolean`, an `enum` of strings, an",
+      "`array` of one of those (`maxItems` up to 50), an `object` of those, or an `array` of such objects: objects",
+      "nest at most two levels. `description` and `title` tell the model what a field holds. `required` and",
+      "`additionalProperties: false` are accepted; every field may still be null, since a field the evidence does",
+      "not state is null. Any other keyword is 422 naming its path.",
+    ].join(" "),
+    examples: [
+      {
+        type: "object",
+        properties: {
+          hq: { type: "string", description: "City of the headquarters" },
+          founded: { type: "integer", description: "Year the company was founded" },
+          headcount: { type: "integer", description: "Number of employees" },
+          funding: {
+            type: "array",
+            description: "Funding rounds",
+            items: {
+              type: "object",
+              properties: {
+                round: { type: "string", description: "Name of the round, e.g. Series A" },
+                amountUsd: { type: "number", description: "Amount raised in US dollars" },
+                leadInvestor: { type: "string" },
+              },
+            },
+          },
+        },
+      },
+    ],
+  });

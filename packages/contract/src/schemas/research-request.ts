@@ -9,6 +9,7 @@ import {
   withoutInvisibleCharacters,
 } from "./fields.js";
 import { metadataSchema } from "./metadata.js";
+import { outputSchemaSchema, readOutputSchema } from "./output-schema.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
 import { sourcePolicySchema } from "./source-policy.js";
@@ -68,6 +69,11 @@ const commonFields = {
     .describe(
       "Which sources may be used: `includeDomains`, `excludeDomains` (subdomains included) and `after` (a day, compared with a page's stated publication date). The subject's own site is used unless excluded.",
     ),
+  outputSchema: outputSchemaSchema
+    .nullish()
+    .describe(
+      "The shape of the answer: a JSON Schema subset (an object of up to 25 properties of strings, numbers, integers, booleans, enums, arrays of those, objects nested at most two levels). The answer comes back in `answerObject`, each field with its verified quotes in `fieldCitations` and its `fieldConfidence`; a field the evidence does not state is null. Replaces `responseType`, which must then be left out (or `TEXT`).",
+    ),
   metadata: metadataSchema
     .nullish()
     .describe(
@@ -117,6 +123,16 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
         ? "TEXT"
         : undefined;
   const options = Array.isArray(record.responseOptions) ? record.responseOptions : [];
+  const outputSchema = asRecord(record.outputSchema);
+  if (outputSchema) {
+    const read = readOutputSchema(outputSchema);
+    if (!read.ok) problems.push(...read.errors);
+    if (type !== "TEXT" && type !== undefined)
+      problems.push({
+        path: "responseType",
+        message: `does not apply with outputSchema, which gives the answer's shape; leave it out (not ${type})`,
+      });
+  }
   if (type && takesOptions(type)) {
     const minimum = type === "OPTION" ? 2 : 1;
     if (options.length < minimum) {

@@ -45,6 +45,14 @@ export const citationSchema = z
   })
   .register(apiRegistry, { id: "Citation", description: "A verified quote that states the answer." });
 
+/** A verified quote of one field of an answer object. */
+export const fieldQuoteSchema = z
+  .object({
+    url: z.string().describe("The page the quote is on."),
+    quote: z.string().describe("The words of the page, verified to be on it, that state the field's value."),
+  })
+  .register(apiRegistry, { id: "FieldQuote", description: "A verified quote that states one field's value." });
+
 const fieldSourceSchema = z.union([
   z.array(z.object({ url: z.string(), quote: z.string() })).describe("The verified quotes the value comes from."),
   z
@@ -93,6 +101,24 @@ const commonResponseFields = {
   citations: z
     .array(citationSchema)
     .describe("The verified quotes that state the answer, best first. Empty when no answer is given."),
+  answerObject: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe(
+      "Only with `outputSchema`: the answer in its shape. Every property of the schema is present; a field no verified quote states is null (a nested object keeps its members, each null when unstated; an array is null when no item is stated).",
+    ),
+  fieldCitations: z
+    .record(z.string(), z.array(fieldQuoteSchema))
+    .optional()
+    .describe(
+      "Only with `outputSchema`: the verified quotes of each non-null field, by path: `hq`, `address.city`, and one entry per array item, `funding[0]` (an item of objects is stated by one quote).",
+    ),
+  fieldConfidence: z
+    .record(z.string(), z.number().min(0).max(1))
+    .optional()
+    .describe(
+      "Only with `outputSchema`: the estimated probability, from 0 to 1, that each non-null field is right, by the same paths as `fieldCitations` (docs/api.md, Any output shape).",
+    ),
   metadata: metadataSchema
     .optional()
     .describe("The request's `metadata`, untouched; present only when the request had some."),
@@ -118,6 +144,8 @@ export const personResearchResponseSchema = z
 export type EnrichedPerson = z.infer<typeof personRecordSchema>;
 /** Where each field of the person record comes from. */
 export type PersonSources = z.infer<typeof enrichedPersonSchema>["personSources"];
+/** A verified quote of one field of an answer object. */
+export type FieldQuote = z.infer<typeof fieldQuoteSchema>;
 /** A verified quote of a response. */
 export type Citation = z.infer<typeof citationSchema>;
 export type CompanyResearchResponse = z.infer<typeof companyResearchResponseSchema>;

@@ -679,3 +679,55 @@ describe("validateResearchRequest normalizes", () => {
     expect(JSON.stringify(first)).not.toBe(JSON.stringify(second));
   });
 });
+
+describe("validateResearchRequest with an outputSchema", () => {
+  const profile = {
+    type: "object",
+    properties: {
+      hq: { type: "string", description: "City of the\u200b headquarters" },
+      founded: { type: "integer" },
+    },
+  };
+
+  it("normalizes the schema into the request, so that it takes part in the job", () => {
+    const result = validateResearchRequest("company", companyBody({ outputSchema: profile }));
+    expect(result).toMatchObject({
+      ok: true,
+      request: {
+        responseType: "TEXT",
+        outputSchema: {
+          properties: { hq: { kind: "string", description: "City of the headquarters" }, founded: { kind: "integer" } },
+        },
+      },
+    });
+    expect(validateResearchRequest("company", companyBody({ outputSchema: null }))).toMatchObject({
+      ok: true,
+      request: { responseType: "TEXT" },
+    });
+  });
+
+  it("names each path outside the subset, with the other bad fields", () => {
+    const result = validateResearchRequest("company", {
+      question: "",
+      company,
+      outputSchema: { type: "object", properties: { hq: { type: "string", pattern: "x" }, n: { type: "null" } } },
+    });
+    expect(result.ok ? [] : result.errors.map((error) => error.path)).toEqual([
+      "question",
+      "outputSchema.properties.hq.pattern",
+      "outputSchema.properties.n.type",
+    ]);
+  });
+
+  it("refuses a schema that is not an object once, and a responseType beside it", () => {
+    const text = validateResearchRequest("company", companyBody({ outputSchema: "hq, founded" }));
+    expect(text.ok ? [] : text.errors).toEqual([{ path: "outputSchema", message: "must be a JSON Schema object" }]);
+    const typed = validateResearchRequest("company", companyBody({ outputSchema: profile, responseType: "NUMBER" }));
+    expect(typed.ok ? [] : typed.errors).toEqual([
+      { path: "responseType", message: expect.stringMatching(/does not apply with outputSchema/) },
+    ]);
+    expect(validateResearchRequest("company", companyBody({ outputSchema: profile, responseType: "TEXT" })).ok).toBe(
+      true,
+    );
+  });
+});

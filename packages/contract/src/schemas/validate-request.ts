@@ -2,6 +2,7 @@ import type * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
 import type { Effort } from "./effort.js";
 import type { Metadata } from "./metadata.js";
+import { type NormalizedOutputSchema, readOutputSchema } from "./output-schema.js";
 import {
   type CompanyResearchRequest,
   crossFieldProblems,
@@ -38,6 +39,8 @@ interface NormalizedQuestion {
   sourcePolicy?: NormalizedSourcePolicy;
   /** How much work the run may do; absent: `standard`. */
   effort?: Exclude<Effort, "standard">;
+  /** The shape of the answer (then `responseType` is `TEXT`); absent: a typed answer. */
+  outputSchema?: NormalizedOutputSchema;
 }
 
 /** A research request after validation: absent, null and empty values removed, defaults applied. */
@@ -108,6 +111,8 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
   const value = parsed.data as CompanyResearchRequest & PersonResearchRequest;
   const metadata = value.metadata && Object.keys(value.metadata).length > 0 ? value.metadata : null;
   const sourcePolicy = normalizeSourcePolicy(value.sourcePolicy);
+  // Already checked with the other fields: a schema that reaches here reads.
+  const outputSchema = value.outputSchema ? readOutputSchema(value.outputSchema) : null;
   const common: NormalizedQuestion = {
     question: value.question.replace(/\s+/g, " ").trim(),
     responseType: value.responseType || "TEXT",
@@ -116,6 +121,7 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     ...(value.maxAgeSeconds != null ? { maxAgeSeconds: value.maxAgeSeconds } : {}),
     ...(sourcePolicy ? { sourcePolicy } : {}),
     ...(value.effort && value.effort !== "standard" ? { effort: value.effort } : {}),
+    ...(outputSchema?.ok ? { outputSchema: outputSchema.schema } : {}),
   };
   const request: NormalizedResearchRequest =
     kind === "person"

@@ -22,6 +22,13 @@ export function toResponseJsonSchema(schema: z.ZodType): Record<string, unknown>
       target: "draft-7",
       io: "output",
       unrepresentable: "any",
+      // zod bounds every integer by the safe range; grammar-constrained decoders (llama.cpp) turn
+      // such bounds into large digit-range rules that say nothing, so an integer stays a bare integer.
+      override: ({ jsonSchema }) => {
+        if (jsonSchema.type !== "integer") return;
+        if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+        if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      },
     }) as Record<string, unknown>;
     json = rest;
     jsonSchemas.set(schema, json);

@@ -6,6 +6,7 @@ import {
   answerObjectFromEvidence,
   buildObjectPrompt,
   OBJECT_SYSTEM_PROMPT,
+  objectCompletionTokenCap,
   objectReplySchema,
 } from "./object-answer.js";
 import { OpenAiCompatibleChatModel } from "./openai-compatible-chat-model.js";
@@ -46,8 +47,13 @@ describe("objectReplySchema", () => {
     const fields = json.properties.fields;
     expect(Object.keys(fields.properties)).toEqual(["hq", "founded", "soc2", "address.country", "clouds", "leaders"]);
     expect(fields.additionalProperties).toBe(false);
-    expect(fields.properties.founded).toMatchObject({
-      properties: { value: { anyOf: [{ type: "integer" }, { type: "null" }] }, passage: { type: "string" } },
+    expect(fields.properties.founded).toEqual({
+      type: "object",
+      properties: {
+        value: { anyOf: [{ type: "integer" }, { type: "null" }] },
+        passage: { type: "string" },
+        quote: { type: "string" },
+      },
       required: ["value", "passage", "quote"],
       additionalProperties: false,
     });
@@ -81,5 +87,9 @@ describe("objectReplySchema", () => {
     expect(server.requests[0]!.messages[0]!.content).toBe(OBJECT_SYSTEM_PROMPT);
     expect(server.requests[0]!.schemaName).toBe("research_object");
     expect(answered.reply.fields.hq).toEqual({ value: "example", passage: "example", quote: "example" });
+    // A completion cap with room for every field, so that a looping local model is cut off early.
+    expect(server.requests[0]!.maxTokens).toBe(objectCompletionTokenCap(schema, "company"));
+    expect(objectCompletionTokenCap(schema, "company")).toBeGreaterThan(20 * 70);
+    expect(objectCompletionTokenCap(schema, "person")).toBeGreaterThan(objectCompletionTokenCap(schema, "company"));
   });
 });

@@ -5,8 +5,9 @@ import {
   type ScalarOutputField,
 } from "@dossier/contract";
 import * as z from "zod";
+import { personEvidenceSchema } from "./answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./chat-model.js";
-import type { PassageLabels } from "./evidence-prompt.js";
+import { type PassageLabels, PERSON_FIELDS_INSTRUCTION } from "./evidence-prompt.js";
 import { generateStructured } from "./generate-structured.js";
 import { describeScalar, type OutputLeaf, outputLeaves } from "./output-leaves.js";
 
@@ -36,6 +37,8 @@ export interface ObjectReply {
   fields: Record<string, LeafReply>;
   summary: string;
   confidence: number;
+  /** For a person: what the passages state about them, for the person record. */
+  person?: z.infer<typeof personEvidenceSchema>;
 }
 
 function scalarSchema(field: ScalarOutputField): z.ZodType {
@@ -78,14 +81,50 @@ function leafSchema(leaf: OutputLeaf): z.ZodType {
  * with grammar-constrained decoding follow it. Built per request; output schemas vary too much to
  * keep.
  */
-export function objectReplySchema(schema: NormalizedOutputSchema): z.ZodType<ObjectReply> {
+export function objectReplySchema(
+  schema: NormalizedOutputSchema,
+  kind: NormalizedResearchRequest["kind"] = "company",
+): z.ZodType<ObjectReply> {
   const fields: Record<string, z.ZodType> = {};
   for (const leaf of outputLeaves(schema)) fields[leaf.path] = leafSchema(leaf);
-  return z.strictObject({
+  const base = {
     fields: z.strictObject(fields),
     summary: z.string(),
     confidence: z.number().min(0).max(1),
-  }) as unknown as z.ZodType<ObjectReply>;
+  };
+  return (kind === "person"
+    ? z.strictObject({ ...base, person: personEvidenceSchema })
+    : z.strictObject(base)) as unknown as z.ZodType<ObjectReply>;
+}
+
+/** Tokens a reply takes besides its fields: the summary, the confidence and the JSON around them. */
+const OBJECT_REPLY_OVERHEAD_TOKENS = 200;
+/** One value with its passage id and a quote of up to 30 words. */
+const CITED_VALUE_TOKENS = 70;
+/** Each member of a record beside the record's one quote. */
+const RECORD_MEMBER_TOKENS = 20;
+/** List items a reply is given room for; a longer list is cut rather than waited for. */
+const ITEMS_WITH_ROOM = 20;
+/** The person fields, each a value with its passage and quote. */
+const PERSON_FIELDS_TOKENS = 260;
+
+/**
+ * The most completion tokens an answer in the caller's shape needs: room for every field with its
+ * quote (and lists of up to 20 items), so that a small local model that loops is stopped by
+ * Dossier rather than by the server's own cap, minutes later.
+ */
+export function objectCompletionTokenCap(
+  schema: NormalizedOutputSchema,
+  kind: NormalizedResearchRequest["kind"],
+): number {
+  let tokens = OBJECT_REPLY_OVERHEAD_TOKENS + (kind === "person" ? PERSON_FIELDS_TOKENS : 0);
+  for (const leaf of outputLeaves(schema)) {
+    const items = leaf.shape === "value" ? 1 : Math.min(leaf.maxItems, ITEMS_WITH_ROOM);
+    const perItem =
+      CITED_VALUE_TOKENS + (leaf.shape === "records" ? Object.keys(leaf.properties).length * RECORD_MEMBER_TOKENS : 0);
+    tokens += items * perItem;
+  }
+  return tokens;
 }
 
 /** Page text cannot open or close a passage block, whatever it contains. */
@@ -128,6 +167,7 @@ export function buildObjectPrompt(
     `${schema.description ? `${neutralize(schema.description)}\n` : ""}Fields to fill:\n${describeFields(schema)}`,
     `<facts>\n${neutralize(JSON.stringify(request.subject))}\n</facts>`,
     request.context ? `<context>\n${neutralize(request.context)}\n</context>` : "",
+    request.kind === "person" ? PERSON_FIELDS_INSTRUCTION : "",
     blocks.length ? `Evidence passages:\n${blocks.join("\n")}` : "Evidence passages: none were found.",
   ]
     .filter(Boolean)
@@ -152,7 +192,8 @@ export async function answerObjectFromEvidence(
       { role: "user", content: prompt },
     ],
     schemaName: "research_object",
-    schema: objectReplySchema(schema),
+    schema: objectReplySchema(schema, request.kind),
+    maxTokens: objectCompletionTokenCap(schema, request.kind),
     signal: options.signal,
     background: options.background ?? false,
   });

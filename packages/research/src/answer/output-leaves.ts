@@ -99,3 +99,24 @@ export function describeScalar(field: ScalarOutputField): string {
             : "a short text";
   }
 }
+
+/** A field's path in words: `address.postalCode` is "address postal code". */
+export function pathInWords(path: string): string {
+  return path
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
+    .replace(/[._]/g, " ")
+    .toLowerCase();
+}
+
+/**
+ * What an answer in the caller's shape asks, as one text for planning and ranking: the question,
+ * then each field's description (or its path in words), so that the crawl and the ranking look for
+ * every field, not only for the question's words.
+ */
+export function questionWithFields(question: string, schema: NormalizedOutputSchema): string {
+  const fields = outputLeaves(schema).map((leaf) => {
+    const members = leaf.shape === "records" ? ` ${Object.keys(leaf.properties).map(pathInWords).join(" ")}` : "";
+    return `${leaf.description ?? pathInWords(leaf.path)}${members}`;
+  });
+  return [question.replace(/[?.!]+$/, ""), ...fields].join("; ");
+}

@@ -3,4 +3,6 @@ export * from "./is-about-person.js";
 export * from "./quote-matches.js";
 export * from "./reads-as-instruction.js";
 export * from "./states-answer.js";
+export * from "./summarize-object.js";
 export * from "./verify-answer.js";
+export * from "./verify-answer-object.js";

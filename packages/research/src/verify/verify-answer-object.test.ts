@@ -2,7 +2,12 @@ import { readOutputSchema } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
 import type { ObjectReply } from "../answer/object-answer.js";
 import type { Passage } from "../rank/passage.js";
-import { type StatesValue, verifyAnswerObject } from "./verify-answer-object.js";
+import {
+  type StatesValue,
+  type VerifyObjectInput,
+  verifyAnswerObject,
+  withdrawFields,
+} from "./verify-answer-object.js";
 
 const read = readOutputSchema({
   type: "object",
@@ -61,13 +66,14 @@ const reply: ObjectReply = {
 };
 
 describe("verifyAnswerObject", () => {
-  const verified = verifyAnswerObject({
+  const input: VerifyObjectInput = {
     schema: read.schema,
     reply,
     labels,
     isOwn: (url) => url.startsWith("https://acme.example/"),
     statesValue: appearsInQuote,
-  });
+  };
+  const verified = verifyAnswerObject(input);
 
   it("keeps only values whose quote is on its passage and states them; the rest are null", () => {
     expect(verified.answerObject).toEqual({
@@ -94,7 +100,59 @@ describe("verifyAnswerObject", () => {
     expect(verified.fieldCitations.hq).toEqual([
       expect.objectContaining({ url: "https://acme.example/about", quote: "founded in 2016 in Boston" }),
     ]);
-    expect(verified.fieldConfidence.hq).toBe(0.85);
-    expect(verified.fieldConfidence["leaders[0]"]).toBe(0.8);
+    // Evidence 0.85 (own site) or 0.7 (elsewhere) with the model's 0.8: 0.6 x 0.85 + 0.4 x 0.8.
+    expect(verified.fieldConfidence.hq).toBe(0.83);
+    expect(verified.fieldConfidence["leaders[0]"]).toBe(0.74);
+    expect(Object.keys(verified.fieldConfidence)).toEqual(Object.keys(verified.fieldCitations));
+  });
+
+  it("is as confident overall as its fields on average, less for every value it had to reject", () => {
+    const mean = (0.83 * 3 + 0.74 * 2) / 5;
+    expect(verified.confidence).toBe(Math.round(mean * 0.85 ** 5 * 100) / 100);
+    const nothing = verifyAnswerObject({ ...input, reply: { fields: {}, summary: "", confidence: 0.9 } });
+    expect(nothing).toMatchObject({ confidence: 0.2, fieldCitations: {}, stated: [] });
+    expect(nothing.answerObject).toEqual({
+      hq: null,
+      founded: null,
+      headcount: null,
+      address: { country: null, city: null },
+      investors: null,
+      leaders: null,
+    });
+  });
+
+  it("withdraws values a check did not confirm, renumbering the items of their lists", () => {
+    const twoInvestors: ObjectReply = {
+      ...reply,
+      fields: {
+        ...reply.fields,
+        investors: {
+          items: [
+            { value: "Granite Peak Ventures", passage: "P2", quote: "Granite Peak Ventures led the round" },
+            { value: "Jane Doe", passage: "P2", quote: "Jane Doe is the CEO of Acme" },
+          ],
+        },
+      },
+    };
+    const both = verifyAnswerObject({ ...input, reply: twoInvestors });
+    expect(both.answerObject.investors).toEqual(["Granite Peak Ventures", "Jane Doe"]);
+    expect(both.fields.map((field) => field.key)).toContain("investors[1]");
+    const checked = withdrawFields({ ...input, reply: twoInvestors }, both, new Set(["investors[0]", "founded"]));
+    expect(checked.answerObject).toMatchObject({ founded: null, investors: ["Jane Doe"] });
+    expect(checked.fieldCitations["investors[0]"]).toEqual([
+      expect.objectContaining({ quote: "Jane Doe is the CEO of Acme" }),
+    ]);
+    expect(checked.fieldCitations["investors[1]"]).toBeUndefined();
+    expect(checked.missing).toContain("founded");
+    expect(checked.rejected).toBe(both.rejected + 2);
+  });
+
+  it("drops a quote the caller's rule refuses (an order to the model, a page about someone else)", () => {
+    const refused = verifyAnswerObject({
+      ...input,
+      mayCite: (passage) => passage.url !== "https://acme.example/about",
+    });
+    expect(refused.answerObject).toMatchObject({ hq: null, founded: null, address: { country: null } });
+    expect(refused.answerObject.leaders).toEqual([{ name: "Jane Doe", title: "CEO" }]);
   });
 });

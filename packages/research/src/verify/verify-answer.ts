@@ -59,7 +59,8 @@ export interface VerifiedAnswer {
   rejectedCitations: number;
 }
 
-function firstSentences(text: string, count: number, maxLength = 400): string {
+/** The first `count` sentences of a text, at most `maxLength` characters. */
+export function firstSentences(text: string, count: number, maxLength = 400): string {
   // A sentence ends at . ! or ? before a space and a capital, or at the end: not inside a URL or "e.g.".
   const sentences = text
     .replace(/\s+/g, " ")
@@ -70,13 +71,15 @@ function firstSentences(text: string, count: number, maxLength = 400): string {
   return kept.length > maxLength ? `${kept.slice(0, maxLength - 1).trimEnd()}…` : kept;
 }
 
-function listNotes(notes: readonly string[]): string {
+/** What could not be reached, for `details`: the first three notes, and how many more there were. */
+export function listNotes(notes: readonly string[]): string {
   if (notes.length === 0) return "";
   const shown = notes.slice(0, 3).join(" ");
   return notes.length > 3 ? `${shown} (${notes.length - 3} more could not be reached.)` : shown;
 }
 
-function shorten(text: string, maxLength: number): string {
+/** The text on one line, cut to `maxLength` characters with an ellipsis. */
+export function shorten(text: string, maxLength: number): string {
   const clean = text.replace(/\s+/g, " ").trim();
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1).trimEnd()}…` : clean;
 }
@@ -95,7 +98,8 @@ export interface VerifyInput {
   now?: Date;
 }
 
-const citationSource = (passage: Passage): CitationSource =>
+/** Where a passage's text comes from, as a citation says it. */
+export const citationSource = (passage: Passage): CitationSource =>
   passage.source === "jsonld" ? "structured-data" : passage.source;
 
 /**
@@ -106,10 +110,25 @@ const citationSource = (passage: Passage): CitationSource =>
  * model's explanation only where the quotes bear it out, else what the quotes say. Confidence
  * comes from the evidence (see evidence-confidence.ts) combined with the model's own estimate.
  */
-export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
-  const { request, answer, labels } = input;
+/** What the pages read tell about a quote's page: on the subject's own site, and about the person. */
+export interface EvidencePages {
+  /** Whether a URL is on one of the subject's own sites. */
+  isOwn(url: string): boolean;
+  /** Whether the page of a passage is about the person (always true for a company). */
+  pageIsAboutPerson(url: string, passage: Passage): boolean;
+  /**
+   * Whether a quote on its passage may count as evidence at all: it is not an order to the model
+   * written into a page, and for a person a third-party page is about them.
+   */
+  mayCite(passage: Passage, quote: string): boolean;
+}
+
+/** The checks of a quote's page that every kind of answer shares. */
+export function evidencePages(
+  input: Pick<VerifyInput, "pages" | "ownSites" | "person">,
+  pageByUrl: ReadonlyMap<string, ExtractedPage> = new Map(input.pages.map((page) => [page.url, page])),
+): EvidencePages {
   const ownHosts = input.ownSites.map((origin) => siteHostOf(origin));
-  const pageByUrl = new Map(input.pages.map((page) => [page.url, page]));
   const isOwn = (url: string) => ownHosts.some((host) => isOnSite(siteHostOf(url), host));
   const pageIsAboutPerson = (url: string, passage: Passage) => {
     if (!input.person) return true;
@@ -117,15 +136,27 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     const page = pageByUrl.get(url) ?? { url, title: passage.title, text: passage.text };
     return isAboutPerson(page, input.person);
   };
+  return {
+    isOwn,
+    pageIsAboutPerson,
+    // An order to the model written into a page is on the page, but it states nothing.
+    mayCite: (passage, quote) =>
+      !readsAsInstruction(quote) &&
+      // For a person, evidence from a third-party page counts only when the page is about them.
+      !(input.person && !isOwn(passage.url) && !pageIsAboutPerson(passage.url, passage)),
+  };
+}
+
+export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
+  const { request, answer, labels } = input;
+  const pageByUrl = new Map(input.pages.map((page) => [page.url, page]));
+  const { isOwn, mayCite } = evidencePages(input, pageByUrl);
 
   const holding: Array<{ passage: Passage; quote: string; exact: boolean }> = [];
   for (const citation of answer.citations) {
     const passage = labels.get(citation.passage.trim().toUpperCase());
     if (!passage || !quoteMatches(citation.quote, passage.text)) continue;
-    // An order to the model written into a page is on the page, but it states nothing.
-    if (readsAsInstruction(citation.quote)) continue;
-    // For a person, evidence from a third-party page counts only when the page is about them.
-    if (input.person && !isOwn(passage.url) && !pageIsAboutPerson(passage.url, passage)) continue;
+    if (!mayCite(passage, citation.quote)) continue;
     const exact = normalizeForMatch(passage.text).includes(normalizeForMatch(citation.quote));
     holding.push({ passage, quote: citation.quote.trim(), exact });
   }
@@ -135,7 +166,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     answerNumber: null,
   };
   const notes = listNotes(input.unreachable);
-  const personEvidence = input.person ? verifyPersonFields(input, isOwn, pageIsAboutPerson) : [];
+  const personEvidence = verifyPersonEvidence({ ...input, claims: answer.person });
   const base = {
     personEvidence,
     holdingCitations: holding.length,
@@ -241,15 +272,18 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   };
 }
 
-function verifyPersonFields(
-  input: VerifyInput,
-  isOwn: (url: string) => boolean,
-  pageIsAboutPerson: (url: string, passage: Passage) => boolean,
+/**
+ * The person fields the model filled (`jobTitle`, `city`, `country`, `jobStartDate`) that hold: the
+ * quote is on its passage, the page is about the person, and the passage states the value.
+ */
+export function verifyPersonEvidence(
+  input: Pick<VerifyInput, "labels" | "pages" | "ownSites" | "person"> & { claims: ModelAnswer["person"] },
 ): PersonEvidenceField[] {
   const fields: PersonEvidenceField[] = [];
-  const person = input.answer.person;
-  if (!person) return fields;
+  const person = input.claims;
+  if (!person || !input.person) return fields;
   const pageByUrl = new Map(input.pages.map((page) => [page.url, page]));
+  const { isOwn, pageIsAboutPerson } = evidencePages(input, pageByUrl);
   for (const field of ["jobTitle", "city", "country", "jobStartDate"] as const) {
     const claim = person[field];
     if (!claim?.value.trim()) continue;

@@ -22,3 +22,22 @@ export function findPassageWith(prompt: string, phrase: string): PromptPassage |
     passage.text.replace(/\s+/g, " ").toLowerCase().includes(wanted),
   );
 }
+
+/** Words only: accents, case, punctuation and dashes aside. */
+function wordsOf(text: string): string {
+  return ` ${text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+}
+
+/**
+ * The passage whose words hold `phrase`'s words in order (accents, case, punctuation and dashes
+ * aside), as a page's words survive extraction ("Jane Doe — CEO" holds "Jane Doe CEO").
+ */
+export function findPassageWithWords(prompt: string, phrase: string): PromptPassage | undefined {
+  const wanted = wordsOf(phrase);
+  return parsePromptPassages(prompt).find((passage) => wordsOf(passage.text).includes(wanted));
+}

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { readOutputSchema } from "@dossier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realwebDirectory } from "../stack/repository-root.js";
 import { realwebAvailable, realwebPageFile } from "../stack/start-realweb-world.js";
 import {
   type CaseProof,
+  type ExpectedField,
   loadEnrichmentCases,
+  loadOutputSchemaCases,
   loadRealwebCases,
   loadResearchCases,
   type ResearchCase,
@@ -232,6 +235,44 @@ describe("enrichment cases", () => {
       const proofs = Object.entries(entry.proof);
       expect(proofs.length).toBeGreaterThan(0);
       for (const [field, proof] of proofs) await expectProven(proof, `${id}.${field}`);
+    },
+  );
+});
+
+describe("outputSchema cases", () => {
+  const cases = loadOutputSchemaCases();
+
+  it("has at least ten unique cases: company profiles, compliance checklists and leadership lists among them", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(cases.map((entry) => entry.id)).size).toBe(cases.length);
+    const shapes = cases.map((entry) => Object.keys(entry.expectedFields).join(","));
+    expect(shapes).toContain("hq,founded,headcount,revenueUsd,funding");
+    expect(shapes).toContain("soc2Type2,iso27001,gdpr,hipaa");
+    expect(shapes).toContain("leaders");
+    expect(cases.some((entry) => entry.kind === "person")).toBe(true);
+  });
+
+  it.each(cases.map((entry) => [entry.id, entry] as const))(
+    "%s: its schema is in the subset, every field is expected, and fields the web does not state are among them",
+    (id, entry) => {
+      const read = readOutputSchema(entry.request.outputSchema);
+      expect(read.ok, `${id}: ${JSON.stringify(read.ok ? null : read.errors)}`).toBe(true);
+      if (!read.ok) return;
+      const paths = Object.entries(read.schema.properties).flatMap(([name, field]) =>
+        field.kind === "object" ? Object.keys(field.properties).map((member) => `${name}.${member}`) : [name],
+      );
+      expect(Object.keys(entry.expectedFields).sort()).toEqual(paths.sort());
+    },
+  );
+
+  it.each(cases.map((entry) => [entry.id, entry] as const))(
+    "%s: every proof phrase is on its page",
+    async (id, entry) => {
+      const expected = Object.entries(entry.expectedFields).flatMap(([path, field]) =>
+        (Array.isArray(field) ? field : field ? [field] : []).map((item: ExpectedField) => [path, item] as const),
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      for (const [path, field] of expected) await expectProven(field.proof, `${id}.${path}`);
     },
   );
 });

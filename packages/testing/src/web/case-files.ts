@@ -98,6 +98,27 @@ export interface EnrichmentCase {
   proof: Partial<Record<"jobTitle" | "city" | "jobStartDate", CaseProof>>;
 }
 
+/** A value one field of an answer object should hold, and where a page states it. */
+export interface ExpectedField {
+  /** A scalar, or for an item of a list of objects, the item's members. */
+  value: unknown;
+  proof: CaseProof;
+}
+
+/** One case of `cases/output-schema.jsonl`: a question answered in the caller's shape. */
+export interface OutputSchemaCase {
+  /** Unique case id, e.g. `os-nw-profile`. */
+  id: string;
+  kind: "company" | "person";
+  /** The research request body, with its `outputSchema`. */
+  request: { question: string; company?: CaseCompany; person?: CasePerson; outputSchema: Record<string, unknown> };
+  /**
+   * What each field of the schema should hold, by path (`hq`, `headquarters.city`, `funding`): a
+   * value with its proof, a list of them (one per item, in order), or null when the web does not say.
+   */
+  expectedFields: Record<string, ExpectedField | ExpectedField[] | null>;
+}
+
 /**
  * The package's `cases/` folder. Resolved from this module's location, `src/web/` or `dist/web/`,
  * because the build copies only TypeScript output and the case files stay in the source tree.
@@ -135,4 +156,9 @@ export function loadRealwebCases(files?: readonly string[]): ResearchCase[] {
 /** Reads `cases/enrichment.jsonl`. */
 export function loadEnrichmentCases(): EnrichmentCase[] {
   return readJsonLines<EnrichmentCase>("enrichment.jsonl");
+}
+
+/** Reads `cases/output-schema.jsonl`: questions over the fixture sites answered in the caller's shape. */
+export function loadOutputSchemaCases(): OutputSchemaCase[] {
+  return readJsonLines<OutputSchemaCase>("output-schema.jsonl");
 }

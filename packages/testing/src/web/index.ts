@@ -5,10 +5,18 @@ export type {
   CaseProof,
   CaseReach,
   EnrichmentCase,
+  ExpectedField,
   ExpectedPerson,
+  OutputSchemaCase,
   ResearchCase,
 } from "./case-files.js";
-export { casesDirectory, loadEnrichmentCases, loadRealwebCases, loadResearchCases } from "./case-files.js";
+export {
+  casesDirectory,
+  loadEnrichmentCases,
+  loadOutputSchemaCases,
+  loadRealwebCases,
+  loadResearchCases,
+} from "./case-files.js";
 export { hostileHosts, hugePageBytes } from "./hostile-hosts.js";
 export { readPdfText } from "./pdf-document.js";
 export type { PageResponse, RequestPageOptions } from "./request-page.js";
