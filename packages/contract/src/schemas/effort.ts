@@ -19,8 +19,9 @@ export type Effort = z.infer<typeof effortSchema>;
 /**
  * Model tokens (prompt and completion) a run of each tier typically spends, to refuse a batch up
  * front that would pass a key's monthly token limit: the mean per research call of
- * `pnpm eval --set fixture --effort <tier>` (170 cases; 1,103, 1,681 and 3,745 tokens as
- * cl100k_base counts them), rounded to hundreds. docs/api.md, "Effort tiers", gives the measurement
- * and the real-web figures, about three times these for `standard` and `deep`.
+ * `pnpm eval --set realweb --effort <tier>` (135 cases on saved real sites; 1,042, 5,182 and
+ * 10,097 tokens as cl100k_base counts them), rounded to hundreds. Real pages fill the prompt budget;
+ * the fixture sites' short pages cost about a third (docs/api.md, "Effort tiers"), and an estimate
+ * taken from them would let a batch run past its key's limit.
  */
-export const TYPICAL_RUN_TOKENS: Record<Effort, number> = { lite: 1_100, standard: 1_700, deep: 3_700 };
+export const TYPICAL_RUN_TOKENS: Record<Effort, number> = { lite: 1_100, standard: 5_200, deep: 10_100 };
