@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { loadConfig } from "@dossier/config";
+import { redisOfTarget } from "@dossier/testing";
 import { Command } from "commander";
 import { runEval } from "./run-eval.js";
 
@@ -11,7 +12,7 @@ const program = new Command("eval")
   .action(async (options: { concurrency: string; filter?: string; verbose?: boolean }) => {
     const config = loadConfig();
     const { report, passed } = await runEval({
-      redisUrl: config.redisUrl,
+      redis: redisOfTarget(config.redis),
       concurrency: Number(options.concurrency),
       ...(options.filter ? { filter: options.filter } : {}),
       log: (line) => options.verbose && process.stderr.write(`${line}\n`),

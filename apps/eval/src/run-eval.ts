@@ -9,6 +9,7 @@ import {
   requestPage,
   startResearchWorld,
   startStack,
+  type TestRedis,
   toVisibleText,
 } from "@dossier/testing";
 import { createOracleResponder, passageWith, subjectName, wordsOf } from "./oracle-responder.js";
@@ -62,7 +63,8 @@ function answerMatches(testCase: ResearchCase, body: ResearchBody): boolean {
 }
 
 export interface EvalOptions {
-  redisUrl: string;
+  /** The Redis the evaluation's gateway and worker run on. */
+  redis: TestRedis;
   concurrency: number;
   filter?: string;
   log: (line: string) => void;
@@ -78,7 +80,7 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
   );
   const world = await startResearchWorld({ responder: createOracleResponder(researchCases, enrichmentCases) });
   const stack = await startStack({
-    redisUrl: options.redisUrl,
+    redis: options.redis,
     env: { ...world.env, API_KEYS: EVAL_KEY, WORKER_CONCURRENCY: String(options.concurrency) },
   });
   const pageTexts = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { createLogger, loadConfig } from "@dossier/config";
+import { createLogger, describeRedisTarget, loadConfig } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
 import { createApp } from "./create-app.js";
@@ -8,12 +8,11 @@ const config = loadConfig();
 const logger = createLogger("gateway", config.logLevel);
 
 const queue = new ResearchQueue({
-  redisUrl: config.redisUrl,
+  target: config.redis,
   prefix: config.redisPrefix,
   ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds),
 });
 const batches = new BatchStore({
-  redisUrl: config.redisUrl,
   prefix: config.redisPrefix,
   redis: queue.redis,
   ttlSeconds: config.batch.ttlSeconds,
@@ -43,7 +42,12 @@ const server = app.listen(config.port, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   logger.info(
-    { port, redis: redactUrl(config.redisUrl), model: config.llm.model, apiKeysFromEnvironment: config.apiKeys.length },
+    {
+      port,
+      redis: describeRedisTarget(config.redis),
+      model: config.llm.model,
+      apiKeysFromEnvironment: config.apiKeys.length,
+    },
     "gateway listening",
   );
 });
@@ -78,7 +82,3 @@ async function stop(signal: string): Promise<void> {
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
-
-function redactUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, "//***@");
-}

@@ -1,6 +1,6 @@
-import { JOB_DURATION_BUCKETS, readFleetCounters } from "@dossier/queue";
+import { JOB_DURATION_BUCKETS, type RedisClient, readFleetCounters } from "@dossier/queue";
 import type { Queue } from "bullmq";
-import type { Redis } from "ioredis";
+
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 
 /** The gateway's own metrics plus the fleet's counters that workers keep in Redis. */
@@ -10,7 +10,7 @@ export class GatewayMetrics {
   readonly requestDuration: Histogram<"route">;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly queue: Queue,
   ) {

@@ -6,6 +6,7 @@ import {
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
+  spreadKeyPrefix,
   startBatchServices,
   startHeartbeat,
 } from "@dossier/queue";
@@ -57,7 +58,7 @@ function createSearchProvider(search: Config["search"]): SearchProvider | null {
  * upstream limits and the caches, the research pipeline, the BullMQ processor and the batch services.
  */
 export function createWorker(config: Config, logger: Logger, workerId: string): DossierWorker {
-  const redis = createRedis(config.redisUrl, "blocking");
+  const redis = createRedis(config.redis, "blocking");
   // Fleet-wide upstream limits: every worker shares one bucket per upstream in Redis.
   const upstreamLimiter = new FleetRateLimiter(redis, config.redisPrefix);
   const model = limitChatModel(
@@ -79,7 +80,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
     ...(caching
       ? {
-          cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
+          cache: new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
           cacheTtlSeconds: config.cacheTtlSeconds,
         }
       : {}),
@@ -92,7 +93,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     limitedSearch && caching
       ? new CachedSearchProvider(
           limitedSearch,
-          new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }),
+          new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
@@ -109,7 +110,6 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
 
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
   const batchServices = startBatchServices({
-    redisUrl: config.redisUrl,
     prefix: config.redisPrefix,
     redis,
     batch: config.batch,
@@ -150,7 +150,6 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       }
     },
     {
-      redisUrl: config.redisUrl,
       prefix: config.redisPrefix,
       concurrency: config.workerConcurrency,
       lockMs: config.jobLockMs,

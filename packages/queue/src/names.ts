@@ -1,3 +1,22 @@
+/**
+ * Every Redis key and channel Dossier uses is built here, under the deployment prefix
+ * (`config.redisPrefix`: `REDIS_PREFIX`, wrapped in a hash tag such as `{dossier}` on a Redis Cluster).
+ *
+ * The rule that keeps Dossier correct on a Redis Cluster: every key that one Lua script, MULTI
+ * block or pipeline touches together must hash to one slot, or Redis answers CROSSSLOT. So:
+ *
+ * 1. Keys that a script, transaction or multi-key command (MGET, a pipeline on a Cluster) uses
+ *    together are built from `${prefix}:...`, which starts with the prefix's hash tag: all of them
+ *    live in the slot of BullMQ's queue keys, which BullMQ's own scripts need anyway.
+ * 2. A script receives the keys it touches in KEYS. A key it can only compute while it runs (from a
+ *    list it reads) must be built from the same `${prefix}:` so that it falls in the same slot.
+ * 3. Keys that are only ever read and written one at a time (page and search caches) are built from
+ *    {@link spreadKeyPrefix}, without the tag, so that their bulk spreads across the cluster's nodes.
+ *
+ * `packages/queue/src/names.test.ts` checks (1) for every builder below; the cluster test project
+ * runs the system tests against a real Redis Cluster, where a script that breaks (2) fails.
+ */
+
 /** The BullMQ queue that carries research jobs of both kinds; the job name is the kind. */
 export const RESEARCH_QUEUE = "research";
 
@@ -10,8 +29,12 @@ export const redisKeys = {
   result: (prefix: string, jobId: string) => `${prefix}:result:${jobId}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
+  /** Set of the gateway processes with a call waiting for a job; each is sent the job's completion notice. */
+  jobWaiters: (prefix: string, jobId: string) => `${prefix}:job-waiters:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
+  /** BullMQ's hash of one research job (its data, state fields and lock live beside it). */
+  researchJob: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
   batch: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}`,
   /** List of one batch's items in order, as JSON: job id and ref, or the item's own problem. */
@@ -28,6 +51,8 @@ export const redisKeys = {
   fairRotation: (prefix: string) => `${prefix}:fair:rotation`,
   /** Set of the key ids in the rotation. */
   fairActive: (prefix: string) => `${prefix}:fair:active`,
+  /** Entries a feeder took from the per-key lists and has not queued yet (found again if it dies). */
+  fairFeeding: (prefix: string) => `${prefix}:fair:feeding`,
   /** Lock held by the one worker that feeds batch items into the queue at a time. */
   fairFeederLock: (prefix: string) => `${prefix}:fair:feeder-lock`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
@@ -45,6 +70,21 @@ export const redisKeys = {
   /** Map from key hash to key id, for lookup on each call. */
   apiKeyHashes: (prefix: string) => `${prefix}:apikey-hashes`,
 } as const;
+
+/** Pub/sub channels under the deployment prefix. */
+export const redisChannels = {
+  /** Completion notices for the calls one gateway process waits on (see `ResearchQueue`). */
+  notices: (prefix: string, gatewayId: string) => `${prefix}:notices:${gatewayId}`,
+} as const;
+
+/**
+ * The start of keys that are only read and written one at a time (caches): the prefix without its
+ * hash tag, so that on a Redis Cluster they spread over every node. `{dossier}` and `dossier` both
+ * give `dossier:page:` for `page`.
+ */
+export function spreadKeyPrefix(prefix: string, name: "page" | "search"): string {
+  return `${prefix.replace(/[{}]/g, "")}:${name}:`;
+}
 
 /** BullMQ priorities; lower numbers run first. */
 export const jobPriorities = {

@@ -3,7 +3,7 @@ import { ApiKeyStore, createRedis, waitForRedis } from "@dossier/queue";
 import { Command } from "commander";
 
 async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
-  const redis = createRedis(config.redisUrl, "blocking");
+  const redis = createRedis(config.redis, "blocking");
   try {
     await waitForRedis(redis);
     return await run(new ApiKeyStore(redis, config.redisPrefix));

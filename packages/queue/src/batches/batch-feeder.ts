@@ -1,17 +1,15 @@
 import type { ResearchKind } from "@dossier/contract";
-import { type ConnectionOptions, Job, Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import { Job, Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
 import type { BatchStore } from "./batch-store.js";
-import { type FairEntry, fairFeedingKey, popFairEntries, withFeederLock } from "./fair-feed.js";
+import { type FairEntry, popFairEntries, withFeederLock } from "./fair-feed.js";
 
 export interface BatchFeederSettings {
-  redisUrl: string;
   prefix: string;
-  /** Command connection. */
-  redis: Redis;
+  /** The worker's connection, shared with the feeder's BullMQ queue. */
+  redis: RedisClient;
   batches: BatchStore;
   /** Jobs kept waiting in the queue; the rest wait in per-key lists and are fed in rotation (`BATCH_FEED_AHEAD`). */
   feedAhead: number;
@@ -41,7 +39,7 @@ export class BatchFeeder {
 
   constructor(private readonly settings: BatchFeederSettings) {
     this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
-      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      connection: settings.redis,
       prefix: settings.prefix,
     });
     this.queue.on("error", () => {});
@@ -75,16 +73,16 @@ export class BatchFeeder {
     const { redis, prefix } = this.settings;
     await withFeederLock(redis, prefix, 15_000, async () => {
       // Entries a feeder took but may not have queued before it died.
-      for (const raw of await redis.lrange(fairFeedingKey(prefix), 0, 99)) {
+      for (const raw of await redis.lrange(redisKeys.fairFeeding(prefix), 0, 99)) {
         await this.feed(JSON.parse(raw) as FairEntry);
-        await redis.lrem(fairFeedingKey(prefix), 1, raw);
+        await redis.lrem(redisKeys.fairFeeding(prefix), 1, raw);
       }
       const counts = await this.queue.getJobCounts("waiting", "prioritized");
       const room = this.settings.feedAhead - (counts.waiting ?? 0) - (counts.prioritized ?? 0);
       if (room <= 0) return;
       for (const { raw, entry } of await popFairEntries(redis, prefix, room)) {
         await this.feed(entry);
-        await redis.lrem(fairFeedingKey(prefix), 1, raw);
+        await redis.lrem(redisKeys.fairFeeding(prefix), 1, raw);
       }
     });
   }

@@ -1,7 +1,7 @@
 import type { AddressPolicy } from "@dossier/egress";
 import type { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import { type CallbackWorkerSettings, createCallbackWorker } from "../callbacks/callback-worker.js";
+import type { RedisClient } from "../redis-connection.js";
 import { BatchFeeder } from "./batch-feeder.js";
 import { BatchStore } from "./batch-store.js";
 
@@ -28,10 +28,9 @@ export interface CallbackSettings {
 }
 
 export interface BatchServicesSettings {
-  redisUrl: string;
   prefix: string;
-  /** Command connection for bookkeeping. */
-  redis: Redis;
+  /** The worker's connection (role `blocking`), shared with the BullMQ queues and workers of the batch services. */
+  redis: RedisClient;
   /** Batch retention, feeding and retries, as configured (`BATCH_*`, `RETRY_BACKOFF_MS`). */
   batch: BatchSettings;
   /** Callback delivery, as configured (`CALLBACK_*`). */
@@ -60,7 +59,6 @@ export interface BatchServices {
 
 export function startBatchServices(settings: BatchServicesSettings): BatchServices {
   const batches = new BatchStore({
-    redisUrl: settings.redisUrl,
     prefix: settings.prefix,
     redis: settings.redis,
     ttlSeconds: settings.batch.ttlSeconds,
@@ -68,7 +66,6 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     callbackBackoffMs: settings.callback.backoffMs,
   });
   const feeder = new BatchFeeder({
-    redisUrl: settings.redisUrl,
     prefix: settings.prefix,
     redis: settings.redis,
     batches,
@@ -79,7 +76,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     ...(settings.onError ? { onError: settings.onError } : {}),
   });
   const callbackWorker = createCallbackWorker({
-    redisUrl: settings.redisUrl,
+    redis: settings.redis,
     prefix: settings.prefix,
     batches,
     policy: settings.callbackPolicy,

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { ResearchKind } from "@dossier/contract";
-import { type ConnectionOptions, Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import { Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { CALLBACK_QUEUE, redisKeys } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import { type FairEntry, pushFairEntries } from "./fair-feed.js";
 
@@ -41,10 +40,9 @@ export interface BatchItemOutcome {
 }
 
 export interface BatchStoreSettings {
-  redisUrl: string;
   prefix: string;
-  /** Command connection. */
-  redis: Redis;
+  /** Command connection, shared with the callback queue. */
+  redis: RedisClient;
   /** How long a batch and its results are kept, in seconds. */
   ttlSeconds: number;
   /** Delivery attempts of a completion callback. Default 8. */
@@ -73,7 +71,7 @@ end
 if redis.call('HLEN', KEYS[2]) == 0 then
   redis.call('HSET', KEYS[1], 'status', 'done', 'finishedAt', ARGV[6])
   local owner = redis.call('HGET', KEYS[1], 'keyId')
-  if owner then redis.call('SREM', ARGV[4] .. ':open-batches:' .. owner, ARGV[5]) end
+  if owner then redis.call('SREM', ARGV[4] .. owner, ARGV[5]) end
   return 2
 end
 return 1
@@ -95,14 +93,14 @@ function decodeResolution(value: string | null | undefined): JobResolution | und
 /** Batch bookkeeping in Redis, under the deployment prefix and with a TTL. */
 export class BatchStore {
   readonly callbacks: Queue;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly prefix: string;
 
   constructor(private readonly settings: BatchStoreSettings) {
     this.redis = settings.redis;
     this.prefix = settings.prefix;
     this.callbacks = new Queue(CALLBACK_QUEUE, {
-      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      connection: settings.redis,
       prefix: settings.prefix,
     });
     this.callbacks.on("error", () => {});
@@ -210,9 +208,12 @@ export class BatchStore {
     };
   }
 
-  /** Records a job's outcome for every batch waiting for it; announces the batches it finished. */
-  async resolveJob(jobId: string, resolution: JobResolution): Promise<void> {
-    const batchIds = await this.redis.smembers(redisKeys.jobBatches(this.prefix, jobId));
+  /**
+   * Records a job's outcome for every batch waiting for it (`batchIds` when the caller read them
+   * already); announces the batches it finished.
+   */
+  async resolveJob(jobId: string, resolution: JobResolution, batchIds?: readonly string[]): Promise<void> {
+    batchIds ??= await this.redis.smembers(redisKeys.jobBatches(this.prefix, jobId));
     if (batchIds.length === 0) return;
     const encoded = encodeResolution(resolution);
     for (const batchId of batchIds) {
@@ -223,7 +224,7 @@ export class BatchStore {
           redisKeys.batchPending(this.prefix, batchId),
           redisKeys.batchOutcomes(this.prefix, batchId),
         ],
-        [jobId, resolution.status, encoded, this.prefix, batchId, new Date().toISOString()],
+        [jobId, resolution.status, encoded, redisKeys.openBatches(this.prefix, ""), batchId, new Date().toISOString()],
       )) as number;
       if (outcome === 2) await this.announce(batchId);
     }

@@ -1,13 +1,14 @@
 import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
-import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
+import { UnrecoverableError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { CALLBACK_QUEUE } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
 import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js";
 import { deliverCallback } from "./deliver-callback.js";
 
 export interface CallbackWorkerSettings {
-  redisUrl: string;
+  /** The worker's connection (role `blocking`); BullMQ duplicates its blocking one from it. */
+  redis: RedisClient;
   prefix: string;
   batches: BatchStore;
   policy: AddressPolicy;
@@ -90,7 +91,7 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
       return String(status);
     },
     {
-      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      connection: settings.redis,
       prefix: settings.prefix,
       concurrency: 4,
       autorun: false,

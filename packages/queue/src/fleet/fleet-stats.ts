@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 
 /** Upper bounds (seconds) of the job duration histogram buckets. */
 export const JOB_DURATION_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120] as const;
@@ -19,7 +19,7 @@ export interface JobStats {
  * Workers have no HTTP port, so their counters live in one Redis hash that the gateway turns into
  * Prometheus metrics. Field names are `name|label=value,...`.
  */
-export function recordJobStats(redis: Redis, prefix: string, stats: JobStats): Promise<unknown> {
+export function recordJobStats(redis: RedisClient, prefix: string, stats: JobStats): Promise<unknown> {
   const key = redisKeys.metrics(prefix);
   const pipeline = redis.pipeline();
   pipeline.hincrby(key, `jobs_total|kind=${stats.kind},outcome=${stats.outcome}`, 1);
@@ -37,7 +37,7 @@ export function recordJobStats(redis: Redis, prefix: string, stats: JobStats): P
 /** Parsed fleet counters: metric name to a list of (labels, value). */
 export type FleetCounters = Map<string, Array<{ labels: Record<string, string>; value: number }>>;
 
-export async function readFleetCounters(redis: Redis, prefix: string): Promise<FleetCounters> {
+export async function readFleetCounters(redis: RedisClient, prefix: string): Promise<FleetCounters> {
   const raw = await redis.hgetall(redisKeys.metrics(prefix));
   const counters: FleetCounters = new Map();
   for (const [field, value] of Object.entries(raw)) {

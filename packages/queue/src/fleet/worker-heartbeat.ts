@@ -1,12 +1,12 @@
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 
 /** A worker counts as alive this long after its last heartbeat, in milliseconds. */
 export const WORKER_ALIVE_MS = 30_000;
 
 /** Writes the worker's heartbeat every `intervalMs` until stopped. */
 export function startHeartbeat(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   workerId: string,
   intervalMs = 5_000,
@@ -31,6 +31,6 @@ export function startHeartbeat(
 }
 
 /** Number of workers whose heartbeat is younger than WORKER_ALIVE_MS. */
-export function countLiveWorkers(redis: Redis, prefix: string): Promise<number> {
+export function countLiveWorkers(redis: RedisClient, prefix: string): Promise<number> {
   return redis.zcount(redisKeys.workers(prefix), Date.now() - WORKER_ALIVE_MS, "+inf");
 }

@@ -1,10 +1,10 @@
 import { DossierError, isDossierError, type ResearchResponse } from "@dossier/contract";
-import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from "bullmq";
-import type { Redis } from "ioredis";
+import { type Job, UnrecoverableError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
+import { announceJobEnd, type JobEnd } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
 /** What one research run reports besides its response, for metrics. */
@@ -21,14 +21,13 @@ export type ResearchProcessor = (
 ) => Promise<ResearchResponse>;
 
 export interface ResearchWorkerSettings {
-  redisUrl: string;
   prefix: string;
   concurrency: number;
   /** Job lock in milliseconds; a dead worker's job is taken over after about this long. */
   lockMs: number;
   resultTtlSeconds: number;
-  /** Command connection for results and metrics. */
-  redis: Redis;
+  /** The worker's connection (role `blocking`): results, metrics, and BullMQ's, which duplicates its blocking one from it. */
+  redis: RedisClient;
   /** Called when a job fails with an error that is not a DossierError (a bug): log it. */
   onUnexpectedError?: (error: unknown, job: Job<ResearchJobData>) => void;
   /** Batch bookkeeping: each job's final outcome is recorded for the batches waiting for it. */
@@ -47,6 +46,16 @@ export function createResearchWorker(
 ): Worker<ResearchJobData> {
   const { redis, prefix } = settings;
   const activeJobs = new Map<string, { job: Job<ResearchJobData>; token: string }>();
+  /** Stores the outcome, tells the waiting gateways (same round trip) and then the waiting batches. */
+  const announce = async (jobId: string, end: JobEnd) => {
+    const batchIds = await announceJobEnd(redis, prefix, jobId, end, settings.resultTtlSeconds);
+    if (batchIds.length > 0 && settings.batches)
+      await settings.batches.resolveJob(
+        jobId,
+        end.status === "done" ? { status: "done", body: end.body } : { status: "failed", failure: end.failure },
+        batchIds,
+      );
+  };
   const worker = new Worker<ResearchJobData>(
     RESEARCH_QUEUE,
     async (job, token, signal) => {
@@ -55,17 +64,23 @@ export function createResearchWorker(
       const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
       const kind = job.name;
       try {
+        // A job started again (its worker died, or Redis failed over before its completion was
+        // recorded) may have stored its result already: announce that instead of researching twice.
+        if (job.attemptsStarted > 1) {
+          const stored = await redis.get(redisKeys.result(prefix, job.id!));
+          if (stored !== null) {
+            await announce(job.id!, { status: "done", body: stored });
+            return stored;
+          }
+        }
         const response = await processor(job.data, {
           jobId: job.id!,
           signal: signal ?? new AbortController().signal,
           usage,
         });
         const body = JSON.stringify(response);
-        // Both go out together: one round trip before the job completes.
-        await Promise.all([
-          redis.set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds),
-          settings.batches?.resolveJob(job.id!, { status: "done", body }),
-        ]);
+        // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
+        await announce(job.id!, { status: "done", body });
         void recordJobStats(redis, prefix, {
           kind,
           outcome: "completed",
@@ -94,14 +109,14 @@ export function createResearchWorker(
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
           throw new Error(encoded);
         }
-        await settings.batches?.resolveJob(job.id!, { status: "failed", failure: encoded });
+        await announce(job.id!, { status: "failed", failure: encoded });
         throw new UnrecoverableError(encoded);
       } finally {
         activeJobs.delete(job.id!);
       }
     },
     {
-      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      connection: redis,
       prefix,
       concurrency: settings.concurrency,
       lockDuration: settings.lockMs,
@@ -114,9 +129,9 @@ export function createResearchWorker(
   activeJobsOf.set(worker, activeJobs);
   // A job whose worker died too often while running it fails without reaching the processor's catch.
   worker.on("failed", (job, error) => {
-    if (!job?.id || !settings.batches || !/stalled/i.test(error.message)) return;
-    const failure = decodeFailure(undefined);
-    void settings.batches.resolveJob(job.id, { status: "failed", failure: encodeFailure(failure) }).catch(() => {});
+    if (!job?.id || !/stalled/i.test(error.message)) return;
+    const failure = encodeFailure(decodeFailure(undefined));
+    void announce(job.id, { status: "failed", failure }).catch(() => {});
   });
   return worker;
 }
