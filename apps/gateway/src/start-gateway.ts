@@ -1,6 +1,6 @@
 import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
+import { ApiKeyStore, BatchStore, ReplicaConfirmation, ResearchQueue } from "@dossier/queue";
 import type { Logger } from "pino";
 import { createApp } from "./create-app.js";
 import { GatewayMetrics } from "./metrics.js";
@@ -23,6 +23,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     ttlSeconds: config.batch.ttlSeconds,
     callbackAttempts: config.callback.attempts,
     callbackBackoffMs: config.callback.backoffMs,
+    ...(config.redis.mode === "sentinel" ? { confirmation: new ReplicaConfirmation(queue.redis) } : {}),
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);

@@ -6,6 +6,7 @@ import {
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
+  ReplicaConfirmation,
   spreadKeyPrefix,
   startBatchServices,
   startHeartbeat,
@@ -108,8 +109,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     gatherTimeoutMs: config.gatherTimeoutMs,
   });
 
+  // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0008).
+  const confirmation = config.redis.mode === "sentinel" ? new ReplicaConfirmation(redis) : undefined;
+
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
   const batchServices = startBatchServices({
+    ...(confirmation ? { confirmation } : {}),
     prefix: config.redisPrefix,
     redis,
     batch: config.batch,
@@ -158,6 +163,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       onUnexpectedError: (error, job) =>
         logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
       batches: batchServices.batches,
+      ...(confirmation ? { confirmation } : {}),
       onRetry: (error, job, attempt) =>
         logger.info(
           { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },

@@ -22,6 +22,40 @@ const retryStrategy = (attempt: number) => Math.min(attempt * 200, 1_000);
  */
 const reconnectOnReadOnly = (error: Error) => (error.message.startsWith("READONLY") ? 2 : false);
 
+/**
+ * A connection to the primary the Sentinels name that connects anew after any end it did not ask
+ * for. ioredis gives up (ends) when its failover detector closes a connection that is already
+ * reconnecting, which a failover makes likely: the old primary's clients are killed and the switch
+ * is announced at about the same moment. Its duplicates (BullMQ's blocking connections) do the same.
+ */
+class SentinelPrimaryRedis extends Redis {
+  #closing = false;
+
+  constructor(options: RedisOptions) {
+    super(options);
+    this.on("end", () => {
+      if (this.#closing) return;
+      setTimeout(() => {
+        if (!this.#closing && this.status === "end") this.connect().catch(() => {});
+      }, retryStrategy(1)).unref();
+    });
+  }
+
+  override disconnect(reconnect = false): void {
+    if (!reconnect) this.#closing = true;
+    super.disconnect(reconnect);
+  }
+
+  override quit(...args: Parameters<Redis["quit"]>): ReturnType<Redis["quit"]> {
+    this.#closing = true;
+    return super.quit(...args);
+  }
+
+  override duplicate(override?: Partial<RedisOptions>): Redis {
+    return new SentinelPrimaryRedis({ ...this.options, ...override });
+  }
+}
+
 function roleOptions(role: ConnectionRole): Pick<RedisOptions, "enableOfflineQueue" | "maxRetriesPerRequest"> {
   // BullMQ refuses a blocking connection that gives up on a command after some retries.
   return role === "command" ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : { maxRetriesPerRequest: null };
@@ -99,7 +133,7 @@ function createClient(target: RedisTarget, role: ConnectionRole): RedisClient {
     case "standalone":
       return new Redis({ ...urlOptions(target.url), ...common });
     case "sentinel":
-      return new Redis({
+      return new SentinelPrimaryRedis({
         ...common,
         ...accessOptions(target.access),
         sentinels: target.sentinels.map((node) => ({ host: node.host, port: node.port })),

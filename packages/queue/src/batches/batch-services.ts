@@ -2,6 +2,7 @@ import type { AddressPolicy } from "@dossier/egress";
 import type { Worker } from "bullmq";
 import { type CallbackWorkerSettings, createCallbackWorker } from "../callbacks/callback-worker.js";
 import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { BatchFeeder } from "./batch-feeder.js";
 import { BatchStore } from "./batch-store.js";
 
@@ -40,6 +41,8 @@ export interface BatchServicesSettings {
   /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
   failedRetentionSeconds?: number;
   onCallbackAttempt?: CallbackWorkerSettings["onAttempt"];
+  /** Behind Sentinel: the confirmation of the worker's connection, for the feeder. */
+  confirmation?: ReplicaConfirmation;
   /** A feed round failed (Redis away); it is tried again. */
   onError?: (error: unknown) => void;
 }
@@ -73,6 +76,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     attempts: settings.batch.attempts,
     backoffMs: settings.batch.retryBackoffMs,
     failedRetentionSeconds: settings.failedRetentionSeconds ?? 7 * 86_400,
+    ...(settings.confirmation ? { confirmation: settings.confirmation } : {}),
     ...(settings.onError ? { onError: settings.onError } : {}),
   });
   const callbackWorker = createCallbackWorker({

@@ -5,6 +5,7 @@ import type { ResearchJobData } from "../jobs/job-payload.js";
 import { CALLBACK_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { type FairEntry, pushFairEntries } from "./fair-feed.js";
 
 /** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
@@ -49,6 +50,8 @@ export interface BatchStoreSettings {
   callbackAttempts?: number;
   /** First retry delay of a callback, in milliseconds; doubles each time, with jitter. Default 5000. */
   callbackBackoffMs?: number;
+  /** Behind Sentinel: a new batch is answered only once a replica holds it (see {@link ReplicaConfirmation}). */
+  confirmation?: ReplicaConfirmation;
 }
 
 /**
@@ -186,6 +189,9 @@ export class BatchStore {
     }
     if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
     if (pending.size === 0 && callbackUrl) await this.announce(id);
+    // Written to a primary that a failover has just replaced: the batch is gone, and the caller must ask again.
+    if (this.settings.confirmation && !(await this.settings.confirmation.confirm()))
+      throw new Error("the batch was written to a Redis primary that a failover replaced");
     return (await this.get(id))!;
   }
 

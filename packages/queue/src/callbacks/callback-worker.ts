@@ -94,6 +94,7 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
       connection: settings.redis,
       prefix: settings.prefix,
       concurrency: 4,
+      runRetryDelay: 1_000,
       autorun: false,
     },
   );

@@ -1,9 +1,11 @@
-import { DossierError, isDossierError, type ResearchResponse } from "@dossier/contract";
-import { type Job, UnrecoverableError, Worker } from "bullmq";
+import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
+import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
+import { ConnectionWatch } from "./connection-watch.js";
 import { announceJobEnd, type JobEnd } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
@@ -32,6 +34,12 @@ export interface ResearchWorkerSettings {
   onUnexpectedError?: (error: unknown, job: Job<ResearchJobData>) => void;
   /** Batch bookkeeping: each job's final outcome is recorded for the batches waiting for it. */
   batches?: BatchStore;
+  /**
+   * Behind Sentinel: a job is researched only once a replica holds its start, and its outcome counts
+   * as recorded once a replica holds it; an outcome is written again when the connection followed a
+   * failover meanwhile (see {@link ReplicaConfirmation}).
+   */
+  confirmation?: ReplicaConfirmation;
   /** Called when a job failed but will be tried again (a retryable error with attempts left). */
   onRetry?: (error: DossierError, job: Job<ResearchJobData>, delayAttempt: number) => void;
 }
@@ -46,15 +54,46 @@ export function createResearchWorker(
 ): Worker<ResearchJobData> {
   const { redis, prefix } = settings;
   const activeJobs = new Map<string, { job: Job<ResearchJobData>; token: string }>();
-  /** Stores the outcome, tells the waiting gateways (same round trip) and then the waiting batches. */
+  const connection = new ConnectionWatch(redis);
+  /**
+   * Stores the outcome, tells the waiting gateways (same round trip) and then the waiting batches.
+   * Every step is idempotent: written again after a lost connection, or on the primary a failover
+   * chose, until it holds or a job lock's time has passed.
+   */
   const announce = async (jobId: string, end: JobEnd) => {
-    const batchIds = await announceJobEnd(redis, prefix, jobId, end, settings.resultTtlSeconds);
-    if (batchIds.length > 0 && settings.batches)
-      await settings.batches.resolveJob(
-        jobId,
-        end.status === "done" ? { status: "done", body: end.body } : { status: "failed", failure: end.failure },
-        batchIds,
-      );
+    const deadline = Date.now() + settings.lockMs;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const batchIds = await announceJobEnd(redis, prefix, jobId, end, settings.resultTtlSeconds);
+        if (batchIds.length > 0 && settings.batches)
+          await settings.batches.resolveJob(
+            jobId,
+            end.status === "done" ? { status: "done", body: end.body } : { status: "failed", failure: end.failure },
+            batchIds,
+          );
+        if (!settings.confirmation || (await settings.confirmation.confirm()) || attempt >= 5) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await connection.ready(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  /**
+   * Runs the research; when it fails because the connection closed under it (Redis restarted or
+   * failed over), runs it again once Redis is back, and at worst fails it as retryable.
+   */
+  const research = async (job: Job<ResearchJobData>, signal: AbortSignal, usage: ResearchUsage) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const mark = connection.mark;
+      try {
+        return await processor(job.data, { jobId: job.id!, signal, usage });
+      } catch (error) {
+        if (isDossierError(error) || !connection.lostSince(mark)) throw error;
+        if (attempt >= 3 || signal.aborted) throw unavailable("Redis", error);
+        await connection.ready(settings.lockMs / 2);
+      }
+    }
   };
   const worker = new Worker<ResearchJobData>(
     RESEARCH_QUEUE,
@@ -63,6 +102,13 @@ export function createResearchWorker(
       const started = performance.now();
       const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
       const kind = job.name;
+      // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
+      // never had it): hand it back rather than research what the new primary will hand out again.
+      if (settings.confirmation && !(await settings.confirmation.confirm().catch(() => false))) {
+        if (token) await job.moveToWait(token).catch(() => {});
+        activeJobs.delete(job.id!);
+        throw new WaitingError();
+      }
       try {
         // A job started again (its worker died, or Redis failed over before its completion was
         // recorded) may have stored its result already: announce that instead of researching twice.
@@ -73,11 +119,7 @@ export function createResearchWorker(
             return stored;
           }
         }
-        const response = await processor(job.data, {
-          jobId: job.id!,
-          signal: signal ?? new AbortController().signal,
-          usage,
-        });
+        const response = await research(job, signal ?? new AbortController().signal, usage);
         const body = JSON.stringify(response);
         // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
         await announce(job.id!, { status: "done", body });
@@ -122,6 +164,8 @@ export function createResearchWorker(
       lockDuration: settings.lockMs,
       stalledInterval: Math.max(1_000, Math.floor(settings.lockMs / 2)),
       maxStalledCount: 2,
+      // After a lost connection (a Redis restart or failover) take jobs again within a second, not BullMQ's 15.
+      runRetryDelay: 1_000,
       autorun: false,
     },
   );

@@ -19,6 +19,8 @@ export interface RedisSentinelProcesses {
   failover(): Promise<number>;
   /** Kills the current primary with SIGKILL and resolves once the Sentinels have promoted another server. */
   killPrimary(): Promise<number>;
+  /** Resolves once every replica of the current primary is online and has acknowledged its writes of now. */
+  replicasInSync(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,9 @@ export async function startRedisSentinels(options: RedisSentinelOptions = {}): P
     "",
     "--appendonly",
     "no",
+    // A replica that must copy the whole data set (the demoted primary after a failover) starts at once.
+    "--repl-diskless-sync-delay",
+    "0",
   ];
   try {
     const primaryPort = await freePort();
@@ -129,6 +134,19 @@ export async function startRedisSentinels(options: RedisSentinelOptions = {}): P
         const before = await primary();
         await redisCommand(sentinelPort(), "SENTINEL", "FAILOVER", NAME);
         return promoted(before);
+      },
+      async replicasInSync() {
+        const port = await primary();
+        const target = Number(
+          /master_repl_offset:(\d+)/.exec(String(await redisCommand(port, "INFO", "replication")))?.[1],
+        );
+        await until("the replicas did not catch up", async () => {
+          const info = String(await redisCommand(port, "INFO", "replication"));
+          const replicas = [...info.matchAll(/^slave\d+:.*state=(\w+),offset=(\d+)/gm)];
+          return (
+            replicas.length > 0 && replicas.every(([, state, offset]) => state === "online" && Number(offset) >= target)
+          );
+        });
       },
       async killPrimary() {
         const before = await primary();
