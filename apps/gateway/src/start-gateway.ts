@@ -20,10 +20,13 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
   const batches = new BatchStore({
     prefix: config.redisPrefix,
     redis: queue.redis,
+    queueConnection: queue.queueConnection,
     ttlSeconds: config.batch.ttlSeconds,
     callbackAttempts: config.callback.attempts,
     callbackBackoffMs: config.callback.backoffMs,
-    ...(config.redis.mode === "sentinel" ? { confirmation: new ReplicaConfirmation(queue.redis) } : {}),
+    ...(config.redis.mode === "sentinel"
+      ? { confirmation: new ReplicaConfirmation([queue.redis, queue.queueConnection]) }
+      : {}),
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);

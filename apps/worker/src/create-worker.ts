@@ -60,6 +60,8 @@ function createSearchProvider(search: Config["search"]): SearchProvider | null {
  */
 export function createWorker(config: Config, logger: Logger, workerId: string): DossierWorker {
   const redis = createRedis(config.redis, "blocking");
+  // BullMQ's queues and workers get a connection of their own (see ConnectionOptions.pipelining).
+  const queueConnection = createRedis(config.redis, "blocking", { pipelining: false });
   // Fleet-wide upstream limits: every worker shares one bucket per upstream in Redis.
   const upstreamLimiter = new FleetRateLimiter(redis, config.redisPrefix);
   const model = limitChatModel(
@@ -110,10 +112,11 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   });
 
   // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0008).
-  const confirmation = config.redis.mode === "sentinel" ? new ReplicaConfirmation(redis) : undefined;
+  const confirmation = config.redis.mode === "sentinel" ? new ReplicaConfirmation([redis, queueConnection]) : undefined;
 
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
   const batchServices = startBatchServices({
+    queueConnection,
     ...(confirmation ? { confirmation } : {}),
     prefix: config.redisPrefix,
     redis,
@@ -160,6 +163,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       lockMs: config.jobLockMs,
       resultTtlSeconds: config.resultTtlSeconds,
       redis,
+      queueConnection,
       onUnexpectedError: (error, job) =>
         logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
       batches: batchServices.batches,
@@ -196,6 +200,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       await heartbeat?.stop();
       await fetcher.close();
       redis.disconnect();
+      queueConnection.disconnect();
     },
   };
 }

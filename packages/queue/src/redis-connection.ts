@@ -84,10 +84,14 @@ function urlOptions(url: string): RedisOptions {
   };
 }
 
-function clusterOptions(target: Extract<RedisTarget, { mode: "cluster" }>, role: ConnectionRole): ClusterOptions {
+function clusterOptions(
+  target: Extract<RedisTarget, { mode: "cluster" }>,
+  role: ConnectionRole,
+  pipelining: boolean,
+): ClusterOptions {
   const { enableOfflineQueue, maxRetriesPerRequest } = roleOptions(role);
   return {
-    enableAutoPipelining: true,
+    enableAutoPipelining: pipelining,
     enableOfflineQueue: enableOfflineQueue ?? true,
     clusterRetryStrategy: retryStrategy,
     // After a primary fails its replica takes over its slots; until then the cluster answers CLUSTERDOWN.
@@ -104,29 +108,38 @@ function clusterOptions(target: Extract<RedisTarget, { mode: "cluster" }>, role:
   };
 }
 
+/** How a connection sends its commands. */
+export interface ConnectionOptions {
+  /**
+   * Commands issued in the same event-loop turn leave as one write (auto-pipelining): under load the
+   * gateway's and the workers' many small commands then cost a few socket writes instead of one
+   * each. Off for the connection BullMQ uses: BullMQ defines its forty-odd scripts on it, and ioredis
+   * copies every defined script into each pipeline it builds. Default true.
+   */
+  pipelining?: boolean;
+}
+
 /**
  * One of Dossier's connections, for every use: its own commands, and BullMQ's queues, workers and
- * their blocking reads (BullMQ duplicates what it needs from it). Commands issued in the same
- * event-loop turn leave as one write (auto-pipelining): under load the gateway's and the workers'
- * many small commands then cost a few socket writes instead of one each.
+ * their blocking reads (BullMQ duplicates what it needs from it).
  *
  * - `standalone`: the server of `REDIS_URL`.
  * - `sentinel`: the primary the Sentinels name; after a failover the connection asks them again
  *   (on a closed connection, a READONLY answer, or the Sentinels' switch-master announcement).
  * - `cluster`: a Redis Cluster client that routes each command to the node of its key's slot.
  */
-export function createRedis(target: RedisTarget, role: ConnectionRole): RedisClient {
-  const client = createClient(target, role);
+export function createRedis(target: RedisTarget, role: ConnectionRole, options: ConnectionOptions = {}): RedisClient {
+  const client = createClient(target, role, options.pipelining ?? true);
   // Connection errors surface through the commands that fail; the default handler would print them.
   client.on("error", () => {});
   return client;
 }
 
-function createClient(target: RedisTarget, role: ConnectionRole): RedisClient {
+function createClient(target: RedisTarget, role: ConnectionRole, pipelining: boolean): RedisClient {
   const common: RedisOptions = {
     connectTimeout: CONNECT_TIMEOUT_MS,
     retryStrategy,
-    enableAutoPipelining: true,
+    enableAutoPipelining: pipelining,
     ...roleOptions(role),
   };
   switch (target.mode) {
@@ -149,7 +162,7 @@ function createClient(target: RedisTarget, role: ConnectionRole): RedisClient {
     case "cluster":
       return new Cluster(
         target.nodes.map((node) => ({ host: node.host, port: node.port })),
-        clusterOptions(target, role),
+        clusterOptions(target, role, pipelining),
       );
   }
 }

@@ -15,7 +15,8 @@ export interface ReplicaConfirmationSettings {
 }
 
 /**
- * Confirms that the writes made on one connection reached a replica (Redis `WAIT`), for a primary
+ * Confirms that the writes made on some connections (a worker's own and its BullMQ one) reached a
+ * replica (Redis `WAIT`, once per connection: it covers that connection's writes), for a primary
  * behind Sentinel. Replication is asynchronous: a primary that fails, or that Sentinel demotes while
  * clients still write to it, takes its last writes with it. A write that must not be lost (a job's
  * result and its batches' bookkeeping) is confirmed before the job counts as done, and written again
@@ -26,25 +27,26 @@ export interface ReplicaConfirmationSettings {
  * primary reports a replica again or the connection changes server.
  */
 export class ReplicaConfirmation {
-  readonly #redis: RedisClient;
+  readonly #connectionsToConfirm: readonly RedisClient[];
   readonly #waitMs: number;
   readonly #followMs: number;
   readonly #replicaCheckMs: number;
   /** When the primary was last asked for its replicas while writes went unconfirmed, ms since epoch. */
   #replicaCheckedAt = 0;
-  /** Connections made so far (`ready` events): a change means the client followed a failover. */
+  /** Connections made so far (`ready` events of any of them): a change means a client followed a failover. */
   #connections = 0;
   /** The connection count at which writes were last taken without a replica. */
   #withoutReplicaAt: number | undefined;
 
-  constructor(redis: RedisClient, settings: ReplicaConfirmationSettings = {}) {
-    this.#redis = redis;
+  constructor(connections: readonly RedisClient[], settings: ReplicaConfirmationSettings = {}) {
+    this.#connectionsToConfirm = connections;
     this.#waitMs = settings.waitMs ?? 250;
     this.#followMs = settings.followMs ?? 3_000;
     this.#replicaCheckMs = settings.replicaCheckMs ?? 2_000;
-    redis.on("ready", () => {
-      this.#connections += 1;
-    });
+    for (const redis of connections)
+      redis.on("ready", () => {
+        this.#connections += 1;
+      });
   }
 
   /** True while writes are taken without a replica to confirm them. */
@@ -59,8 +61,10 @@ export class ReplicaConfirmation {
   async confirm(): Promise<boolean> {
     const connection = this.#connections;
     if (this.withoutReplica && !(await this.#replicaCameBack())) return true;
-    const acknowledged = Number(await this.#redis.call("WAIT", 1, this.#waitMs));
-    if (acknowledged >= 1) {
+    const acknowledged = await Promise.all(
+      this.#connectionsToConfirm.map(async (redis) => Number(await redis.call("WAIT", 1, this.#waitMs))),
+    );
+    if (acknowledged.every((replicas) => replicas >= 1)) {
       this.#withoutReplicaAt = undefined;
       return true;
     }
@@ -76,7 +80,7 @@ export class ReplicaConfirmation {
   async #replicaCameBack(): Promise<boolean> {
     if (Date.now() - this.#replicaCheckedAt < this.#replicaCheckMs) return false;
     this.#replicaCheckedAt = Date.now();
-    const info = String(await this.#redis.call("INFO", "replication"));
+    const info = String(await this.#connectionsToConfirm[0]?.call("INFO", "replication"));
     const replicas = Number(/^connected_slaves:(\d+)/m.exec(info)?.[1] ?? 0);
     if (replicas > 0) this.#withoutReplicaAt = undefined;
     return replicas > 0;
@@ -87,12 +91,12 @@ export class ReplicaConfirmation {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.#redis.off("ready", done);
+        for (const redis of this.#connectionsToConfirm) redis.off("ready", done);
         resolve();
       };
       const timer = setTimeout(done, this.#followMs);
       if (this.#connections !== connection) done();
-      else this.#redis.on("ready", done);
+      else for (const redis of this.#connectionsToConfirm) redis.on("ready", done);
     });
   }
 }

@@ -9,8 +9,10 @@ import { type FairEntry, popFairEntries, withFeederLock } from "./fair-feed.js";
 
 export interface BatchFeederSettings {
   prefix: string;
-  /** The worker's connection, shared with the feeder's BullMQ queue. */
+  /** The worker's connection. */
   redis: RedisClient;
+  /** The connection of BullMQ's queues (no pipelining). */
+  queueConnection: RedisClient;
   batches: BatchStore;
   /** Jobs kept waiting in the queue; the rest wait in per-key lists and are fed in rotation (`BATCH_FEED_AHEAD`). */
   feedAhead: number;
@@ -45,7 +47,7 @@ export class BatchFeeder {
 
   constructor(private readonly settings: BatchFeederSettings) {
     this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
-      connection: settings.redis,
+      connection: settings.queueConnection,
       prefix: settings.prefix,
     });
     this.queue.on("error", () => {});

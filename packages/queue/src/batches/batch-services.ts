@@ -30,8 +30,10 @@ export interface CallbackSettings {
 
 export interface BatchServicesSettings {
   prefix: string;
-  /** The worker's connection (role `blocking`), shared with the BullMQ queues and workers of the batch services. */
+  /** The worker's connection (role `blocking`). */
   redis: RedisClient;
+  /** The connection of BullMQ's queues and workers (role `blocking`, no pipelining). */
+  queueConnection: RedisClient;
   /** Batch retention, feeding and retries, as configured (`BATCH_*`, `RETRY_BACKOFF_MS`). */
   batch: BatchSettings;
   /** Callback delivery, as configured (`CALLBACK_*`). */
@@ -64,6 +66,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
   const batches = new BatchStore({
     prefix: settings.prefix,
     redis: settings.redis,
+    queueConnection: settings.queueConnection,
     ttlSeconds: settings.batch.ttlSeconds,
     callbackAttempts: settings.callback.attempts,
     callbackBackoffMs: settings.callback.backoffMs,
@@ -71,6 +74,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
   const feeder = new BatchFeeder({
     prefix: settings.prefix,
     redis: settings.redis,
+    queueConnection: settings.queueConnection,
     batches,
     feedAhead: settings.batch.feedAhead,
     attempts: settings.batch.attempts,
@@ -80,7 +84,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     ...(settings.onError ? { onError: settings.onError } : {}),
   });
   const callbackWorker = createCallbackWorker({
-    redis: settings.redis,
+    queueConnection: settings.queueConnection,
     prefix: settings.prefix,
     batches,
     policy: settings.callbackPolicy,

@@ -42,8 +42,10 @@ export interface BatchItemOutcome {
 
 export interface BatchStoreSettings {
   prefix: string;
-  /** Command connection, shared with the callback queue. */
+  /** Command connection. */
   redis: RedisClient;
+  /** The connection of the callback queue (no pipelining). Default `redis`. */
+  queueConnection?: RedisClient;
   /** How long a batch and its results are kept, in seconds. */
   ttlSeconds: number;
   /** Delivery attempts of a completion callback. Default 8. */
@@ -103,7 +105,7 @@ export class BatchStore {
     this.redis = settings.redis;
     this.prefix = settings.prefix;
     this.callbacks = new Queue(CALLBACK_QUEUE, {
-      connection: settings.redis,
+      connection: settings.queueConnection ?? settings.redis,
       prefix: settings.prefix,
     });
     this.callbacks.on("error", () => {});

@@ -7,8 +7,8 @@ import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js
 import { deliverCallback } from "./deliver-callback.js";
 
 export interface CallbackWorkerSettings {
-  /** The worker's connection (role `blocking`); BullMQ duplicates its blocking one from it. */
-  redis: RedisClient;
+  /** The connection of BullMQ's workers (role `blocking`, no pipelining); BullMQ duplicates its blocking one from it. */
+  queueConnection: RedisClient;
   prefix: string;
   batches: BatchStore;
   policy: AddressPolicy;
@@ -91,7 +91,7 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
       return String(status);
     },
     {
-      connection: settings.redis,
+      connection: settings.queueConnection,
       prefix: settings.prefix,
       concurrency: 4,
       runRetryDelay: 1_000,

@@ -15,22 +15,35 @@ export interface JobStats {
   completionTokens: number;
 }
 
+/** The fleet counters one job adds to: whole-number fields (HINCRBY) and fractional ones (HINCRBYFLOAT). */
+export interface JobStatsIncrements {
+  counts: Array<[field: string, increment: number]>;
+  sums: Array<[field: string, increment: number]>;
+}
+
 /**
- * Workers have no HTTP port, so their counters live in one Redis hash that the gateway turns into
- * Prometheus metrics. Field names are `name|label=value,...`.
+ * Workers have no HTTP port, so their counters live in one Redis hash (`redisKeys.metrics`) that
+ * the gateway turns into Prometheus metrics. Field names are `name|label=value,...`.
  */
-export function recordJobStats(redis: RedisClient, prefix: string, stats: JobStats): Promise<unknown> {
-  const key = redisKeys.metrics(prefix);
-  const pipeline = redis.pipeline();
-  pipeline.hincrby(key, `jobs_total|kind=${stats.kind},outcome=${stats.outcome}`, 1);
+export function jobStatsIncrements(stats: JobStats): JobStatsIncrements {
+  const counts: Array<[string, number]> = [[`jobs_total|kind=${stats.kind},outcome=${stats.outcome}`, 1]];
   // One field per job: the smallest bucket that holds it. The gateway makes the counts cumulative.
   const bound = JOB_DURATION_BUCKETS.find((upper) => stats.durationSeconds <= upper);
-  if (bound !== undefined) pipeline.hincrby(key, `job_duration_bucket|kind=${stats.kind},le=${bound}`, 1);
-  pipeline.hincrbyfloat(key, `job_duration_sum|kind=${stats.kind}`, stats.durationSeconds);
-  pipeline.hincrby(key, `job_duration_count|kind=${stats.kind}`, 1);
-  if (stats.modelCalls > 0) pipeline.hincrby(key, `model_calls_total|kind=${stats.kind}`, stats.modelCalls);
-  if (stats.promptTokens > 0) pipeline.hincrby(key, `model_tokens_total|type=prompt`, stats.promptTokens);
-  if (stats.completionTokens > 0) pipeline.hincrby(key, `model_tokens_total|type=completion`, stats.completionTokens);
+  if (bound !== undefined) counts.push([`job_duration_bucket|kind=${stats.kind},le=${bound}`, 1]);
+  counts.push([`job_duration_count|kind=${stats.kind}`, 1]);
+  if (stats.modelCalls > 0) counts.push([`model_calls_total|kind=${stats.kind}`, stats.modelCalls]);
+  if (stats.promptTokens > 0) counts.push(["model_tokens_total|type=prompt", stats.promptTokens]);
+  if (stats.completionTokens > 0) counts.push(["model_tokens_total|type=completion", stats.completionTokens]);
+  return { counts, sums: [[`job_duration_sum|kind=${stats.kind}`, stats.durationSeconds]] };
+}
+
+/** Adds one job's figures to the fleet counters (a job that ends records them with its outcome instead). */
+export function recordJobStats(redis: RedisClient, prefix: string, stats: JobStats): Promise<unknown> {
+  const key = redisKeys.metrics(prefix);
+  const { counts, sums } = jobStatsIncrements(stats);
+  const pipeline = redis.pipeline();
+  for (const [field, increment] of counts) pipeline.hincrby(key, field, increment);
+  for (const [field, increment] of sums) pipeline.hincrbyfloat(key, field, increment);
   return pipeline.exec();
 }
 

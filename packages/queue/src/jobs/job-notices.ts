@@ -1,4 +1,5 @@
 import type { DossierError } from "@dossier/contract";
+import type { JobStatsIncrements } from "../fleet/fleet-stats.js";
 import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
@@ -36,12 +37,22 @@ return {0, redis.call('EXISTS', KEYS[4])}
 `);
 
 /**
- * KEYS: result, waiters, job batches. ARGV: notice channel prefix, job id, 'done' or 'failed',
- * payload (body or encoded failure), result TTL (seconds). Stores a body, notifies every waiting
- * gateway, and returns the ids of the batches waiting for the job.
+ * KEYS: result, waiters, job batches, fleet counters. ARGV: notice channel prefix, job id, 'done' or
+ * 'failed', payload (body or encoded failure), result TTL (seconds), number of whole-number
+ * counters, then field and increment pairs (whole numbers first, then fractions). Stores a body,
+ * adds to the fleet counters, notifies every waiting gateway, and returns the ids of the batches
+ * waiting for the job.
  */
 const NOTIFY_SCRIPT = new RedisScript(`
 if ARGV[3] == 'done' then redis.call('SET', KEYS[1], ARGV[4], 'EX', ARGV[5]) end
+local counts = tonumber(ARGV[6])
+for index = 7, #ARGV, 2 do
+  if (index - 7) / 2 < counts then
+    redis.call('HINCRBY', KEYS[4], ARGV[index], ARGV[index + 1])
+  else
+    redis.call('HINCRBYFLOAT', KEYS[4], ARGV[index], ARGV[index + 1])
+  end
+end
 local gateways = redis.call('SMEMBERS', KEYS[2])
 if #gateways > 0 then
   local notice = ARGV[2] .. '\\n' .. ARGV[3] .. '\\n' .. ARGV[4]
@@ -78,8 +89,9 @@ export async function claimJob(
 export type JobEnd = { status: "done"; body: string } | { status: "failed"; failure: string };
 
 /**
- * Records a job's end: stores a body for `resultTtlSeconds`, sends the notice to every waiting
- * gateway, and returns the batches waiting for the job. One round trip.
+ * Records a job's end: stores a body for `resultTtlSeconds`, adds `stats` to the fleet counters,
+ * sends the notice to every waiting gateway, and returns the batches waiting for the job. One
+ * round trip.
  */
 export async function announceJobEnd(
   redis: RedisClient,
@@ -87,16 +99,24 @@ export async function announceJobEnd(
   jobId: string,
   end: JobEnd,
   resultTtlSeconds: number,
+  stats: JobStatsIncrements = { counts: [], sums: [] },
 ): Promise<string[]> {
   return (await NOTIFY_SCRIPT.run(
     redis,
-    [redisKeys.result(prefix, jobId), redisKeys.jobWaiters(prefix, jobId), redisKeys.jobBatches(prefix, jobId)],
+    [
+      redisKeys.result(prefix, jobId),
+      redisKeys.jobWaiters(prefix, jobId),
+      redisKeys.jobBatches(prefix, jobId),
+      redisKeys.metrics(prefix),
+    ],
     [
       redisChannels.notices(prefix, ""),
       jobId,
       end.status,
       end.status === "done" ? end.body : end.failure,
       resultTtlSeconds,
+      stats.counts.length,
+      ...[...stats.counts, ...stats.sums].flat(),
     ],
   )) as string[];
 }

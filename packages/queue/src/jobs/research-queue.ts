@@ -60,8 +60,10 @@ interface WaitingJob {
  */
 export class ResearchQueue {
   readonly queue: Queue<ResearchJobData, string, ResearchKind>;
-  /** The command connection (fails fast), shared with the BullMQ queue. */
+  /** The command connection (fails fast). */
   readonly redis: RedisClient;
+  /** The BullMQ queue's command connection (see `ConnectionOptions.pipelining`). */
+  readonly queueConnection: RedisClient;
   /** This process's id among the gateways: the name of its notice channel. */
   readonly gatewayId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   private readonly subscriber: RedisClient;
@@ -75,8 +77,9 @@ export class ResearchQueue {
     this.prefix = settings.prefix;
     this.ownerTtlSeconds = settings.ownerTtlSeconds ?? 7 * 86_400;
     this.redis = createRedis(settings.target, "command");
+    this.queueConnection = createRedis(settings.target, "command", { pipelining: false });
     this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
-      connection: this.redis,
+      connection: this.queueConnection,
       prefix: settings.prefix,
     });
     this.queue.on("error", () => {});
@@ -213,8 +216,9 @@ export class ResearchQueue {
       const state = await job.getState();
       if (state === "failed") return { id: jobId, status: "failed", error: decodeFailure(job.failedReason) };
       if (state === "completed") {
-        const body = typeof job.returnvalue === "string" ? job.returnvalue : JSON.stringify(job.returnvalue);
-        return { id: jobId, status: "done", body };
+        // Finished a moment ago (its result was read just before), or its result has expired.
+        const body = await this.redis.get(redisKeys.result(this.prefix, jobId));
+        return body === null ? null : { id: jobId, status: "done", body };
       }
       return { id: jobId, status: state === "active" ? "running" : "queued" };
     } catch (error) {
@@ -331,5 +335,6 @@ export class ResearchQueue {
     await this.queue.close().catch(() => {});
     this.subscriber.disconnect();
     this.redis.disconnect();
+    this.queueConnection.disconnect();
   }
 }

@@ -1,7 +1,7 @@
 import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
-import { recordJobStats } from "../fleet/fleet-stats.js";
+import { type JobStatsIncrements, jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
@@ -28,8 +28,10 @@ export interface ResearchWorkerSettings {
   /** Job lock in milliseconds; a dead worker's job is taken over after about this long. */
   lockMs: number;
   resultTtlSeconds: number;
-  /** The worker's connection (role `blocking`): results, metrics, and BullMQ's, which duplicates its blocking one from it. */
+  /** The worker's connection (role `blocking`): results, notices and metrics. */
   redis: RedisClient;
+  /** The connection of BullMQ's worker (role `blocking`, no pipelining); BullMQ duplicates its blocking one from it. */
+  queueConnection: RedisClient;
   /** Called when a job fails with an error that is not a DossierError (a bug): log it. */
   onUnexpectedError?: (error: unknown, job: Job<ResearchJobData>) => void;
   /** Batch bookkeeping: each job's final outcome is recorded for the batches waiting for it. */
@@ -43,6 +45,12 @@ export interface ResearchWorkerSettings {
   /** Called when a job failed but will be tried again (a retryable error with attempts left). */
   onRetry?: (error: DossierError, job: Job<ResearchJobData>, delayAttempt: number) => void;
 }
+
+/**
+ * What a finished job hands BullMQ as its return value: its result lives under its own key
+ * (`redisKeys.result`), so BullMQ's completion and events do not carry the body again.
+ */
+const STORED_APART = "";
 
 /**
  * Runs research jobs: the processor's response is stored under the job's result key (so that
@@ -60,11 +68,19 @@ export function createResearchWorker(
    * Every step is idempotent: written again after a lost connection, or on the primary a failover
    * chose, until it holds or a job lock's time has passed.
    */
-  const announce = async (jobId: string, end: JobEnd) => {
+  const announce = async (jobId: string, end: JobEnd, stats?: JobStatsIncrements) => {
     const deadline = Date.now() + settings.lockMs;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const batchIds = await announceJobEnd(redis, prefix, jobId, end, settings.resultTtlSeconds);
+        // Counters once: a second write after a lost connection or a failover may not add them again.
+        const batchIds = await announceJobEnd(
+          redis,
+          prefix,
+          jobId,
+          end,
+          settings.resultTtlSeconds,
+          attempt === 1 ? stats : undefined,
+        );
         if (batchIds.length > 0 && settings.batches)
           await settings.batches.resolveJob(
             jobId,
@@ -116,20 +132,20 @@ export function createResearchWorker(
           const stored = await redis.get(redisKeys.result(prefix, job.id!));
           if (stored !== null) {
             await announce(job.id!, { status: "done", body: stored });
-            return stored;
+            return STORED_APART;
           }
         }
         const response = await research(job, signal ?? new AbortController().signal, usage);
         const body = JSON.stringify(response);
         // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
-        await announce(job.id!, { status: "done", body });
-        void recordJobStats(redis, prefix, {
+        const stats = jobStatsIncrements({
           kind,
           outcome: "completed",
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
-        }).catch(() => {});
-        return body;
+        });
+        await announce(job.id!, { status: "done", body }, stats);
+        return STORED_APART;
       } catch (error) {
         const failure = isDossierError(error)
           ? error
@@ -138,27 +154,28 @@ export function createResearchWorker(
               cause: error,
             });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
-        void recordJobStats(redis, prefix, {
+        const stats = {
           kind,
           outcome: failure.code,
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
-        }).catch(() => {});
+        };
         const encoded = encodeFailure(failure);
         // Only jobs given several attempts (batch items) retry; a waiting caller's job has one, so it answers at once.
         const attempts = job.opts.attempts ?? 1;
         if (failure.retryable && job.attemptsMade + 1 < attempts) {
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
+          void recordJobStats(redis, prefix, stats).catch(() => {});
           throw new Error(encoded);
         }
-        await announce(job.id!, { status: "failed", failure: encoded });
+        await announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats));
         throw new UnrecoverableError(encoded);
       } finally {
         activeJobs.delete(job.id!);
       }
     },
     {
-      connection: redis,
+      connection: settings.queueConnection,
       prefix,
       concurrency: settings.concurrency,
       lockDuration: settings.lockMs,
