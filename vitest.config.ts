@@ -10,7 +10,8 @@ const allTests = [
 
 /**
  * The system tests that run a second time against a real Redis Cluster: research calls, identical
- * requests researched once, stored results, batches with a killed worker, rate limits and keys.
+ * requests researched once, stored results, batches with a killed worker, rate limits, keys, job
+ * events and usage quotas.
  * Redis answers CROSSSLOT to any of Dossier's scripts or transactions whose keys span slots.
  */
 const onRedisCluster = [
@@ -20,6 +21,8 @@ const onRedisCluster = [
   "apps/gateway/test/keys.test.ts",
   "packages/system-tests/test/batches.test.ts",
   "packages/system-tests/test/fleet.test.ts",
+  "apps/gateway/test/events.test.ts",
+  "packages/system-tests/test/quotas.test.ts",
   "**/*.cluster.test.ts",
 ];
 

@@ -5,6 +5,9 @@ import { testRedisUrl } from "@dossier/testing";
 import { type CpuProfile, summarizeCpuProfile } from "./profile/summarize-cpu-profile.js";
 import { formatNumber, formatTable } from "./report/format-table.js";
 import type { BenchSettings } from "./scenarios/bench-settings.js";
+import { formatConsoleFigures, runConsoleBench } from "./scenarios/console-bench.js";
+import { formatEventsFigures, runEventsBench } from "./scenarios/events-bench.js";
+import { formatExtractionFigures, runExtractionBench } from "./scenarios/extraction-bench.js";
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { type Floors, measureFloors } from "./scenarios/floors.js";
 import { formatGatewayProcessesFigures, runGatewayProcessesBench } from "./scenarios/gateway-processes-bench.js";
@@ -13,9 +16,9 @@ import { formatQueueTargets } from "./scenarios/queue-targets.js";
 import { startQueueWorld } from "./scenarios/queue-world.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 
-const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|profile FILE...] [options]
+const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|extraction|events|console|profile FILE...] [options]
 
-Without a command, runs queue, research and fleet one after another.
+Without a command, runs queue, research, fleet, events and console one after another.
 
 Options:
   --seconds N   measured window of each scenario (default 10)
@@ -105,11 +108,29 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
     );
     process.stdout.write(`${formatResearchFigures(figures)}\n`);
   },
+  async extraction() {
+    const load = loadavg()[0]!;
+    const figures = await runExtractionBench(settings);
+    header("extraction: how long a 2 MB page blocks a worker's event loop", load);
+    process.stdout.write(`${formatExtractionFigures(figures)}\n`);
+  },
   async fleet() {
     const load = loadavg()[0]!;
     const figures = await runFleetBench(settings);
     header("fleet: throughput of 1, 2 and 4 workers, memory, synchronous calls beside a batch", load);
     process.stdout.write(`${formatFleetFigures(figures)}\n`);
+  },
+  async events() {
+    const load = loadavg()[0]!;
+    const figures = await runEventsBench(settings);
+    header("events: progress over SSE, from the worker to the client, and 1,000 streams on one gateway", load);
+    process.stdout.write(`${formatEventsFigures(figures)}\n`);
+  },
+  async console() {
+    const load = loadavg()[0]!;
+    const figures = await runConsoleBench(settings);
+    header("console: load time in Chromium and bundle size", load);
+    process.stdout.write(`${formatConsoleFigures(figures)}\n`);
   },
   async profile(files) {
     for (const file of files) {
@@ -134,7 +155,7 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
 };
 
 const [command, ...rest] = positionals;
-const chosen = command ? [command] : ["queue", "research", "fleet"];
+const chosen = command ? [command] : ["queue", "research", "fleet", "events", "console"];
 for (const name of chosen) {
   const run = commands[name];
   if (!run) {

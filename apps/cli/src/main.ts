@@ -3,8 +3,11 @@ import { loadConfig } from "@dossier/config";
 import { Command } from "commander";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
+import { healthcheckCommand } from "./commands/healthcheck-command.js";
 import { jobsCommand } from "./commands/jobs-command.js";
 import { keysCommand } from "./commands/keys-command.js";
+import { mcpCommand } from "./commands/mcp-command.js";
+import { gatewayCommand, workerCommand } from "./commands/service-commands.js";
 import { startCommand } from "./commands/start-command.js";
 
 const program = new Command("dossier")
@@ -14,7 +17,11 @@ program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
 program.addCommand(startCommand());
+program.addCommand(gatewayCommand());
+program.addCommand(workerCommand());
 program.addCommand(jobsCommand(() => loadConfig()));
+program.addCommand(healthcheckCommand(() => loadConfig()));
+program.addCommand(mcpCommand(() => loadConfig()));
 
 try {
   await program.parseAsync(process.argv);

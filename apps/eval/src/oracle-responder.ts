@@ -1,25 +1,6 @@
-import {
-  type EnrichmentCase,
-  type FakeChatResponder,
-  type PromptPassage,
-  parsePromptPassages,
-  type ResearchCase,
-} from "@dossier/testing";
-
-/** Words only, so that punctuation and dashes the extractor adds do not hide a phrase. */
-export function wordsOf(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
-export function passageWith(passages: readonly PromptPassage[], phrase: string): PromptPassage | undefined {
-  const wanted = wordsOf(phrase);
-  return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
-}
+import { type EnrichmentCase, type FakeChatResponder, parsePromptPassages, type ResearchCase } from "@dossier/testing";
+import { passageWith } from "./case-result.js";
+import { subjectName } from "./run-case-set.js";
 
 function typedAnswer(testCase: ResearchCase): unknown {
   const { answerText, answerNumber } = testCase.expected;
@@ -36,14 +17,16 @@ function typedAnswer(testCase: ResearchCase): unknown {
   }
 }
 
-/** The company name a case's subject carries, which the prompt's facts repeat. */
-export function subjectName(testCase: ResearchCase | EnrichmentCase): string {
-  const request = testCase.request as { company?: { name?: string }; person?: { company?: { name?: string } } };
-  return request.company?.name ?? request.person?.company?.name ?? "";
-}
-
 function quoteOf(phrase: string): string {
   return phrase.split(/\s+/).slice(0, 30).join(" ");
+}
+
+/** The whole phrase as quotes of at most 30 words, as the prompt asks quotes to be. */
+function quotesOf(phrase: string): string[] {
+  const words = phrase.split(/\s+/);
+  const quotes: string[] = [];
+  for (let start = 0; start < words.length; start += 30) quotes.push(words.slice(start, start + 30).join(" "));
+  return quotes.filter((quote) => quote.split(" ").length >= 3 || quotes.length === 1);
 }
 
 /**
@@ -80,7 +63,7 @@ export function createOracleResponder(
       if (passage) {
         Object.assign(reply, {
           answer: typedAnswer(testCase),
-          citations: [{ passage: passage.id, quote: quoteOf(testCase.proof.phrase) }],
+          citations: quotesOf(testCase.proof.phrase).map((quote) => ({ passage: passage.id, quote })),
           explanation: `The page ${passage.url} states it.`,
           confidence: 0.9,
         });

@@ -1,19 +1,32 @@
 import { DossierError } from "@dossier/contract";
 import type { AddressPolicy } from "@dossier/egress";
-import type { ApiKeyStore, BatchStore, ResearchQueue } from "@dossier/queue";
+import {
+  type ApiKeyStore,
+  type BatchStore,
+  type EventFeeds,
+  IdempotencyKeys,
+  type ResearchQueue,
+} from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 import { authenticate } from "./http/authenticate.js";
 import { callRateLimit } from "./http/call-rate-limit.js";
+import type { EventStreams } from "./http/event-stream.js";
 import { jsonBody } from "./http/json-body.js";
 import { problemHandler } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
 import { RouteTable } from "./http/route-table.js";
 import type { GatewayMetrics } from "./metrics.js";
+import { batchControlRoutes } from "./routes/batch-control-routes.js";
 import { batchRoutes } from "./routes/batch-routes.js";
+import { batchView } from "./routes/batch-view.js";
+import { consoleRoutes } from "./routes/console-routes.js";
+import { eventRoutes } from "./routes/event-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
+import { mcpRoutes } from "./routes/mcp-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import { researchRoutes } from "./routes/research-routes.js";
+import { usageRoutes } from "./routes/usage-routes.js";
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -28,6 +41,8 @@ export interface GatewayDependencies {
   limits: { callsPerMinute: number; openBatches: number; batchItems: number };
   /** The address rules a batch's callback URL must pass. */
   callbackPolicy: AddressPolicy;
+  /** Job and batch events from Redis, and the gateway's open event streams. */
+  events: { feeds: EventFeeds; streams: EventStreams };
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
@@ -47,6 +62,13 @@ export function createApp(dependencies: GatewayDependencies): Express {
     callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute),
     jsonBody(),
   ];
+  const jobEvents = {
+    queue: dependencies.queue,
+    feeds: dependencies.events.feeds,
+    redis: dependencies.queue.redis,
+    prefix: dependencies.prefix,
+    streams: dependencies.events.streams,
+  };
   const routes = new RouteTable([
     ...operationsRoutes({
       redis: dependencies.queue.redis,
@@ -54,16 +76,43 @@ export function createApp(dependencies: GatewayDependencies): Express {
       metrics,
       openApiDocument: dependencies.openApiDocument,
     }),
-    ...researchRoutes({ queue: dependencies.queue, timeoutMs: dependencies.researchTimeoutMs, guard }),
+    ...researchRoutes({
+      queue: dependencies.queue,
+      prefix: dependencies.prefix,
+      timeoutMs: dependencies.researchTimeoutMs,
+      guard,
+      events: jobEvents,
+    }),
+    ...usageRoutes({ redis: dependencies.queue.redis, prefix: dependencies.prefix, guard: authenticated }),
     ...jobRoutes({ queue: dependencies.queue, guard: authenticated }),
+    ...eventRoutes({
+      jobs: jobEvents,
+      batches: {
+        batches: dependencies.batches,
+        feeds: dependencies.events.feeds,
+        streams: dependencies.events.streams,
+        view: batchView,
+      },
+      guard: authenticated,
+    }),
     ...batchRoutes({
       batches: dependencies.batches,
+      redis: dependencies.queue.redis,
+      prefix: dependencies.prefix,
       maxItems: dependencies.limits.batchItems,
       maxOpen: dependencies.limits.openBatches,
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
       body: jsonBody(BATCH_BODY_LIMIT_BYTES),
+      idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix),
     }),
+    ...batchControlRoutes({
+      batches: dependencies.batches,
+      queue: dependencies.queue.queue,
+      authenticate: authenticated,
+    }),
+    ...mcpRoutes({ authenticate: authenticated, body: jsonBody() }),
+    ...consoleRoutes(),
   ]);
 
   app.use(requestId());

@@ -1,4 +1,4 @@
-import { JOB_DURATION_BUCKETS, type RedisClient, readFleetCounters } from "@dossier/queue";
+import { countUnfedBatchItems, JOB_DURATION_BUCKETS, type RedisClient, readFleetCounters } from "@dossier/queue";
 import type { Queue } from "bullmq";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import { clusterMetricsOf } from "./cluster-metrics.js";
@@ -43,6 +43,15 @@ export class GatewayMetrics {
       const counts = await this.queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
       lines.push("# HELP dossier_queue_jobs Research jobs in the queue, by state.", "# TYPE dossier_queue_jobs gauge");
       for (const [state, count] of Object.entries(counts)) lines.push(`dossier_queue_jobs{state="${state}"} ${count}`);
+      // Every Dossier job has a priority, so BullMQ keeps waiting jobs in its `prioritized` sorted set
+      // rather than the `wait` list; batch items beyond BATCH_FEED_AHEAD are not in the queue yet.
+      const unfed = await countUnfedBatchItems(this.redis, this.prefix);
+      const outstanding = (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.active ?? 0) + unfed;
+      lines.push(
+        "# HELP dossier_jobs_outstanding Research jobs running or waiting, with batch items not yet queued: what the worker autoscaler divides among workers.",
+        "# TYPE dossier_jobs_outstanding gauge",
+        `dossier_jobs_outstanding ${outstanding}`,
+      );
       const fleet = await readFleetCounters(this.redis, this.prefix);
       lines.push(...renderFleet(fleet));
     } catch {

@@ -1,8 +1,10 @@
 import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, ReplicaConfirmation, ResearchQueue } from "@dossier/queue";
+import { ApiKeyStore, BatchStore, EventFeeds, ReplicaConfirmation, ResearchQueue } from "@dossier/queue";
 import type { Logger } from "pino";
 import { createApp } from "./create-app.js";
+import { answerClientError } from "./http/answer-client-error.js";
+import { EventStreams } from "./http/event-stream.js";
 import { GatewayMetrics } from "./metrics.js";
 
 /**
@@ -30,6 +32,10 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
+  const events = {
+    feeds: new EventFeeds({ target: config.redis, prefix: config.redisPrefix, redis: queue.redis, batches }),
+    streams: new EventStreams(config.eventsHeartbeatMs),
+  };
   const app = createApp({
     logger,
     queue,
@@ -41,6 +47,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     batches,
     limits: config.limits,
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
+    events,
   });
 
   await queue.waitUntilReady().catch((error: unknown) => {
@@ -60,6 +67,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
       "gateway listening",
     );
   });
+  server.on("clientError", answerClientError);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = config.gatewayRequestTimeoutMs;
@@ -77,6 +85,8 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     // `Connection: close` and drop connections as soon as they fall idle.
     server.on("request", (_request, response) => response.setHeader("Connection", "close"));
     server.closeIdleConnections();
+    // Event streams never end on their own: end them now; their clients resume elsewhere with Last-Event-ID.
+    events.streams.endAll();
     setInterval(() => server.closeIdleConnections(), 100).unref();
     const deadline = setTimeout(() => {
       logger.warn("calls still in flight after the grace period; closing them");
@@ -84,6 +94,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     }, config.gatewayShutdownGraceMs);
     deadline.unref();
     await closed;
+    await events.feeds.close();
     await batches.close();
     await queue.close();
     logger.info("gateway stopped");

@@ -109,6 +109,25 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
       { question: "q", company: { location: "Berlin" } },
       "company",
     ],
+    [
+      "a company name of only zero-width characters",
+      "company",
+      { question: "q", company: { name: "\u200b\u200c\u200d\ufeff" } },
+      "company",
+    ],
+    [
+      "a company name of only NUL characters",
+      "company",
+      { question: "q", company: { name: "\u0000\u0000" } },
+      "company",
+    ],
+    [
+      "a person whose last name is only bidi controls",
+      "person",
+      { question: "q", person: { firstName: "Jane", lastName: "\u202e\u2066\u2069", company: { name: "Acme" } } },
+      "person",
+    ],
+    ["a question of only invisible characters", "company", companyRequest("\u200b\u2060\u0000"), "question"],
     ["a person known only by first name", "person", { question: "q", person: { firstName: "Jane" } }, "person"],
     [
       "a person named but without a company",

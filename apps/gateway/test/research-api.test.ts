@@ -1,5 +1,5 @@
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
-import { companyRequest, type Harness, researchBodyOf, schemaExampleResponder, startHarness } from "@dossier/testing";
+import { companyRequest, type Harness, researchBodyOf, startHarness, statedAnswerResponder } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let harness: Harness;
@@ -30,10 +30,12 @@ describe("POST /v1/research/company", () => {
     expect(response.headers.get("x-job-id")).toMatch(/^r-/);
     const body = companyResearchResponseSchema.strict().parse(await response.json());
     expect(body).toMatchObject({ answerText: "true", answerNumber: 1 });
-    expect(body.details).toMatch(/^example/);
-    // The fake model cites the first passage it was shown; that page is the one source.
-    const cited = harness.model.requests.at(-1)!.userText.match(/<passage id="P1" url="([^"]+)"/)![1];
-    expect(body.sources).toEqual([cited]);
+    // The fake model cites the sentence that says so; that page is the one source, its words the quote.
+    expect(body.sources).toHaveLength(1);
+    expect(body.citations).toEqual([
+      expect.objectContaining({ url: body.sources[0], quote: expect.stringMatching(/SOC 2 Type II/), source: "page" }),
+    ]);
+    expect(body.details).toContain(body.citations[0]?.quote);
     expect(body.confidence).toBeGreaterThan(0.2);
     expect(body.confidence).toBeLessThanOrEqual(1);
   });
@@ -53,28 +55,42 @@ describe("POST /v1/research/company", () => {
   });
 
   it.each([
-    ["TEXT", undefined, "example", null],
-    ["NUMBER", undefined, "42", 42],
-    ["DATE", undefined, "2024-01-15", null],
-    ["URL", undefined, "https://example.com/", null],
-    ["OPTION", ["SaaS", "Hardware"], "SaaS", 0],
-    ["OPTIONS", ["AWS", "GCP", "Azure"], '["AWS"]', 1],
-  ])(
-    "carries a %s answer in answerText and answerNumber",
-    async (responseType, responseOptions, answerText, answerNumber) => {
-      const response = await harness.post(
-        "/v1/research/company",
-        companyRequest(`A ${responseType} question?`, {
-          responseType,
-          ...(responseOptions ? { responseOptions } : {}),
-        }),
-      );
-      expect(response.status).toBe(200);
-      const body = await researchBodyOf(response);
-      expect(body.answerText).toBe(answerText);
-      expect(body.answerNumber).toBe(answerNumber);
-    },
-  );
+    ["TEXT", undefined, (text: string | null, number: number | null) => typeof text === "string" && number === null],
+    [
+      "NUMBER",
+      undefined,
+      (text: string | null, number: number | null) =>
+        typeof number === "number" && text === new Intl.NumberFormat("en-US").format(number),
+    ],
+    ["DATE", undefined, (text: string | null, number: number | null) => /^\d{4}$/.test(text ?? "") && number === null],
+    [
+      "URL",
+      undefined,
+      (text: string | null, number: number | null) => /^https?:\/\//.test(text ?? "") && number === null,
+    ],
+    [
+      "OPTION",
+      ["Boston", "Hamburg"],
+      (text: string | null, number: number | null) => text === "Boston" && number === 0,
+    ],
+    [
+      "OPTIONS",
+      ["Rotterdam", "Hamburg", "Boston"],
+      (text: string | null, number: number | null) => text === '["Rotterdam"]' && number === 1,
+    ],
+  ])("carries a %s answer in answerText and answerNumber", async (responseType, responseOptions, fits) => {
+    const response = await harness.post(
+      "/v1/research/company",
+      companyRequest(`Where is the company's office, in a ${responseType} answer?`, {
+        responseType,
+        ...(responseOptions ? { responseOptions } : {}),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const body = await researchBodyOf(response);
+    expect(fits(body.answerText, body.answerNumber), JSON.stringify(body)).toBe(true);
+    expect(body.citations.length).toBeGreaterThan(0);
+  });
 
   it("asks the model with a strict json_schema built for the responseType", async () => {
     const before = harness.model.requests.length;
@@ -108,7 +124,7 @@ describe("POST /v1/research/company", () => {
       });
       expect(body.confidence).toBeLessThanOrEqual(0.2);
     } finally {
-      harness.model.setResponder(schemaExampleResponder);
+      harness.model.setResponder(statedAnswerResponder);
     }
   });
 });
@@ -146,7 +162,66 @@ describe("POST /v1/research/person", () => {
       companyName: "Northwind Robotics",
       companyWebsite: "https://northwind-robotics.test",
       companyLinkedinUrl: "https://www.linkedin.com/company/northwind-robotics",
+      // Every field comes from the request here, and says so.
+      personSources: Object.fromEntries(
+        [
+          "firstName",
+          "lastName",
+          "email",
+          "phone",
+          "linkedinUrl",
+          "jobTitle",
+          "country",
+          "city",
+          "companyName",
+          "companyWebsite",
+          "companyLinkedinUrl",
+        ].map((field) => [field, { from: "request" }]),
+      ),
     });
+  });
+
+  it("strips control and format characters from every text field before anything reads them", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "\u200bWhat is her\u0000 role?\u2069",
+      person: {
+        firstName: "\u202eJANE\u202c",
+        lastName: "Do\u0000e\u200d",
+        title: "\u2066VP\u00ad Engineering\u2069",
+        email: "\ufeffjane.doe@northwind-robotics.test",
+        company: { name: "North\u200bwind Robotics\u200f", location: "Berlin,\u0007 Germany" },
+      },
+    });
+    expect(response.status).toBe(200);
+    const body = await researchBodyOf(response);
+    expect(body.person).toMatchObject({
+      firstName: "Jane",
+      lastName: "Doe",
+      jobTitle: "VP Engineering",
+      email: "jane.doe@northwind-robotics.test",
+      companyName: "Northwind Robotics",
+      country: "Germany",
+      city: "Berlin",
+    });
+    expect(harness.model.requests.at(-1)!.userText).toContain("What is her role?");
+  });
+
+  it("takes the company website from the registrable domain of an e-mail at a subdomain", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "Who is this, at a subdomain?",
+      person: { email: "sam@us.alder-finch.test" },
+    });
+    expect(response.status).toBe(200);
+    expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
+  });
+
+  it("takes the country from the calling code of a phone number written with 00", async () => {
+    const response = await harness.post("/v1/research/person", {
+      question: "Where is he based?",
+      person: { firstName: "Kwame", lastName: "Mensah", phone: "00233 30 123 4567", company: { name: "Quillstone" } },
+    });
+    expect(response.status).toBe(200);
+    expect((await researchBodyOf(response)).person?.country).toBe("Ghana");
   });
 
   it("accepts a person identified by e-mail alone", async () => {

@@ -16,9 +16,11 @@ import {
   CachedSearchProvider,
   createResearcher,
   ExtractedPageCache,
+  ExtractionPool,
   OpenAiCompatibleChatModel,
   RedisPageCache,
   RedisSearchCache,
+  type ResearchTrace,
   type SearchProvider,
   SearxngSearchProvider,
   SerperSearchProvider,
@@ -100,10 +102,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
+  const extraction = new ExtractionPool({ threads: config.extractionThreads });
   const research = createResearcher({
     model,
     fetcher,
     search,
+    extraction,
     // A page this worker read within the page cache's lifetime is reused without reading Redis again.
     extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
     pageBudget: config.pageBudget,
@@ -111,7 +115,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     gatherTimeoutMs: config.gatherTimeoutMs,
   });
 
-  // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0008).
+  // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
   const confirmation = config.redis.mode === "sentinel" ? new ReplicaConfirmation([redis, queueConnection]) : undefined;
 
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
@@ -134,15 +138,32 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
       try {
         // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
+        const trace: ResearchTrace = {
+          queries: [],
+          pagesRead: [],
+          passagesInPrompt: 0,
+          promptTokens: 0,
+          secondLook: false,
+        };
         const response = await research(data.request, {
           signal: context.signal,
           usage: context.usage,
           background: (data.origin ?? "sync") !== "sync",
+          trace,
+          onProgress: context.progress,
         });
+        // Counts only: queries and pages name the subject, which stays out of the logs.
         log.info(
           {
             durationMs: Math.round(performance.now() - started),
             modelCalls: context.usage.modelCalls,
+            promptTokens: context.usage.promptTokens,
+            completionTokens: context.usage.completionTokens,
+            pagesRead: trace.pagesRead.length,
+            passagesInPrompt: trace.passagesInPrompt,
+            secondLook: trace.secondLook,
+            modelConfidence: trace.modelConfidence,
+            rejectedQuotes: trace.rejectedQuotes,
             confidence: response.confidence,
           },
           "research finished",
@@ -199,6 +220,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       await batchServices.close();
       await heartbeat?.stop();
       await fetcher.close();
+      await extraction.close();
       redis.disconnect();
       queueConnection.disconnect();
     },

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { createLogger, loadConfig } from "@dossier/config";
+import { createWorkerId } from "@dossier/queue";
 import { createWorker } from "./create-worker.js";
 import { boundHeapGrowth } from "./heap-growth.js";
 
 const config = loadConfig();
-const workerId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+const workerId = createWorkerId();
 const logger = createLogger("worker", config.logLevel, { workerId });
 
 const worker = createWorker(config, logger, workerId);

@@ -100,6 +100,23 @@ describe("loadConfig defaults", () => {
     expect(loadConfig(env).llm).toMatchObject(expected);
   });
 
+  it.each([
+    ["Ollama on this machine", {}, true],
+    ["Ollama in the compose network", { OPENAI_BASE_URL: "http://ollama:11434/v1" }, true],
+    ["a private address", { OPENAI_BASE_URL: "http://10.0.0.5:8000/v1" }, true],
+    ["loopback", { OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" }, true],
+    ["OpenAI", { OPENAI_API_KEY: "sk-test" }, false],
+    ["a hosted endpoint", { OPENAI_BASE_URL: "https://api.together.xyz/v1" }, false],
+  ])("gives a local endpoint (%s: %s) CPU-sized defaults unless set", (_name, env, local) => {
+    const config = loadConfig(env);
+    expect(config.llm.isLocal).toBe(local);
+    expect(config.llm.timeoutMs).toBe(local ? 180_000 : 60_000);
+    expect(config.llm.maxRetries).toBe(local ? 1 : 3);
+    expect(config.promptTokenBudget).toBe(local ? 2_500 : 6_000);
+    const set = loadConfig({ ...env, LLM_TIMEOUT_MS: "5000", LLM_MAX_RETRIES: "0", RESEARCH_PROMPT_TOKENS: "4000" });
+    expect([set.llm.timeoutMs, set.llm.maxRetries, set.promptTokenBudget]).toEqual([5_000, 0, 4_000]);
+  });
+
   it("trims and splits API_KEYS, dropping empty entries", () => {
     expect(loadConfig({ API_KEYS: " first , ,second,," }).apiKeys).toEqual(["first", "second"]);
   });

@@ -1,5 +1,6 @@
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
-import { type ConnectTarget, parseConnectTo } from "@dossier/egress";
+import { type ConnectTarget, isBlockedAddress, parseConnectTo } from "@dossier/egress";
 import * as z from "zod";
 import { hashTagged, type ParsedRedisNodes, parseRedisNodes, type RedisTarget } from "./redis-target.js";
 
@@ -111,10 +112,17 @@ const environmentFields = z.object({
   OPENAI_API_KEY: optionalString,
   /** Model name at that endpoint. Default `qwen2.5:3b-instruct` locally, `gpt-4o-mini` on OpenAI. */
   LLM_MODEL: optionalString,
-  /** Time-out of one model call, in milliseconds. Default 60000. */
-  LLM_TIMEOUT_MS: integer(60_000, 1),
-  /** Retries of one model call on 429, 5xx and time-outs (exponential backoff). Default 3. */
-  LLM_MAX_RETRIES: integer(3, 0),
+  /**
+   * Time-out of one model call, in milliseconds. Default 60000, or 180000 for a local endpoint (a
+   * model on this machine or the private network, e.g. Ollama): a 3B model on a CPU takes about a
+   * minute for one of Dossier's prompts.
+   */
+  LLM_TIMEOUT_MS: derivedInteger(1),
+  /**
+   * Retries of one model call on 429, 5xx and time-outs (exponential backoff). Default 3, or 1 for a
+   * local endpoint, where a retry waits behind the call it replaces.
+   */
+  LLM_MAX_RETRIES: derivedInteger(0),
   /** Search provider. Default `searxng`. */
   SEARCH_PROVIDER: z.enum(["searxng", "brave", "tavily", "serper", "none"]).default("searxng"),
   /** Base URL of a SearXNG instance. */
@@ -153,6 +161,11 @@ const environmentFields = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     z.union([z.literal("auto"), z.coerce.number().int().min(1).max(256)]).default(1),
   ),
+  /**
+   * Worker threads that extract large pages (over 256 KB) off the event loop; 0 extracts every page
+   * on the main thread. Threads start with the first large page and exit when idle. Default 1.
+   */
+  EXTRACTION_THREADS: integer(1, 0),
   /** Jobs one worker process runs at once. Default 20. */
   WORKER_CONCURRENCY: integer(20, 1),
   /**
@@ -170,8 +183,11 @@ const environmentFields = z.object({
   SHUTDOWN_GRACE_MS: integer(30_000, 0),
   /** Pages read per research job at most. Default 12. */
   RESEARCH_PAGE_BUDGET: integer(12, 1),
-  /** Prompt tokens per model call at most. Default 6000. */
-  RESEARCH_PROMPT_TOKENS: integer(6_000, 500),
+  /**
+   * Prompt tokens per model call at most. Default 6000, or 2500 for a local endpoint: a CPU reads
+   * about 35-70 prompt tokens a second with a 3B model.
+   */
+  RESEARCH_PROMPT_TOKENS: derivedInteger(500),
   /** Research calls (synchronous or async) one API key may make per minute; 0 disables the limit. Default 600. */
   RATE_LIMIT_CALLS_PER_MINUTE: integer(600, 0),
   /** Batches one API key may have open (not done) at once. Default 5. */
@@ -200,6 +216,15 @@ const environmentFields = z.object({
   SEARCH_REQUESTS_PER_MINUTE: integer(0, 0),
   /** How often one call waits out an upstream's 429 (pausing the fleet) before failing. Default 10. */
   UPSTREAM_RATE_LIMIT_WAITS: integer(10, 0),
+  /** The gateway the command-line tool and the MCP server talk to. Default `http://127.0.0.1:$PORT`. */
+  DOSSIER_URL: optionalString.refine(
+    (value) => value === undefined || /^https?:\/\/[^/]/.test(value),
+    "must be an http(s) URL such as http://127.0.0.1:8080",
+  ),
+  /** The API key the command-line tool and the MCP server send. Default the first of API_KEYS. */
+  DOSSIER_API_KEY: optionalString,
+  /** How often an event stream (SSE) sends a heartbeat comment, in milliseconds. Default 15000. */
+  EVENTS_HEARTBEAT_MS: integer(15_000, 100),
   /** pino log level. Default `info`. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -233,6 +258,8 @@ export interface LlmSettings {
   model: string;
   /** True when no endpoint was configured and the local Ollama default is used. */
   isDefaultLocal: boolean;
+  /** True when the endpoint runs on this machine or the private network (loopback, a private address, Ollama's port). */
+  isLocal: boolean;
   timeoutMs: number;
   maxRetries: number;
 }
@@ -266,6 +293,8 @@ export interface Config {
   /** Gateway processes on this host (`GATEWAY_PROCESSES`, `auto` resolved to the core count). */
   gatewayProcesses: number;
   workerConcurrency: number;
+  /** Threads extracting large pages off the event loop (`EXTRACTION_THREADS`); 0: none. */
+  extractionThreads: number;
   /** Heap growth past the live set a worker allows before a full collection, in percent; 0: V8's default. */
   workerHeapGrowthPercent: number;
   resultTtlSeconds: number;
@@ -275,6 +304,15 @@ export interface Config {
   pageBudget: number;
   promptTokenBudget: number;
   logLevel: Environment["LOG_LEVEL"];
+  /** How often an event stream sends a heartbeat comment, in milliseconds (`EVENTS_HEARTBEAT_MS`). */
+  eventsHeartbeatMs: number;
+  /** The gateway a client process (the CLI's HTTP commands, the MCP server) talks to. */
+  client: {
+    /** Base URL (`DOSSIER_URL`, default `http://127.0.0.1:$PORT`). */
+    url: string;
+    /** API key (`DOSSIER_API_KEY`, else the first of `API_KEYS`); undefined when neither is set. */
+    apiKey: string | undefined;
+  };
   /** Per-key limits. */
   limits: {
     /** Research calls per key per minute; 0 disables. */
@@ -312,6 +350,29 @@ export interface Config {
 }
 
 export const LOCAL_OLLAMA_URL = "http://127.0.0.1:11434/v1";
+/** A local endpoint's default time-out of one model call, in milliseconds. */
+export const LOCAL_LLM_TIMEOUT_MS = 180_000;
+/** A local endpoint's default prompt budget, in tokens. */
+export const LOCAL_PROMPT_TOKENS = 2_500;
+
+/** Host names that name a model server on this machine or beside it. */
+const LOCAL_HOST_NAMES = new Set(["localhost", "ollama", "host.docker.internal", "llama", "vllm", "lmstudio"]);
+
+/**
+ * Whether a model endpoint runs locally: a loopback or private address, a host name of the
+ * compose network, or Ollama's port. Such endpoints usually run on a CPU or one small GPU.
+ */
+export function isLocalEndpoint(baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (url.port === "11434" || LOCAL_HOST_NAMES.has(host) || host.endsWith(".local")) return true;
+  return isIP(host) !== 0 && isBlockedAddress(host);
+}
 export const OPENAI_URL = "https://api.openai.com/v1";
 export const DEFAULT_LOCAL_MODEL = "qwen2.5:3b-instruct";
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
@@ -358,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const baseUrl = e.OPENAI_BASE_URL ?? (e.OPENAI_API_KEY ? OPENAI_URL : LOCAL_OLLAMA_URL);
   const onOpenAi = baseUrl.startsWith(OPENAI_URL);
   const redis = redisTargetOf(e);
+  const isLocal = isLocalEndpoint(baseUrl);
   return deepFreeze({
     port: e.PORT,
     redis,
@@ -368,8 +430,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.OPENAI_API_KEY,
       model: e.LLM_MODEL ?? (onOpenAi ? DEFAULT_OPENAI_MODEL : DEFAULT_LOCAL_MODEL),
       isDefaultLocal,
-      timeoutMs: e.LLM_TIMEOUT_MS,
-      maxRetries: e.LLM_MAX_RETRIES,
+      isLocal,
+      timeoutMs: e.LLM_TIMEOUT_MS ?? (isLocal ? LOCAL_LLM_TIMEOUT_MS : 60_000),
+      maxRetries: e.LLM_MAX_RETRIES ?? (isLocal ? 1 : 3),
     },
     search: {
       provider: e.SEARCH_PROVIDER,
@@ -385,14 +448,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gatewayShutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS ?? e.RESEARCH_TIMEOUT_MS + 1_000,
     gatewayProcesses: e.GATEWAY_PROCESSES === "auto" ? availableParallelism() : e.GATEWAY_PROCESSES,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    extractionThreads: e.EXTRACTION_THREADS,
     workerHeapGrowthPercent: e.WORKER_HEAP_GROWTH_PERCENT,
     resultTtlSeconds: e.RESULT_TTL_SECONDS,
     cacheTtlSeconds: e.CACHE_TTL_SECONDS,
     jobLockMs: e.JOB_LOCK_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     pageBudget: e.RESEARCH_PAGE_BUDGET,
-    promptTokenBudget: e.RESEARCH_PROMPT_TOKENS,
+    promptTokenBudget: e.RESEARCH_PROMPT_TOKENS ?? (isLocal ? LOCAL_PROMPT_TOKENS : 6_000),
     logLevel: e.LOG_LEVEL,
+    eventsHeartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    client: { url: e.DOSSIER_URL ?? `http://127.0.0.1:${e.PORT}`, apiKey: e.DOSSIER_API_KEY ?? e.API_KEYS[0] },
     limits: {
       callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
       openBatches: e.BATCH_MAX_OPEN,

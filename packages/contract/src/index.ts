@@ -1,3 +1,4 @@
+export * from "./csv/index.js";
 export * from "./errors/index.js";
 export * from "./openapi/build-openapi.js";
 export * from "./schemas/index.js";

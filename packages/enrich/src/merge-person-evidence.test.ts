@@ -25,6 +25,7 @@ const evidence = (
   field,
   value,
   url,
+  quote: `${value} at ${url}`,
   ownSite,
   publishedAt,
 });

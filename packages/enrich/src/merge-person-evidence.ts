@@ -11,6 +11,8 @@ export interface PersonEvidence {
   value: string;
   /** The page that states it. */
   url: string;
+  /** The verified words of the page that state it. */
+  quote: string;
   /** Whether the page is on the person's company's own site. */
   ownSite: boolean;
   /** The page's publication date (ISO), when known. */
@@ -41,13 +43,15 @@ const host = (url: string) => new URL(url).hostname.replace(/^www\./, "");
  * Merges verified evidence into the record built from the request. For each field the most
  * authoritative statement wins (the company's own site over third parties, then the most recent);
  * a title from evidence that differs from the request's replaces it, and the change is noted.
+ * `used` names the evidence each field was taken from.
  */
 export function mergePersonEvidence(
   record: EnrichedPerson,
   evidence: readonly PersonEvidence[],
-): { person: EnrichedPerson; notes: string[] } {
+): { person: EnrichedPerson; notes: string[]; used: Partial<Record<PersonEvidence["field"], PersonEvidence>> } {
   const person = { ...record };
   const notes: string[] = [];
+  const used: Partial<Record<PersonEvidence["field"], PersonEvidence>> = {};
   const ranked = [...evidence].sort(
     (a, b) => Number(b.ownSite) - Number(a.ownSite) || (b.publishedAt ?? "").localeCompare(a.publishedAt ?? ""),
   );
@@ -62,11 +66,15 @@ export function mergePersonEvidence(
       notes.push(`The job title "${value}" from ${host(item.url)} replaces the title given ("${previous}").`);
     }
     person[item.field] = value;
+    used[item.field] = item;
   }
   // A verified city from evidence outranks a country guessed from the company's location.
   if (done.has("city") && !done.has("country") && person.city) {
     const fromCity = countryFromLocation(person.city).country;
-    if (fromCity) person.country = fromCity;
+    if (fromCity) {
+      person.country = fromCity;
+      if (used.city) used.country = used.city;
+    }
   }
-  return { person, notes };
+  return { person, notes, used };
 }

@@ -1,4 +1,5 @@
 import { domainToASCII } from "node:url";
+import { getDomain } from "tldts";
 import { isDisposableDomain, isFreeMailDomain } from "./email-domain-lists.js";
 import { cleanText } from "./is-filler.js";
 
@@ -8,13 +9,26 @@ export interface NormalizedEmail {
   email: string | null;
   /** The part after "@", lowercased ASCII; null when the address is invalid. */
   domain: string | null;
+  /**
+   * The domain an organization registered, one label below the public suffix (Public Suffix List,
+   * private section included): `acme.com` for `jane@us.acme.com`, `acme.co.uk` for
+   * `jane@mail.acme.co.uk`, `acme.github.io` for `jane@acme.github.io`. `domain` itself when that
+   * is a public suffix; null when the address is invalid.
+   */
+  registrableDomain: string | null;
   /** The domain is a free mail provider (gmail.com, gmx.de, ...). Independent of `isDisposable`. */
   isFreeMail: boolean;
   /** The domain hands out throwaway addresses (mailinator.com, ...). */
   isDisposable: boolean;
 }
 
-const INVALID: NormalizedEmail = Object.freeze({ email: null, domain: null, isFreeMail: false, isDisposable: false });
+const INVALID: NormalizedEmail = Object.freeze({
+  email: null,
+  domain: null,
+  registrableDomain: null,
+  isFreeMail: false,
+  isDisposable: false,
+});
 
 /** RFC 5322 dot-atom: atext runs separated by single dots, no leading or trailing dot. */
 const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
@@ -43,7 +57,13 @@ export function normalizeEmail(raw: string | null | undefined): NormalizedEmail 
   if (domain === null || localPart.length > 64 || !LOCAL_PART.test(localPart)) return INVALID;
   const email = `${localPart}@${domain}`;
   if (email.length > 254) return INVALID;
-  return { email, domain, isFreeMail: isFreeMailDomain(domain), isDisposable: isDisposableDomain(domain) };
+  return {
+    email,
+    domain,
+    registrableDomain: getDomain(domain, { allowPrivateDomains: true }) ?? domain,
+    isFreeMail: isFreeMailDomain(domain),
+    isDisposable: isDisposableDomain(domain),
+  };
 }
 
 function toAsciiDomain(text: string): string | null {

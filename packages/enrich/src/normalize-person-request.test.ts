@@ -61,6 +61,14 @@ describe("normalizePersonRequest", () => {
     expect(person.companyWebsite).toBe("https://globex.com");
   });
 
+  it.each([
+    ["jane@us.acme.com", "https://acme.com"],
+    ["jane@mail.eu.acme.co.uk", "https://acme.co.uk"],
+    ["jane@acme.github.io", "https://acme.github.io"],
+  ])("takes the company website from the registrable domain of %s", (email, website) => {
+    expect(normalizePersonRequest({ email }).companyWebsite).toBe(website);
+  });
+
   it.each(["jane@gmail.com", "jane@mailinator.com", "jane@0-180.com", "not an address"])(
     "takes no company website from %s",
     (email) => {
@@ -84,6 +92,10 @@ describe("normalizePersonRequest", () => {
   it("takes the country from the phone number when the location gives none", () => {
     const person = normalizePersonRequest({ phone: "+33 1 42 68 53 00", company: { location: "Remote" } });
     expect(person).toMatchObject({ phone: "+33142685300", country: "France", city: null });
+  });
+
+  it("takes the country from the calling code of a number written with 00 that no plan range holds", () => {
+    expect(normalizePersonRequest({ phone: "00233 30 123 4567" })).toMatchObject({ phone: null, country: "Ghana" });
   });
 
   it("reads a US phone number without any hint", () => {

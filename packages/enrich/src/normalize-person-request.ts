@@ -66,7 +66,8 @@ export const ENRICHED_PERSON_FIELDS = Object.freeze([
  *
  * - Names are cased by normalizeName (first name as "first", last name as "last").
  * - The e-mail is normalized; when the company has no usable website, an e-mail domain that is
- *   neither free mail nor disposable gives `companyWebsite` as `https://<domain>`.
+ *   neither free mail nor disposable gives `companyWebsite` as `https://<registrable domain>`
+ *   (`jane@us.acme.com` gives `https://acme.com`).
  * - The company's location is read as a hint for the person: its country becomes `country` and
  *   the country hint for the phone. `city` is set only when the location clearly names a city
  *   (see countryFromLocation); a person may work elsewhere, but the company's city is the best
@@ -80,7 +81,9 @@ export function normalizePersonRequest(person: PersonInput | null | undefined): 
   const email = normalizeEmail(person?.email);
   const phone = normalizePhone(person?.phone, { countryHint: location.countryCode });
   const websiteFromEmail =
-    email.domain !== null && !email.isFreeMail && !email.isDisposable ? canonicalWebsite(email.domain) : null;
+    email.registrableDomain !== null && !email.isFreeMail && !email.isDisposable
+      ? canonicalWebsite(email.registrableDomain)
+      : null;
   return {
     firstName: normalizeName(person?.firstName, { part: "first" }),
     lastName: normalizeName(person?.lastName, { part: "last" }),

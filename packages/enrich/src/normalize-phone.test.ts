@@ -69,6 +69,15 @@ const cases: Array<[string, string | undefined, string | null, string | null]> =
   ["8123 4567", "SG", "+6581234567", "SG"],
   ["085 012 3456", "IE", "+353850123456", "IE"],
   ["+971 50 123 4567", undefined, "+971501234567", "AE"],
+  // Ghana, with the "00" international prefix
+  ["00233 30 223 4567", undefined, "+233302234567", "GH"],
+  ["00233 30 223 4567", "US", "+233302234567", "GH"],
+  // International form, of a possible length but in no range the numbering plan knows: the calling
+  // code still names the country when no other country shares it
+  ["00233 30 123 4567", undefined, null, "GH"],
+  ["00233 30 123 4567", "DE", null, "GH"],
+  ["+233 30 123 4567", undefined, null, "GH"],
+  ["+44 20 7946 095", undefined, null, null],
   // Non-geographic
   ["+800 1234 5678", undefined, "+80012345678", null],
   // Invalid

@@ -19,7 +19,12 @@ export interface NormalizePhoneOptions {
 export interface NormalizedPhone {
   /** "+" and digits only, such as "+493012345678"; extensions are dropped. Null when invalid. */
   e164: string | null;
-  /** ISO 3166-1 alpha-2 code of the number's country; null for non-geographic numbers (+800). */
+  /**
+   * ISO 3166-1 alpha-2 code of the number's country; null for non-geographic numbers (+800). A
+   * number written in international form ("+233 ...", "00233 ...") whose length fits its country
+   * but whose digits are in no range of the numbering plan has `e164` null and still this country,
+   * when its calling code belongs to that country alone (not +1, +44).
+   */
   country: string | null;
 }
 
@@ -53,8 +58,20 @@ export function normalizePhone(raw: string | null | undefined, options: Normaliz
     hinted ??
     (/^\s*00[1-9]/.test(text) ? parseValid(text.replace(/^\s*00/, "+"), undefined) : undefined) ??
     (looksNorthAmerican(text) ? parseValid(text, "US") : undefined);
-  if (phone === undefined) return INVALID;
+  if (phone === undefined) return { e164: null, country: internationalCountry(text) };
   return { e164: phone.number, country: phone.country ?? null };
+}
+
+/**
+ * The country a number written with "+" or "00" names by its calling code alone. The caller wrote
+ * the code, so the country is known even when the rest fits no range that libphonenumber's
+ * metadata holds ("00233 30 123 4567"), provided the length is possible there.
+ */
+function internationalCountry(text: string): string | null {
+  const international = text.replace(/^\s*00(?=[1-9])/, "+");
+  if (!/^\s*\+/.test(international)) return null;
+  const phone = parsePhoneNumberFromString(international);
+  return phone?.isPossible() && phone.country !== undefined ? phone.country : null;
 }
 
 function parseValid(text: string, country: CountryCode | undefined): PhoneNumber | undefined {

@@ -1,5 +1,6 @@
 export * from "./batches/index.js";
 export * from "./callbacks/index.js";
+export * from "./events/index.js";
 export * from "./fleet/index.js";
 export * from "./jobs/index.js";
 export * from "./keys/index.js";
@@ -8,3 +9,4 @@ export * from "./names.js";
 export * from "./redis-connection.js";
 export * from "./redis-script.js";
 export * from "./replica-confirmation.js";
+export * from "./usage/index.js";

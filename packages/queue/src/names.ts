@@ -27,10 +27,16 @@ export const CALLBACK_QUEUE = "callbacks";
 export const redisKeys = {
   /** The finished response body of a job, as JSON text. */
   result: (prefix: string, jobId: string) => `${prefix}:result:${jobId}`,
+  /** When a job's stored result was made, ms since epoch; written with the result, same lifetime. */
+  resultAt: (prefix: string, jobId: string) => `${prefix}:result-at:${jobId}`,
+  /** The metadata of a job handle (`<jobId>.<digest>`), as JSON; kept as long as the job's owner. */
+  jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
   /** Set of the gateway processes with a call waiting for a job; each is sent the job's completion notice. */
   jobWaiters: (prefix: string, jobId: string) => `${prefix}:job-waiters:${jobId}`,
+  /** A job's progress events, a Redis Stream capped and expiring, one per job. */
+  jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
   /** BullMQ's hash of one research job (its data, state fields and lock live beside it). */
@@ -43,6 +49,14 @@ export const redisKeys = {
   batchPending: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:pending`,
   /** Hash from job id to its outcome for this batch (a copy, so results outlive RESULT_TTL_SECONDS). */
   batchOutcomes: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}:outcomes`,
+  /** Sorted set of a key's batches scored by creation time (ms since epoch), for `GET /v1/batches`. */
+  keyBatches: (prefix: string, keyId: string) => `${prefix}:key-batches:${keyId}`,
+  /**
+   * The batch an `Idempotency-Key` made, as `<body hash>:<batch id>` (the id is empty while it is
+   * being made). `keyHash` is the SHA-256 of the header's value, so that any value makes a safe key.
+   */
+  batchIdempotency: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:batch-idempotency:${keyId}:${keyHash}`,
   /** Set of a key's batches that are not done yet. */
   openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
   /** List of a key's batch items not yet handed to the queue, as JSON. */
@@ -59,6 +73,14 @@ export const redisKeys = {
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
+  /**
+   * Hash of one key's usage counters over one UTC day (`YYYY-MM-DD`). One script updates a key's day
+   * and month together; on a cluster the prefix's hash tag comes first and puts both in its slot
+   * (the key id's braces then change nothing; outside a cluster they keep a key's counters together).
+   */
+  usageDay: (prefix: string, keyId: string, day: string) => `${prefix}:usage:{${keyId}}:day:${day}`,
+  /** Hash of one key's calls and tokens over one UTC month (`YYYY-MM`), checked against its limits. */
+  usageMonth: (prefix: string, keyId: string, month: string) => `${prefix}:usage:{${keyId}}:month:${month}`,
   /** Hash from key id to the secret that signs that key's batch callbacks. */
   callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */
@@ -71,10 +93,18 @@ export const redisKeys = {
   apiKeyHashes: (prefix: string) => `${prefix}:apikey-hashes`,
 } as const;
 
-/** Pub/sub channels under the deployment prefix. */
+/**
+ * Redis pub/sub channels under the deployment prefix. A gateway subscribes to its own notice channel
+ * and to the channels of the jobs and batches whose events it streams, so that any gateway serves
+ * any job's events.
+ */
 export const redisChannels = {
   /** Completion notices for the calls one gateway process waits on (see `ResearchQueue`). */
   notices: (prefix: string, gatewayId: string) => `${prefix}:notices:${gatewayId}`,
+  /** Announces each new entry of a job's event stream (the entry itself rides along). */
+  jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
+  /** Announces that a batch's counts or status changed; the listener reads the batch. */
+  batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
 } as const;
 
 /**

@@ -6,4 +6,5 @@ export * from "./gather/search/index.js";
 export * from "./plan/index.js";
 export * from "./rank/index.js";
 export * from "./research.js";
+export * from "./scope/index.js";
 export * from "./verify/index.js";

@@ -1,30 +1,34 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import {
-  canonicalLinkedinUrl,
-  type EnrichedPerson,
-  mergePersonEvidence,
-  normalizePersonRequest,
-} from "@dossier/enrich";
+import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
 import { answerFromEvidence } from "./answer/answer-from-evidence.js";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
+import { applyCheck, checkAnswer } from "./answer/check-answer.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, labelPassages } from "./answer/evidence-prompt.js";
-import type { ExtractedPage } from "./gather/extract/extracted-page.js";
+import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
+import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
-import { gatherEvidence } from "./gather/gather-evidence.js";
+import { startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
+import { personSourcesOf } from "./person-sources.js";
 import { planResearch } from "./plan/plan-research.js";
+import { answerShape } from "./rank/answer-shape.js";
 import { countTokens } from "./rank/count-tokens.js";
+import { coversQuestion } from "./rank/covers-question.js";
+import { evidencePassages } from "./rank/evidence-passages.js";
+import type { Passage } from "./rank/passage.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
-import { splitPassages } from "./rank/split-passages.js";
-import { isOnSite, siteHostOf } from "./site-host.js";
-import type { PersonIdentity } from "./verify/is-about-person.js";
-import { containsWhole, normalizeForMatch } from "./verify/quote-matches.js";
+import type { EvidenceUsage } from "./scope/count-usage.js";
+import { effortProfile, planForEffort } from "./scope/effort-profile.js";
+import { scopeDependencies } from "./scope/scope-dependencies.js";
+import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
+import { siteHostOf } from "./site-host.js";
 import { verifyAnswer } from "./verify/verify-answer.js";
+import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
-export interface ResearchUsage extends ChatUsage {
+export interface ResearchUsage extends ChatUsage, EvidenceUsage {
   modelCalls: number;
 }
 
@@ -34,10 +38,25 @@ export interface ResearchTrace {
   pagesRead: string[];
   passagesInPrompt: number;
   promptTokens: number;
+  /** Whether the best passages of the first round did not cover the question and more pages were read. */
+  secondLook: boolean;
+  /** The model's own confidence in its answer, before verification. */
+  modelConfidence?: number;
+  /** Citations the model gave that verification rejected (not on their page, or not stating the answer). */
+  rejectedQuotes?: number;
 }
+
+/** A stage boundary of a research run, as `onProgress` hears of it. */
+export type ResearchProgress =
+  | { stage: "searching" }
+  | { stage: "reading" /** Pages read. */; pages: number }
+  | { stage: "answering" }
+  | { stage: "verifying" };
 
 export interface ResearchContext {
   signal?: AbortSignal;
+  /** Told at each stage boundary (searching, reading, answering, verifying); must not throw. */
+  onProgress?: (event: ResearchProgress) => void;
   /**
    * True when nobody waits on the connection for this run (a batch item, an async call): an
    * upstream's 429 may be waited out rather than failing the run. Default false.
@@ -64,53 +83,24 @@ export interface ResearcherDependencies {
   gatherTimeoutMs?: number;
   /** Extractions kept across jobs of this process. */
   extracted?: ExtractedPageCache;
+  /** Extracts large pages off the event loop. Default: every page on the calling thread. */
+  extraction?: Pick<ExtractionPool, "extract">;
 }
 
-function isOwnSite(url: string, ownSites: readonly string[]): boolean {
-  const host = siteHostOf(url);
-  return ownSites.some((origin) => isOnSite(host, siteHostOf(origin)));
-}
+const passageHeaderTokens = new Map<string, number>();
 
-/** A third-party page counts only when it names the subject: other companies' pages are not evidence. */
-function mentionsAny(page: { title: string | null; text: string }, terms: readonly string[]): boolean {
-  const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
-  return terms.some((term) => containsWhole(text, normalizeForMatch(term), term.includes(".")));
-}
-
-/**
- * Profile URLs the subject's own pages state: the company's LinkedIn page linked from its own site,
- * and the person's LinkedIn profile from a schema.org Person of the same name there.
- */
-function withProfileLinks(
-  record: EnrichedPerson,
-  pages: readonly ExtractedPage[],
-  ownSites: readonly string[],
-  person: PersonIdentity | null,
-): EnrichedPerson {
-  const own = pages.filter((page) => isOwnSite(page.url, ownSites));
-  const companyLinkedinUrl =
-    record.companyLinkedinUrl ??
-    own
-      .flatMap((page) => page.profileLinks)
-      .map((link) => canonicalLinkedinUrl(link, "company"))
-      .find((url): url is string => !!url) ??
-    null;
-  let linkedinUrl = record.linkedinUrl;
-  if (!linkedinUrl && person) {
-    const name = normalizeForMatch(person.fullName);
-    for (const entity of own.flatMap((page) => page.jsonLd)) {
-      if (entity["@type"] !== "Person" || typeof entity.name !== "string" || normalizeForMatch(entity.name) !== name)
-        continue;
-      const sameAs = ([] as unknown[]).concat(entity.sameAs ?? []);
-      linkedinUrl =
-        sameAs
-          .map((link) => (typeof link === "string" ? canonicalLinkedinUrl(link, "person") : null))
-          .find((url): url is string => !!url) ?? null;
-      if (linkedinUrl) break;
-    }
+/** Tokens the prompt spends on a passage's block around its text (id, URL, title), counted once per page. */
+function passageOverhead(passage: Passage): number {
+  let tokens = passageHeaderTokens.get(passage.url);
+  if (tokens === undefined) {
+    tokens = countTokens(`<passage id="P99" url="${passage.url}" title="${passage.title ?? ""}">\n\n</passage>\n`);
+    setBounded(passageHeaderTokens, passage.url, tokens, 2_000);
   }
-  return { ...record, companyLinkedinUrl, linkedinUrl };
+  return tokens;
 }
+
+/** Passages ranked at most: enough for any prompt budget, however long the pages. */
+const MAX_RANKED_PASSAGES = 400;
 
 /** Tokens kept free for the model's chat formatting around the messages. */
 const PROMPT_MARGIN_TOKENS = 200;
@@ -132,44 +122,103 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
   const pageBudget = dependencies.pageBudget ?? 12;
   const promptTokenBudget = dependencies.promptTokenBudget ?? 6_000;
   return async (request, context = {}) => {
-    const plan = planResearch(request);
+    const profile = effortProfile(request.effort, pageBudget);
+    const planned = planForEffort(planResearch(request), request, profile);
+    const policy = request.sourcePolicy && new SourcePolicyFilter(request.sourcePolicy, planned.ownSites);
+    const plan = policy ? policy.restrictPlan(planned) : planned;
+    context.onProgress?.({ stage: "searching" });
     const gatherSignal = AbortSignal.any([
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
-    const gathered = await gatherEvidence(plan, request.question, dependencies, {
-      pageBudget,
+    const scoped = scopeDependencies(dependencies, {
+      ...(context.usage ? { usage: context.usage } : {}),
+      ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
+      ...(policy ? { sourcePolicy: policy } : {}),
+    });
+    const gathering = await startGathering(plan, request.question, scoped, {
+      pageBudget: profile.pageBudget,
+      hitsPerQuery: profile.hitsPerQuery,
+      siteDepth: profile.siteDepth,
+      crawlPages: profile.crawlPages,
+      readSearchResults: profile.readSearchResults,
       signal: gatherSignal,
       background: context.background ?? false,
+      ...(context.usage ? { usage: context.usage } : {}),
     });
     context.signal?.throwIfAborted();
+    /** What was gathered so far, inside the caller's source policy (a copy: the gathering goes on). */
+    const evidenceNow = () => {
+      const evidence = gathering.evidence();
+      const kept = { ...evidence, pages: [...evidence.pages], unreachable: [...evidence.unreachable] };
+      if (policy) keepToPolicy(kept, policy);
+      return kept;
+    };
+    context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
 
-    const relevant = gathered.pages.filter(
-      (page) => isOwnSite(page.url, plan.ownSites) || mentionsAny(page, plan.subjectTerms),
+    // A third-party page counts only when it names the subject: other companies' pages are not
+    // evidence. A first name alone is too common to make a page relevant; with the company it is.
+    const relevanceTerms = [
+      plan.person?.fullName,
+      plan.companyName,
+      ...plan.ownSites.map((origin) => siteHostOf(origin)),
+    ].filter((term): term is string => !!term);
+    const rankQuery = {
+      question: request.question,
+      subjectTerms: plan.subjectTerms,
+      personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
+      answerShape: answerShape(request.responseType, plan.intents),
+    };
+    const passageBudget = Math.max(
+      500,
+      promptTokenBudget -
+        systemPromptTokens() -
+        countTokens(buildEvidencePrompt(request, new Map())) -
+        PROMPT_MARGIN_TOKENS,
     );
-    const passages = relevant.flatMap((page) => splitPassages(page));
-    const ranked = rankPassages(
-      passages,
-      { question: request.question, subjectTerms: plan.subjectTerms },
-      { limit: 200 },
-    );
-    const selected =
-      ranked.length === 0
-        ? []
-        : selectWithinBudget(ranked, {
-            maxTokens: Math.max(
-              500,
-              promptTokenBudget -
-                systemPromptTokens() -
-                countTokens(buildEvidencePrompt(request, new Map())) -
-                PROMPT_MARGIN_TOKENS,
-            ),
-          });
+    const rankEvidence = () => {
+      const passages = evidencePassages(evidenceNow(), plan.ownSites, relevanceTerms);
+      const ranked = rankPassages(passages, rankQuery, { limit: MAX_RANKED_PASSAGES });
+      const selected =
+        ranked.length === 0
+          ? []
+          : selectWithinBudget(ranked, { maxTokens: passageBudget, overheadTokens: passageOverhead });
+      return { ranked, selected };
+    };
+    let { ranked, selected } = rankEvidence();
+    // The second look: when the best passages do not cover the question, read the next best pages
+    // (now including links found on the pages read) and rank again, once, inside the page budget.
+    const covered = coversQuestion(ranked, {
+      question: request.question,
+      responseType: request.responseType,
+      responseOptions: request.responseOptions,
+      subjectTerms: plan.subjectTerms,
+      personName: rankQuery.personName,
+    });
+    // deep research always looks twice; lite never does (its budget is the home page and the snippets).
+    const secondLook =
+      profile.effort !== "lite" &&
+      (!covered || profile.effort === "deep") &&
+      gathering.remainingBudget() > 0 &&
+      !gatherSignal.aborted;
+    if (secondLook) {
+      await gathering.readMore(gathering.remainingBudget());
+      context.signal?.throwIfAborted();
+      context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
+      ({ ranked, selected } = rankEvidence());
+    }
+    const gathered = evidenceNow();
+    // Token counts of the parts do not add up exactly once joined: the whole prompt must fit.
+    const promptLimit = promptTokenBudget - systemPromptTokens() - PROMPT_MARGIN_TOKENS;
+    while (selected.length > 1 && countTokens(buildEvidencePrompt(request, labelPassages(selected))) > promptLimit) {
+      selected = selected.slice(0, -1);
+    }
     const labels = labelPassages(selected);
     if (context.trace) {
       context.trace.queries = plan.queries;
       context.trace.pagesRead = gathered.pages.map((page) => page.url);
       context.trace.passagesInPrompt = selected.length;
+      context.trace.secondLook = secondLook;
     }
 
     const baseRecord = request.kind === "person" ? normalizePersonRequest(request.subject) : null;
@@ -181,10 +230,14 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         details: ["Not enough evidence: no page about the subject could be read.", reached].filter(Boolean).join(" "),
         sources: [],
         confidence: 0,
+        citations: [],
       };
-      return baseRecord ? { ...empty, person: baseRecord } : empty;
+      return baseRecord
+        ? { ...empty, person: { ...baseRecord, personSources: personSourcesOf(baseRecord, {}, {}) } }
+        : empty;
     }
 
+    context.onProgress?.({ stage: "answering" });
     const answered = await answerFromEvidence(dependencies.model, request, labels, {
       signal: context.signal,
       background: context.background ?? false,
@@ -196,15 +249,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     }
     if (context.trace) context.trace.promptTokens = systemPromptTokens() + countTokens(answered.prompt);
 
-    const identity: PersonIdentity | null =
-      request.kind === "person" && plan.personName
-        ? {
-            fullName: plan.personName,
-            companyName: plan.companyName,
-            companyHosts: plan.ownSites.map((origin) => new URL(origin).hostname.replace(/^www\./, "")),
-          }
-        : null;
+    const identity = plan.person;
+    context.onProgress?.({ stage: "verifying" });
     const verified = verifyAnswer({
+      subjectTerms: plan.subjectTerms,
       request,
       answer: answered.answer,
       labels,
@@ -213,22 +261,40 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       unreachable: gathered.unreachable,
       person: identity,
     });
-    const response = {
+    const answer = {
       answerText: verified.answerText,
       answerNumber: verified.answerNumber,
       details: verified.details,
       sources: verified.sources,
       confidence: verified.confidence,
+      citations: verified.citations,
     };
+    // deep: a second model call reads the passages again and must confirm the answer.
+    const checked =
+      profile.checkAnswer && answer.answerText !== null
+        ? await checkAnswer(dependencies.model, request, answer.answerText, labels, {
+            signal: context.signal,
+            background: context.background ?? false,
+          })
+        : null;
+    if (checked && context.usage) {
+      context.usage.modelCalls += checked.calls;
+      context.usage.promptTokens += checked.usage.promptTokens;
+      context.usage.completionTokens += checked.usage.completionTokens;
+    }
+    const response =
+      checked && !checked.check.supported ? { ...applyCheck(answer, checked.check), citations: [] } : answer;
+    if (context.trace) {
+      context.trace.modelConfidence = answered.answer.confidence;
+      context.trace.rejectedQuotes = verified.rejectedCitations;
+    }
     if (!baseRecord) return response;
-    const merged = mergePersonEvidence(
-      withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity),
-      verified.personEvidence,
-    );
+    const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, identity);
+    const merged = mergePersonEvidence(profiles.record, verified.personEvidence);
     return {
       ...response,
       details: [response.details, ...merged.notes].filter(Boolean).join(" "),
-      person: merged.person,
+      person: { ...merged.person, personSources: personSourcesOf(merged.person, merged.used, profiles.linkedFrom) },
     };
   };
 }

@@ -101,8 +101,8 @@ describe("async calls", () => {
         detail: expect.any(String),
       });
     } finally {
-      const { schemaExampleResponder } = await import("@dossier/testing");
-      harness.model.setResponder(schemaExampleResponder);
+      const { statedAnswerResponder } = await import("@dossier/testing");
+      harness.model.setResponder(statedAnswerResponder);
     }
   });
 });

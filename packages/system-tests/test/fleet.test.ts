@@ -8,8 +8,8 @@ import {
   type FakeChatRequest,
   type Harness,
   resultLinesOf,
-  schemaExampleResponder,
   startHarness,
+  statedAnswerResponder,
   TEST_API_KEY,
 } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,7 +110,7 @@ describe("fleet behaviour", () => {
         rateLimited += 1;
         return { kind: "status", status: 429, headers: { "retry-after-ms": "300" } };
       }
-      return schemaExampleResponder(request);
+      return statedAnswerResponder(request);
     });
     try {
       const location = await submit(["Throttled 1: on-call?", "Throttled 2: on-call?"]);
@@ -119,7 +119,7 @@ describe("fleet behaviour", () => {
       expect(rateLimited).toBe(3);
       expect((await results(location)).map((line) => line.status)).toEqual([200, 200]);
     } finally {
-      harness.model.setResponder(schemaExampleResponder);
+      harness.model.setResponder(statedAnswerResponder);
     }
   });
 

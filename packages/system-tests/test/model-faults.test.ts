@@ -4,8 +4,8 @@ import {
   type Harness,
   problemOf,
   researchBodyOf,
-  schemaExampleResponder,
   startHarness,
+  statedAnswerResponder,
 } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -18,7 +18,7 @@ afterAll(async () => harness?.stop());
 /** Replies in turn, then valid answers. */
 function sequence(...replies: FakeChatReply[]) {
   let index = 0;
-  return (request: Parameters<typeof schemaExampleResponder>[0]) => replies[index++] ?? schemaExampleResponder(request);
+  return (request: Parameters<typeof statedAnswerResponder>[0]) => replies[index++] ?? statedAnswerResponder(request);
 }
 
 const fast = { "retry-after-ms": "20" };
@@ -54,7 +54,7 @@ describe("a model endpoint that misbehaves", () => {
     const before = harness.model.requests.length;
     const response = await harness.post(
       "/v1/research/company",
-      companyRequest("Garbage then JSON?", { responseType: "BOOL" }),
+      companyRequest("Is the company SOC 2 Type II certified? (garbage then JSON)", { responseType: "BOOL" }),
     );
     expect(response.status).toBe(200);
     expect(harness.model.requests.length - before).toBe(2);
@@ -65,7 +65,7 @@ describe("a model endpoint that misbehaves", () => {
     harness.model.setResponder(sequence({ kind: "json", value: { answer: "maybe", explanation: "?", confidence: 3 } }));
     const response = await harness.post(
       "/v1/research/company",
-      companyRequest("Schema-breaking then fixed?", { responseType: "BOOL" }),
+      companyRequest("Is the company SOC 2 Type II certified? (schema-breaking then fixed)", { responseType: "BOOL" }),
     );
     expect(response.status).toBe(200);
     expect((await researchBodyOf(response)).answerText).toBe("true");
@@ -96,7 +96,7 @@ describe("a model endpoint that misbehaves", () => {
   });
 
   it("keeps the worker alive through all of it", async () => {
-    harness.model.setResponder(schemaExampleResponder);
+    harness.model.setResponder(statedAnswerResponder);
     const response = await harness.post("/v1/research/company", companyRequest("Still alive?"));
     expect(response.status).toBe(200);
     expect(harness.stack.workers[0]!.child.exitCode).toBeNull();

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { companyRequest, problemOf, researchBodyOf, schemaExampleResponder, startHarness } from "@dossier/testing";
+import { companyRequest, problemOf, researchBodyOf, startHarness, statedAnswerResponder } from "@dossier/testing";
 import { describe, expect, it } from "vitest";
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -35,10 +35,10 @@ describe("a worker killed mid-job", () => {
     const harness = await startHarness();
     try {
       let calls = 0;
-      harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : schemaExampleResponder(request)));
+      harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : statedAnswerResponder(request)));
       const pending = harness.post(
         "/v1/research/company",
-        companyRequest("Survives SIGKILL?", { responseType: "BOOL" }),
+        companyRequest("Is the company SOC 2 Type II certified? (survives SIGKILL)", { responseType: "BOOL" }),
       );
       await until(() => calls === 1);
       harness.stack.workers[0]!.kill("SIGKILL");
@@ -74,10 +74,10 @@ describe("graceful stops", () => {
     const harness = await startHarness({ env: { JOB_LOCK_MS: "60000", SHUTDOWN_GRACE_MS: "300" } });
     try {
       let calls = 0;
-      harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : schemaExampleResponder(request)));
+      harness.model.setResponder((request) => (++calls === 1 ? { kind: "hang" } : statedAnswerResponder(request)));
       const pending = harness.post(
         "/v1/research/company",
-        companyRequest("Handed back on SIGTERM?", { responseType: "BOOL" }),
+        companyRequest("Is the company SOC 2 Type II certified? (handed back on SIGTERM)", { responseType: "BOOL" }),
       );
       await until(() => calls === 1);
       const first = harness.stack.workers[0]!;

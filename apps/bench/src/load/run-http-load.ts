@@ -30,6 +30,8 @@ export interface HttpLoadOptions {
   beforeEach?: (index: number) => Promise<void>;
   /** Time-out of one request, headers and body, in milliseconds. Default 120000. */
   requestTimeoutMs?: number;
+  /** Given each response's status and body text, outside the measured latency's bookkeeping (e.g. to read `usage`). */
+  onResponse?: (status: number, body: string) => void;
 }
 
 /**
@@ -64,7 +66,8 @@ export async function runHttpLoad(options: HttpLoadOptions): Promise<ClosedLoopR
           headers: spec.body === undefined ? spec.headers : { "content-type": "application/json", ...spec.headers },
           body: spec.body,
         });
-        await response.body.arrayBuffer();
+        if (options.onResponse) options.onResponse(response.statusCode, await response.body.text());
+        else await response.body.arrayBuffer();
         return String(response.statusCode);
       },
     });

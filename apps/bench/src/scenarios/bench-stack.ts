@@ -41,6 +41,8 @@ export interface BenchStack {
   redisPid: number | undefined;
   /** A command connection to the stack's Redis. */
   redis: ReturnType<typeof createRedis>;
+  /** Starts one more worker process and waits until it beats. */
+  startWorker(): Promise<ServiceProcess>;
   /** Headers of a research call with key a (default) or b. */
   headers(key?: keyof typeof BENCH_API_KEYS): Record<string, string>;
   /** Ends every process with SIGTERM (profiles are written on a clean exit) and deletes the prefix's keys. */
@@ -126,15 +128,14 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     await deleteKeysWithPrefix(redis, prefix);
     redis.disconnect();
   };
-  try {
-    const exited = () => {
-      const dead = processes().find((process) => process.child.exitCode !== null);
-      return dead && `${dead.name} exited:\n${dead.lines.slice(-10).join("\n")}`;
-    };
-    await until("the gateway did not answer /healthz", async () => (await fetch(`${origin}/healthz`)).ok, exited);
-    for (let index = 0; index < (options.workers ?? 1); index += 1) {
+  const exited = () => {
+    const dead = processes().find((process) => process.child.exitCode !== null);
+    return dead && `${dead.name} exited:\n${dead.lines.slice(-10).join("\n")}`;
+  };
+  const startWorkers = async (count: number) => {
+    for (let index = 0; index < count; index += 1) {
       workers.push(
-        startProcess(`worker-${index + 1}`, join(root, "apps/worker/dist/main.js"), env, {
+        startProcess(`worker-${workers.length + 1}`, join(root, "apps/worker/dist/main.js"), env, {
           nodeArguments,
           keepLines: 200,
         }),
@@ -145,6 +146,10 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
       async () => (await countLiveWorkers(redis, prefix)) >= workers.length,
       exited,
     );
+  };
+  try {
+    await until("the gateway did not answer /healthz", async () => (await fetch(`${origin}/healthz`)).ok, exited);
+    await startWorkers(options.workers ?? 1);
   } catch (error) {
     await stop();
     throw error;
@@ -158,6 +163,10 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     gateway,
     workers,
     redis,
+    async startWorker() {
+      await startWorkers(1);
+      return workers.at(-1)!;
+    },
     headers: (key = "a") => ({ "x-api-key": BENCH_API_KEYS[key] }),
     stop,
   };

@@ -1,5 +1,6 @@
+import type { Effort } from "@dossier/contract";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
-import { runHttpLoad } from "../load/run-http-load.js";
+import { type LoadRequest, runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
 import { type BenchStack, startBenchStack } from "./bench-stack.js";
@@ -26,10 +27,14 @@ export interface ResearchScenarioFigures {
   result: ClosedLoopResult;
   /** What the world served per call, on average. */
   perCall: WorldCounts;
+  /** Model tokens (prompt and completion) per answered call, from the responses' `usage`; null when none said. */
+  tokensPerCall: number | null;
   /** False when no call searched or read a page: the worker does not run the evidence pipeline. */
   pipelineWired: boolean;
   /** p50 within {@link RESEARCH_LATENCY_TARGET} times the critical path. */
   met: boolean;
+  /** The effort tier asked for, for a per-tier scenario (measured, not held to the latency target). */
+  effort?: Effort;
 }
 
 interface Scenario {
@@ -37,13 +42,24 @@ interface Scenario {
   hostDelayMs: number;
   /** Empty the page and search caches before every call. */
   cold: boolean;
+  /** The effort tier asked for; none: the default (standard). */
+  effort?: Effort;
 }
 
 const scenarios: Scenario[] = [
   { name: "cold caches, FETCH_HOST_DELAY_MS=0", hostDelayMs: 0, cold: true },
   { name: "warm caches, FETCH_HOST_DELAY_MS=0", hostDelayMs: 0, cold: false },
   { name: "cold caches, FETCH_HOST_DELAY_MS=250 (default)", hostDelayMs: 250, cold: true },
+  // One per effort tier, cold and with the default polite delay: what docs/api.md quotes per tier.
+  { name: "effort lite, cold, FETCH_HOST_DELAY_MS=250", hostDelayMs: 250, cold: true, effort: "lite" },
+  { name: "effort deep, cold, FETCH_HOST_DELAY_MS=250", hostDelayMs: 250, cold: true, effort: "deep" },
 ];
+
+/** The call of a case at an effort tier. */
+function tierCall(call: LoadRequest, effort: Effort | undefined): LoadRequest {
+  if (!effort || call.body === undefined) return call;
+  return { ...call, body: JSON.stringify({ ...(JSON.parse(call.body) as Record<string, unknown>), effort }) };
+}
 
 /** Research calls per scenario, spread over the case file. */
 const CALLS = 20;
@@ -69,12 +85,18 @@ async function runScenario(
     }
   }
   const before = world.counts();
+  const tokens: number[] = [];
   const result = await runHttpLoad({
     origin: stack.origin,
     connections: 1,
     durationMs: 10 * 60_000,
     maxRequests: chosen.length,
-    request: (index) => caseCall(chosen[index]!, stack.headers(), `bench ${tag}`),
+    request: (index) => tierCall(caseCall(chosen[index]!, stack.headers(), `bench ${tag}`), scenario.effort),
+    onResponse: (status, body) => {
+      if (status !== 200) return;
+      const usage = (JSON.parse(body) as { usage?: { promptTokens: number; completionTokens: number } }).usage;
+      if (usage) tokens.push(usage.promptTokens + usage.completionTokens);
+    },
     beforeEach: scenario.cold
       ? async () => {
           await deleteKeys(stack.redis, `${stack.prefix}:page:*`);
@@ -94,12 +116,14 @@ async function runScenario(
     name: scenario.name,
     result,
     perCall,
+    tokensPerCall: tokens.length === 0 ? null : tokens.reduce((sum, value) => sum + value, 0) / tokens.length,
     // Warm calls search and read nothing by design: their warm-up shows whether the pipeline ran.
     pipelineWired: (() => {
       const all = countsBetween(start, world.counts());
       return all.searches + all.pages > 0;
     })(),
     met: result.latency.p50 <= CRITICAL_PATH_MS * RESEARCH_LATENCY_TARGET,
+    ...(scenario.effort ? { effort: scenario.effort } : {}),
   };
 }
 
@@ -151,12 +175,15 @@ export function formatResearchFigures(figures: readonly ResearchScenarioFigures[
       figure.perCall.searches,
       figure.perCall.pages,
       figure.perCall.modelCalls,
+      figure.tokensPerCall === null ? "-" : Math.round(figure.tokensPerCall),
       Object.entries(figure.result.outcomes)
         .map(([status, count]) => `${status}: ${count}`)
         .join(", "),
-      figure.pipelineWired
-        ? `<= ${RESEARCH_LATENCY_TARGET}x: ${figure.met ? "met" : "MISSED"}`
-        : "pipeline not wired (no search, no page)",
+      !figure.pipelineWired
+        ? "pipeline not wired (no search, no page)"
+        : figure.effort
+          ? `measured for effort ${figure.effort}`
+          : `<= ${RESEARCH_LATENCY_TARGET}x: ${figure.met ? "met" : "MISSED"}`,
     ];
   });
   return formatTable(
@@ -171,6 +198,7 @@ export function formatResearchFigures(figures: readonly ResearchScenarioFigures[
       "searches/call",
       "pages/call",
       "model calls/call",
+      "tokens/call",
       "statuses",
       "target",
     ],

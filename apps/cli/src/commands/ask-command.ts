@@ -1,5 +1,7 @@
+import { type CompanyResearchRequest, DossierApiError } from "@dossier/client";
 import type { Config } from "@dossier/config";
 import { Command } from "commander";
+import { GATEWAY_FLAG_HELP, gatewayClient } from "../gateway-client.js";
 
 interface AskOptions {
   url?: string;
@@ -15,6 +17,7 @@ interface AskOptions {
   email?: string;
   linkedin?: string;
   title?: string;
+  progress?: boolean;
 }
 
 /** `dossier ask`: one research call against a running gateway, printed as JSON. */
@@ -22,8 +25,8 @@ export function askCommand(loadConfig: () => Config): Command {
   return new Command("ask")
     .description("ask one question about a company, or a person when person fields are given")
     .argument("<question>")
-    .option("--url <url>", "gateway base URL (default http://127.0.0.1:$PORT)")
-    .option("--key <key>", "API key (default DOSSIER_API_KEY, else the first of API_KEYS)")
+    .option("--url <url>", GATEWAY_FLAG_HELP.url)
+    .option("--key <key>", GATEWAY_FLAG_HELP.key)
     .option("--type <responseType>", "TEXT, BOOL, NUMBER, DATE, URL, OPTION or OPTIONS")
     .option("--option <value...>", "a response option (repeat for several)")
     .option("--context <text>", "extra context")
@@ -35,40 +38,46 @@ export function askCommand(loadConfig: () => Config): Command {
     .option("--email <email>", "person's e-mail")
     .option("--linkedin <url>", "person's profile URL")
     .option("--title <title>", "person's job title")
+    .option("--progress", "show the research's stages on stderr as they happen")
     .action(async (question: string, options: AskOptions) => {
-      const config = loadConfig();
-      const key = options.key ?? process.env.DOSSIER_API_KEY ?? config.apiKeys[0];
-      if (!key)
-        throw new Error(
-          "No API key: pass --key, set DOSSIER_API_KEY, or make one with `dossier keys create --name me`.",
-        );
+      const dossier = gatewayClient(loadConfig(), options);
       const company = { name: options.company, website: options.website, location: options.location };
       const isPerson = Boolean(options.firstName || options.lastName || options.email || options.linkedin);
-      const body = {
+      const common = {
         question,
-        responseType: options.type,
+        // The gateway checks the value and names it when it is not a response type.
+        responseType: options.type as CompanyResearchRequest["responseType"],
         responseOptions: options.option,
         context: options.context,
-        ...(isPerson
-          ? {
-              person: {
-                firstName: options.firstName,
-                lastName: options.lastName,
-                email: options.email,
-                linkedinUrl: options.linkedin,
-                title: options.title,
-                company,
-              },
-            }
-          : { company }),
       };
-      const base = options.url ?? `http://127.0.0.1:${config.port}`;
-      const response = await fetch(`${base}/v1/research/${isPerson ? "person" : "company"}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-api-key": key },
-        body: JSON.stringify(body),
-      });
-      process.stdout.write(`${JSON.stringify(await response.json(), null, 2)}\n`);
-      if (!response.ok) process.exitCode = 1;
+      const onProgress = options.progress
+        ? (event: { type: string; data: unknown }) => {
+            const pages = (event.data as { pages?: number }).pages;
+            process.stderr.write(`dossier: ${event.type}${pages !== undefined ? ` (${pages} pages)` : ""}\n`);
+          }
+        : undefined;
+      try {
+        const answer = isPerson
+          ? await dossier.researchPerson(
+              {
+                ...common,
+                person: {
+                  firstName: options.firstName,
+                  lastName: options.lastName,
+                  email: options.email,
+                  linkedinUrl: options.linkedin,
+                  title: options.title,
+                  company,
+                },
+              },
+              onProgress ? { onProgress } : {},
+            )
+          : await dossier.researchCompany({ ...common, company }, onProgress ? { onProgress } : {});
+        process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
+      } catch (error) {
+        if (!(error instanceof DossierApiError)) throw error;
+        process.stdout.write(`${JSON.stringify(error.problem, null, 2)}\n`);
+        process.exitCode = 1;
+      }
     });
 }

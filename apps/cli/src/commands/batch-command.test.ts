@@ -138,4 +138,25 @@ describe("dossier batch", () => {
     expect(rows[1]!.status).toBe("422");
     expect(rows[1]!.error).toMatch(/^REQUEST_VALIDATION_FAILED/);
   });
+
+  it("writes no cell a spreadsheet would run as a formula, and keeps numbers and E.164 phones", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "dossier-batch-"));
+    const input = join(directory, "formulas.csv");
+    const out = join(directory, "formulas-out.csv");
+    await writeFile(
+      input,
+      'Company Name,Phone,Score,Note\n"=HYPERLINK(""http://evil.test"",""x"")",+4930123456,-12,@SUM(A1:A9)\n',
+    );
+    const args = ["batch", input, "--type", "company", "--question", "Formulas?", "--out", out, "--url", stack.baseUrl];
+    const run = runCli([...args, "--key", KEY, "--poll-ms", "100"]);
+    expect(await run.exited).toBe(0);
+    const rows = parse(await readFile(out, "utf8"), { columns: true }) as Array<Record<string, string>>;
+    expect(rows[0]).toMatchObject({
+      "Company Name": '\'=HYPERLINK("http://evil.test","x")',
+      Phone: "+4930123456",
+      Score: "-12",
+      Note: "'@SUM(A1:A9)",
+      status: "200",
+    });
+  });
 });

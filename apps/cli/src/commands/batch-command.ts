@@ -1,12 +1,20 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, rename, writeFile } from "node:fs/promises";
+import {
+  type BatchItem,
+  type BatchResultLine,
+  columnMapping,
+  DossierApiError,
+  newIdempotencyKey,
+  subjectOf,
+} from "@dossier/client";
 import type { Config } from "@dossier/config";
-import type { BatchResultLine } from "@dossier/contract";
+import { neutralizeCsvFormula } from "@dossier/contract";
 import { Command } from "commander";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { columnMapping, subjectOf } from "./batch-mapping.js";
+import { GATEWAY_FLAG_HELP, gatewayClient } from "../gateway-client.js";
 import { BatchProgress } from "./batch-progress.js";
 
 interface BatchOptions {
@@ -37,7 +45,8 @@ interface RowResult {
 /** The state file next to `--out`: which rows went into which batch, and the rows finished. */
 interface BatchState {
   fingerprint: string;
-  chunks: Array<{ rows: number[]; batchId?: string; done?: boolean }>;
+  /** `idempotencyKey` is chosen before a chunk is sent, so a resubmission after a crash finds the same batch. */
+  chunks: Array<{ rows: number[]; idempotencyKey?: string; batchId?: string; done?: boolean }>;
   results: Record<string, RowResult>;
 }
 
@@ -93,20 +102,13 @@ export function batchCommand(loadConfig: () => Config): Command {
       "--map <column=field...>",
       'CSV column to request field, e.g. "Company Name=name" or "Employer=company.name"',
     )
-    .option("--url <url>", "gateway base URL (default http://127.0.0.1:$PORT)")
-    .option("--key <key>", "API key (default DOSSIER_API_KEY, else the first of API_KEYS)")
+    .option("--url <url>", GATEWAY_FLAG_HELP.url)
+    .option("--key <key>", GATEWAY_FLAG_HELP.key)
     .option("--chunk-size <rows>", "rows per submitted batch", "1000")
     .option("--poll-ms <milliseconds>", "how often to poll progress", "1000")
     .action(async (input: string, options: BatchOptions) => {
       if (options.type !== "company" && options.type !== "person") throw new Error("--type must be company or person");
-      const config = loadConfig();
-      const key = options.key ?? process.env.DOSSIER_API_KEY ?? config.apiKeys[0];
-      if (!key)
-        throw new Error(
-          "No API key: pass --key, set DOSSIER_API_KEY, or make one with `dossier keys create --name me`.",
-        );
-      const base = options.url ?? `http://127.0.0.1:${config.port}`;
-      const headers = { "content-type": "application/json", "x-api-key": key };
+      const dossier = gatewayClient(loadConfig(), options);
 
       const text = await readFile(input, "utf8");
       const rows = parse(text, { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
@@ -157,7 +159,11 @@ export function batchCommand(loadConfig: () => Config): Command {
             ...RESULT_COLUMNS.map((column) => (result ? String(result[column]) : "")),
           ];
         });
-        await writeFile(`${options.out}.tmp`, stringify([[...inputColumns, ...RESULT_COLUMNS], ...records]));
+        // Answers and details come from web pages, and the file is meant for spreadsheets.
+        const cells = [[...inputColumns, ...RESULT_COLUMNS], ...records].map((record) =>
+          record.map(neutralizeCsvFormula),
+        );
+        await writeFile(`${options.out}.tmp`, stringify(cells));
         await rename(`${options.out}.tmp`, options.out);
       };
 
@@ -167,37 +173,37 @@ export function batchCommand(loadConfig: () => Config): Command {
         let inFlight = 0;
         for (const chunk of state.chunks.filter((candidate) => !candidate.done)) {
           if (!chunk.batchId) {
-            const items = chunk.rows.map((row) => ({
-              type: options.type,
-              ref: String(row),
-              request: requestOf(rows[row]!),
-            }));
-            const response = await fetch(`${base}/v1/batches`, {
-              method: "POST",
-              headers,
-              body: JSON.stringify({ items }),
-            });
-            if (response.status === 429) continue;
-            if (response.status !== 202)
-              throw new Error(`submitting a batch failed: ${response.status} ${await response.text()}`);
-            chunk.batchId = ((await response.json()) as { id: string }).id;
+            const items = chunk.rows.map(
+              (row): BatchItem => ({
+                type: options.type,
+                ref: String(row),
+                request: requestOf(rows[row]!) as BatchItem["request"],
+              }),
+            );
+            if (!chunk.idempotencyKey) {
+              chunk.idempotencyKey = newIdempotencyKey();
+              await saveJson(statePath, state);
+            }
+            try {
+              // Too many open batches: poll the others and submit this one on a later round.
+              const created = await dossier.createBatch(
+                { items },
+                { idempotencyKey: chunk.idempotencyKey, maxRetries: 0 },
+              );
+              chunk.batchId = created.id;
+            } catch (error) {
+              if (error instanceof DossierApiError && error.code === "BATCH_LIMIT_REACHED") continue;
+              throw error;
+            }
             await saveJson(statePath, state);
           }
-          const statusResponse = await fetch(`${base}/v1/batches/${chunk.batchId}`, { headers });
-          if (!statusResponse.ok)
-            throw new Error(
-              `polling batch ${chunk.batchId} failed: ${statusResponse.status} ${await statusResponse.text()}`,
-            );
-          const status = (await statusResponse.json()) as { status: string; completed: number; failed: number };
-          if (status.status !== "done") {
-            inFlight += status.completed + status.failed;
+          const status = await dossier.getBatch(chunk.batchId);
+          if (status.status !== "done" && !(status.status === "cancelled" && status.finishedAt !== null)) {
+            inFlight += status.completed + status.failed + (status.cancelled ?? 0);
             continue;
           }
-          const results = await fetch(`${base}/v1/batches/${chunk.batchId}/results`, { headers });
-          if (!results.ok) throw new Error(`reading results of ${chunk.batchId} failed: ${results.status}`);
-          for (const line of (await results.text()).split("\n").filter(Boolean)) {
-            const parsed = JSON.parse(line) as BatchResultLine;
-            if (parsed.ref !== undefined) state.results[parsed.ref] = resultOf(parsed);
+          for await (const line of dossier.batchResults(chunk.batchId)) {
+            if (line.ref !== undefined) state.results[line.ref] = resultOf(line);
           }
           chunk.done = true;
           await saveJson(statePath, state);

@@ -1,10 +1,35 @@
 import type { Config } from "@dossier/config";
 import { ResearchQueue } from "@dossier/queue";
 import { Command } from "commander";
+import { GATEWAY_FLAG_HELP, type GatewayFlags, gatewayClient } from "../gateway-client.js";
 
-/** `dossier jobs failed`: failed research jobs kept for inspection (7 days), newest first. */
+/**
+ * `dossier jobs show|events <id>` ask the gateway about one job (the key's own); `dossier jobs
+ * failed` reads the failed jobs of every key from Redis, for operators.
+ */
 export function jobsCommand(loadConfig: () => Config): Command {
   const jobs = new Command("jobs").description("inspect research jobs");
+  jobs
+    .command("show")
+    .description("print a job (GET /v1/jobs/{id}) as JSON")
+    .argument("<id>", "the job id (the X-Job-Id header of a research call)")
+    .option("--url <url>", GATEWAY_FLAG_HELP.url)
+    .option("--key <key>", GATEWAY_FLAG_HELP.key)
+    .action(async (id: string, options: GatewayFlags) => {
+      const job = await gatewayClient(loadConfig(), options).getJob(id);
+      process.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
+    });
+  jobs
+    .command("events")
+    .description("follow a job's events (GET /v1/jobs/{id}/events), one JSON line each, until it ends")
+    .argument("<id>", "the job id")
+    .option("--url <url>", GATEWAY_FLAG_HELP.url)
+    .option("--key <key>", GATEWAY_FLAG_HELP.key)
+    .action(async (id: string, options: GatewayFlags) => {
+      for await (const event of gatewayClient(loadConfig(), options).events({ jobId: id })) {
+        process.stdout.write(`${JSON.stringify({ event: event.type, id: event.id, data: event.data })}\n`);
+      }
+    });
   jobs
     .command("failed")
     .description("list failed jobs with their problem")

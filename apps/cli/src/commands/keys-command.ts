@@ -1,6 +1,15 @@
 import type { Config } from "@dossier/config";
 import { ApiKeyStore, createRedis, waitForRedis } from "@dossier/queue";
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
+
+/** A limit given on the command line: a positive whole number (separators `_` and `,` allowed). */
+function positiveInteger(value: string): number {
+  const parsed = Number(value.replace(/[_,]/g, ""));
+  if (!Number.isSafeInteger(parsed) || parsed < 1) throw new InvalidArgumentError("must be a positive whole number");
+  return parsed;
+}
+
+const limitText = (value: number | null | undefined) => (value == null ? "-" : value.toLocaleString("en-US"));
 
 async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
   const redis = createRedis(config.redis, "blocking");
@@ -19,10 +28,31 @@ export function keysCommand(loadConfig: () => Config): Command {
     .command("create")
     .description("make a key; it is shown once")
     .requiredOption("--name <name>", "who or what the key is for")
-    .action(async (options: { name: string }) => {
-      const { key, record } = await withStore(loadConfig(), (store) => store.create(options.name));
+    .option(
+      "--monthly-calls <count>",
+      "research calls the key may make per UTC month (default: no limit)",
+      positiveInteger,
+    )
+    .option(
+      "--monthly-tokens <count>",
+      "model tokens (prompt and completion) the key's calls may spend per UTC month (default: no limit)",
+      positiveInteger,
+    )
+    .action(async (options: { name: string; monthlyCalls?: number; monthlyTokens?: number }) => {
+      const { key, record } = await withStore(loadConfig(), (store) =>
+        store.create(options.name, {
+          monthlyCalls: options.monthlyCalls ?? null,
+          monthlyTokens: options.monthlyTokens ?? null,
+        }),
+      );
       process.stdout.write(`${key}\n`);
-      process.stderr.write(`Created ${record.id} (${record.name}). Store the key now: it is not shown again.\n`);
+      const limits =
+        options.monthlyCalls !== undefined || options.monthlyTokens !== undefined
+          ? ` Monthly limits: ${limitText(options.monthlyCalls)} calls, ${limitText(options.monthlyTokens)} tokens.`
+          : "";
+      process.stderr.write(
+        `Created ${record.id} (${record.name}).${limits} Store the key now: it is not shown again.\n`,
+      );
     });
   keys
     .command("list")
@@ -35,13 +65,15 @@ export function keysCommand(loadConfig: () => Config): Command {
         return;
       }
       const rows = [
-        ["ID", "NAME", "CREATED", "STATUS", "PREVIEW"],
+        ["ID", "NAME", "CREATED", "STATUS", "PREVIEW", "CALLS/MONTH", "TOKENS/MONTH"],
         ...records.map((r) => [
           r.id,
           r.name,
           r.createdAt,
           r.revokedAt ? `revoked ${r.revokedAt}` : "active",
           r.preview,
+          limitText(r.limits?.monthlyCalls),
+          limitText(r.limits?.monthlyTokens),
         ]),
       ];
       const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 
-const script = (app: string) => fileURLToPath(new URL(`../../../${app}/dist/main.js`, import.meta.url));
+// Resolved as packages, so that this works in the workspace and in a deployed tree alike.
+const scripts = ["@dossier/gateway/main", "@dossier/worker/main"];
 
 /** `dossier start`: the gateway and one worker in the foreground; SIGINT/SIGTERM stop both cleanly. */
 export function startCommand(): Command {
   return new Command("start").description("run the gateway and one worker in the foreground").action(async () => {
-    const children: ChildProcess[] = ["gateway", "worker"].map((app) =>
-      spawn(process.execPath, [script(app)], { stdio: "inherit", env: process.env }),
+    const children: ChildProcess[] = scripts.map((script) =>
+      spawn(process.execPath, [fileURLToPath(import.meta.resolve(script))], { stdio: "inherit", env: process.env }),
     );
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {

@@ -1,15 +1,34 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { DossierError } from "@dossier/contract";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { exceedsJsonDepth } from "./exceeds-json-depth.js";
 
 /** Largest accepted request body, in bytes (1 MB). */
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-/** Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB). */
+/** Deepest nesting of arrays and objects a JSON body may have; a research request needs 4, a batch 6. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB;
+ * a declared `Content-Length` over it is refused before any of the body is read, and the connection closed)
+ * and bodies nested deeper than {@link MAX_JSON_DEPTH} (400 `REQUEST_TOO_DEEPLY_NESTED`). A body sent with
+ * `Content-Encoding: gzip`, `br` or `deflate` is decompressed first; one that does not decompress is 400
+ * `REQUEST_MALFORMED_ENCODING`.
+ */
 export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
-  const parse = express.json({ limit: limitBytes, strict: false, type: () => true });
+  const parse = express.json({ limit: limitBytes, strict: false, type: () => true, verify: refuseDeepNesting });
   return (request: Request, response: Response, next: NextFunction): void => {
-    const hasBody =
-      request.header("transfer-encoding") !== undefined || Number(request.header("content-length") ?? 0) > 0;
+    const declaredBytes = Number(request.header("content-length") ?? 0);
+    if (declaredBytes > limitBytes) {
+      // Reading a body declared as 2 GB to its end would hold the connection for as long as the
+      // caller cares to send it, or not: answer from the header and close the connection instead.
+      response.setHeader("Connection", "close");
+      throw new DossierError("REQUEST_TOO_LARGE", {
+        detail: `The body is declared as ${declaredBytes} bytes, more than the limit of ${limitBytes} bytes.`,
+      });
+    }
+    const hasBody = request.header("transfer-encoding") !== undefined || declaredBytes > 0;
     if (!hasBody) {
       request.body = undefined;
       next();
@@ -20,6 +39,49 @@ export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
         detail: `Send the body as JSON with Content-Type: application/json (got ${request.header("content-type") ?? "none"}).`,
       });
     }
-    parse(request, response, next);
+    parse(request, response, (error?: unknown) => {
+      next(isDecompressionFailure(error, request) ? undecodable(error) : error);
+    });
   };
+}
+
+/**
+ * Runs on the raw (decompressed) body before `JSON.parse`, which would otherwise spend seconds
+ * building millions of nested arrays while the event loop serves nobody else.
+ */
+function refuseDeepNesting(_request: IncomingMessage, _response: ServerResponse, body: Buffer, charset: string): void {
+  const bytes = /^utf-?8$/i.test(charset) ? body : utf8Of(body, charset);
+  if (exceedsJsonDepth(bytes, MAX_JSON_DEPTH)) {
+    throw new DossierError("REQUEST_TOO_DEEPLY_NESTED", {
+      detail: `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the most accepted.`,
+    });
+  }
+}
+
+/** The body re-encoded as UTF-8, so that the depth scan reads whole characters. */
+function utf8Of(body: Buffer, charset: string): Buffer {
+  let text: string;
+  try {
+    text = new TextDecoder(charset).decode(body);
+  } catch (error) {
+    throw new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON.", cause: error });
+  }
+  return Buffer.from(text, "utf8");
+}
+
+/**
+ * The body parser gives each of its own failures a `type`; an error without one is the
+ * decompression stream's (zlib or brotli refusing the bytes, or the data ending early).
+ */
+function isDecompressionFailure(error: unknown, request: Request): error is Error {
+  const encoding = (request.header("content-encoding") ?? "identity").trim().toLowerCase();
+  return encoding !== "identity" && error instanceof Error && !("type" in error);
+}
+
+function undecodable(error: Error): DossierError {
+  return new DossierError("REQUEST_MALFORMED_ENCODING", {
+    detail:
+      "The body could not be decompressed as its Content-Encoding says; send it in that encoding, or uncompressed.",
+    cause: error,
+  });
 }

@@ -31,8 +31,15 @@ interface BodyParserError extends Error {
   limit?: number;
 }
 
-/** Maps the JSON body parser's errors to our codes. */
-function fromBodyParser(error: BodyParserError): DossierError | null {
+/** Maps the errors of Express's router and of the JSON body parser to our codes. */
+function fromFramework(error: BodyParserError): DossierError | null {
+  // The router throws this when a path parameter holds a bad percent-escape; its message quotes
+  // the parameter, which may be an e-mail address or a key, so it is neither shown nor logged.
+  if (error instanceof URIError && error.status === 400) {
+    return new DossierError("REQUEST_MALFORMED_PATH", {
+      detail: "The path holds a malformed percent-escape: % must be followed by two hexadecimal digits.",
+    });
+  }
   switch (error.type) {
     case "entity.parse.failed":
       return new DossierError("REQUEST_MALFORMED_JSON", { detail: `The body is not valid JSON: ${error.message}.` });
@@ -41,6 +48,9 @@ function fromBodyParser(error: BodyParserError): DossierError | null {
         detail: `The body is larger than the limit of ${error.limit ?? 1_048_576} bytes.`,
       });
     case "encoding.unsupported":
+      return new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", {
+        detail: "That Content-Encoding is not supported; send the body uncompressed, or as gzip, br or deflate.",
+      });
     case "charset.unsupported":
       return new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON." });
     case "request.aborted":
@@ -58,7 +68,7 @@ function fromBodyParser(error: BodyParserError): DossierError | null {
  */
 export function problemHandler(logger: Logger) {
   return (error: unknown, request: Request, response: Response, _next: NextFunction): void => {
-    const known = isDossierError(error) ? error : fromBodyParser(error as BodyParserError);
+    const known = isDossierError(error) ? error : fromFramework(error as BodyParserError);
     if (known) {
       if (known.status >= 500) {
         logger.warn(

@@ -2,6 +2,7 @@
 interface SchemaView {
   $ref?: string;
   anyOf?: SchemaView[];
+  oneOf?: SchemaView[];
   enum?: unknown[];
   type?: string;
   items?: SchemaView;
@@ -43,7 +44,8 @@ function typeOf(schema: SchemaView): string {
     const name = String(schema.$ref).split("/").pop()!;
     return `<a href="#schema-${name}">${name}</a>`;
   }
-  if (schema.anyOf) return schema.anyOf.map(typeOf).join(" | ");
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return alternatives.map(typeOf).join(" | ");
   if (schema.enum) return schema.enum.map((value) => `<code>${escapeHtml(JSON.stringify(value))}</code>`).join(" | ");
   if (schema.type === "array") return `array of ${typeOf(schema.items ?? {})}`;
   return escapeHtml(schema.type ?? "any");

@@ -1,5 +1,5 @@
 import { DossierError } from "@dossier/contract";
-import type { ResearchQueue } from "@dossier/queue";
+import { parseJobHandle, type ResearchQueue, withMetadata } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { apiKeyOf } from "../http/locals.js";
 import { problemBody } from "../http/problem.js";
@@ -11,15 +11,25 @@ export interface JobRouteSettings {
   guard: RequestHandler[];
 }
 
-/** `GET /v1/jobs/{id}`: a job as its owner sees it; any other key gets 404. */
+/**
+ * `GET /v1/jobs/{id}`: a job as its owner sees it; any other key gets 404. The id may be a handle
+ * with metadata (`<jobId>.<digest>`): the shared job, with that handle's metadata in its result (or
+ * beside the status or problem while there is no result).
+ */
 export function jobRoutes(settings: JobRouteSettings): Route[] {
   const routes: Route[] = [];
   routes.push(
     route("GET", "/v1/jobs/:id", ...settings.guard, async (request: Request, response: Response) => {
       const identity = apiKeyOf(response);
-      const jobId = String(request.params.id);
+      const handle = String(request.params.id);
+      const { jobId, withMetadata: hasMetadata } = parseJobHandle(handle);
+      const notFound = () =>
+        new DossierError("JOB_NOT_FOUND", { detail: `There is no job ${handle} for this API key.` });
       const view = await settings.queue.view(jobId, identity.id);
-      if (!view) throw new DossierError("JOB_NOT_FOUND", { detail: `There is no job ${jobId} for this API key.` });
+      if (!view) throw notFound();
+      const metadata = hasMetadata ? await settings.queue.readMetadata(handle) : null;
+      if (hasMetadata && metadata === null) throw notFound();
+      const beside = metadata === null ? {} : { metadata };
       response.setHeader("Cache-Control", "no-store");
       switch (view.status) {
         case "done":
@@ -27,13 +37,13 @@ export function jobRoutes(settings: JobRouteSettings): Route[] {
           response
             .status(200)
             .type("application/json")
-            .send(`{"id":${JSON.stringify(view.id)},"status":"done","result":${view.body}}`);
+            .send(`{"id":${JSON.stringify(handle)},"status":"done","result":${withMetadata(view.body, metadata)}}`);
           return;
         case "failed":
-          response.status(200).json({ id: view.id, status: "failed", problem: problemBody(view.error) });
+          response.status(200).json({ id: handle, status: "failed", ...beside, problem: problemBody(view.error) });
           return;
         default:
-          response.status(200).json({ id: view.id, status: view.status });
+          response.status(200).json({ id: handle, status: view.status, ...beside });
       }
     }),
   );

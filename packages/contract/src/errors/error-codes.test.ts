@@ -8,6 +8,7 @@ const stagePrefixes = [
   "REQUEST_",
   "AUTH_",
   "RATE_",
+  "QUOTA_",
   "JOB_",
   "BATCH_",
   "QUEUE_",

@@ -142,6 +142,21 @@ describe("buildOpenApiDocument", () => {
     expect(responseSchema.safeParse(operation.responses["200"].content["application/json"].example).success).toBe(true);
   });
 
+  it.each(["/v1/jobs/{id}/events", "/v1/batches/{id}/events"])("%s is documented as an event stream", (path) => {
+    const operation = document.paths[path]?.get as JsonObject;
+    expect(operation.responses["200"].content["text/event-stream"]).toBeDefined();
+    expect(operation.parameters.map((parameter: JsonObject) => parameter.name)).toContain("Last-Event-ID");
+    expect(operation.responses["404"]).toBeDefined();
+  });
+
+  it.each(researchOperations)("%s documents Accept: text/event-stream", (path) => {
+    const operation = document.paths[path].post as JsonObject;
+    expect(operation.parameters.map((parameter: JsonObject) => parameter.name)).toContain("Accept");
+    const stream = operation.responses["200"].content["text/event-stream"].schema as JsonObject;
+    expect(stream.oneOf).toContainEqual({ $ref: "#/components/schemas/JobDoneEvent" });
+    expect(schemas.JobReadingEvent!.properties.pages.description).toMatch(/pages/i);
+  });
+
   it("adds extra operations and the version given", () => {
     const extra: OpenApiOperation = {
       method: "get",

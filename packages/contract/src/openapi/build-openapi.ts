@@ -2,6 +2,8 @@ import * as z from "zod";
 import { apiRegistry } from "../schemas/registry.js";
 import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
+import { eventOperations, jobEventStreamContent } from "./event-operations.js";
+import { usageOperations } from "./usage-operations.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -26,12 +28,18 @@ const retryAfter = {
 
 /** Error answers every authenticated /v1 operation may give. */
 export const commonErrorResponses: JsonObject = {
-  "400": problemResponse("The body is not valid JSON."),
+  "400": problemResponse(
+    "The body is not valid JSON, nests arrays and objects deeper than 64 levels, or does not decompress.",
+  ),
   "401": problemResponse("The `x-api-key` header is missing, or the key is unknown or revoked."),
   "413": problemResponse("The body is larger than 1 MB."),
   "415": problemResponse("The body is not `application/json`."),
   "422": problemResponse("A field is missing or invalid; `errors` names every one."),
-  "429": problemResponse("Too many calls for this key (`RATE_LIMITED`); see the `RateLimit-*` headers.", retryAfter),
+  "429": problemResponse(
+    "Too many calls for this key per minute (`RATE_LIMITED`; see the `RateLimit-*` headers), or past its monthly limit " +
+      "(`QUOTA_EXCEEDED`, with `resetsAt`). A call refused here was not queued.",
+    retryAfter,
+  ),
   "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
 };
 
@@ -61,6 +69,15 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
         description: "`respond-async`: answer 202 at once with `Location: /v1/jobs/{id}` instead of waiting.",
         schema: { type: "string", enum: ["respond-async"] },
       },
+      {
+        name: "Accept",
+        in: "header",
+        required: false,
+        description:
+          "`text/event-stream`: answer with the job's events (Server-Sent Events, as `GET /v1/jobs/{id}/events`) instead of waiting " +
+          "silently; the last event, `done`, carries the answer. No time-out applies: heartbeats keep the connection alive.",
+        schema: { type: "string" },
+      },
     ],
     requestBody: { required: true, content: { "application/json": { schema: ref(requestId), example } } },
     responses: {
@@ -69,8 +86,15 @@ function researchOperation(kind: "person" | "company", example: JsonObject, resp
         headers: {
           ...requestIdHeader,
           "X-Job-Id": { description: "The research job that produced the answer.", schema: { type: "string" } },
+          Age: {
+            description: "Only on a result served again from the stored result: seconds since its run finished.",
+            schema: { type: "integer" },
+          },
         },
-        content: { "application/json": { schema: ref(responseId), example: responseExample } },
+        content: {
+          "application/json": { schema: ref(responseId), example: responseExample },
+          ...jobEventStreamContent,
+        },
       },
       "202": {
         description: "Accepted (with `Prefer: respond-async`): poll the job at `Location`.",
@@ -118,6 +142,24 @@ export function researchOperations(): OpenApiOperation[] {
         details: "The company's team page lists Jane Doe as VP Engineering in the Berlin office.",
         sources: ["https://northwind-robotics.com/team"],
         confidence: 0.86,
+        citations: [
+          {
+            url: "https://northwind-robotics.com/team",
+            title: "Our team | Northwind Robotics",
+            quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+            publishedAt: null,
+            source: "page",
+          },
+        ],
+        usage: {
+          modelCalls: 1,
+          promptTokens: 2_412,
+          completionTokens: 96,
+          searches: 2,
+          pagesFetched: 7,
+          pagesFromCache: 2,
+          durationMs: 8_340,
+        },
         person: {
           firstName: "Jane",
           lastName: "Doe",
@@ -131,6 +173,37 @@ export function researchOperations(): OpenApiOperation[] {
           companyName: "Northwind Robotics",
           companyWebsite: "https://northwind-robotics.com",
           companyLinkedinUrl: null,
+          personSources: {
+            firstName: { from: "request" },
+            lastName: { from: "request" },
+            email: { from: "request" },
+            jobTitle: [
+              {
+                url: "https://northwind-robotics.com/team",
+                quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+              },
+            ],
+            country: [
+              {
+                url: "https://northwind-robotics.com/team",
+                quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+              },
+            ],
+            city: [
+              {
+                url: "https://northwind-robotics.com/team",
+                quote: "Jane Doe, VP Engineering, leads the platform team from our Berlin office",
+              },
+            ],
+            jobStartDate: [
+              {
+                url: "https://northwind-robotics.com/news/2023-06-new-vp",
+                quote: "Jane Doe joins as VP Engineering in June 2023",
+              },
+            ],
+            companyName: { from: "request" },
+            companyWebsite: { from: "request" },
+          },
         },
       }),
     },
@@ -143,6 +216,24 @@ export function researchOperations(): OpenApiOperation[] {
         details: "The security page states that Northwind Robotics completed its SOC 2 Type II audit in 2024.",
         sources: ["https://northwind-robotics.com/security"],
         confidence: 0.91,
+        citations: [
+          {
+            url: "https://northwind-robotics.com/security",
+            title: "Security | Northwind Robotics",
+            quote: "Northwind Robotics completed its SOC 2 Type II audit in 2024",
+            publishedAt: "2024-05-02",
+            source: "page",
+          },
+        ],
+        usage: {
+          modelCalls: 1,
+          promptTokens: 2_187,
+          completionTokens: 74,
+          searches: 2,
+          pagesFetched: 8,
+          pagesFromCache: 0,
+          durationMs: 6_915,
+        },
       }),
     },
   ];
@@ -173,6 +264,37 @@ function operationsEndpoints(): OpenApiOperation[] {
       operation: plain("This document.", "application/json", { type: "object" }),
     },
     { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
+    {
+      method: "get",
+      path: "/console",
+      operation: plain(
+        "The web console: a browser front end of this API, signed in with an API key (docs/console.md).",
+        "text/html",
+        { type: "string" },
+      ),
+    },
+    {
+      method: "post",
+      path: "/mcp",
+      operation: {
+        summary: "The MCP server over streamable HTTP (docs/mcp.md)",
+        description:
+          "Model Context Protocol JSON-RPC messages (stateless streamable HTTP): the tools research_company, research_person, submit_batch, " +
+          "batch_status and batch_results. Requires `x-api-key` like the API.",
+        security: [{ apiKey: [] }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+        responses: {
+          "200": {
+            description: "The JSON-RPC answer, as JSON or as an event stream carrying progress notifications first.",
+            content: {
+              "application/json": { schema: { type: "object" } },
+              "text/event-stream": { schema: { type: "string" } },
+            },
+          },
+          "401": problemResponse("The `x-api-key` header is missing, or the key is unknown or revoked."),
+        },
+      },
+    },
   ];
 }
 
@@ -204,6 +326,8 @@ export function buildOpenApiDocument(
   for (const { method, path, operation } of [
     ...researchOperations(),
     ...batchOperations(),
+    ...usageOperations(),
+    ...eventOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

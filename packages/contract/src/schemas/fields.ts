@@ -6,14 +6,30 @@ export const MAX_QUESTION_LENGTH = 2_000;
 export const MAX_CONTEXT_LENGTH = 10_000;
 /** Longest accepted short text field (names, titles, locations), in characters. */
 export const MAX_FIELD_LENGTH = 300;
+/** Largest `maxAgeSeconds` a request may give: a year. */
+export const MAX_AGE_SECONDS = 31_536_000;
 /** Most options a request may offer. */
 export const MAX_RESPONSE_OPTIONS = 50;
 
+/**
+ * Control (Unicode Cc) and format (Cf) characters: NUL and the other C0 and C1 controls, zero-width
+ * spaces and joiners, bidi marks, embeddings, overrides and isolates, the byte order mark, soft
+ * hyphens. They are invisible, so a value holding them reads as something other than it is: a
+ * name of zero-width spaces looks given, a bidi override reverses what follows it. Tab, line feed,
+ * vertical tab, form feed and carriage return are whitespace and stay, for trimming to handle.
+ */
+const INVISIBLE_CHARACTERS = /(?![\t\n\v\f\r])[\p{Cc}\p{Cf}]/gu;
+
+/** `value` without control and format characters ({@link INVISIBLE_CHARACTERS}); every text field goes through it first. */
+export function withoutInvisibleCharacters(value: string): string {
+  return value.replace(INVISIBLE_CHARACTERS, "");
+}
+
 const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i;
 
-/** A short optional text; `null` and `""` mean "not given". */
+/** A short optional text; `null`, `""` and text of invisible characters only mean "not given". */
 export function optionalText(maxLength = MAX_FIELD_LENGTH) {
-  return z.string().trim().max(maxLength).nullish();
+  return z.string().overwrite(withoutInvisibleCharacters).trim().max(maxLength).nullish();
 }
 
 export function isEmail(value: string): boolean {
@@ -22,6 +38,7 @@ export function isEmail(value: string): boolean {
 
 export const optionalEmail = z
   .string()
+  .overwrite(withoutInvisibleCharacters)
   .trim()
   .max(254)
   .refine((value) => value === "" || isEmail(value), "must be an e-mail address such as jane@example.com")
@@ -29,6 +46,7 @@ export const optionalEmail = z
 
 export const optionalPhone = z
   .string()
+  .overwrite(withoutInvisibleCharacters)
   .trim()
   .max(40)
   .refine(
@@ -88,6 +106,7 @@ function isPrivateLiteralHost(host: string): boolean {
 export function optionalWebAddress(maxLength = 2_048) {
   return z
     .string()
+    .overwrite(withoutInvisibleCharacters)
     .trim()
     .max(maxLength)
     .superRefine((value, context) => {

@@ -17,6 +17,10 @@ export const problemSchema = z
       .string()
       .optional()
       .describe("For time-outs: the job that is still running; retry the same request or poll it."),
+    resetsAt: z
+      .string()
+      .optional()
+      .describe("For `QUOTA_EXCEEDED`: when the key's monthly limits start again (ISO 8601, UTC)."),
   })
   .register(apiRegistry, {
     id: "Problem",

@@ -1,7 +1,17 @@
 import * as z from "zod";
-import { MAX_CONTEXT_LENGTH, MAX_FIELD_LENGTH, MAX_QUESTION_LENGTH, MAX_RESPONSE_OPTIONS } from "./fields.js";
+import { effortSchema } from "./effort.js";
+import {
+  MAX_AGE_SECONDS,
+  MAX_CONTEXT_LENGTH,
+  MAX_FIELD_LENGTH,
+  MAX_QUESTION_LENGTH,
+  MAX_RESPONSE_OPTIONS,
+  withoutInvisibleCharacters,
+} from "./fields.js";
+import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
+import { sourcePolicySchema } from "./source-policy.js";
 import { companySchema, personSchema } from "./subjects.js";
 
 /** The two research operations. */
@@ -10,17 +20,20 @@ export type ResearchKind = "person" | "company";
 const commonFields = {
   question: z
     .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .overwrite(withoutInvisibleCharacters)
     .trim()
     .min(1, "must not be empty")
     .max(MAX_QUESTION_LENGTH, `must be at most ${MAX_QUESTION_LENGTH} characters`)
-    .describe(`The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters.`),
+    .describe(
+      `The question to answer, 1 to ${MAX_QUESTION_LENGTH} characters once control and format characters (NUL, zero-width, bidi controls) are removed.`,
+    ),
   // `""` means "not given" for every optional field (docs/api.md), so it too stands for TEXT.
   responseType: z
     .union([responseTypeSchema, z.literal("")])
     .nullish()
     .describe("The kind of answer wanted. Defaults to `TEXT`."),
   responseOptions: z
-    .array(z.string().trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
+    .array(z.string().overwrite(withoutInvisibleCharacters).trim().min(1, "must not be empty").max(MAX_FIELD_LENGTH))
     .max(MAX_RESPONSE_OPTIONS)
     .nullish()
     .describe(
@@ -29,17 +42,46 @@ const commonFields = {
     ),
   context: z
     .string()
+    .overwrite(withoutInvisibleCharacters)
     .max(MAX_CONTEXT_LENGTH, `must be at most ${MAX_CONTEXT_LENGTH} characters`)
     .nullish()
-    .describe("Extra free-text context for the question. Treated as the caller's information, not as evidence."),
+    .describe(
+      "Extra free-text context for the question. Treated as the caller's information, not as evidence. Control and format characters other than line breaks and tabs are removed.",
+    ),
+  maxAgeSeconds: z
+    .number({ error: "must be a whole number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must not be negative")
+    .max(MAX_AGE_SECONDS, `must be at most ${MAX_AGE_SECONDS} (a year)`)
+    .nullish()
+    .describe(
+      "How old, in seconds, evidence may be: a stored result, a cached page or a cached search older than this is not used, and the research runs again with fresh reads. 0 (also `Cache-Control: no-cache` on the request) means nothing cached. Default: the server's cache lifetimes (24 h).",
+    ),
+  effort: z
+    .union([effortSchema, z.literal("")])
+    .nullish()
+    .describe(
+      "How much work the research may do: `lite`, `standard` (the default) or `deep`. Each tier's pages, typical latency and tokens are in docs/api.md.",
+    ),
+  sourcePolicy: sourcePolicySchema
+    .nullish()
+    .describe(
+      "Which sources may be used: `includeDomains`, `excludeDomains` (subdomains included) and `after` (a day, compared with a page's stated publication date). The subject's own site is used unless excluded.",
+    ),
+  metadata: metadataSchema
+    .nullish()
+    .describe(
+      "Your own string pairs (up to 16), returned untouched with the result. They do not change the research: identical requests with different metadata share one run.",
+    ),
 };
 
 type Loose = Record<string, unknown>;
 
 const asRecord = (value: unknown): Loose | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Loose) : undefined;
+// The identification rule sees a value as the schema leaves it: a name of zero-width spaces is no name.
 const text = (value: unknown): string | undefined =>
-  typeof value === "string" && value.trim() !== "" ? value : undefined;
+  typeof value === "string" && withoutInvisibleCharacters(value).trim() !== "" ? value : undefined;
 
 function looseCompanyIdentified(company: unknown): boolean {
   const record = asRecord(company);
@@ -50,7 +92,12 @@ function loosePersonIdentified(person: unknown): boolean {
   const record = asRecord(person);
   if (!record) return false;
   if (text(record.email) || text(record.linkedinUrl)) return true;
-  return !!(text(record.firstName) && text(record.lastName) && looseCompanyIdentified(record.company));
+  if (!text(record.firstName)) return false;
+  const company = asRecord(record.company);
+  // A full name with any company fact; a first name alone only with the company's own site or
+  // profile, where a page can name the first name together with the company (docs/api.md).
+  if (text(record.lastName)) return looseCompanyIdentified(company);
+  return !!company && !!(text(company.website) || text(company.linkedinUrl));
 }
 
 /**
@@ -78,7 +125,13 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
         message: `${type} needs at least ${minimum} option${minimum > 1 ? "s" : ""}`,
       });
     } else if (options.every((option) => typeof option === "string")) {
-      const distinct = new Set(options.map((option) => (option as string).trim().toLowerCase()));
+      const distinct = new Set(
+        options.map((option) =>
+          withoutInvisibleCharacters(option as string)
+            .trim()
+            .toLowerCase(),
+        ),
+      );
       if (distinct.size !== options.length)
         problems.push({ path: "responseOptions", message: "must not repeat an option" });
     }
@@ -98,7 +151,7 @@ export function crossFieldProblems(kind: ResearchKind, body: unknown): Array<{ p
     problems.push({
       path: "person",
       message:
-        "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl",
+        "must identify the person: give email, or linkedinUrl, or firstName and lastName with company.name, company.website or company.linkedinUrl, or firstName with company.website or company.linkedinUrl",
     });
   }
   return problems;
@@ -126,7 +179,7 @@ export const personResearchRequestSchema = z
   .strictObject({
     ...commonFields,
     person: personSchema.describe(
-      "The person to research. It must carry `email`, or `linkedinUrl`, or `firstName` and `lastName` together with a company that has a `name`, `website` or `linkedinUrl`.",
+      "The person to research. It must carry `email`, or `linkedinUrl`, or `firstName` and `lastName` together with a company that has a `name`, `website` or `linkedinUrl`, or `firstName` alone with a company that has a `website` or `linkedinUrl` (a page then counts as being about the person only when it names the first name together with the company).",
     ),
   })
   .superRefine(addCrossFieldIssues("person"))

@@ -1,29 +1,66 @@
 import * as z from "zod";
+import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
+import { runUsageSchema } from "./usage-schemas.js";
 
-export const enrichedPersonSchema = z
+/** The person record's twelve fields, as enrichment builds it. */
+export const personRecordSchema = z.object({
+  firstName: z.string().nullable().describe("Given name, properly cased."),
+  lastName: z.string().nullable().describe("Family name, properly cased, particles kept (`van der Berg`)."),
+  email: z.string().nullable().describe("E-mail address, lowercased."),
+  phone: z.string().nullable().describe("Telephone number in E.164 form (`+4930123456`)."),
+  linkedinUrl: z.string().nullable().describe("Canonical profile URL: `https://www.linkedin.com/in/<slug>`."),
+  jobTitle: z.string().nullable().describe("Current job title."),
+  country: z
+    .string()
+    .nullable()
+    .describe("Country as its English short name (`Germany`, `United States`, `United Kingdom`)."),
+  city: z.string().nullable().describe("City the person works in."),
+  jobStartDate: z
+    .string()
+    .nullable()
+    .describe("When the person started the current role: ISO 8601 `YYYY-MM` or `YYYY-MM-DD`."),
+  companyName: z.string().nullable().describe("Name of the person's company."),
+  companyWebsite: z.string().nullable().describe("Company website as `https://host` (no `www.`, path or query)."),
+  companyLinkedinUrl: z
+    .string()
+    .nullable()
+    .describe("Canonical company profile URL: `https://www.linkedin.com/company/<slug>`."),
+});
+
+export const citationSchema = z
   .object({
-    firstName: z.string().nullable().describe("Given name, properly cased."),
-    lastName: z.string().nullable().describe("Family name, properly cased, particles kept (`van der Berg`)."),
-    email: z.string().nullable().describe("E-mail address, lowercased."),
-    phone: z.string().nullable().describe("Telephone number in E.164 form (`+4930123456`)."),
-    linkedinUrl: z.string().nullable().describe("Canonical profile URL: `https://www.linkedin.com/in/<slug>`."),
-    jobTitle: z.string().nullable().describe("Current job title."),
-    country: z
+    url: z.string().describe("The page the quote is on (for a search snippet: the result's URL)."),
+    title: z.string().nullable().describe("The page's title, when it has one."),
+    quote: z.string().describe("The words of the page, verified to be on it, that state the answer."),
+    publishedAt: z
       .string()
       .nullable()
-      .describe("Country as its English short name (`Germany`, `United States`, `United Kingdom`)."),
-    city: z.string().nullable().describe("City the person works in."),
-    jobStartDate: z
-      .string()
-      .nullable()
-      .describe("When the person started the current role: ISO 8601 `YYYY-MM` or `YYYY-MM-DD`."),
-    companyName: z.string().nullable().describe("Name of the person's company."),
-    companyWebsite: z.string().nullable().describe("Company website as `https://host` (no `www.`, path or query)."),
-    companyLinkedinUrl: z
-      .string()
-      .nullable()
-      .describe("Canonical company profile URL: `https://www.linkedin.com/company/<slug>`."),
+      .describe("When the page says it was published or updated (ISO 8601), else null."),
+    source: z
+      .enum(["page", "structured-data", "search-snippet"])
+      .describe(
+        "`page`: the page's text; `structured-data`: its schema.org data; `search-snippet`: only the search engine's excerpt of a page that could not be read, which counts for less in `confidence`.",
+      ),
+  })
+  .register(apiRegistry, { id: "Citation", description: "A verified quote that states the answer." });
+
+const fieldSourceSchema = z.union([
+  z.array(z.object({ url: z.string(), quote: z.string() })).describe("The verified quotes the value comes from."),
+  z
+    .object({ from: z.enum(["request", "page-link"]), url: z.string().optional() })
+    .describe(
+      "`request`: taken from the request or normalized from it; `page-link`: a link on the company's page `url`.",
+    ),
+]);
+
+export const enrichedPersonSchema = personRecordSchema
+  .extend({
+    personSources: z
+      .record(z.string(), fieldSourceSchema)
+      .describe(
+        'Where each non-null field comes from: `{ "from": "request" }` when taken from the request or normalized from it, `{ "from": "page-link", "url" }` for a profile linked from the company\'s page, else the verified quotes `[{ url, quote }]`.',
+      ),
   })
   .register(apiRegistry, {
     id: "EnrichedPerson",
@@ -51,7 +88,18 @@ const commonResponseFields = {
     .min(0)
     .max(1)
     .describe(
-      "Estimated probability, from 0 to 1, that the answer is right. Low (at most 0.2) when the evidence does not say.",
+      "Estimated probability, from 0 to 1, that the answer is right, computed from the verified evidence and the model's own estimate (docs/api.md, Confidence). Low (at most 0.2) when the evidence does not say.",
+    ),
+  citations: z
+    .array(citationSchema)
+    .describe("The verified quotes that state the answer, best first. Empty when no answer is given."),
+  metadata: metadataSchema
+    .optional()
+    .describe("The request's `metadata`, untouched; present only when the request had some."),
+  usage: runUsageSchema
+    .optional()
+    .describe(
+      "What the research run spent. Every result researched by this version carries it; results stored earlier do not.",
     ),
 };
 
@@ -66,7 +114,12 @@ export const personResearchResponseSchema = z
     description: "The answer to a question about a person, with the enriched person.",
   });
 
-export type EnrichedPerson = z.infer<typeof enrichedPersonSchema>;
+/** The twelve fields of the person record. */
+export type EnrichedPerson = z.infer<typeof personRecordSchema>;
+/** Where each field of the person record comes from. */
+export type PersonSources = z.infer<typeof enrichedPersonSchema>["personSources"];
+/** A verified quote of a response. */
+export type Citation = z.infer<typeof citationSchema>;
 export type CompanyResearchResponse = z.infer<typeof companyResearchResponseSchema>;
 export type PersonResearchResponse = z.infer<typeof personResearchResponseSchema>;
 export type ResearchResponse = CompanyResearchResponse | PersonResearchResponse;

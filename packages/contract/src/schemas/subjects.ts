@@ -18,7 +18,8 @@ export const companySchema = z
   .register(apiRegistry, {
     id: "Company",
     description:
-      "Known facts about a company. Every field is optional on its own; see the request for what identifies a company.",
+      "Known facts about a company. Every field is optional on its own; see the request for what identifies a company. " +
+      "Control and format characters (NUL, zero-width, bidi controls) are removed from every text field first; a field left empty is not given.",
   });
 
 export const personSchema = z
@@ -36,7 +37,8 @@ export const personSchema = z
   .register(apiRegistry, {
     id: "Person",
     description:
-      "Known facts about a person. Every field is optional on its own; see the request for what identifies a person.",
+      "Known facts about a person. Every field is optional on its own; see the request for what identifies a person. " +
+      "Control and format characters (NUL, zero-width, bidi controls) are removed from every text field first; a field left empty is not given.",
   });
 
 export type Company = z.infer<typeof companySchema>;

@@ -22,6 +22,19 @@ const validBodies: Array<[string, ResearchKind, unknown]> = [
   ["company by bare-domain website with a path", "company", companyBody({}, { website: "www.acme.com/about" })],
   ["company by linkedinUrl", "company", companyBody({}, { linkedinUrl: "https://www.linkedin.com/company/acme" })],
   [
+    "person by first name and the company's website",
+    "person",
+    personBody({}, { firstName: "Cenk", company: { website: "acme.com" } }),
+  ],
+  [
+    "person by first name, title and the company's profile",
+    "person",
+    personBody(
+      {},
+      { firstName: "Cenk", title: "Infrastructure", company: { linkedinUrl: "https://www.linkedin.com/company/acme" } },
+    ),
+  ],
+  [
     "company with every field",
     "company",
     companyBody(
@@ -175,6 +188,12 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
     "person",
     personBody({}, { firstName: "Jane", company: { name: "Acme" } }),
     [{ path: "person", message: /identify the person/ }],
+  ],
+  [
+    "a person with a first name and only a company name",
+    "person",
+    personBody({}, { firstName: "Cenk", title: "Infrastructure", company: { name: "Acme" } }),
+    [{ path: "person", message: /firstName with company.website or company.linkedinUrl/ }],
   ],
   [
     "a person with names and an empty company",
@@ -414,6 +433,25 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
     personBody({}, { linkedinUrl: "http://127.0.0.1/in/jane" }),
     [{ path: "person.linkedinUrl", message: /private/ }],
   ],
+  [
+    "a company named by zero-width characters only",
+    "company",
+    companyBody({}, { name: "\u200b\u200d\ufeff" }),
+    [{ path: "company", message: /identify/ }],
+  ],
+  [
+    "a person whose e-mail is NUL characters only",
+    "person",
+    personBody({}, { email: "\u0000\u0000" }),
+    [{ path: "person", message: /identify/ }],
+  ],
+  ["a question of bidi controls only", "company", companyBody({ question: "\u202e\u2066" }), [{ path: "question" }]],
+  [
+    "options that differ only in invisible characters",
+    "company",
+    companyBody({ responseType: "OPTION", responseOptions: ["SaaS", "Saa\u200bS"] }),
+    [{ path: "responseOptions", message: /repeat/ }],
+  ],
 ];
 
 describe("validateResearchRequest refuses", () => {
@@ -471,6 +509,40 @@ describe("validateResearchRequest normalizes", () => {
         context: null,
         subject: { website: "acme.com" },
       },
+      metadata: null,
+    });
+  });
+
+  it("normalizes a source policy (domains lowercased, www. dropped, sorted, distinct) and drops one that restricts nothing", () => {
+    const result = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      sourcePolicy: { includeDomains: ["WWW.News.com", "blog.example.org", "news.com."], excludeDomains: [] },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      request: { sourcePolicy: { includeDomains: ["blog.example.org", "news.com"], excludeDomains: [], after: null } },
+    });
+    const empty = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      sourcePolicy: { includeDomains: [], after: null },
+    });
+    expect(empty.ok && empty.request).not.toHaveProperty("sourcePolicy");
+  });
+
+  it("keeps metadata beside the request, so that it never changes what is researched", () => {
+    const result = validateResearchRequest("company", {
+      question: "q",
+      company: { name: "Acme" },
+      metadata: { crmId: " 42 " },
+    });
+    expect(result).toMatchObject({ ok: true, metadata: { crmId: " 42 " } });
+    expect(result.ok && result.request).not.toHaveProperty("metadata");
+    expect(
+      validateResearchRequest("company", { question: "q", company: { name: "Acme" }, metadata: {} }),
+    ).toMatchObject({
+      metadata: null,
     });
   });
 
@@ -513,6 +585,38 @@ describe("validateResearchRequest normalizes", () => {
     expect(result).toMatchObject({
       ok: true,
       request: { responseType: "OPTIONS", responseOptions: ["SOC 2", "ISO 27001"] },
+    });
+  });
+
+  it("removes control and format characters from every text, keeping line breaks in the context", () => {
+    const result = validateResearchRequest("person", {
+      question: "\u200bWhere does\u0000 she work?",
+      context: "Met at\u202e a fair.\nLikes\u2066 robots.",
+      responseType: "OPTION",
+      responseOptions: ["\ufeffBerlin", "Ham\u00adburg"],
+      person: {
+        firstName: "\u202eJane\u202c",
+        email: "jane@acme.com\u200b",
+        phone: "+49\u2060 30 1234567",
+        company: { name: "\u0000Acme\u200f", website: "\u2066acme.com" },
+      },
+    });
+    expect(result).toEqual({
+      ok: true,
+      request: {
+        kind: "person",
+        question: "Where does she work?",
+        responseType: "OPTION",
+        responseOptions: ["Berlin", "Hamburg"],
+        context: "Met at a fair.\nLikes robots.",
+        subject: {
+          firstName: "Jane",
+          email: "jane@acme.com",
+          phone: "+49 30 1234567",
+          company: { name: "Acme", website: "acme.com" },
+        },
+      },
+      metadata: null,
     });
   });
 

@@ -1,5 +1,7 @@
 import type * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
+import type { Effort } from "./effort.js";
+import type { Metadata } from "./metadata.js";
 import {
   type CompanyResearchRequest,
   crossFieldProblems,
@@ -8,6 +10,7 @@ import {
   researchRequestSchemas,
 } from "./research-request.js";
 import type { ResponseType } from "./response-type.js";
+import { type NormalizedSourcePolicy, normalizeSourcePolicy } from "./source-policy.js";
 import type { Company, Person } from "./subjects.js";
 
 /** A subject's facts after validation: absent, null and empty values removed, text trimmed. */
@@ -19,12 +22,22 @@ export type NormalizedCompany = Present<Company>;
 /** A person as the pipeline gets it: only the facts the caller gave, their company nested. */
 export type NormalizedPerson = Present<Omit<Person, "company">> & { company?: NormalizedCompany };
 
-/** What every research request carries besides its subject. */
+/**
+ * What every research request carries besides its subject. The optional members are present only
+ * when the caller asked for something other than the default, so that a plain request's job id
+ * stays what it always was.
+ */
 interface NormalizedQuestion {
   question: string;
   responseType: ResponseType;
   responseOptions: string[];
   context: string | null;
+  /** How old evidence may be, in seconds (stored result, cached pages and searches); absent: any. */
+  maxAgeSeconds?: number;
+  /** Which sources may be used; absent: any. */
+  sourcePolicy?: NormalizedSourcePolicy;
+  /** How much work the run may do; absent: `standard`. */
+  effort?: Exclude<Effort, "standard">;
 }
 
 /** A research request after validation: absent, null and empty values removed, defaults applied. */
@@ -35,9 +48,16 @@ export type NormalizedResearchRequest =
       subject: NormalizedPerson;
     });
 
-export type ValidationResult = { ok: true; request: NormalizedResearchRequest } | { ok: false; errors: FieldError[] };
+/**
+ * A valid request: what is researched (`request`, which alone identifies the job) and the caller's
+ * `metadata`, which is returned with the result and never changes the research.
+ */
+export type ValidationResult =
+  | { ok: true; request: NormalizedResearchRequest; metadata: Metadata | null }
+  | { ok: false; errors: FieldError[] };
 
-function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+/** A schema's issues as the fields they concern; each unknown key is named on its own. */
+export function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const base = issue.path.map(String).join(".");
@@ -86,15 +106,20 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
     return { ok: false, errors };
   }
   const value = parsed.data as CompanyResearchRequest & PersonResearchRequest;
+  const metadata = value.metadata && Object.keys(value.metadata).length > 0 ? value.metadata : null;
+  const sourcePolicy = normalizeSourcePolicy(value.sourcePolicy);
   const common: NormalizedQuestion = {
     question: value.question.replace(/\s+/g, " ").trim(),
     responseType: value.responseType || "TEXT",
     responseOptions: (value.responseOptions ?? []).map((option) => option.trim()),
     context: value.context?.trim() || null,
+    ...(value.maxAgeSeconds != null ? { maxAgeSeconds: value.maxAgeSeconds } : {}),
+    ...(sourcePolicy ? { sourcePolicy } : {}),
+    ...(value.effort && value.effort !== "standard" ? { effort: value.effort } : {}),
   };
   const request: NormalizedResearchRequest =
     kind === "person"
       ? { kind, ...common, subject: withoutEmpty(value.person) as NormalizedPerson }
       : { kind, ...common, subject: withoutEmpty(value.company) as NormalizedCompany };
-  return { ok: true, request };
+  return { ok: true, request, metadata };
 }

@@ -1,6 +1,7 @@
 import type { ResearchKind } from "@dossier/contract";
 import { Job, Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
+import { usableResult } from "../jobs/stored-result.js";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
@@ -105,12 +106,24 @@ export class BatchFeeder {
     return true;
   }
 
-  /** Queues one item's job, or resolves it at once when its result is already stored. */
+  /**
+   * Queues one item's job, or resolves it at once when its result is already stored; skips it when
+   * no batch waits for it any more (each one that asked for it was cancelled).
+   */
   private async feed(entry: FairEntry): Promise<void> {
     const { redis, prefix, batches } = this.settings;
-    const stored = await redis.get(redisKeys.result(prefix, entry.jobId));
+    if ((await redis.scard(redisKeys.jobBatches(prefix, entry.jobId))) === 0) return;
+    const maxAgeSeconds = entry.data.request.maxAgeSeconds;
+    const readStored = async () => {
+      const [body, at] = await Promise.all([
+        redis.get(redisKeys.result(prefix, entry.jobId)),
+        redis.get(redisKeys.resultAt(prefix, entry.jobId)),
+      ]);
+      return usableResult(body, at, maxAgeSeconds);
+    };
+    const stored = await readStored();
     if (stored !== null) {
-      await batches.resolveJob(entry.jobId, { status: "done", body: stored });
+      await batches.resolveJob(entry.jobId, { status: "done", body: stored.body });
       return;
     }
     await this.queue.add(entry.kind, entry.data, {
@@ -127,8 +140,8 @@ export class BatchFeeder {
       const job = await Job.fromId<ResearchJobData>(this.queue, entry.jobId);
       await job?.retry("failed").catch(() => {});
     } else if (state === "completed" || state === "unknown") {
-      const body = await redis.get(redisKeys.result(prefix, entry.jobId));
-      if (body !== null) await batches.resolveJob(entry.jobId, { status: "done", body });
+      const finished = await readStored();
+      if (finished !== null) await batches.resolveJob(entry.jobId, { status: "done", body: finished.body });
     }
   }
 

@@ -1,30 +1,43 @@
 import { randomBytes } from "node:crypto";
-import type { ResearchKind } from "@dossier/contract";
+import type { Metadata, ResearchKind } from "@dossier/contract";
 import { Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
-import { CALLBACK_QUEUE, redisKeys } from "../names.js";
+import { usableResult } from "../jobs/stored-result.js";
+import { CALLBACK_QUEUE, redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
+import { cancelBatch } from "./cancel-batch.js";
 import { type FairEntry, pushFairEntries } from "./fair-feed.js";
 
 /** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
 export type BatchItemPlan =
-  | { ref?: string; kind: ResearchKind; jobId: string; data: ResearchJobData }
-  | { ref?: string; problem: Record<string, unknown> };
+  | { ref?: string; metadata?: Metadata; kind: ResearchKind; jobId: string; data: ResearchJobData }
+  | { ref?: string; metadata?: Metadata; problem: Record<string, unknown> };
 
 /** A batch's bookkeeping as `GET /v1/batches/{id}` reports it. */
 export interface BatchSummary {
   id: string;
   /** Id of the API key that created it. */
   keyId: string;
-  status: "queued" | "running" | "done";
+  status: "queued" | "running" | "done" | "cancelled";
   total: number;
   completed: number;
   failed: number;
+  /** Items cancelled before they ran. */
+  cancelled: number;
   callbackUrl: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** The batch's own metadata, when it was given some. */
+  metadata?: Metadata;
+  /** True when at least one item's request carried metadata. */
+  itemsHaveMetadata: boolean;
+}
+
+/** True when no item of the batch will change any more: it is done, or cancelled with nothing left running. */
+export function isBatchFinished(summary: Pick<BatchSummary, "status" | "finishedAt">): boolean {
+  return summary.status === "done" || (summary.status === "cancelled" && summary.finishedAt !== null);
 }
 
 /** How a job ended, as a batch records it. */
@@ -34,10 +47,14 @@ export type JobResolution = { status: "done"; body: string } | { status: "failed
 export interface BatchItemOutcome {
   index: number;
   ref?: string;
+  /** The item's metadata, when its request had some. */
+  metadata?: Metadata;
   /** The item's own problem (it never became a job). */
   problem?: Record<string, unknown>;
   /** The job's outcome, when it has one. */
   resolution?: JobResolution;
+  /** True while the batch still waits for the item's job (it is queued or running). */
+  waiting: boolean;
 }
 
 export interface BatchStoreSettings {
@@ -58,8 +75,9 @@ export interface BatchStoreSettings {
 
 /**
  * Resolves one job for one batch, once: the pending count for the job is moved to `completed` or
- * `failed` and the outcome copied. Returns 0 when already resolved, 1 when resolved, 2 when this
- * resolution finished the batch (the caller then announces it).
+ * `failed` and the outcome copied, and the batch's channel is told. Returns 0 when already resolved
+ * (or cancelled), 1 when resolved, 2 when this resolution finished the batch (the caller then
+ * announces it). A cancelled batch keeps its status when its last running item finishes.
  */
 const RESOLVE_SCRIPT = new RedisScript(`
 local count = redis.call('HGET', KEYS[2], ARGV[1])
@@ -73,8 +91,10 @@ if ARGV[2] == 'done' then
 else
   redis.call('HINCRBY', KEYS[1], 'failed', tonumber(count))
 end
+redis.call('PUBLISH', ARGV[7], '')
 if redis.call('HLEN', KEYS[2]) == 0 then
-  redis.call('HSET', KEYS[1], 'status', 'done', 'finishedAt', ARGV[6])
+  if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' then redis.call('HSET', KEYS[1], 'status', 'done') end
+  redis.call('HSET', KEYS[1], 'finishedAt', ARGV[6])
   local owner = redis.call('HGET', KEYS[1], 'keyId')
   if owner then redis.call('SREM', ARGV[4] .. owner, ARGV[5]) end
   return 2
@@ -83,6 +103,30 @@ return 1
 `);
 
 const CHUNK = 500;
+
+/** A batch's bookkeeping hash as the API reports it; null when the batch does not exist. */
+function summaryOf(raw: Record<string, string>): BatchSummary | null {
+  if (!raw.id) return null;
+  const completed = Number(raw.completed ?? 0);
+  const failed = Number(raw.failed ?? 0);
+  const finishedValid = completed + failed - Number(raw.invalid ?? 0);
+  const status =
+    raw.status === "done" || raw.status === "cancelled" ? raw.status : finishedValid > 0 ? "running" : "queued";
+  return {
+    id: raw.id,
+    keyId: raw.keyId ?? "",
+    status,
+    total: Number(raw.total ?? 0),
+    completed,
+    failed,
+    cancelled: Number(raw.cancelled ?? 0),
+    callbackUrl: raw.callbackUrl || null,
+    createdAt: raw.createdAt ?? "",
+    finishedAt: raw.finishedAt || null,
+    ...(raw.metadata ? { metadata: JSON.parse(raw.metadata) as Metadata } : {}),
+    itemsHaveMetadata: raw.itemMetadata === "1",
+  };
+}
 
 function encodeResolution(resolution: JobResolution): string {
   return resolution.status === "done" ? `R${resolution.body}` : `F${resolution.failure}`;
@@ -127,20 +171,29 @@ export class BatchStore {
    * Records a batch, registers it as waiting for each distinct job, resolves the jobs whose result
    * is already stored, and hands the rest to the key's fair-share list.
    */
-  async create(keyId: string, items: BatchItemPlan[], callbackUrl: string | null): Promise<BatchSummary> {
+  async create(
+    keyId: string,
+    items: BatchItemPlan[],
+    callbackUrl: string | null,
+    metadata: Metadata | null = null,
+  ): Promise<BatchSummary> {
     const id = `b-${randomBytes(12).toString("base64url")}`;
     const ttl = this.settings.ttlSeconds;
     const pending = new Map<string, number>();
     const jobs = new Map<string, FairEntry>();
     let invalid = 0;
     const encodedItems = items.map((item) => {
+      const head = {
+        ...(item.ref !== undefined ? { r: item.ref } : {}),
+        ...(item.metadata ? { m: item.metadata } : {}),
+      };
       if ("problem" in item) {
         invalid += 1;
-        return JSON.stringify({ ...(item.ref !== undefined ? { r: item.ref } : {}), p: item.problem });
+        return JSON.stringify({ ...head, p: item.problem });
       }
       pending.set(item.jobId, (pending.get(item.jobId) ?? 0) + 1);
       if (!jobs.has(item.jobId)) jobs.set(item.jobId, { jobId: item.jobId, kind: item.kind, data: item.data });
-      return JSON.stringify({ ...(item.ref !== undefined ? { r: item.ref } : {}), j: item.jobId });
+      return JSON.stringify({ ...head, j: item.jobId });
     });
     const now = new Date().toISOString();
     const batchKey = redisKeys.batch(this.prefix, id);
@@ -156,8 +209,12 @@ export class BatchStore {
       createdAt: now,
       finishedAt: pending.size === 0 ? now : "",
       callbackUrl: callbackUrl ?? "",
+      metadata: metadata === null ? "" : JSON.stringify(metadata),
+      itemMetadata: items.some((item) => item.metadata !== undefined) ? 1 : 0,
     });
     multi.expire(batchKey, ttl);
+    multi.zadd(redisKeys.keyBatches(this.prefix, keyId), Date.parse(now), id);
+    multi.expire(redisKeys.keyBatches(this.prefix, keyId), ttl);
     for (let start = 0; start < encodedItems.length; start += CHUNK) {
       multi.rpush(redisKeys.batchItems(this.prefix, id), ...encodedItems.slice(start, start + CHUNK));
     }
@@ -182,11 +239,20 @@ export class BatchStore {
     const jobIds = [...jobs.keys()];
     for (let start = 0; start < jobIds.length; start += CHUNK) {
       const slice = jobIds.slice(start, start + CHUNK);
-      const stored = await this.redis.mget(...slice.map((jobId) => redisKeys.result(this.prefix, jobId)));
+      const stored = await this.redis.mget(
+        ...slice.map((jobId) => redisKeys.result(this.prefix, jobId)),
+        ...slice.map((jobId) => redisKeys.resultAt(this.prefix, jobId)),
+      );
       for (const [offset, jobId] of slice.entries()) {
-        const body = stored[offset];
-        if (body !== null && body !== undefined) await this.resolveJob(jobId, { status: "done", body });
-        else toFeed.push(jobs.get(jobId)!);
+        const entry = jobs.get(jobId)!;
+        // An item that asks for fresher evidence than the stored result is researched again.
+        const usable = usableResult(
+          stored[offset] ?? null,
+          stored[slice.length + offset] ?? null,
+          entry.data.request.maxAgeSeconds,
+        );
+        if (usable !== null) await this.resolveJob(jobId, { status: "done", body: usable.body });
+        else toFeed.push(entry);
       }
     }
     if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
@@ -198,22 +264,19 @@ export class BatchStore {
   }
 
   async get(batchId: string): Promise<BatchSummary | null> {
-    const raw = await this.redis.hgetall(redisKeys.batch(this.prefix, batchId));
-    if (!raw.id) return null;
-    const completed = Number(raw.completed ?? 0);
-    const failed = Number(raw.failed ?? 0);
-    const finishedValid = completed + failed - Number(raw.invalid ?? 0);
-    return {
-      id: raw.id,
-      keyId: raw.keyId ?? "",
-      status: raw.status === "done" ? "done" : finishedValid > 0 ? "running" : "queued",
-      total: Number(raw.total ?? 0),
-      completed,
-      failed,
-      callbackUrl: raw.callbackUrl || null,
-      createdAt: raw.createdAt ?? "",
-      finishedAt: raw.finishedAt || null,
-    };
+    return summaryOf(await this.redis.hgetall(redisKeys.batch(this.prefix, batchId)));
+  }
+
+  /** Several batches at once, in the order asked; null for those that expired. */
+  async getMany(batchIds: readonly string[]): Promise<Array<BatchSummary | null>> {
+    if (batchIds.length === 0) return [];
+    const pipeline = this.redis.pipeline();
+    for (const id of batchIds) pipeline.hgetall(redisKeys.batch(this.prefix, id));
+    const replies = (await pipeline.exec()) ?? [];
+    return replies.map(([error, raw]) => {
+      if (error) throw error;
+      return summaryOf(raw as Record<string, string>);
+    });
   }
 
   /**
@@ -232,10 +295,55 @@ export class BatchStore {
           redisKeys.batchPending(this.prefix, batchId),
           redisKeys.batchOutcomes(this.prefix, batchId),
         ],
-        [jobId, resolution.status, encoded, redisKeys.openBatches(this.prefix, ""), batchId, new Date().toISOString()],
+        [
+          jobId,
+          resolution.status,
+          encoded,
+          redisKeys.openBatches(this.prefix, ""),
+          batchId,
+          new Date().toISOString(),
+          redisChannels.batchEvents(this.prefix, batchId),
+        ],
       )) as number;
       if (outcome === 2) await this.announce(batchId);
     }
+  }
+
+  /**
+   * Cancels a batch (see {@link cancelBatch}) and announces it when nothing is left running. Returns
+   * the batch afterwards; a batch already done is returned as it is.
+   */
+  async cancel(batchId: string, queue: Queue<ResearchJobData>): Promise<BatchSummary | null> {
+    const cancelled = await cancelBatch({ redis: this.redis, prefix: this.prefix, queue }, batchId);
+    if (cancelled?.finished) await this.announce(batchId);
+    return this.get(batchId);
+  }
+
+  /**
+   * A key's batches, newest first: `limit` of them after the batch `after` (from the newest without
+   * it). Null when `after` is not one of the key's batches.
+   */
+  async list(
+    keyId: string,
+    options: { limit: number; after?: string },
+  ): Promise<{ batches: BatchSummary[]; hasMore: boolean } | null> {
+    const key = redisKeys.keyBatches(this.prefix, keyId);
+    await this.redis.zremrangebyscore(key, "-inf", `(${Date.now() - this.settings.ttlSeconds * 1000}`);
+    let start = 0;
+    if (options.after !== undefined) {
+      const rank = await this.redis.zrevrank(key, options.after);
+      if (rank === null) return null;
+      start = rank + 1;
+    }
+    const ids = await this.redis.zrevrange(key, start, start + options.limit);
+    const page = ids.slice(0, options.limit);
+    const summaries = await this.getMany(page);
+    const gone = page.filter((_id, index) => summaries[index] === null);
+    if (gone.length > 0) await this.redis.zrem(key, ...gone);
+    return {
+      batches: summaries.filter((summary): summary is BatchSummary => summary !== null),
+      hasMore: ids.length > options.limit,
+    };
   }
 
   /** Queues the completion callback of a finished batch, once per batch (the job id is the batch id). */
@@ -258,14 +366,26 @@ export class BatchStore {
   /** Items `start` to `start + count - 1` with their outcomes, in item order. */
   async readItems(batchId: string, start: number, count: number): Promise<BatchItemOutcome[]> {
     const raw = await this.redis.lrange(redisKeys.batchItems(this.prefix, batchId), start, start + count - 1);
-    const items = raw.map((text) => JSON.parse(text) as { r?: string; j?: string; p?: Record<string, unknown> });
+    const items = raw.map(
+      (text) => JSON.parse(text) as { r?: string; m?: Metadata; j?: string; p?: Record<string, unknown> },
+    );
     const jobIds = items.map((item) => item.j).filter((jobId): jobId is string => jobId !== undefined);
-    const outcomes =
-      jobIds.length > 0 ? await this.redis.hmget(redisKeys.batchOutcomes(this.prefix, batchId), ...jobIds) : [];
+    const [outcomes, waiting] =
+      jobIds.length > 0
+        ? await Promise.all([
+            this.redis.hmget(redisKeys.batchOutcomes(this.prefix, batchId), ...jobIds),
+            this.redis.hmget(redisKeys.batchPending(this.prefix, batchId), ...jobIds),
+          ])
+        : [[], []];
     const byJob = new Map(jobIds.map((jobId, offset) => [jobId, outcomes[offset]]));
+    const waitingJobs = new Set(jobIds.filter((_jobId, offset) => waiting[offset] !== null));
     return items.map((item, offset) => {
-      const outcome: BatchItemOutcome = { index: start + offset };
+      const outcome: BatchItemOutcome = {
+        index: start + offset,
+        waiting: item.j !== undefined && waitingJobs.has(item.j),
+      };
       if (item.r !== undefined) outcome.ref = item.r;
+      if (item.m) outcome.metadata = item.m;
       if (item.p) outcome.problem = item.p;
       const resolution = item.j ? decodeResolution(byJob.get(item.j)) : undefined;
       if (resolution) outcome.resolution = resolution;

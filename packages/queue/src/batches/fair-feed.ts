@@ -96,3 +96,17 @@ export async function withFeederLock<T>(
     await RELEASE_SCRIPT.run(redis, [key], [token]).catch(() => {});
   }
 }
+
+/**
+ * Batch items not yet in the research queue: those in the keys' lists and those a feeder has taken
+ * but not queued yet. The queue holds at most `BATCH_FEED_AHEAD` batch items, so this is the rest of
+ * the batches' work.
+ */
+export async function countUnfedBatchItems(redis: RedisClient, prefix: string): Promise<number> {
+  const keyIds = await redis.smembers(redisKeys.fairActive(prefix));
+  const lengths = await Promise.all([
+    redis.llen(redisKeys.fairFeeding(prefix)),
+    ...keyIds.map((keyId) => redis.llen(redisKeys.fairPending(prefix, keyId))),
+  ]);
+  return lengths.reduce((sum, length) => sum + length, 0);
+}

@@ -11,4 +11,8 @@ export {
   BatchStore,
   type BatchStoreSettings,
   type BatchSummary,
+  isBatchFinished,
 } from "./batch-store.js";
+export { type CancelSettings, cancelBatch } from "./cancel-batch.js";
+export { countUnfedBatchItems } from "./fair-feed.js";
+export { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, IdempotencyKeys } from "./idempotency-keys.js";

@@ -1,3 +1,4 @@
+import type { Metadata } from "@dossier/contract";
 import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
 import { UnrecoverableError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
@@ -27,8 +28,12 @@ export interface BatchCallbackBody {
     total: number;
     completed: number;
     failed: number;
+    /** Items cancelled before they ran. */
+    cancelled: number;
     createdAt: string;
     finishedAt: string | null;
+    /** The batch's metadata, when it was given some. */
+    metadata?: Metadata;
   };
   /** Path of the results, relative to the gateway. */
   resultsUrl: string;
@@ -53,8 +58,10 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
           total: batch.total,
           completed: batch.completed,
           failed: batch.failed,
+          cancelled: batch.cancelled,
           createdAt: batch.createdAt,
           finishedAt: batch.finishedAt,
+          ...(batch.metadata ? { metadata: batch.metadata } : {}),
         },
         resultsUrl: `/v1/batches/${batch.id}/results`,
       };

@@ -1,2 +1,8 @@
 export { JOB_DURATION_BUCKETS, type JobStatsIncrements, jobStatsIncrements, readFleetCounters } from "./fleet-stats.js";
-export { countLiveWorkers, startHeartbeat } from "./worker-heartbeat.js";
+export {
+  countLiveWorkers,
+  countLiveWorkersOnHost,
+  createWorkerId,
+  startHeartbeat,
+  WORKER_ALIVE_MS,
+} from "./worker-heartbeat.js";

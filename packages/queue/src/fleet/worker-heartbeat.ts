@@ -1,8 +1,18 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 
 /** A worker counts as alive this long after its last heartbeat, in milliseconds. */
 export const WORKER_ALIVE_MS = 30_000;
+
+/**
+ * A worker process's id: `<host>-<pid>-<random>`. The host comes first so that a health check on
+ * the same host (a container, a pod) can find its own worker's heartbeat.
+ */
+export function createWorkerId(host = hostname()): string {
+  return `${host}-${process.pid}-${randomBytes(3).toString("hex")}`;
+}
 
 /** Writes the worker's heartbeat every `intervalMs` until stopped. */
 export function startHeartbeat(
@@ -33,4 +43,10 @@ export function startHeartbeat(
 /** Number of workers whose heartbeat is younger than WORKER_ALIVE_MS. */
 export function countLiveWorkers(redis: RedisClient, prefix: string): Promise<number> {
   return redis.zcount(redisKeys.workers(prefix), Date.now() - WORKER_ALIVE_MS, "+inf");
+}
+
+/** Number of workers on `host` (ids from {@link createWorkerId}) whose heartbeat is younger than WORKER_ALIVE_MS. */
+export async function countLiveWorkersOnHost(redis: RedisClient, prefix: string, host: string): Promise<number> {
+  const live = await redis.zrangebyscore(redisKeys.workers(prefix), Date.now() - WORKER_ALIVE_MS, "+inf");
+  return live.filter((workerId) => workerId.startsWith(`${host}-`)).length;
 }

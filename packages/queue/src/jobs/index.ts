@@ -1,3 +1,4 @@
+export { jobHandle, parseJobHandle, withMetadata } from "./job-handle.js";
 export { researchJobId, stableStringify } from "./job-id.js";
 export { announceJobEnd, type Claim, claimJob, type JobEnd, type JobNotice, parseJobNotice } from "./job-notices.js";
 export { decodeFailure, type ResearchJobData } from "./job-payload.js";
@@ -11,7 +12,9 @@ export {
 export {
   createResearchWorker,
   handBackActiveJobs,
+  type JobStageEvent,
   type ResearchProcessor,
   type ResearchUsage,
   type ResearchWorkerSettings,
 } from "./research-worker.js";
+export { type StoredResult, usableResult } from "./stored-result.js";

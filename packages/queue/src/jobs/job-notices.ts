@@ -4,6 +4,7 @@ import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import { decodeFailure } from "./job-payload.js";
+import { type StoredResult, usableResult } from "./stored-result.js";
 
 /**
  * How a waiting call learns that its job finished. A gateway process subscribes to one channel of
@@ -18,16 +19,22 @@ import { decodeFailure } from "./job-payload.js";
  */
 
 /** What one look for a job's result found. */
-export type Claim = { status: "stored"; body: string } | { status: "missing"; jobExists: boolean };
+export type Claim = { status: "stored"; result: StoredResult } | { status: "missing"; jobExists: boolean };
 
 /**
- * KEYS: result, owner, waiters, job. ARGV: gateway id ('' registers nobody), key id, owner TTL
- * (seconds), waiters TTL (seconds). A stored result answers without writing anything; otherwise
- * the owner is recorded, the gateway registered, and whether the job exists returned.
+ * KEYS: result, owner, waiters, job, result time. ARGV: gateway id ('' registers nobody), key id,
+ * owner TTL (seconds), waiters TTL (seconds), oldest result accepted (ms, '' for any), now (ms since
+ * epoch). A stored result young enough answers without writing anything; otherwise the owner is
+ * recorded, the gateway registered, and whether the job exists returned.
  */
 const CLAIM_SCRIPT = new RedisScript(`
 local body = redis.call('GET', KEYS[1])
-if body then return {1, body} end
+if body then
+  local at = redis.call('GET', KEYS[5])
+  if ARGV[5] == '' or (at and tonumber(ARGV[6]) - tonumber(at) < tonumber(ARGV[5])) then
+    return {1, body, at or ''}
+  end
+end
 redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
 if ARGV[1] ~= '' then
   redis.call('SADD', KEYS[3], ARGV[1])
@@ -37,17 +44,20 @@ return {0, redis.call('EXISTS', KEYS[4])}
 `);
 
 /**
- * KEYS: result, waiters, job batches, fleet counters. ARGV: notice channel prefix, job id, 'done' or
- * 'failed', payload (body or encoded failure), result TTL (seconds), number of whole-number
- * counters, then field and increment pairs (whole numbers first, then fractions). Stores a body,
- * adds to the fleet counters, notifies every waiting gateway, and returns the ids of the batches
- * waiting for the job.
+ * KEYS: result, waiters, job batches, fleet counters, result time. ARGV: notice channel prefix, job
+ * id, 'done' or 'failed', payload (body or encoded failure), result TTL (seconds), now (ms since
+ * epoch), number of whole-number counters, then field and increment pairs (whole numbers first,
+ * then fractions). Stores a body and its time, adds to the fleet counters, notifies every waiting
+ * gateway, and returns the ids of the batches waiting for the job.
  */
 const NOTIFY_SCRIPT = new RedisScript(`
-if ARGV[3] == 'done' then redis.call('SET', KEYS[1], ARGV[4], 'EX', ARGV[5]) end
-local counts = tonumber(ARGV[6])
-for index = 7, #ARGV, 2 do
-  if (index - 7) / 2 < counts then
+if ARGV[3] == 'done' then
+  redis.call('SET', KEYS[1], ARGV[4], 'EX', ARGV[5])
+  redis.call('SET', KEYS[5], ARGV[6], 'EX', ARGV[5])
+end
+local counts = tonumber(ARGV[7])
+for index = 8, #ARGV, 2 do
+  if (index - 8) / 2 < counts then
     redis.call('HINCRBY', KEYS[4], ARGV[index], ARGV[index + 1])
   else
     redis.call('HINCRBYFLOAT', KEYS[4], ARGV[index], ARGV[index + 1])
@@ -70,19 +80,38 @@ export async function claimJob(
   redis: RedisClient,
   prefix: string,
   jobId: string,
-  options: { gatewayId: string; keyId: string; ownerTtlSeconds: number; waitSeconds: number },
+  options: {
+    gatewayId: string;
+    keyId: string;
+    ownerTtlSeconds: number;
+    waitSeconds: number;
+    /** The oldest stored result accepted, in seconds; any when undefined. */
+    maxAgeSeconds?: number | undefined;
+  },
 ): Promise<Claim> {
-  const [stored, value] = (await CLAIM_SCRIPT.run(
+  const now = Date.now();
+  const [stored, value, at] = (await CLAIM_SCRIPT.run(
     redis,
     [
       redisKeys.result(prefix, jobId),
       redisKeys.jobOwner(prefix, jobId),
       redisKeys.jobWaiters(prefix, jobId),
       redisKeys.researchJob(prefix, jobId),
+      redisKeys.resultAt(prefix, jobId),
     ],
-    [options.gatewayId, options.keyId, options.ownerTtlSeconds, Math.max(1, Math.ceil(options.waitSeconds))],
-  )) as [number, string | number];
-  return stored === 1 ? { status: "stored", body: String(value) } : { status: "missing", jobExists: value === 1 };
+    [
+      options.gatewayId,
+      options.keyId,
+      options.ownerTtlSeconds,
+      Math.max(1, Math.ceil(options.waitSeconds)),
+      options.maxAgeSeconds === undefined ? "" : options.maxAgeSeconds * 1000,
+      now,
+    ],
+  )) as [number, string | number, string | undefined];
+  if (stored !== 1) return { status: "missing", jobExists: value === 1 };
+  // The script applied the age limit; this only shapes the answer (and its time, when known).
+  const result = usableResult(String(value), at || null, undefined, now);
+  return { status: "stored", result: result ?? { body: String(value) } };
 }
 
 /** A job's final outcome as a worker announces it. */
@@ -108,6 +137,7 @@ export async function announceJobEnd(
       redisKeys.jobWaiters(prefix, jobId),
       redisKeys.jobBatches(prefix, jobId),
       redisKeys.metrics(prefix),
+      redisKeys.resultAt(prefix, jobId),
     ],
     [
       redisChannels.notices(prefix, ""),
@@ -115,6 +145,7 @@ export async function announceJobEnd(
       end.status,
       end.status === "done" ? end.body : end.failure,
       resultTtlSeconds,
+      Date.now(),
       stats.counts.length,
       ...[...stats.counts, ...stats.sums].flat(),
     ],

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { RedisTarget } from "@dossier/config";
-import { DossierError, type ResearchKind, unavailable } from "@dossier/contract";
+import { DossierError, type Metadata, type ResearchKind, unavailable } from "@dossier/contract";
 import { Job, Queue } from "bullmq";
 import { jobPriorities, RESEARCH_QUEUE, redisChannels, redisKeys } from "../names.js";
 import { createRedis, type RedisClient } from "../redis-connection.js";
 import { claimJob, parseJobNotice } from "./job-notices.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
+import { type StoredResult, usableResult } from "./stored-result.js";
 
 /** What `GET /v1/jobs/{id}` reports about a job. */
 export type JobView =
@@ -16,7 +17,12 @@ export type JobView =
 
 /** How a wait for a job ended. */
 export type JobOutcome =
-  | { status: "completed"; body: string }
+  | {
+      status: "completed";
+      body: string;
+      /** When the body was stored, ms since epoch, if it was served from the stored result rather than a run just now. */
+      storedAt?: number;
+    }
   | { status: "failed"; error: DossierError }
   | { status: "timeout" };
 
@@ -46,11 +52,14 @@ interface WaitingJob {
   kind: ResearchKind;
   data: ResearchJobData;
   priority: number;
+  /** The oldest stored result the first call accepts, in seconds (its `maxAgeSeconds`). */
+  maxAgeSeconds: number | undefined;
   /** When the first call started waiting, ms since epoch. */
   since: number;
   /** Longest wait of its calls, in milliseconds (how long the job's waiter registration must live). */
   waitMs: number;
-  finishers: Set<(outcome: JobOutcome) => void>;
+  /** Each waiting call's way to finish, with the oldest stored result it accepts (`maxAgeSeconds`). */
+  finishers: Map<(outcome: JobOutcome) => void, number | undefined>;
 }
 
 /**
@@ -113,12 +122,14 @@ export class ResearchQueue {
     kind: ResearchKind,
     jobId: string,
     data: ResearchJobData,
-    options: { timeoutMs: number; priority?: number },
+    options: { timeoutMs: number; priority?: number; maxAgeSeconds?: number },
   ): Promise<JobOutcome> {
     const priority = options.priority ?? SYNC_PRIORITY;
-    const joined = this.waiting.has(jobId);
+    // A call that accepts the same stored results as the calls already waiting needs nothing more.
+    const current = this.waiting.get(jobId);
+    const joined = current !== undefined && current.maxAgeSeconds === options.maxAgeSeconds;
     // Registered before Redis is asked, so that a notice that overtakes the answer is not missed.
-    const outcome = this.waitFor(kind, jobId, data, priority, options.timeoutMs);
+    const outcome = this.waitFor(kind, jobId, data, priority, options.timeoutMs, options.maxAgeSeconds);
     // This process already waits for the job: its notice will come here, and the owner is the same key.
     if (joined) return outcome;
     try {
@@ -127,9 +138,10 @@ export class ResearchQueue {
         keyId: data.keyId,
         ownerTtlSeconds: this.ownerTtlSeconds,
         waitSeconds: options.timeoutMs / 1000 + 60,
+        maxAgeSeconds: options.maxAgeSeconds,
       });
-      if (claim.status === "stored") this.settle(jobId, { status: "completed", body: claim.body });
-      else if (claim.jobExists) await this.reconcile(kind, jobId, data, priority);
+      if (claim.status === "stored") this.settle(jobId, { status: "completed", ...claim.result });
+      else if (claim.jobExists) await this.reconcile(kind, jobId, data, priority, options.maxAgeSeconds);
       else await this.add(kind, jobId, data, priority);
     } catch (error) {
       this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : queueUnavailable(error) });
@@ -150,10 +162,17 @@ export class ResearchQueue {
     }
   }
 
-  /** The stored response body of a finished job, or null. Throws QUEUE_UNAVAILABLE when Redis is down. */
-  private async readResult(jobId: string): Promise<string | null> {
+  /**
+   * The stored response body of a finished job and when it was stored, or null when there is none
+   * or it is older than `maxAgeSeconds`. Throws QUEUE_UNAVAILABLE when Redis is down.
+   */
+  private async readResult(jobId: string, maxAgeSeconds?: number): Promise<StoredResult | null> {
     try {
-      return await this.redis.get(redisKeys.result(this.prefix, jobId));
+      const [body, at] = await Promise.all([
+        this.redis.get(redisKeys.result(this.prefix, jobId)),
+        this.redis.get(redisKeys.resultAt(this.prefix, jobId)),
+      ]);
+      return usableResult(body, at, maxAgeSeconds);
     } catch (error) {
       throw queueUnavailable(error);
     }
@@ -161,9 +180,16 @@ export class ResearchQueue {
 
   /**
    * Makes sure a job with this id is queued, running or done: a failed one is run again, one that
-   * finished answers from its stored result, and one that is gone is added anew.
+   * finished answers from its stored result (when not older than `maxAgeSeconds`), and one that is
+   * gone is added anew.
    */
-  private async reconcile(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
+  private async reconcile(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    priority: number,
+    maxAgeSeconds: number | undefined,
+  ): Promise<void> {
     let state: string;
     try {
       state = await this.queue.getJobState(jobId);
@@ -175,17 +201,23 @@ export class ResearchQueue {
       // Another caller may have retried it a moment ago; then it is already running again.
       await job?.retry("failed").catch(() => {});
     } else if (state === "completed" || state === "unknown") {
-      const stored = await this.readResult(jobId);
-      if (stored !== null) this.settle(jobId, { status: "completed", body: stored });
+      const stored = await this.readResult(jobId, maxAgeSeconds);
+      if (stored !== null) this.settle(jobId, { status: "completed", ...stored });
       else await this.add(kind, jobId, data, priority);
     }
   }
 
   /**
-   * Accepts a job without waiting for it (`Prefer: respond-async`): a stored result or a job
-   * already queued or running is reused; a failed one is run again.
+   * Accepts a job without waiting for it (`Prefer: respond-async`, or a call that follows its
+   * events): a stored result (no older than `maxAgeSeconds` when given) or a job already queued or
+   * running is reused; a failed one is run again. `priority` defaults to the async calls'.
    */
-  async submit(kind: ResearchKind, jobId: string, data: ResearchJobData): Promise<void> {
+  async submit(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    options: { maxAgeSeconds?: number; priority?: number } = {},
+  ): Promise<void> {
     let claim: Awaited<ReturnType<typeof claimJob>>;
     try {
       claim = await claimJob(this.redis, this.prefix, jobId, {
@@ -193,13 +225,39 @@ export class ResearchQueue {
         keyId: data.keyId,
         ownerTtlSeconds: this.ownerTtlSeconds,
         waitSeconds: 0,
+        maxAgeSeconds: options.maxAgeSeconds,
       });
     } catch (error) {
       throw queueUnavailable(error);
     }
     if (claim.status === "stored") return;
-    if (claim.jobExists) await this.reconcile(kind, jobId, data, jobPriorities.async);
-    else await this.add(kind, jobId, data, jobPriorities.async);
+    const priority = options.priority ?? jobPriorities.async;
+    if (claim.jobExists) await this.reconcile(kind, jobId, data, priority, options.maxAgeSeconds);
+    else await this.add(kind, jobId, data, priority);
+  }
+
+  /** Keeps a job handle's metadata as long as the job's owner is kept, so that polling the handle returns it. */
+  async rememberMetadata(handle: string, metadata: Metadata): Promise<void> {
+    try {
+      await this.redis.set(
+        redisKeys.jobMetadata(this.prefix, handle),
+        JSON.stringify(metadata),
+        "EX",
+        this.ownerTtlSeconds,
+      );
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
+  }
+
+  /** The metadata a job handle was given, or null when it has none or it expired. */
+  async readMetadata(handle: string): Promise<Metadata | null> {
+    try {
+      const stored = await this.redis.get(redisKeys.jobMetadata(this.prefix, handle));
+      return stored === null ? null : (JSON.parse(stored) as Metadata);
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
   }
 
   /** A job as its owner sees it; null when it does not exist or belongs to another key. */
@@ -207,10 +265,10 @@ export class ResearchQueue {
     try {
       const [owner, stored] = await Promise.all([
         this.redis.get(redisKeys.jobOwner(this.prefix, jobId)),
-        this.redis.get(redisKeys.result(this.prefix, jobId)),
+        this.readResult(jobId),
       ]);
       if (owner !== keyId) return null;
-      if (stored !== null) return { id: jobId, status: "done", body: stored };
+      if (stored !== null) return { id: jobId, status: "done", body: stored.body };
       const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
       if (!job) return null;
       const state = await job.getState();
@@ -259,11 +317,12 @@ export class ResearchQueue {
     data: ResearchJobData,
     priority: number,
     timeoutMs: number,
+    maxAgeSeconds: number | undefined,
   ): Promise<JobOutcome> {
     return new Promise((resolve) => {
       let waiting = this.waiting.get(jobId);
       if (!waiting) {
-        waiting = { kind, data, priority, since: Date.now(), waitMs: timeoutMs, finishers: new Set() };
+        waiting = { kind, data, priority, maxAgeSeconds, since: Date.now(), waitMs: timeoutMs, finishers: new Map() };
         this.waiting.set(jobId, waiting);
       }
       waiting.waitMs = Math.max(waiting.waitMs, Date.now() - waiting.since + timeoutMs);
@@ -275,7 +334,7 @@ export class ResearchQueue {
         if (current?.finishers.size === 0) this.waiting.delete(jobId);
         resolve(outcome);
       };
-      waiting.finishers.add(finish);
+      waiting.finishers.set(finish, maxAgeSeconds);
     });
   }
 
@@ -295,9 +354,10 @@ export class ResearchQueue {
             keyId: waiting.data.keyId,
             ownerTtlSeconds: this.ownerTtlSeconds,
             waitSeconds: (waiting.since + waiting.waitMs - now) / 1000 + 60,
+            maxAgeSeconds: waiting.maxAgeSeconds,
           });
           if (claim.status === "stored") {
-            this.settle(jobId, { status: "completed", body: claim.body });
+            this.settle(jobId, { status: "completed", ...claim.result });
           } else if (!claim.jobExists) {
             await this.add(waiting.kind, jobId, waiting.data, waiting.priority);
           } else if ((await this.queue.getJobState(jobId)) === "failed") {
@@ -320,10 +380,16 @@ export class ResearchQueue {
     return count;
   }
 
+  /** Finishes the calls waiting for the job, except those for which a stored result is too old. */
   private settle(jobId: string, outcome: JobOutcome): void {
     const waiting = this.waiting.get(jobId);
     if (!waiting) return;
-    for (const finish of [...waiting.finishers]) finish(outcome);
+    const now = Date.now();
+    for (const [finish, maxAgeSeconds] of [...waiting.finishers]) {
+      const storedAt = outcome.status === "completed" ? outcome.storedAt : undefined;
+      if (storedAt !== undefined && maxAgeSeconds !== undefined && now - storedAt >= maxAgeSeconds * 1000) continue;
+      finish(outcome);
+    }
   }
 
   async waitUntilReady(): Promise<void> {

@@ -1,25 +1,46 @@
 import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
+import { appendJobEvent } from "../events/job-event-log.js";
 import { type JobStatsIncrements, jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
+import { recordRunUsage } from "../usage/usage-ledger.js";
 import { ConnectionWatch } from "./connection-watch.js";
 import { announceJobEnd, type JobEnd } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
-/** What one research run reports besides its response, for metrics. */
+/** What one research run spends, counted as it goes: for the response, the key's usage and metrics. */
 export interface ResearchUsage {
   modelCalls: number;
   promptTokens: number;
   completionTokens: number;
+  /** Search queries made, cached or not. */
+  searches: number;
+  /** Pages read from the web. */
+  pagesFetched: number;
+  /** Pages taken from the page cache. */
+  pagesFromCache: number;
 }
+
+/** A stage a running job reports; each becomes an event of `GET /v1/jobs/{id}/events`. */
+export type JobStageEvent =
+  | { stage: "searching" }
+  | { stage: "reading" /** Pages read. */; pages: number }
+  | { stage: "answering" }
+  | { stage: "verifying" };
 
 /** The research function a worker runs for each job. */
 export type ResearchProcessor = (
   data: ResearchJobData,
-  context: { jobId: string; signal: AbortSignal; usage: ResearchUsage },
+  context: {
+    jobId: string;
+    signal: AbortSignal;
+    usage: ResearchUsage;
+    /** Reports a stage to everyone following the job; never throws, never waits. */
+    progress: (event: JobStageEvent) => void;
+  },
 ) => Promise<ResearchResponse>;
 
 export interface ResearchWorkerSettings {
@@ -100,10 +121,13 @@ export function createResearchWorker(
    * failed over), runs it again once Redis is back, and at worst fails it as retryable.
    */
   const research = async (job: Job<ResearchJobData>, signal: AbortSignal, usage: ResearchUsage) => {
+    const progress = ({ stage, ...detail }: JobStageEvent) => {
+      void appendJobEvent(redis, prefix, job.id!, stage, JSON.stringify(detail)).catch(() => {});
+    };
     for (let attempt = 1; ; attempt += 1) {
       const mark = connection.mark;
       try {
-        return await processor(job.data, { jobId: job.id!, signal, usage });
+        return await processor(job.data, { jobId: job.id!, signal, usage, progress });
       } catch (error) {
         if (isDossierError(error) || !connection.lostSince(mark)) throw error;
         if (attempt >= 3 || signal.aborted) throw unavailable("Redis", error);
@@ -116,8 +140,24 @@ export function createResearchWorker(
     async (job, token, signal) => {
       if (token) activeJobs.set(job.id!, { job, token });
       const started = performance.now();
-      const usage: ResearchUsage = { modelCalls: 0, promptTokens: 0, completionTokens: 0 };
+      const usage: ResearchUsage = {
+        modelCalls: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        searches: 0,
+        pagesFetched: 0,
+        pagesFromCache: 0,
+      };
       const kind = job.name;
+      // Spent is spent: a failed run counts against its key as much as a finished one.
+      let usageRecorded = false;
+      const recordUsage = () => {
+        if (usageRecorded) return;
+        usageRecorded = true;
+        void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {
+          // Usage is bookkeeping; losing one run's figures must not fail the job.
+        });
+      };
       // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
       // never had it): hand it back rather than research what the new primary will hand out again.
       if (settings.confirmation && !(await settings.confirmation.confirm().catch(() => false))) {
@@ -136,7 +176,11 @@ export function createResearchWorker(
           }
         }
         const response = await research(job, signal ?? new AbortController().signal, usage);
-        const body = JSON.stringify(response);
+        const body = JSON.stringify({
+          ...response,
+          usage: { ...usage, durationMs: Math.round(performance.now() - started) },
+        });
+        recordUsage();
         // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
         const stats = jobStatsIncrements({
           kind,
@@ -144,7 +188,10 @@ export function createResearchWorker(
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
         });
-        await announce(job.id!, { status: "done", body }, stats);
+        await Promise.all([
+          announce(job.id!, { status: "done", body }, stats),
+          appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {}),
+        ]);
         return STORED_APART;
       } catch (error) {
         const failure = isDossierError(error)
@@ -154,6 +201,7 @@ export function createResearchWorker(
               cause: error,
             });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
+        recordUsage();
         const stats = {
           kind,
           outcome: failure.code,
@@ -168,7 +216,10 @@ export function createResearchWorker(
           void recordJobStats(redis, prefix, stats).catch(() => {});
           throw new Error(encoded);
         }
-        await announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats));
+        await Promise.all([
+          announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats)),
+          appendJobEvent(redis, prefix, job.id!, "failed", encoded).catch(() => {}),
+        ]);
         throw new UnrecoverableError(encoded);
       } finally {
         activeJobs.delete(job.id!);
@@ -193,6 +244,7 @@ export function createResearchWorker(
     if (!job?.id || !/stalled/i.test(error.message)) return;
     const failure = encodeFailure(decodeFailure(undefined));
     void announce(job.id, { status: "failed", failure }).catch(() => {});
+    void appendJobEvent(redis, prefix, job.id, "failed", failure).catch(() => {});
   });
   return worker;
 }

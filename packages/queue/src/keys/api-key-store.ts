@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
+import type { KeyLimits } from "../usage/usage-ledger.js";
 
 /** A key made with `dossier keys create`, as stored: never the secret itself. */
 export interface ApiKeyRecord {
@@ -10,6 +11,8 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
   /** The first characters of the key, to tell keys apart in listings. */
   preview: string;
+  /** Monthly limits; absent on keys made before limits existed, which have none. */
+  limits?: KeyLimits;
 }
 
 /** The identity behind an accepted key. */
@@ -17,6 +20,8 @@ export interface ApiKeyIdentity {
   id: string;
   name: string;
   source: "environment" | "redis";
+  /** The key's monthly limits; absent when it has none (keys from `API_KEYS` never do). */
+  limits?: KeyLimits;
 }
 
 const KEY_PREFIX = "dsk_";
@@ -60,11 +65,14 @@ export class ApiKeyStore {
     if (!id) return null;
     const record = await this.get(id);
     if (!record || record.revokedAt) return null;
-    return { id: record.id, name: record.name, source: "redis" };
+    const identity: ApiKeyIdentity = { id: record.id, name: record.name, source: "redis" };
+    if (record.limits && (record.limits.monthlyCalls !== null || record.limits.monthlyTokens !== null))
+      identity.limits = record.limits;
+    return identity;
   }
 
-  /** Makes a key; the secret is returned once and only its hash is kept. */
-  async create(name: string): Promise<{ key: string; record: ApiKeyRecord }> {
+  /** Makes a key, with optional monthly limits; the secret is returned once and only its hash is kept. */
+  async create(name: string, limits?: Partial<KeyLimits>): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `${KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
     const record: ApiKeyRecord = {
       id: `key-${randomBytes(6).toString("hex")}`,
@@ -72,6 +80,7 @@ export class ApiKeyStore {
       createdAt: new Date().toISOString(),
       revokedAt: null,
       preview: `${key.slice(0, 8)}…`,
+      limits: { monthlyCalls: limits?.monthlyCalls ?? null, monthlyTokens: limits?.monthlyTokens ?? null },
     };
     await this.redis
       .multi()

@@ -54,3 +54,22 @@ describe("evidenceAnswerSchema", () => {
     expect(evidenceAnswerSchema(companyRequest(shape))).not.toBe(first);
   });
 });
+
+describe("answerFromEvidence on the wire", () => {
+  it("caps the reply's tokens by responseType, more for a person's fields", async () => {
+    const { startFakeChatServer } = await import("@dossier/testing");
+    const { OpenAiCompatibleChatModel } = await import("./openai-compatible-chat-model.js");
+    const { answerFromEvidence } = await import("./answer-from-evidence.js");
+    const { completionTokenCap } = await import("./answer-schema.js");
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      await answerFromEvidence(model, companyRequest({ responseType: "BOOL" }), new Map());
+      expect(server.requests.at(-1)?.maxTokens).toBe(completionTokenCap("BOOL", "company"));
+      expect(completionTokenCap("TEXT", "company")).toBeGreaterThan(completionTokenCap("BOOL", "company"));
+      expect(completionTokenCap("BOOL", "person")).toBeGreaterThan(completionTokenCap("BOOL", "company"));
+    } finally {
+      await server.close();
+    }
+  });
+});

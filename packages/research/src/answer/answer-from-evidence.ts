@@ -1,7 +1,7 @@
 import { type AnswerValue, formatAnswer, type NormalizedResearchRequest } from "@dossier/contract";
 import * as z from "zod";
 import { setBounded } from "../bounded-map.js";
-import { answerValueSchema } from "./answer-schema.js";
+import { answerValueSchema, completionTokenCap } from "./answer-schema.js";
 import type { ChatModel, ChatUsage } from "./chat-model.js";
 import { buildEvidencePrompt, EVIDENCE_SYSTEM_PROMPT, type PassageLabels } from "./evidence-prompt.js";
 import { generateStructured } from "./generate-structured.js";
@@ -75,6 +75,7 @@ export async function answerFromEvidence(
     ],
     schemaName: "research_answer",
     schema: evidenceAnswerSchema(request),
+    maxTokens: completionTokenCap(request.responseType, request.kind),
     check: (value) =>
       formatAnswer(request.responseType, value.answer, request.responseOptions) === null
         ? `answer does not fit the type ${request.responseType}`

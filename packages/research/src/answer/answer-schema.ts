@@ -48,3 +48,18 @@ export function answerInstruction(type: ResponseType, options: readonly string[]
       return `\`answer\`: the list of every option that applies, copied verbatim from: ${list}. An empty list means none applies.`;
   }
 }
+
+/** Tokens a reply takes besides its answer: a few quotes of up to 30 words, one or two sentences, the JSON around them. */
+const REPLY_OVERHEAD_TOKENS = 320;
+/** The person fields, each a value with its passage and quote. */
+const PERSON_FIELDS_TOKENS = 260;
+
+/**
+ * The most completion tokens a research reply needs for a responseType: enough for the answer,
+ * its quotes and explanation with room to spare, so that a model that loops (small local ones
+ * do) is stopped by Dossier rather than by the server's own cap, minutes later.
+ */
+export function completionTokenCap(type: ResponseType, kind: "company" | "person"): number {
+  const answer = type === "TEXT" ? 160 : type === "OPTIONS" ? 120 : type === "URL" ? 80 : 40;
+  return REPLY_OVERHEAD_TOKENS + answer + (kind === "person" ? PERSON_FIELDS_TOKENS : 0);
+}

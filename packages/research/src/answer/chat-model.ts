@@ -16,6 +16,11 @@ export interface ChatRequest {
   schemaName: string;
   /** JSON Schema the reply must follow (strict structured output). */
   jsonSchema: Record<string, unknown>;
+  /**
+   * Most tokens the reply may take (`max_tokens`): a small model that loops stops here instead of
+   * at the server's own cap. Default: the endpoint's.
+   */
+  maxTokens?: number;
   signal?: AbortSignal;
   /**
    * True for work nobody waits on (a batch item, an async call): an upstream's 429 may then be

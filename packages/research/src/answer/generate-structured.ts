@@ -64,6 +64,8 @@ export async function generateStructured<T>(
     schema: z.ZodType<T>;
     check?: (value: T) => string | null;
     signal?: AbortSignal;
+    /** Passed to the model: see {@link ChatRequest.maxTokens}. */
+    maxTokens?: number;
     /** Passed to the model: see {@link ChatRequest.background}. */
     background?: boolean;
   },
@@ -77,6 +79,7 @@ export async function generateStructured<T>(
       messages,
       schemaName: options.schemaName,
       jsonSchema,
+      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
       signal: options.signal,
       background: options.background ?? false,
     });

@@ -51,6 +51,7 @@ export class OpenAiCompatibleChatModel implements ChatModel {
           model: this.settings.model,
           temperature: this.settings.temperature ?? 0,
           messages: request.messages,
+          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
           response_format: {
             type: "json_schema",
             json_schema: { name: request.schemaName, schema: request.jsonSchema, strict: true },

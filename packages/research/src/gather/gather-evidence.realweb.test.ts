@@ -4,6 +4,7 @@ import { parseConnectTo } from "@dossier/egress";
 import { type FolderWeb, realwebDirectory, startFolderWeb } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResearchPlan } from "../plan/plan-research.js";
+import { questionIntents } from "../plan/question-intents.js";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
 import { gatherEvidence } from "./gather-evidence.js";
 
@@ -28,8 +29,17 @@ afterAll(async () => {
   await web?.close();
 });
 
-function siteOnly(origin: string, name: string): ResearchPlan {
-  return { queries: [], ownSites: [origin], subjectTerms: [name], personName: null, companyName: name, notes: [] };
+function siteOnly(origin: string, name: string, question: string): ResearchPlan {
+  return {
+    queries: [],
+    ownSites: [origin],
+    subjectTerms: [name],
+    intents: questionIntents(question, "company"),
+    person: null,
+    personName: null,
+    companyName: name,
+    notes: [],
+  };
 }
 
 describe.skipIf(!available)("crawling real sites", () => {
@@ -39,7 +49,7 @@ describe.skipIf(!available)("crawling real sites", () => {
     ["https://documenso.com", "Documenso", "Is Documenso hiring engineers? Careers", "/careers"],
   ])("reads the page that answers from %s's home page and sitemap", async (origin, name, question, expectedPath) => {
     const gathered = await gatherEvidence(
-      siteOnly(origin, name),
+      siteOnly(origin, name, question),
       question,
       { fetcher, search: null },
       { pageBudget: 8 },
@@ -56,7 +66,7 @@ describe.skipIf(!available)("crawling real sites", () => {
 
   it("never requests a path robots.txt disallows, and asks for robots.txt first", async () => {
     await gatherEvidence(
-      siteOnly("https://plausible.io", "Plausible"),
+      siteOnly("https://plausible.io", "Plausible", "Plausible admin login"),
       "Plausible admin login",
       { fetcher, search: null },
       { pageBudget: 12 },

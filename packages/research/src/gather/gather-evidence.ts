@@ -1,30 +1,41 @@
 import { isDossierError } from "@dossier/contract";
 import type { ResearchPlan } from "../plan/plan-research.js";
 import { siteHostOf } from "../site-host.js";
-import { chooseSitePages } from "./crawl/choose-site-pages.js";
+import { diversePages, type ScoredPage, scoreSitePages } from "./crawl/choose-site-pages.js";
 import { extractPage } from "./extract/extract-page.js";
-import type { ExtractedPage } from "./extract/extracted-page.js";
+import type { ExtractedPage, PageLink } from "./extract/extracted-page.js";
 import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
+import type { ExtractionPool } from "./extract/extraction-pool.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
 import type { PageFetcher } from "./fetch/page-fetcher.js";
-import type { SearchHit, SearchOptions, SearchProvider } from "./search/search-provider.js";
+import type { SearchHit, SearchProvider } from "./search/search-provider.js";
 
 export interface GatherDependencies {
   fetcher: PageFetcher;
   /** Null when no search provider is configured (SEARCH_PROVIDER=none). */
   search: SearchProvider | null;
   /** Extractions kept across jobs of this process; none when absent. */
-  extracted?: ExtractedPageCache;
+  extracted?: Pick<ExtractedPageCache, "get" | "set" | "recent">;
+  /** Extracts large pages off the event loop; without it every page is extracted on the calling thread. */
+  extraction?: Pick<ExtractionPool, "extract">;
 }
 
 export interface GatherOptions {
-  /** Most pages read for one request. */
+  /** Most pages read for one request, both rounds together. */
   pageBudget: number;
   /** Search results asked for per query. Default 6. */
   hitsPerQuery?: number;
+  /** `home`: each own site is read at its home page only, no sitemap or crawl. Default `crawl`. */
+  siteDepth?: "home" | "crawl";
+  /** Pages of an own site read after its home page when search also runs. Default 4. */
+  crawlPages?: number;
+  /** Whether the pages of search results are read; without, only their hits (snippets) are gathered. Default true. */
+  readSearchResults?: boolean;
   signal?: AbortSignal;
   /** Passed to the search provider: see {@link SearchOptions.background}. */
   background?: boolean;
+  /** Counts the pages this worker reused from memory (the fetcher counts the others). */
+  usage?: { pagesFromCache: number };
 }
 
 /** The evidence gathered for one request. */
@@ -38,6 +49,20 @@ export interface GatheredEvidence {
   unreachable: string[];
 }
 
+/** Gathering in progress: the first round is done; {@link readMore} is the second look. */
+export interface Gathering {
+  /** Pages the budget still allows. */
+  remainingBudget(): number;
+  /**
+   * Reads up to `limit` more pages (within the budget): the subject's own pages that now score
+   * best (links found on the pages already read count), and search results not yet read. Returns
+   * the pages read in this round.
+   */
+  readMore(limit: number): Promise<ExtractedPage[]>;
+  /** Everything gathered so far. */
+  evidence(): GatheredEvidence;
+}
+
 /** A page's URL without its scheme: `https://a.test/x` and `http://a.test/x` are the same page. */
 function pageIdentity(url: string): string {
   return url
@@ -46,45 +71,59 @@ function pageIdentity(url: string): string {
     .toLowerCase();
 }
 
+/** Own-site pages read in the first round after the home page; the rest of the budget is for search hits and the second look. */
+const FIRST_ROUND_SITE_PAGES = 4;
+/** Third-party search results read in the first round. */
+const FIRST_ROUND_SEARCH_PAGES = 3;
+/** Pages kept back for the second look when the budget allows. */
+const SECOND_LOOK_RESERVE = 4;
+/** A search engine's own-site hit joins the site's candidates with this much added to its score, less for lower ranks. */
+const SEARCH_HIT_BOOST = 4;
+
 /**
- * Searches and crawls in parallel, within a page budget: the configured search provider with the
- * planned queries, then the best hits; and each of the subject's own sites, from its home page and
- * sitemap to the pages most likely to answer. Failures become notes, never silent gaps.
+ * Starts gathering for one request and runs the first round: the configured search provider with
+ * the planned queries, and each of the subject's own sites from its home page and sitemap to the
+ * pages whose kind best fits what the question asks (search hits on the site count as a second
+ * opinion). A few pages of the budget are kept back for the second look. Failures become notes,
+ * never silent gaps.
  */
-export async function gatherEvidence(
+export async function startGathering(
   plan: ResearchPlan,
   question: string,
   dependencies: GatherDependencies,
   options: GatherOptions,
-): Promise<GatheredEvidence> {
+): Promise<Gathering> {
   const { fetcher, search } = dependencies;
+  const signal = options.signal;
   const pages: ExtractedPage[] = [];
   const unreachable: string[] = [];
   const claimed = new Set<string>();
   const failedHosts = new Set<string>();
-  const signal = options.signal;
-  // Own sites and search results each get their share, so one cannot starve the other; without a
-  // search provider the own sites get the whole budget.
-  const siteShare = plan.ownSites.length === 0 ? 0 : search ? Math.ceil(options.pageBudget / 2) : options.pageBudget;
-  const budgets = { site: siteShare, search: options.pageBudget - siteShare };
+  let budget = options.pageBudget;
+  // Lite research reads no search result's page: the snippets are its evidence.
+  const readsSearchResults = search !== null && (options.readSearchResults ?? true);
 
   const note = (message: string) => {
     if (!unreachable.includes(message)) unreachable.push(message);
   };
 
-  const read = async (url: string, budget: keyof typeof budgets): Promise<ExtractedPage | null> => {
+  const read = async (url: string): Promise<ExtractedPage | null> => {
     const key = url.replace(/#.*$/, "");
     // The same page over http and https is one page.
     const identity = pageIdentity(key);
-    if (claimed.has(identity) || budgets[budget] <= 0 || signal?.aborted) return null;
+    if (claimed.has(identity) || budget <= 0 || signal?.aborted) return null;
     claimed.add(identity);
-    budgets[budget] -= 1;
+    budget -= 1;
     try {
       let page = dependencies.extracted?.recent(key);
+      if (page && options.usage) options.usage.pagesFromCache += 1;
       if (!page) {
         const fetched = await fetcher.fetch(key, { signal });
         page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
-        if (!page) page = extractPage({ url: fetched.url, contentType: fetched.contentType, text: fetched.text });
+        if (!page) {
+          const input = { url: fetched.url, contentType: fetched.contentType, text: fetched.text };
+          page = await (dependencies.extraction?.extract(input) ?? extractPage(input));
+        }
         dependencies.extracted?.set(fetched.url, fetched.fetchedAt, page, key);
       }
       pages.push(page);
@@ -104,8 +143,6 @@ export async function gatherEvidence(
       return null;
     }
   };
-
-  const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
 
   const ownHosts = plan.ownSites.map((origin) => siteHostOf(origin));
   const ownOrigin = (url: string) => plan.ownSites.find((origin) => siteHostOf(origin) === siteHostOf(url));
@@ -142,37 +179,108 @@ export async function gatherEvidence(
     }
   })();
 
-  /**
-   * The subject's own site: robots.txt, the home page and the sitemap, then the pages most likely to
-   * answer. Search hits on the site join that choice (they are read over the site's own origin),
-   * so the site sees one crawl of a few pages rather than two competing ones.
-   */
+  const pageQuestion = { question, intents: plan.intents, subjectTerms: plan.subjectTerms };
+  const sitemaps = new Map<string, string[]>();
+
+  /** The site's pages worth reading now, best first: linked from any of its pages read, in its sitemap, or found by search. */
+  const siteCandidates = (origin: string): ScoredPage[] => {
+    const host = siteHostOf(origin);
+    const links: PageLink[] = pages.filter((page) => siteHostOf(page.url) === host).flatMap((page) => page.links);
+    const scored = scoreSitePages(origin, links, sitemaps.get(origin) ?? [], pageQuestion);
+    const byIdentity = new Map(scored.map((entry) => [pageIdentity(entry.url), entry]));
+    searchHits
+      .filter((hit) => ownOrigin(hit.url) === origin)
+      .forEach((hit, rank) => {
+        const url = new URL(new URL(hit.url).pathname + new URL(hit.url).search, origin).toString();
+        const boost = Math.max(1.5, SEARCH_HIT_BOOST - rank * 0.5);
+        const known = byIdentity.get(pageIdentity(url));
+        if (known) known.score += boost;
+        else
+          byIdentity.set(pageIdentity(url), {
+            url,
+            score: boost,
+            depth: new URL(url).pathname.split("/").length,
+            kind: "found-by-search",
+          });
+      });
+    return [...byIdentity.values()]
+      .filter((entry) => !claimed.has(pageIdentity(entry.url)))
+      .sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
+  };
+
+  const otherHits = () =>
+    searchHits.filter((hit) => !ownHosts.includes(siteHostOf(hit.url)) && !claimed.has(pageIdentity(hit.url)));
+
+  const readHits = async (hits: readonly SearchHit[]) => {
+    await Promise.all(hits.map((hit) => read(hit.url)));
+  };
+
+  const reserve = Math.min(SECOND_LOOK_RESERVE, Math.max(0, options.pageBudget - 4));
+  const firstRoundBudget = options.pageBudget - reserve;
+  // Own sites and search results each get their share of the first round, so one cannot starve the
+  // other; without a search provider the own sites get it whole, without an own site search does.
+  const siteShare =
+    plan.ownSites.length === 0
+      ? 0
+      : search
+        ? Math.min(firstRoundBudget - 1, plan.ownSites.length * ((options.crawlPages ?? FIRST_ROUND_SITE_PAGES) + 1))
+        : firstRoundBudget;
+  const perSite = plan.ownSites.length > 0 ? Math.max(2, Math.floor(siteShare / plan.ownSites.length)) : 0;
+  const searchShare =
+    plan.ownSites.length === 0
+      ? firstRoundBudget
+      : Math.min(FIRST_ROUND_SEARCH_PAGES, Math.max(0, firstRoundBudget - siteShare));
+
   const crawlSite = async (origin: string) => {
-    const [home, sitemap] = await Promise.all([
-      read(`${origin}/`, "site"),
+    if (options.siteDepth === "home") {
+      await read(`${origin}/`);
+      return;
+    }
+    const [, sitemap] = await Promise.all([
+      read(`${origin}/`),
       fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
     ]);
+    sitemaps.set(origin, sitemap);
     await searched;
-    // With search, four pages keep the crawl to two rounds at two requests per host.
-    const pagesAfterHome = search ? Math.min(perSite - 1, 4) : perSite - 1;
-    const fromSearch = searchHits
-      .filter((hit) => ownOrigin(hit.url) === origin)
-      .map((hit) => new URL(new URL(hit.url).pathname + new URL(hit.url).search, origin).toString())
-      .slice(0, Math.ceil(pagesAfterHome / 2));
-    const fromSite = chooseSitePages(origin, home?.links ?? [], sitemap, question, pagesAfterHome, plan.subjectTerms);
-    const chosen = [...new Set([...fromSearch, ...fromSite])].slice(0, pagesAfterHome);
-    await Promise.all(chosen.map((url) => read(url, "site")));
+    const chosen = diversePages(siteCandidates(origin), perSite - 1);
+    await Promise.all(chosen.map((entry) => read(entry.url)));
   };
 
   const readSearchHits = async () => {
     await searched;
-    const picked = searchHits
-      .filter((hit) => !ownHosts.includes(siteHostOf(hit.url)))
-      .slice(0, budgets.search)
-      .map((hit) => hit.url);
-    await Promise.all(picked.map((url) => read(url, "search")));
+    if (!readsSearchResults) return;
+    await readHits(otherHits().slice(0, searchShare));
   };
 
   await Promise.all([readSearchHits(), ...plan.ownSites.map(crawlSite)]);
-  return { pages, searchHits, ownSites: plan.ownSites, unreachable };
+
+  return {
+    remainingBudget: () => budget,
+    async readMore(limit) {
+      const count = Math.min(limit, budget);
+      if (count <= 0 || signal?.aborted) return [];
+      const before = pages.length;
+      const own = plan.ownSites.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
+      own.sort((a, b) => b.score - a.score);
+      const hits = readsSearchResults ? otherHits() : [];
+      // The subject's own pages first, search results with what is left; either list fills the other's gap.
+      const ownCount = Math.min(own.length, Math.max(count - hits.length, Math.ceil(count / 2)));
+      await Promise.all([
+        ...own.slice(0, ownCount).map((entry) => read(entry.url)),
+        readHits(hits.slice(0, count - ownCount)),
+      ]);
+      return pages.slice(before);
+    },
+    evidence: () => ({ pages, searchHits, ownSites: plan.ownSites, unreachable }),
+  };
+}
+
+/** The first round of {@link startGathering} alone: for callers that need no second look. */
+export async function gatherEvidence(
+  plan: ResearchPlan,
+  question: string,
+  dependencies: GatherDependencies,
+  options: GatherOptions,
+): Promise<GatheredEvidence> {
+  return (await startGathering(plan, question, dependencies, options)).evidence();
 }

@@ -18,7 +18,12 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
       website: "https://www.Northwind-Robotics.com/about",
     }),
     {
-      queries: ['"Northwind Robotics" SOC 2 certified', "northwind-robotics.com SOC 2 certified"],
+      queries: [
+        '"Northwind Robotics" SOC 2 certified',
+        "site:northwind-robotics.com SOC 2 certified",
+        "northwind-robotics.com SOC 2 certified",
+      ],
+      intents: ["compliance"],
       ownSites: ["https://northwind-robotics.com"],
       subjectTerms: ["Northwind Robotics", "northwind-robotics.com"],
       companyName: "Northwind Robotics",
@@ -29,7 +34,13 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
   [
     "a company known by its bare domain only",
     companyRequest("How many employees does it have?", { website: "quillstone.io" }),
-    { queries: ["quillstone.io employees"], ownSites: ["https://quillstone.io"], companyName: null, notes: [] },
+    {
+      queries: ["quillstone.io employees", "site:quillstone.io employees"],
+      ownSites: ["https://quillstone.io"],
+      companyName: null,
+      intents: ["headcount"],
+      notes: [],
+    },
   ],
   [
     "a company known by name only",
@@ -45,7 +56,11 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
       company: { name: "Northwind Robotics" },
     }),
     {
-      queries: ['"Jane Doe" "Northwind Robotics" city work', '"Jane Doe" northwind-robotics.com'],
+      queries: [
+        '"Jane Doe" "Northwind Robotics" city work',
+        'site:northwind-robotics.com "Jane Doe"',
+        '"Jane Doe" northwind-robotics.com',
+      ],
       ownSites: ["https://northwind-robotics.com"],
       personName: "Jane Doe",
       companyName: "Northwind Robotics",
@@ -58,12 +73,39 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
     personRequest("What is their job title?", { email: "omar@lindenhof-analytics.de" }),
     {
       queries: [
-        '"omar@lindenhof-analytics.de" lindenhof-analytics.de job title',
-        '"omar@lindenhof-analytics.de" lindenhof-analytics.de',
+        '"Omar" lindenhof-analytics.de job title',
+        'site:lindenhof-analytics.de "Omar"',
+        '"omar@lindenhof-analytics.de"',
       ],
       ownSites: ["https://lindenhof-analytics.de"],
       personName: null,
+      person: {
+        fullName: null,
+        firstName: "Omar",
+        title: null,
+        companyName: null,
+        companyHosts: ["lindenhof-analytics.de"],
+      },
       notes: [],
+    },
+  ],
+  [
+    "a person known by first name, with the company's website and a title",
+    personRequest("What does Cenk work on?", {
+      firstName: "Cenk",
+      title: "Infrastructure",
+      company: { name: "Plausible Analytics", website: "plausible.io" },
+    }),
+    {
+      queries: ['"Cenk" "Plausible Analytics" work', 'site:plausible.io "Cenk"', '"Cenk" plausible.io'],
+      subjectTerms: ["Cenk", "Plausible Analytics", "plausible.io"],
+      person: {
+        fullName: null,
+        firstName: "Cenk",
+        title: "Infrastructure",
+        companyName: "Plausible Analytics",
+        companyHosts: ["plausible.io"],
+      },
     },
   ],
 ];
@@ -102,6 +144,11 @@ describe("planResearch", () => {
       }),
     );
     expect(same.ownSites).toEqual(["https://northwind-robotics.com"]);
+  });
+
+  it("takes the registrable domain of an e-mail at a subdomain as the own site", () => {
+    const plan = planResearch(personRequest("Role?", { email: "jane@mail.us.northwind-robotics.com" }));
+    expect(plan.ownSites).toEqual(["https://northwind-robotics.com"]);
   });
 
   it.each([

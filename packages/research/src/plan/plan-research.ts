@@ -1,5 +1,20 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
-import { canonicalWebsite, normalizeEmail } from "@dossier/enrich";
+import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
+import { type QuestionIntent, questionIntents } from "./question-intents.js";
+
+/** Who a person request is about, as far as the request tells. */
+export interface PersonIdentity {
+  /** First and last name, when both are known (given, or spelled by the e-mail's local part). */
+  fullName: string | null;
+  /** The first name, when known: alone it identifies the person only together with the company. */
+  firstName: string | null;
+  /** The job title the caller gave; a page naming the first name with another role is a namesake's. */
+  title: string | null;
+  /** The company's name, when known. */
+  companyName: string | null;
+  /** Hosts of the company's own sites (from its website or the e-mail domain), without `www.`. */
+  companyHosts: string[];
+}
 
 /** What the gather stage should look at for one request. */
 export interface ResearchPlan {
@@ -9,7 +24,11 @@ export interface ResearchPlan {
   ownSites: string[];
   /** Names that identify the subject, used to rank passages and to check that a page is about it. */
   subjectTerms: string[];
-  /** The person's full name, for person requests. */
+  /** What the question asks about: the crawl weighs pages by it. */
+  intents: QuestionIntent[];
+  /** The person a person request is about; null for a company or a person nothing names. */
+  person: PersonIdentity | null;
+  /** The person's full name, for person requests, when known. */
   personName: string | null;
   /** The company's name, when known. */
   companyName: string | null;
@@ -41,6 +60,15 @@ export function questionKeywords(question: string, subjectTerms: readonly string
   return words.slice(0, 8).join(" ");
 }
 
+/** Whether the address is at one of the company's own domains (not a free-mail or other provider's). */
+function emailIsCompanyAddress(email: string, ownSites: readonly string[]): boolean {
+  const domain = email.split("@")[1]?.toLowerCase() ?? "";
+  return ownSites.some((origin) => {
+    const host = hostOf(origin).replace(/^www\./, "");
+    return domain === host || domain.endsWith(`.${host}`);
+  });
+}
+
 function hostOf(origin: string): string {
   return new URL(origin).hostname;
 }
@@ -68,15 +96,32 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   addSite(company?.website, "company website");
   if (person?.email !== undefined) {
     const email = normalizeEmail(person.email);
-    if (email.domain && !email.isFreeMail && !email.isDisposable) addSite(email.domain, "e-mail domain");
+    if (email.registrableDomain && !email.isFreeMail && !email.isDisposable)
+      addSite(email.registrableDomain, "e-mail domain");
   }
 
   const companyName = company?.name ?? null;
-  const personName =
-    person?.firstName !== undefined && person.lastName !== undefined ? `${person.firstName} ${person.lastName}` : null;
+  // The e-mail's local part spells the name when the caller gave none ("sarah.chen@", "hanna@").
+  const spelled = namesFromEmail(person?.email);
+  const firstName = person?.firstName ?? (person?.lastName === undefined ? spelled.firstName : null);
+  const lastName =
+    person?.lastName ??
+    (person?.firstName === undefined || person.firstName === spelled.firstName ? spelled.lastName : null);
+  const personName = firstName && lastName ? `${firstName} ${lastName}` : null;
   const domain = ownSites[0] ? hostOf(ownSites[0]).replace(/^www\./, "") : null;
-  const subjectTerms = [personName, companyName, domain].filter((term): term is string => !!term);
+  const personTerm = personName ?? firstName;
+  const subjectTerms = [personTerm, companyName, domain].filter((term): term is string => !!term);
   const keywords = questionKeywords(request.question, subjectTerms);
+  const identity: PersonIdentity | null =
+    request.kind === "person" && (personName || firstName)
+      ? {
+          fullName: personName,
+          firstName,
+          title: person?.title ?? null,
+          companyName,
+          companyHosts: ownSites.map((origin) => hostOf(origin).replace(/^www\./, "")),
+        }
+      : null;
 
   const queries: string[] = [];
   const add = (query: string) => {
@@ -84,13 +129,29 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     if (trimmed && !queries.includes(trimmed)) queries.push(trimmed);
   };
   if (request.kind === "person") {
-    const who = personName ? `"${personName}"` : person?.email !== undefined ? `"${person.email}"` : "";
+    const who = personTerm ? `"${personTerm}"` : person?.email !== undefined ? `"${person.email}"` : "";
     add(`${who} ${companyName ? `"${companyName}"` : (domain ?? "")} ${keywords}`);
-    if (domain) add(`${who} ${domain}`);
+    // The search engine over the subject's own site: a second opinion on which of its pages answers.
+    if (domain) add(`site:${domain} ${who}`);
+    if (domain && companyName) add(`${who} ${domain}`);
+    // The address itself, as team and contact pages write it; only a company address, and only
+    // when no full name is known: a private mailbox never goes to the search engine.
+    const companyAddress = person?.email !== undefined && emailIsCompanyAddress(person.email, ownSites);
+    if (companyAddress && !personName && personTerm) add(`"${person?.email}"`);
   } else {
     const what = companyName ? `"${companyName}"` : (domain ?? "");
     add(`${what} ${keywords}`);
+    if (domain && keywords) add(`site:${domain} ${keywords}`);
     if (domain && companyName) add(`${domain} ${keywords}`);
   }
-  return { queries: queries.slice(0, 3), ownSites, subjectTerms, personName, companyName, notes };
+  return {
+    queries: queries.slice(0, 3),
+    ownSites,
+    subjectTerms,
+    intents: questionIntents(request.question, request.kind),
+    person: identity,
+    personName,
+    companyName,
+    notes,
+  };
 }

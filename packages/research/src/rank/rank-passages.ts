@@ -1,4 +1,5 @@
 import type { Passage, RankedPassage } from "./passage.js";
+import { questionTerms } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
 
 /** What the passages are ranked against. */
@@ -7,6 +8,14 @@ export interface RankQuery {
   question: string;
   /** Names that identify the subject: "Jane Doe", "Acme", "acme.com". Passages naming them are boosted. */
   subjectTerms: string[];
+  /**
+   * For a person: the name the request knows them by ("Jane Doe", or the first name alone). A
+   * passage naming it is boosted far above the rest: on a directory of hundreds of people, only the
+   * person's own row answers.
+   */
+  personName?: string | null;
+  /** What an answering passage looks like (a place, a year, an amount): such passages get {@link SHAPE_BONUS}. */
+  answerShape?: ((text: string) => boolean) | null;
 }
 
 /** Tuning of {@link rankPassages}. */
@@ -20,18 +29,29 @@ export interface RankPassagesOptions {
    * `bm25 * (1 + subjectBoost) + subjectBoost`, one naming none keeps its BM25 score. Default 0.5.
    */
   subjectBoost?: number;
-  /** At most this many passages from one URL in the result, so evidence spans sources. Default 4. */
+  /** At most this many passages from one URL in the result. Default: no cap (selectWithinBudget keeps the evidence diverse). */
   maxPerUrl?: number;
   /** At most this many passages in the result. Default: no limit. */
   limit?: number;
   /** Keep passages that match neither the question nor the subject (score 0). Default false. */
   keepUnmatched?: boolean;
+  /**
+   * Score multiplier by where a passage's text comes from. Default: a search engine's snippet
+   * weighs 0.6 of the same words on the page itself (second-hand, cut short, possibly stale).
+   */
+  sourceWeights?: Partial<Record<Passage["source"], number>>;
 }
 
 const DEFAULT_K1 = 1.2;
 const DEFAULT_B = 0.75;
 const DEFAULT_SUBJECT_BOOST = 0.5;
-const DEFAULT_MAX_PER_URL = 4;
+const DEFAULT_SOURCE_WEIGHTS: Partial<Record<Passage["source"], number>> = { "search-snippet": 0.6 };
+
+/** Added to the score of a passage of the answer's shape. */
+const SHAPE_BONUS = 1;
+
+/** Weight of naming the person: a passage with their name scores `(bm25 + 1) * 3`. */
+const PERSON_BOOST = 3;
 
 function containsSequence(haystack: readonly string[], needle: readonly string[]): boolean {
   if (needle.length === 0 || needle.length > haystack.length) return false;
@@ -70,8 +90,9 @@ function indexPassage(passage: Passage): IndexedPassage {
 }
 
 /**
- * Ranks passages by BM25 against the question, boosts those that name the subject, and keeps the
- * result diverse: at most `maxPerUrl` passages from one page. Ties keep the input order, so the
+ * Ranks passages by BM25 against the question and the words pages use for what it asks (weighted
+ * lower), boosts those that name the subject, and those naming the person far more. At most
+ * `maxPerUrl` passages of one page when set. Ties keep the input order, so the
  * ranking is deterministic.
  */
 export function rankPassages(
@@ -82,7 +103,7 @@ export function rankPassages(
   const k1 = options.k1 ?? DEFAULT_K1;
   const b = options.b ?? DEFAULT_B;
   const subjectBoost = options.subjectBoost ?? DEFAULT_SUBJECT_BOOST;
-  const maxPerUrl = options.maxPerUrl ?? DEFAULT_MAX_PER_URL;
+  const maxPerUrl = options.maxPerUrl ?? Number.POSITIVE_INFINITY;
   if (passages.length === 0) return [];
 
   const documents = passages.map(indexPassage);
@@ -91,25 +112,31 @@ export function rankPassages(
   for (const document of documents)
     for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
-  const queryTerms = [...new Set(tokenize(query.question))];
+  const queryTerms = questionTerms(query.question);
   const subjects = query.subjectTerms.map(tokenize).filter((terms) => terms.length > 0);
+  const person = query.personName ? tokenize(query.personName) : [];
   const count = passages.length;
 
   const scored = passages.map((passage, index) => {
     const { terms, frequencies } = documents[index]!;
     let bm25 = 0;
-    for (const term of queryTerms) {
+    for (const { term, weight } of queryTerms) {
       const frequency = frequencies.get(term) ?? 0;
       if (frequency === 0) continue;
       const containing = documentFrequency.get(term) ?? 0;
       const inverse = Math.log(1 + (count - containing + 0.5) / (containing + 0.5));
-      bm25 += (inverse * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * terms.length) / averageLength));
+      bm25 +=
+        (weight * inverse * frequency * (k1 + 1)) / (frequency + k1 * (1 - b + (b * terms.length) / averageLength));
     }
     const mentioned =
       subjects.length === 0
         ? 0
         : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
-    const score = bm25 * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
+    const namesPerson = person.length > 0 && containsSequence(terms, person);
+    const shaped = query.answerShape?.(passage.text) ? SHAPE_BONUS : 0;
+    const subjectScore = (bm25 + shaped) * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
+    const sourceWeight = (options.sourceWeights ?? DEFAULT_SOURCE_WEIGHTS)[passage.source] ?? 1;
+    const score = (namesPerson ? (subjectScore + 1) * PERSON_BOOST : subjectScore) * sourceWeight;
     return { passage, score, index };
   });
 

@@ -10,8 +10,14 @@ export const DEFAULT_PASSAGE_BUDGET_TOKENS = 4_500;
 export interface SelectWithinBudgetOptions {
   /** Tokens the selected passages may use together (their `text`). Default {@link DEFAULT_PASSAGE_BUDGET_TOKENS}. */
   maxTokens?: number;
-  /** Tokens the prompt spends on each passage besides its text (id, URL, title line). Default 0. */
-  overheadTokensPerPassage?: number;
+  /** Tokens the prompt spends on a passage besides its text (its id, URL and title line). Default 0. */
+  overheadTokens?: (passage: RankedPassage) => number;
+  /**
+   * Once each page has had its first passages, a passage is taken only when it scores at least
+   * this share of the fifth best passage's score, so a focused question does not fill the prompt
+   * with noise just because the budget allows. Default 0.25.
+   */
+  minScoreRatio?: number;
   /** Word-shingle Jaccard similarity at or above which a passage counts as a duplicate. Default 0.8. */
   duplicateThreshold?: number;
   /**
@@ -21,6 +27,12 @@ export interface SelectWithinBudgetOptions {
   containmentThreshold?: number;
   /** Words per shingle for the duplicate test. Default 3. */
   shingleSize?: number;
+  /**
+   * Passages of one page taken before other pages' lower-ranked ones get their turn. Default 4: the
+   * evidence spans sources first, then what budget is left goes to the best remaining passages,
+   * wherever they come from (a long page's fifth-best passage may still be the answer).
+   */
+  firstPerUrl?: number;
 }
 
 function shingles(text: string, size: number): Set<string> {
@@ -54,6 +66,7 @@ function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): num
 /**
  * Keeps the best passages, in rank order, that fit the token budget together, skipping any that
  * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most).
+ * A first pass takes at most `firstPerUrl` passages of each page, a second fills what is left.
  * A passage too large for what is left is skipped and smaller ones after it still get their turn.
  * Each passage's `tokens` (counted by splitPassages with {@link countTokens}) is its cost.
  */
@@ -62,25 +75,39 @@ export function selectWithinBudget(
   options: SelectWithinBudgetOptions = {},
 ): RankedPassage[] {
   const maxTokens = options.maxTokens ?? DEFAULT_PASSAGE_BUDGET_TOKENS;
-  const overhead = options.overheadTokensPerPassage ?? 0;
+  const overheadOf = options.overheadTokens ?? (() => 0);
   const threshold = options.duplicateThreshold ?? 0.8;
   const containmentThreshold = options.containmentThreshold ?? 0.9;
   const size = options.shingleSize ?? 3;
 
+  const firstPerUrl = options.firstPerUrl ?? 4;
+
   const selected: RankedPassage[] = [];
   const keptShingles: Array<Set<string>> = [];
+  const considered = new Set<RankedPassage>();
+  const perUrl = new Map<string, number>();
   let used = 0;
-  for (const passage of ranked) {
-    const cost = passage.tokens + overhead;
-    if (used + cost > maxTokens) continue;
+  const consider = (passage: RankedPassage): void => {
+    considered.add(passage);
+    const cost = passage.tokens + overheadOf(passage);
+    if (used + cost > maxTokens) return;
     const own = shingles(passage.text, size);
     const isDuplicate = keptShingles.some(
       (kept) => jaccard(own, kept) >= threshold || containment(own, kept) >= containmentThreshold,
     );
-    if (isDuplicate) continue;
+    if (isDuplicate) return;
     selected.push(passage);
     keptShingles.push(own);
+    perUrl.set(passage.url, (perUrl.get(passage.url) ?? 0) + 1);
     used += cost;
-  }
+  };
+  for (const passage of ranked) if ((perUrl.get(passage.url) ?? 0) < firstPerUrl) consider(passage);
+  // Against the fifth best rather than the best: one strongly boosted passage (the person's own
+  // row) must not lift the bar above the rest of the evidence.
+  const floor = (ranked[Math.min(4, ranked.length - 1)]?.score ?? 0) * (options.minScoreRatio ?? 0.25);
+  for (const passage of ranked) if (!considered.has(passage) && passage.score >= floor) consider(passage);
+  // The prompt shows them best first, whichever pass took them.
+  const order = new Map(ranked.map((passage, index) => [passage, index]));
+  selected.sort((left, right) => (order.get(left) ?? 0) - (order.get(right) ?? 0));
   return selected;
 }

@@ -140,3 +140,36 @@ describe("snippetPassages", () => {
     ]);
   });
 });
+
+describe("splitPassages on long tables", () => {
+  it("keeps the header row with every part of a long table, a few rows each", () => {
+    const header = "Symbol | Security | Sector | Headquarters Location | Founded";
+    const rows = Array.from(
+      { length: 300 },
+      (_, index) =>
+        `S${index} | Company ${index} Holdings | Industrials | City ${index}, Country ${index} | ${1900 + (index % 100)}`,
+    );
+    const page: ExtractedPage = {
+      url: "https://list.example/companies",
+      title: "List of companies",
+      description: null,
+      siteName: null,
+      publishedAt: null,
+      modifiedAt: null,
+      text: `# List of companies\n\n${[header, ...rows].join("\n")}`,
+      jsonLd: [],
+      links: [],
+      profileLinks: [],
+      language: "en",
+    };
+    const passages = splitPassages(page, { includeJsonLd: false });
+    const row212 = passages.filter((passage) => passage.text.includes("Company 212 Holdings"));
+    expect(row212).toHaveLength(1);
+    expect(row212[0]?.text.startsWith(header)).toBe(true);
+    expect(row212[0]?.text.split("\n").length).toBeLessThanOrEqual(8);
+    for (const passage of passages.filter((candidate) => candidate.text.includes(" | "))) {
+      expect(passage.text.split("\n").find((line) => line.includes(" | "))).toBe(header);
+      expect(passage.text.split(header).length).toBe(2);
+    }
+  });
+});

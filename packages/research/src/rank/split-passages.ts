@@ -47,6 +47,39 @@ function pieces(text: string, maxWords: number): string[] {
   return result;
 }
 
+/** A block of table rows as extraction writes them: one row a line, cells joined by " | ". */
+function isTable(lines: readonly string[]): boolean {
+  return lines.length >= 3 && lines.filter((line) => line.includes(" | ")).length >= lines.length * 0.8;
+}
+
+/**
+ * A long table as blocks of a few rows each, every block led by the table's first row (its
+ * header), so that row 412 of a list of companies still says which column is the headquarters.
+ */
+function tableBlocks(lines: readonly string[], heading: string | null, maxWords: number): Block[] {
+  const [header = "", ...rows] = lines;
+  const headerWords = wordCount(header);
+  // A part of about 60% of a passage: it closes its passage alone, so no part repeats the header twice.
+  const room = Math.max(20, Math.ceil(maxWords * 0.6) - headerWords);
+  const blocks: Block[] = [];
+  let current: string[] = [];
+  let currentWords = 0;
+  const emit = () => {
+    const text = [header, ...current].join("\n");
+    blocks.push({ heading, isHeading: false, text, words: headerWords + currentWords });
+    current = [];
+    currentWords = 0;
+  };
+  for (const row of rows) {
+    const rowWords = wordCount(row);
+    if (currentWords > 0 && currentWords + rowWords > room) emit();
+    current.push(row);
+    currentWords += rowWords;
+  }
+  if (current.length > 0) emit();
+  return blocks;
+}
+
 function toBlocks(text: string, maxWords: number): Block[] {
   const blocks: Block[] = [];
   let heading: string | null = null;
@@ -62,6 +95,11 @@ function toBlocks(text: string, maxWords: number): Block[] {
     const words = wordCount(paragraph);
     if (words <= maxWords) {
       blocks.push({ heading, isHeading: false, text: paragraph, words });
+      continue;
+    }
+    const lines = paragraph.split("\n");
+    if (isTable(lines)) {
+      blocks.push(...tableBlocks(lines, heading, maxWords));
       continue;
     }
     const joiner = paragraph.includes("\n") ? "\n" : " ";

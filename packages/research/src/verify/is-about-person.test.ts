@@ -3,18 +3,63 @@ import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 
 const jane: PersonIdentity = {
   fullName: "Jane Doe",
+  firstName: "Jane",
+  title: null,
   companyName: "Northwind Robotics",
   companyHosts: ["northwind-robotics.com"],
 };
-const janeWithoutCompanyName: PersonIdentity = {
-  fullName: "Jane Doe",
-  companyName: null,
-  companyHosts: ["northwind-robotics.com"],
+const janeWithoutCompanyName: PersonIdentity = { ...jane, companyName: null };
+const cenk: PersonIdentity = {
+  fullName: null,
+  firstName: "Cenk",
+  title: null,
+  companyName: "Plausible",
+  companyHosts: ["plausible.io"],
 };
+const cenkInSecurity: PersonIdentity = { ...cenk, title: "Infrastructure and security engineer" };
 
 type Page = { url: string; text: string; title?: string | null };
 
 const cases: Array<[string, Page, PersonIdentity, boolean]> = [
+  [
+    "first name only: the company's own team page listing the first name with a role",
+    {
+      url: "https://plausible.io/docs/authors",
+      text: "Uku - Co-founder\nCenk - Infrastructure and security\nMarko - Co-founder",
+    },
+    cenk,
+    true,
+  ],
+  [
+    "first name only: a third-party page naming the first name and the company",
+    { url: "https://news.example/post", text: "Cenk from Plausible spoke about uptime." },
+    cenk,
+    true,
+  ],
+  [
+    "first name only: a namesake on another company's page",
+    { url: "https://other.example/team", text: "Cenk - Sales director at Other Corp" },
+    cenk,
+    false,
+  ],
+  [
+    "first name only: a longer name that starts with it is someone else",
+    { url: "https://plausible.io/docs/authors", text: "Cenkay - Designer" },
+    cenk,
+    false,
+  ],
+  [
+    "first name and title: the role beside the name fits the title",
+    { url: "https://plausible.io/docs/authors", text: "Uku - Co-founder\nCenk - Infrastructure and security" },
+    cenkInSecurity,
+    true,
+  ],
+  [
+    "first name and title: the same first name with another role is a namesake",
+    { url: "https://plausible.io/blog/hello", text: "Our new sales director Cenk joins the team." },
+    cenkInSecurity,
+    false,
+  ],
   // name, page, person, about them
   [
     "own-site team page naming her",

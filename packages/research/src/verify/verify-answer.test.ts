@@ -87,6 +87,8 @@ function request(kind: "company" | "person", responseType: ResponseType = "BOOL"
 
 const jane: PersonIdentity = {
   fullName: "Jane Doe",
+  firstName: "Jane",
+  title: null,
   companyName: "Northwind Robotics",
   companyHosts: ["northwind-robotics.com"],
 };
@@ -106,6 +108,7 @@ function input(answer: Partial<ModelAnswer>, overrides: Partial<VerifyInput> = {
     ownSites: ["https://northwind-robotics.com"],
     unreachable: [],
     person: null,
+    subjectTerms: ["Northwind Robotics", "northwind-robotics.com"],
     ...overrides,
   };
 }
@@ -173,8 +176,33 @@ describe("verifyAnswer citations", () => {
     const verified = verifyAnswer(
       input({ citations: [quote.own] }, { unreachable: ["The search provider searxng could not be reached."] }),
     );
-    expect(verified.details).toContain("The audit is complete.");
     expect(verified.details).toContain("searxng could not be reached");
+  });
+
+  it("keeps the model's explanation in details only where the quotes bear it out", () => {
+    const drawn = verifyAnswer(
+      input({
+        citations: [quote.own],
+        explanation: "Northwind Robotics completed its SOC 2 Type II audit in March 2024.",
+      }),
+    );
+    expect(drawn.details).toBe("Northwind Robotics completed its SOC 2 Type II audit in March 2024.");
+    const invented = verifyAnswer(
+      input({
+        citations: [quote.own],
+        explanation: "The certificate is valid until 2030 and covers every product line.",
+      }),
+    );
+    expect(invented.details).not.toContain("2030");
+    expect(invented.details).toContain("completed its SOC 2 Type II audit in March 2024");
+  });
+
+  it("returns the supporting quotes as citations, with their page and kind", () => {
+    const verified = verifyAnswer(input({ citations: [quote.own, quote.news] }));
+    expect(verified.citations).toEqual([
+      { url: OWN, title: null, quote: quote.own.quote, publishedAt: null, source: "page" },
+      { url: NEWS, title: null, quote: quote.news.quote, publishedAt: null, source: "page" },
+    ]);
   });
 });
 
@@ -259,10 +287,38 @@ describe("verifyAnswer for a person", () => {
       }),
     );
     expect(verified.personEvidence).toEqual([
-      { field: "jobTitle", value: "VP Engineering", url: OWN_TEAM, ownSite: true, publishedAt: "2024-01-10" },
-      { field: "city", value: "Berlin", url: OWN_TEAM, ownSite: true, publishedAt: "2024-01-10" },
-      { field: "country", value: "Germany", url: OWN_TEAM, ownSite: true, publishedAt: "2024-01-10" },
-      { field: "jobStartDate", value: "2021-06", url: OWN_TEAM, ownSite: true, publishedAt: "2024-01-10" },
+      {
+        field: "jobTitle",
+        value: "VP Engineering",
+        url: OWN_TEAM,
+        quote: "Jane Doe is VP Engineering at our Berlin office",
+        ownSite: true,
+        publishedAt: "2024-01-10",
+      },
+      {
+        field: "city",
+        value: "Berlin",
+        url: OWN_TEAM,
+        quote: "VP Engineering at our Berlin office",
+        ownSite: true,
+        publishedAt: "2024-01-10",
+      },
+      {
+        field: "country",
+        value: "Germany",
+        url: OWN_TEAM,
+        quote: "VP Engineering at our Berlin office",
+        ownSite: true,
+        publishedAt: "2024-01-10",
+      },
+      {
+        field: "jobStartDate",
+        value: "2021-06",
+        url: OWN_TEAM,
+        quote: "joined Northwind Robotics in June 2021",
+        ownSite: true,
+        publishedAt: "2024-01-10",
+      },
     ]);
   });
 
@@ -327,7 +383,14 @@ describe("verifyAnswer for a person", () => {
       }),
     );
     expect(verified.personEvidence).toEqual([
-      { field: "jobTitle", value: "VP Engineering", url: NEWS, ownSite: false, publishedAt: null },
+      {
+        field: "jobTitle",
+        value: "VP Engineering",
+        url: NEWS,
+        quote: "Jane Doe, VP Engineering of Northwind Robotics",
+        ownSite: false,
+        publishedAt: null,
+      },
     ]);
   });
 });

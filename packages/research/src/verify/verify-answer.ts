@@ -3,22 +3,44 @@ import { countryFromLocation } from "@dossier/enrich";
 import type { ModelAnswer } from "../answer/answer-from-evidence.js";
 import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
+import type { Passage } from "../rank/passage.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
+import { evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
+import { readsAsInstruction } from "./reads-as-instruction.js";
+import { drawnFrom, type QuoteEvidence, statesAnswer } from "./states-answer.js";
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
 export const UNKNOWN_CONFIDENCE_CAP = 0.2;
+
+/** Confidence of an answer withheld because nothing verified supports it. */
+export const WITHHELD_CONFIDENCE = 0.05;
 
 /** A person field the evidence states, with where it was found. */
 export interface PersonEvidenceField {
   field: "jobTitle" | "city" | "country" | "jobStartDate";
   value: string;
   url: string;
+  /** The verified quote that states it. */
+  quote: string;
   /** True when the page is on the person's company's own site. */
   ownSite: boolean;
   /** The page's publication date, when known. */
   publishedAt: string | null;
+}
+
+/** Where a citation's text comes from: the page's text, its structured data, or a search engine's snippet of it. */
+export type CitationSource = "page" | "structured-data" | "search-snippet";
+
+/** A quote that is on its page and states the answer: what the caller gets in `citations`. */
+export interface VerifiedCitation {
+  url: string;
+  title: string | null;
+  quote: string;
+  /** The page's stated publication date (ISO 8601), or null. */
+  publishedAt: string | null;
+  source: CitationSource;
 }
 
 export interface VerifiedAnswer {
@@ -27,19 +49,24 @@ export interface VerifiedAnswer {
   details: string;
   sources: string[];
   confidence: number;
+  /** The quotes that state the answer, best first; empty when the answer is withheld or unknown. */
+  citations: VerifiedCitation[];
   personEvidence: PersonEvidenceField[];
   /** Citations that held against their passage, and all the model gave. */
   holdingCitations: number;
   totalCitations: number;
+  /** Citations that were on their page but did not state the answer, or were not on their page at all. */
+  rejectedCitations: number;
 }
 
 function firstSentences(text: string, count: number, maxLength = 400): string {
-  const sentences =
-    text
-      .replace(/\s+/g, " ")
-      .trim()
-      .match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [];
-  const kept = sentences.slice(0, count).join("").trim();
+  // A sentence ends at . ! or ? before a space and a capital, or at the end: not inside a URL or "e.g.".
+  const sentences = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(])/u)
+    .filter(Boolean);
+  const kept = sentences.slice(0, count).join(" ").trim();
   return kept.length > maxLength ? `${kept.slice(0, maxLength - 1).trimEnd()}…` : kept;
 }
 
@@ -47,6 +74,11 @@ function listNotes(notes: readonly string[]): string {
   if (notes.length === 0) return "";
   const shown = notes.slice(0, 3).join(" ");
   return notes.length > 3 ? `${shown} (${notes.length - 3} more could not be reached.)` : shown;
+}
+
+function shorten(text: string, maxLength: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1).trimEnd()}…` : clean;
 }
 
 export interface VerifyInput {
@@ -57,33 +89,45 @@ export interface VerifyInput {
   ownSites: readonly string[];
   unreachable: readonly string[];
   person: PersonIdentity | null;
+  /** Names of the subject: said everywhere, they prove nothing about an answer. Default none. */
+  subjectTerms?: readonly string[];
+  /** Today, for the age of pages. Default now. */
+  now?: Date;
 }
+
+const citationSource = (passage: Passage): CitationSource =>
+  passage.source === "jsonld" ? "structured-data" : passage.source;
 
 /**
  * Keeps only what the evidence supports. A citation holds when its quote is in the cited passage
- * (and, for a person, the page is about them); `sources` are the pages of holding citations; an
- * answer without one is withheld as "not enough evidence". Confidence combines the model's own
- * estimate, the share of citations that hold, agreement between independent sites and whether the
- * subject's own site says it.
+ * (and, for a person, the page is about them); the answer stands only when a holding quote states
+ * it (the number, the date, the option, the affirmation or denial is in the quote; a text answer's
+ * words are); otherwise it is withheld as "not enough evidence" with the reason. `details` is the
+ * model's explanation only where the quotes bear it out, else what the quotes say. Confidence
+ * comes from the evidence (see evidence-confidence.ts) combined with the model's own estimate.
  */
 export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   const { request, answer, labels } = input;
   const ownHosts = input.ownSites.map((origin) => siteHostOf(origin));
   const pageByUrl = new Map(input.pages.map((page) => [page.url, page]));
   const isOwn = (url: string) => ownHosts.some((host) => isOnSite(siteHostOf(url), host));
-  const pageIsAboutPerson = (url: string) => {
+  const pageIsAboutPerson = (url: string, passage: Passage) => {
     if (!input.person) return true;
-    const page = pageByUrl.get(url);
-    return !!page && isAboutPerson(page, input.person);
+    // A search snippet stands for a page that was not read: it must name the person itself.
+    const page = pageByUrl.get(url) ?? { url, title: passage.title, text: passage.text };
+    return isAboutPerson(page, input.person);
   };
 
-  const holding: Array<{ url: string }> = [];
+  const holding: Array<{ passage: Passage; quote: string; exact: boolean }> = [];
   for (const citation of answer.citations) {
     const passage = labels.get(citation.passage.trim().toUpperCase());
     if (!passage || !quoteMatches(citation.quote, passage.text)) continue;
+    // An order to the model written into a page is on the page, but it states nothing.
+    if (readsAsInstruction(citation.quote)) continue;
     // For a person, evidence from a third-party page counts only when the page is about them.
-    if (input.person && !isOwn(passage.url) && !pageIsAboutPerson(passage.url)) continue;
-    holding.push({ url: passage.url });
+    if (input.person && !isOwn(passage.url) && !pageIsAboutPerson(passage.url, passage)) continue;
+    const exact = normalizeForMatch(passage.text).includes(normalizeForMatch(citation.quote));
+    holding.push({ passage, quote: citation.quote.trim(), exact });
   }
 
   const formatted = formatAnswer(request.responseType, answer.answer, request.responseOptions) ?? {
@@ -91,14 +135,19 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     answerNumber: null,
   };
   const notes = listNotes(input.unreachable);
-  const sources = [...new Set(holding.map((citation) => citation.url))];
   const personEvidence = input.person ? verifyPersonFields(input, isOwn, pageIsAboutPerson) : [];
-  const base = { personEvidence, holdingCitations: holding.length, totalCitations: answer.citations.length };
+  const base = {
+    personEvidence,
+    holdingCitations: holding.length,
+    totalCitations: answer.citations.length,
+    citations: [] as VerifiedCitation[],
+  };
 
   if (formatted.answerText === null) {
     const said = firstSentences(answer.explanation, 2) || "The pages read do not answer the question.";
     return {
       ...base,
+      rejectedCitations: 0,
       answerText: null,
       answerNumber: null,
       details: [said, notes].filter(Boolean).join(" "),
@@ -106,35 +155,96 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
       confidence: round(Math.min(answer.confidence, UNKNOWN_CONFIDENCE_CAP)),
     };
   }
-  if (holding.length === 0) {
+
+  const claim = {
+    type: request.responseType,
+    value: answer.answer,
+    question: request.question,
+    options: request.responseOptions,
+    subjectTerms: input.subjectTerms ?? [],
+  };
+  const evidenceOf = (entry: (typeof holding)[number]): QuoteEvidence => ({
+    quote: entry.quote,
+    url: entry.passage.url,
+    links: pageByUrl.get(entry.passage.url)?.links ?? [],
+  });
+  // Each holding quote on its own for the answer's statement; OPTIONS may need several together.
+  const supporting = holding.filter((entry) =>
+    request.responseType === "OPTIONS" ? true : statesAnswer(claim, [evidenceOf(entry)]).stated,
+  );
+  const support = statesAnswer(claim, (request.responseType === "OPTIONS" ? holding : supporting).map(evidenceOf));
+  const rejected = answer.citations.length - supporting.length;
+
+  if (holding.length === 0 || supporting.length === 0 || !support.stated) {
+    const reason =
+      holding.length === 0
+        ? "no passage read states an answer"
+        : `the quoted passages do not state the answer given (${support.stated ? "no quote states it" : support.reason})`;
     return {
       ...base,
+      rejectedCitations: answer.citations.length,
       answerText: null,
       answerNumber: null,
-      details: ["Not enough evidence: no passage read states an answer, so none is given.", notes]
-        .filter(Boolean)
-        .join(" "),
+      details: [`Not enough evidence: ${reason}, so none is given.`, notes].filter(Boolean).join(" "),
       sources: [],
-      confidence: 0.05,
+      confidence: WITHHELD_CONFIDENCE,
     };
   }
-  const hosts = new Set(sources.map((source) => siteHostOf(source)));
-  const share = holding.length / Math.max(1, answer.citations.length);
-  const confidence =
-    0.5 * answer.confidence + 0.2 * share + 0.15 * (hosts.size >= 2 ? 1 : 0) + 0.15 * (sources.some(isOwn) ? 1 : 0);
+
+  const citations: VerifiedCitation[] = [];
+  for (const entry of supporting) {
+    const page = pageByUrl.get(entry.passage.url);
+    if (citations.some((citation) => citation.url === entry.passage.url && citation.quote === entry.quote)) continue;
+    citations.push({
+      url: entry.passage.url,
+      title: page?.title ?? entry.passage.title,
+      quote: entry.quote,
+      publishedAt: page?.publishedAt ?? null,
+      source: citationSource(entry.passage),
+    });
+  }
+  const sources = [...new Set(citations.map((citation) => citation.url))];
+  const supportingSources: SupportingSource[] = sources.map((url) => {
+    const entries = supporting.filter((entry) => entry.passage.url === url);
+    return {
+      ownSite: isOwn(url),
+      snippet: entries.every((entry) => entry.passage.source === "search-snippet"),
+      exact: entries.some((entry) => entry.exact),
+      publishedAt: pageByUrl.get(url)?.publishedAt ?? null,
+    };
+  });
+  const confidence = evidenceConfidence({
+    sources: supportingSources,
+    modelConfidence: answer.confidence,
+    conflicting: holding.length - supporting.length,
+    unverified: answer.citations.length - holding.length,
+    now: input.now ?? new Date(),
+  });
+
+  const explanation = firstSentences(answer.explanation, 2);
+  const quotes = citations.map((citation) => citation.quote);
+  const lead = citations[0];
+  const details =
+    explanation && drawnFrom(explanation, quotes, input.subjectTerms ?? [])
+      ? explanation
+      : lead
+        ? `${lead.title ? `“${shorten(lead.title, 80)}”` : siteHostOf(lead.url)} states: “${shorten(lead.quote, 300)}”`
+        : "";
   return {
     ...base,
     ...formatted,
-    details: [firstSentences(answer.explanation, 2), notes].filter(Boolean).join(" "),
+    citations,
+    rejectedCitations: rejected,
+    details: [details, notes].filter(Boolean).join(" "),
     sources,
-    confidence: round(Math.min(0.99, confidence)),
+    confidence,
   };
 }
 
 function verifyPersonFields(
   input: VerifyInput,
   isOwn: (url: string) => boolean,
-  pageIsAboutPerson: (url: string) => boolean,
+  pageIsAboutPerson: (url: string, passage: Passage) => boolean,
 ): PersonEvidenceField[] {
   const fields: PersonEvidenceField[] = [];
   const person = input.answer.person;
@@ -145,7 +255,7 @@ function verifyPersonFields(
     if (!claim?.value.trim()) continue;
     const passage = input.labels.get(claim.passage.trim().toUpperCase());
     if (!passage || !quoteMatches(claim.quote, passage.text)) continue;
-    if (!pageIsAboutPerson(passage.url)) continue;
+    if (!pageIsAboutPerson(passage.url, passage)) continue;
     // The value itself must be what the passage says, except dates, which the model rewrites as ISO.
     const city = fields.find((entry) => entry.field === "city")?.value ?? null;
     if (field !== "jobStartDate" && !statedIn(field, claim.value, passage.text, city)) continue;
@@ -153,6 +263,7 @@ function verifyPersonFields(
       field,
       value: claim.value.trim(),
       url: passage.url,
+      quote: claim.quote.trim(),
       ownSite: isOwn(passage.url),
       publishedAt: pageByUrl.get(passage.url)?.publishedAt ?? null,
     });

@@ -1,1 +1,3 @@
+export * from "./read-event-stream.js";
+export * from "./start-proxy.js";
 export * from "./test-server.js";

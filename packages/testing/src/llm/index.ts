@@ -1,3 +1,5 @@
 export * from "./example-from-schema.js";
 export * from "./prompt-passages.js";
 export * from "./start-fake-chat-server.js";
+export * from "./start-recording-chat-proxy.js";
+export * from "./stated-answer-responder.js";

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { readBody } from "../read-body.js";
 import { exampleFromSchema } from "./example-from-schema.js";
 import { parsePromptPassages } from "./prompt-passages.js";
+import { statedAnswerResponder } from "./stated-answer-responder.js";
 
 /** One Chat Completions call as the fake server received it. */
 export interface FakeChatRequest {
@@ -12,10 +13,14 @@ export interface FakeChatRequest {
   messages: Array<{ role: string; content: string }>;
   /** `response_format.json_schema.schema`, when given. */
   jsonSchema: Record<string, unknown> | undefined;
+  /** `response_format.json_schema.name`, when given: which answer is asked for (`research_answer`, `answer_check`, ...). */
+  schemaName: string | undefined;
   /** The last user message. */
   userText: string;
   /** The `Authorization` header as received. */
   authorization: string | undefined;
+  /** `max_tokens`, when the call set it. */
+  maxTokens?: number | undefined;
 }
 
 /** What the fake answers to one call. */
@@ -79,7 +84,7 @@ function completion(model: string, content: string, promptChars: number): string
 export async function startFakeChatServer(
   options: { responder?: FakeChatResponder; latencyMs?: number } = {},
 ): Promise<FakeChatServer> {
-  let responder = options.responder ?? schemaExampleResponder;
+  let responder = options.responder ?? statedAnswerResponder;
   let latencyMs = options.latencyMs ?? 0;
   const requests: FakeChatRequest[] = [];
   const hanging = new Set<ServerResponse>();
@@ -102,7 +107,8 @@ export async function startFakeChatServer(
       const body = JSON.parse(raw) as {
         model: string;
         messages: Array<{ role: string; content: string }>;
-        response_format?: { json_schema?: { schema?: Record<string, unknown> } };
+        response_format?: { json_schema?: { name?: string; schema?: Record<string, unknown> } };
+        max_tokens?: number;
       };
       const userMessages = body.messages.filter((message) => message.role === "user");
       const received: FakeChatRequest = {
@@ -110,8 +116,10 @@ export async function startFakeChatServer(
         model: body.model,
         messages: body.messages,
         jsonSchema: body.response_format?.json_schema?.schema,
+        schemaName: body.response_format?.json_schema?.name,
         userText: userMessages[userMessages.length - 1]?.content ?? "",
         authorization: request.headers.authorization,
+        maxTokens: body.max_tokens,
       };
       requests.push(received);
       const reply = await responder(received);

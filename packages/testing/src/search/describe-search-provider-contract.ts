@@ -12,7 +12,12 @@ export interface ContractSearchProvider {
   readonly id: string;
   search(
     query: string,
-    options?: { signal?: AbortSignal; limit?: number },
+    options?: {
+      signal?: AbortSignal;
+      limit?: number;
+      includeDomains?: readonly string[];
+      excludeDomains?: readonly string[];
+    },
   ): Promise<
     Array<{ url: string; title: string; snippet: string; rank: number; provider: string; publishedAt?: string | null }>
   >;
@@ -138,6 +143,32 @@ export function describeSearchProviderContract(
       const query = `"Ada Lovelace" & Babbage/Engine ?#100% — Müller`;
       await provider.search(query);
       expect(fake.requests.map((request) => request.query)).toEqual([query]);
+    });
+
+    it("keeps to the wanted domains and their subdomains, telling the vendor in its own terms", async () => {
+      const { fake, provider } = await setUp([
+        { url: "https://acme.example/about", title: "About Acme", snippet: "a" },
+        { url: "https://elsewhere.example/acme", title: "Elsewhere", snippet: "b" },
+        { url: "https://news.acme.example/2024", title: "Acme news", snippet: "c" },
+        { url: "https://jobs.acme.example/", title: "Acme jobs", snippet: "d" },
+        { url: "https://www.press.example/acme", title: "Press", snippet: "e" },
+      ]);
+      const hits = await provider.search("acme funding", {
+        includeDomains: ["acme.example", "press.example"],
+        excludeDomains: ["jobs.acme.example"],
+      });
+      expect(hits.map((hit) => hit.url)).toEqual([
+        "https://acme.example/about",
+        "https://news.acme.example/2024",
+        "https://www.press.example/acme",
+      ]);
+      expect(fake.requests.at(-1)).toMatchObject({
+        terms: "acme funding",
+        includeDomains: ["acme.example", "press.example"],
+        excludeDomains: ["jobs.acme.example"],
+      });
+      await provider.search("acme funding", { excludeDomains: ["acme.example"] });
+      expect(fake.requests.at(-1)).toMatchObject({ includeDomains: [], excludeDomains: ["acme.example"] });
     });
 
     it("honours the limit, and returns 8 hits when none is given", async () => {

@@ -17,9 +17,62 @@ export interface FakeSearchResult {
 
 /** What the fake understood from one request on the vendor's search route. */
 export interface ParsedSearchRequest {
+  /** The query exactly as it came over the wire, operators included. */
   query: string;
   /** The result count the client asked for, or null when the protocol has none (SearXNG). */
   limit: number | null;
+  /** The query without the domain operators the vendor reads (`site:`, `-site:`): what is searched for. */
+  terms: string;
+  /** Domains the results must be on (subdomains included), from operators or the vendor's parameter. */
+  includeDomains: string[];
+  /** Domains the results must not be on (subdomains included). */
+  excludeDomains: string[];
+}
+
+/**
+ * The domain operators in a query, as Google, Bing, DuckDuckGo (behind SearXNG) and Brave read
+ * them: `site:a.com`, `(site:a.com OR site:b.com)` and `-site:c.com`; the rest is the search terms.
+ */
+export function parseDomainOperators(
+  query: string,
+): Pick<ParsedSearchRequest, "terms" | "includeDomains" | "excludeDomains"> {
+  const includeDomains: string[] = [];
+  const excludeDomains: string[] = [];
+  let rest = query.replace(/\((site:[^\s()]+(?:\s+OR\s+site:[^\s()]+)*)\)/g, (_match, inner: string) => {
+    for (const found of inner.matchAll(/site:([^\s()]+)/g)) includeDomains.push(found[1]!.toLowerCase());
+    return " ";
+  });
+  rest = rest.replace(/(^|\s)-site:(\S+)/g, (_match, lead: string, domain: string) => {
+    excludeDomains.push(domain.toLowerCase());
+    return lead;
+  });
+  rest = rest.replace(/(^|\s)site:(\S+)/g, (_match, lead: string, domain: string) => {
+    includeDomains.push(domain.toLowerCase());
+    return lead;
+  });
+  return { terms: rest.replace(/\s+/g, " ").trim(), includeDomains, excludeDomains };
+}
+
+function onDomain(url: string, domain: string): boolean {
+  const host = safeHostname(url)
+    .toLowerCase()
+    .replace(/^www\./, "");
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** The results a vendor would return for a request with domain restrictions. */
+export function restrictToDomains(results: FakeSearchResult[], request: ParsedSearchRequest): FakeSearchResult[] {
+  return results.filter(
+    (result) =>
+      (request.includeDomains.length === 0 || request.includeDomains.some((domain) => onDomain(result.url, domain))) &&
+      !request.excludeDomains.some((domain) => onDomain(result.url, domain)),
+  );
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string").map((item) => item.toLowerCase())
+    : [];
 }
 
 /** A vendor-specific reason to refuse a request, as that vendor would. */
@@ -78,7 +131,7 @@ const searxng: SearchWire = {
     if (query === null || query.trim() === "") {
       return { status: 400, body: "400 Bad Request" };
     }
-    return { query, limit: null };
+    return { query, limit: null, ...parseDomainOperators(query) };
   },
   render(request, results) {
     return {
@@ -125,7 +178,7 @@ const brave: SearchWire = {
         },
       };
     }
-    return { query, limit: count };
+    return { query, limit: count, ...parseDomainOperators(query) };
   },
   render(request, results) {
     const body: Record<string, unknown> = {
@@ -175,7 +228,14 @@ const tavily: SearchWire = {
     if (json === undefined || typeof json.query !== "string" || maxResults === undefined || maxResults > 20) {
       return { status: 400, body: { detail: { error: "Invalid request body." } } };
     }
-    return { query: json.query, limit: maxResults };
+    // Tavily takes domains as parameters; a site: in its query is just text.
+    return {
+      query: json.query,
+      limit: maxResults,
+      terms: json.query,
+      includeDomains: stringList(json.include_domains),
+      excludeDomains: stringList(json.exclude_domains),
+    };
   },
   render(request, results) {
     return {
@@ -210,7 +270,7 @@ const serper: SearchWire = {
     if (json === undefined || typeof json.q !== "string" || num === undefined || num > 100) {
       return { status: 400, body: { message: "Bad request", statusCode: 400 } };
     }
-    return { query: json.q, limit: num };
+    return { query: json.q, limit: num, ...parseDomainOperators(json.q) };
   },
   render(request, results) {
     return {

@@ -21,7 +21,9 @@ describe("startFakeSearchServer", () => {
       results: [{ url: "https://ada.example/", title: "Ada", content: "<b>Ada</b>", publishedDate: "2024-05-01" }],
     });
     expect((await fetch(`${fake.url}/search?q=ada`)).status).toBe(403);
-    expect(fake.requests).toEqual([{ query: "ada", limit: null }]);
+    expect(fake.requests).toEqual([
+      { query: "ada", limit: null, terms: "ada", includeDomains: [], excludeDomains: [] },
+    ]);
   });
 
   it("checks Brave's subscription token and count, and leaves out `web` when nothing is found", async () => {
@@ -35,6 +37,34 @@ describe("startFakeSearchServer", () => {
     });
     const empty = await (await fetch(`${fake.url}/res/v1/web/search?q=none&count=5`, { headers })).json();
     expect(empty).not.toHaveProperty("web");
+  });
+
+  it("keeps results to the domains of site: operators, or of Tavily's parameters, searching the other words", async () => {
+    const asked: string[] = [];
+    const web = (query: string) => {
+      asked.push(query);
+      return [
+        { url: "https://acme.example/a", title: "A", snippet: "" },
+        { url: "https://blog.acme.example/b", title: "B", snippet: "" },
+        { url: "https://other.example/c", title: "C", snippet: "" },
+      ];
+    };
+    const brave = await start({ provider: "brave", search: web });
+    const answer = await fetch(
+      `${brave.url}/res/v1/web/search?q=${encodeURIComponent("acme (site:acme.example OR site:x.example) -site:blog.acme.example")}`,
+    );
+    const body = (await answer.json()) as { web: { results: Array<{ url: string }> } };
+    expect(body.web.results.map((result) => result.url)).toEqual(["https://acme.example/a"]);
+    expect(asked).toEqual(["acme"]);
+
+    const tavily = await start({ provider: "tavily", search: web });
+    const tavilyAnswer = await fetch(`${tavily.url}/search`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "acme", exclude_domains: ["acme.example"] }),
+    });
+    const tavilyBody = (await tavilyAnswer.json()) as { results: Array<{ url: string }> };
+    expect(tavilyBody.results.map((result) => result.url)).toEqual(["https://other.example/c"]);
   });
 
   it("speaks Tavily's and Serper's POST bodies and credential headers", async () => {
@@ -58,7 +88,7 @@ describe("startFakeSearchServer", () => {
       organic: [{ link: "https://ada.example/", snippet: "<b>Ada</b>", date: "2024-05-01", position: 1 }],
     });
     expect((await fetch(`${serper.url}/search`, { method: "GET" })).status).toBe(405);
-    expect(serper.requests).toEqual([{ query: "ada", limit: 3 }]);
+    expect(serper.requests).toEqual([{ query: "ada", limit: 3, terms: "ada", includeDomains: [], excludeDomains: [] }]);
   });
 
   it("sends Retry-After with a 429 and never answers while hanging", async () => {

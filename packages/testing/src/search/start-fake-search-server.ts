@@ -5,6 +5,7 @@ import {
   type FakeSearchProviderName,
   type FakeSearchResult,
   isWireRejection,
+  restrictToDomains,
   searchWires,
 } from "./fake-search-wire.js";
 
@@ -55,6 +56,12 @@ export interface FakeSearchRequest {
   query: string;
   /** The result count the client asked for; null when the protocol has none (SearXNG). */
   limit: number | null;
+  /** The query without the domain operators the vendor reads: what `search` was asked. */
+  terms: string;
+  /** Domains the results were restricted to (operators or the vendor's parameter). */
+  includeDomains: string[];
+  /** Domains the results were kept off. */
+  excludeDomains: string[];
 }
 
 export interface FakeSearchServer {
@@ -134,8 +141,11 @@ export async function startFakeSearchServer(options: FakeSearchServerOptions): P
         send(response, 200, { results: "not a list", organic: 42, web: { results: { url: 1 } } });
         return;
       case "ok": {
+        // Like the real services, the fake searches the terms and keeps to the domains it was given.
         const limit = parsed.limit ?? wire.defaultLimit;
-        const results = options.search(parsed.query, limit).slice(0, limit);
+        const restricted = parsed.includeDomains.length > 0 || parsed.excludeDomains.length > 0;
+        const found = options.search(parsed.terms, restricted ? Math.max(limit * 5, 50) : limit);
+        const results = (restricted ? restrictToDomains(found, parsed) : found).slice(0, limit);
         send(response, 200, wire.render(parsed, results));
         return;
       }

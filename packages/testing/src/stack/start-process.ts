@@ -23,10 +23,12 @@ export interface StartProcessOptions {
   nodeArguments?: readonly string[];
   /** Keep only the last this many lines. Default: all. */
   keepLines?: number;
+  /** Arguments after the script, such as a CLI command. */
+  arguments?: readonly string[];
 }
 
 /**
- * Runs `node [nodeArguments] script` with `env`, plus PATH and the caller's NODE_OPTIONS and
+ * Runs `node [nodeArguments] script [arguments]` with `env`, plus PATH and the caller's NODE_OPTIONS and
  * NODE_EXTRA_CA_CERTS when set; nothing else of the caller's environment leaks in.
  */
 export function startProcess(
@@ -38,10 +40,14 @@ export function startProcess(
   const inherited: Record<string, string> = { PATH: process.env.PATH ?? "" };
   for (const variable of ["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"])
     if (process.env[variable]) inherited[variable] = process.env[variable]!;
-  const child = spawn(process.execPath, [...(options.nodeArguments ?? []), ...(script ? [script] : [])], {
-    env: { ...inherited, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArguments ?? []), ...(script ? [script] : []), ...(options.arguments ?? [])],
+    {
+      env: { ...inherited, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const lines: string[] = [];
   const listeners = new Set<(line: string) => void>();
   for (const stream of [child.stdout!, child.stderr!]) {

@@ -16,11 +16,16 @@ export interface StackOptions {
   gatewayEnv?: Record<string, string>;
   /** Worker processes to start. Default 1. */
   workers?: number;
+  /** Gateway processes to start, each on its own port. Default 1. */
+  gateways?: number;
 }
 
 /** A gateway and workers running as real processes against one Redis, isolated by key prefix. */
 export interface Stack {
+  /** The first gateway's base URL. */
   baseUrl: string;
+  /** Every gateway's base URL, in start order (the first is `baseUrl`). */
+  baseUrls: string[];
   /** The Redis the stack runs on. */
   redisDeployment: TestRedis;
   /** The environment that points another Dossier process (the CLI) at this stack: Redis and REDIS_PREFIX. */
@@ -30,7 +35,10 @@ export interface Stack {
    * a cluster wrapped in a hash tag, as Dossier's processes use it).
    */
   prefix: string;
+  /** The first gateway. */
   gateway: ServiceProcess;
+  /** Every gateway, in start order. */
+  gateways: ServiceProcess[];
   workers: ServiceProcess[];
   /** Starts one more worker with optional extra environment and waits until it takes jobs. */
   startWorker(env?: Record<string, string>): Promise<ServiceProcess>;
@@ -52,6 +60,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
     LLM_MODEL: "fake-model",
     LLM_MAX_RETRIES: "0",
+    // The fake model listens on loopback, which Dossier takes for a local CPU model with a small
+    // prompt budget; the stack under test stands for one with a hosted model.
+    LLM_TIMEOUT_MS: "60000",
+    RESEARCH_PROMPT_TOKENS: "6000",
     SEARCH_PROVIDER: "none",
     JOB_LOCK_MS: "3000",
     SHUTDOWN_GRACE_MS: "5000",
@@ -69,15 +81,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await worker.waitForLog("worker started");
     return worker;
   };
-  const gateway = startProcess("gateway", join(root, "apps/gateway/dist/main.js"), {
-    ...common,
-    PORT: "0",
-    ...options.gatewayEnv,
-  });
-  processes.push(gateway);
-  let listening: Record<string, unknown>;
+  const gateways: ServiceProcess[] = [];
+  for (let index = 0; index < (options.gateways ?? 1); index += 1) {
+    const gateway = startProcess(
+      index === 0 ? "gateway" : `gateway-${index + 1}`,
+      join(root, "apps/gateway/dist/main.js"),
+      {
+        ...common,
+        PORT: "0",
+        ...options.gatewayEnv,
+      },
+    );
+    processes.push(gateway);
+    gateways.push(gateway);
+  }
+  const baseUrls: string[] = [];
   try {
-    listening = await gateway.waitForLog("gateway listening");
+    for (const gateway of gateways) {
+      const listening = await gateway.waitForLog("gateway listening");
+      baseUrls.push(`http://127.0.0.1:${listening.port as number}`);
+    }
     for (let index = 0; index < (options.workers ?? 1); index += 1) await startWorker();
   } catch (error) {
     for (const process of processes) process.kill("SIGKILL");
@@ -85,11 +108,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const redis = deployment.connect();
   return {
-    baseUrl: `http://127.0.0.1:${listening.port as number}`,
+    baseUrl: baseUrls[0]!,
+    baseUrls,
     redisDeployment: deployment,
     redisEnv,
     prefix,
-    gateway,
+    gateway: gateways[0]!,
+    gateways,
     workers,
     startWorker,
     logLines: () => processes.flatMap((process) => process.lines),

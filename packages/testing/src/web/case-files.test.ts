@@ -1,5 +1,15 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CaseProof, loadEnrichmentCases, loadResearchCases } from "./case-files.js";
+import { realwebDirectory } from "../stack/repository-root.js";
+import { realwebAvailable, realwebPageFile } from "../stack/start-realweb-world.js";
+import {
+  type CaseProof,
+  loadEnrichmentCases,
+  loadRealwebCases,
+  loadResearchCases,
+  type ResearchCase,
+} from "./case-files.js";
 import { readPdfText } from "./pdf-document.js";
 import { requestPage } from "./request-page.js";
 import { type SimulatedWeb, startSimulatedWeb } from "./start-simulated-web.js";
@@ -42,6 +52,40 @@ async function expectProven(proof: CaseProof, label: string): Promise<void> {
 const research = loadResearchCases();
 const enrichment = loadEnrichmentCases();
 
+function expectAnswerConventions(entry: ResearchCase): void {
+  const { answerText, answerNumber } = entry.expected;
+  const options = entry.request.responseOptions ?? [];
+  switch (entry.request.responseType) {
+    case "BOOL":
+      expect([
+        ["true", 1],
+        ["false", 0],
+      ]).toContainEqual([answerText, answerNumber]);
+      break;
+    case "NUMBER":
+      expect(typeof answerNumber).toBe("number");
+      break;
+    case "DATE":
+      expect(answerText).toMatch(/^\d{4}(-\d{2}(-\d{2})?)?$/);
+      break;
+    case "URL":
+      expect(new URL(answerText ?? "").protocol).toMatch(/^https?:$/);
+      break;
+    case "OPTION":
+      expect(options).toContain(answerText);
+      break;
+    case "OPTIONS": {
+      const chosen = JSON.parse(answerText ?? "null") as string[];
+      expect(chosen.length).toBeGreaterThan(0);
+      expect(chosen).toEqual(options.filter((option) => chosen.includes(option)));
+      break;
+    }
+    case "TEXT":
+      expect(answerText?.trim()).toBeTruthy();
+      break;
+  }
+}
+
 describe("research cases", () => {
   it("has at least 80 unique cases over every response type, for companies and people", () => {
     expect(research.length).toBeGreaterThanOrEqual(80);
@@ -62,45 +106,70 @@ describe("research cases", () => {
 
   it.each(research.filter((entry) => entry.proof).map((entry) => [entry.id, entry] as const))(
     "%s: the expected answer follows the conventions of its response type",
-    (_id, entry) => {
-      const { answerText, answerNumber } = entry.expected;
-      const options = entry.request.responseOptions ?? [];
-      switch (entry.request.responseType) {
-        case "BOOL":
-          expect([
-            ["true", 1],
-            ["false", 0],
-          ]).toContainEqual([answerText, answerNumber]);
-          break;
-        case "NUMBER":
-          expect(typeof answerNumber).toBe("number");
-          break;
-        case "DATE":
-          expect(answerText).toMatch(/^\d{4}(-\d{2}(-\d{2})?)?$/);
-          break;
-        case "URL":
-          expect(new URL(answerText ?? "").protocol).toMatch(/^https?:$/);
-          break;
-        case "OPTION":
-          expect(options).toContain(answerText);
-          break;
-        case "OPTIONS": {
-          const chosen = JSON.parse(answerText ?? "null") as string[];
-          expect(chosen.length).toBeGreaterThan(0);
-          expect(chosen).toEqual(options.filter((option) => chosen.includes(option)));
-          break;
-        }
-        case "TEXT":
-          expect(answerText?.trim()).toBeTruthy();
-          break;
-      }
-    },
+    (_id, entry) => expectAnswerConventions(entry),
   );
 
   it.each(research.filter((entry) => entry.proof).map((entry) => [entry.id, entry] as const))(
     "%s: the proof phrase is in the main visible text of the proof page",
     async (id, entry) => {
       await expectProven(entry.proof as CaseProof, id);
+    },
+  );
+});
+
+const REALWEB = realwebDirectory();
+const realweb = realwebAvailable(REALWEB) ? loadRealwebCases() : [];
+
+describe.skipIf(realweb.length === 0)("real-web cases", () => {
+  const hosts = realwebAvailable(REALWEB)
+    ? readdirSync(REALWEB).filter((name) => statSync(join(REALWEB, name)).isDirectory())
+    : [];
+
+  it("has at least 100 unique cases over every saved host, every response type and all three person identities", () => {
+    expect(realweb.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(realweb.map((entry) => entry.id)).size).toBe(realweb.length);
+    expect([...new Set(realweb.map((entry) => entry.request.responseType))].sort()).toEqual([
+      "BOOL",
+      "DATE",
+      "NUMBER",
+      "OPTION",
+      "OPTIONS",
+      "TEXT",
+      "URL",
+    ]);
+    const asked = new Set(
+      realweb.flatMap((entry) => {
+        const company = entry.request.company ?? entry.request.person?.company;
+        return [entry.proof?.url, company?.website]
+          .filter((url): url is string => !!url)
+          .map((url) => new URL(url).hostname);
+      }),
+    );
+    for (const host of hosts) expect(asked, host).toContain(host);
+    expect(new Set(realweb.map((entry) => entry.identity).filter(Boolean))).toEqual(
+      new Set(["full-name", "first-name", "email"]),
+    );
+  });
+
+  it("has at least 10 questions the pages do not answer, with null answers and no proof", () => {
+    const unanswered = realweb.filter(
+      (entry) => entry.expected.answerText == null && entry.expected.answerNumber == null,
+    );
+    expect(unanswered.length).toBeGreaterThanOrEqual(10);
+    for (const entry of unanswered) expect(entry.proof, entry.id).toBeUndefined();
+  });
+
+  it.each(realweb.filter((entry) => entry.proof).map((entry) => [entry.id, entry] as const))(
+    "%s: follows the conventions of its response type, and its phrase is in the main text of the saved page",
+    (id, entry) => {
+      expectAnswerConventions(entry);
+      const proof = entry.proof as CaseProof;
+      const url = new URL(proof.url);
+      const file = realwebPageFile(REALWEB, url.hostname, url.pathname);
+      expect(file, `${id}: ${proof.url} is saved`).not.toBeNull();
+      const html = readFileSync(file ?? "", "utf8");
+      expect(toVisibleText(html).includes(proof.phrase), `${id}: "${proof.phrase}" is on ${proof.url}`).toBe(true);
+      expect(toMainText(html).includes(proof.phrase), `${id}: the phrase is in the main content`).toBe(true);
     },
   );
 });

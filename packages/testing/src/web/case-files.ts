@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { EnrichedPerson } from "@dossier/contract";
 
@@ -18,17 +18,40 @@ export interface CaseCompany {
   website?: string;
 }
 
-/** A person as a case names them. */
+/** A person as a case names them: a full name, a first name with the company's website, or an e-mail. */
 export interface CasePerson {
   /** Given name. */
-  firstName: string;
-  /** Family name. */
-  lastName: string;
+  firstName?: string;
+  /** Family name; absent when the caller knows only the first name. */
+  lastName?: string;
   /** Work e-mail, when the caller knows it. */
   email?: string;
+  /** Job title, when the caller knows it. */
+  title?: string;
   /** The person's company. */
-  company: CaseCompany;
+  company?: CaseCompany;
 }
+
+/** What kind of page holds a real-web case's answer, for recall per kind of page. */
+export type CasePageKind =
+  | "about"
+  | "team"
+  | "directory"
+  | "table"
+  | "pricing"
+  | "security"
+  | "legal"
+  | "careers"
+  | "contact"
+  | "press"
+  | "blog"
+  | "docs"
+  | "handbook"
+  | "home"
+  | "none";
+
+/** How a crawler that starts at the company's website reaches the answering page. */
+export type CaseReach = "nav" | "footer" | "sitemap" | "deep" | "offsite" | "none";
 
 /** One research case of `cases/research.jsonl`. */
 export interface ResearchCase {
@@ -52,6 +75,12 @@ export interface ResearchCase {
   expected: { answerText?: string | null; answerNumber?: number | null };
   /** Absent when the web does not say. */
   proof?: CaseProof;
+  /** Real-web cases: the kind of page that answers. */
+  pageKind?: CasePageKind;
+  /** Real-web cases: how the answering page is reached from the company's website. */
+  reach?: CaseReach;
+  /** Real-web person cases: how the caller identifies the person. */
+  identity?: "full-name" | "first-name" | "email";
 }
 
 /** The enriched person a case expects: the API's own record type (canonical forms in docs/api.md). */
@@ -75,17 +104,32 @@ export interface EnrichmentCase {
  */
 export const casesDirectory = fileURLToPath(new URL("../../cases/", import.meta.url));
 
-function readJsonLines<T>(fileName: string): T[] {
-  const text = readFileSync(`${casesDirectory}${fileName}`, "utf8");
+function readJsonLines<T>(fileName: string, absolute = false): T[] {
+  const text = readFileSync(absolute ? fileName : `${casesDirectory}${fileName}`, "utf8");
   return text
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as T);
 }
 
-/** Reads `cases/research.jsonl`. */
+/** Reads `cases/research.jsonl`: questions over the simulated web's fixture sites. */
 export function loadResearchCases(): ResearchCase[] {
   return readJsonLines<ResearchCase>("research.jsonl");
+}
+
+/**
+ * Reads real-web cases: questions over saved real sites (`../shared/realweb`). By default every
+ * `cases/realweb*.jsonl`; `files` names others (absolute paths, or names inside `cases/`).
+ */
+export function loadRealwebCases(files?: readonly string[]): ResearchCase[] {
+  const names =
+    files ??
+    readdirSync(casesDirectory)
+      .filter((name) => /^realweb.*\.jsonl$/.test(name))
+      .sort();
+  return names.flatMap((name) =>
+    readJsonLines<ResearchCase>(name.startsWith("/") ? name : `${casesDirectory}${name}`, true),
+  );
 }
 
 /** Reads `cases/enrichment.jsonl`. */

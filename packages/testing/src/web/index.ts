@@ -1,10 +1,19 @@
-export type { CaseCompany, CasePerson, CaseProof, EnrichmentCase, ExpectedPerson, ResearchCase } from "./case-files.js";
-export { casesDirectory, loadEnrichmentCases, loadResearchCases } from "./case-files.js";
+export type {
+  CaseCompany,
+  CasePageKind,
+  CasePerson,
+  CaseProof,
+  CaseReach,
+  EnrichmentCase,
+  ExpectedPerson,
+  ResearchCase,
+} from "./case-files.js";
+export { casesDirectory, loadEnrichmentCases, loadRealwebCases, loadResearchCases } from "./case-files.js";
 export { hostileHosts, hugePageBytes } from "./hostile-hosts.js";
 export { readPdfText } from "./pdf-document.js";
 export type { PageResponse, RequestPageOptions } from "./request-page.js";
 export { requestPage } from "./request-page.js";
-export type { SearchResult } from "./search-index.js";
+export { type SearchDocument, SearchIndex, type SearchResult } from "./search-index.js";
 export type { SiteDefinition, SiteFile, SiteLink, SitePage } from "./site.js";
 export { allSites } from "./sites/index.js";
 export * from "./start-folder-web.js";

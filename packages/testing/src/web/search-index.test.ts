@@ -38,7 +38,7 @@ describe("SimulatedWeb.search", () => {
     const cases = loadResearchCases().filter((entry) => entry.proof);
     const missed = cases.filter((entry) => {
       const { person, company, question } = entry.request;
-      const subject = person ? `${person.firstName} ${person.lastName} ${person.company.name}` : (company?.name ?? "");
+      const subject = person ? `${person.firstName} ${person.lastName} ${person.company?.name}` : (company?.name ?? "");
       return !web.search(`${subject} ${question}`, 10).some((result) => result.url === entry.proof?.url);
     });
     expect(

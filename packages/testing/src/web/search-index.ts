@@ -38,12 +38,15 @@ interface IndexedDocument {
   termCounts: Map<string, number>;
   length: number;
   words: string[];
+  /** The title's and text's tokens joined by spaces, with a space at each end, for phrase matches. */
+  joined: string;
 }
 
 const snippetWords = 30;
-// Standard BM25 constants: term-frequency saturation and length normalisation.
+// BM25 constants: term-frequency saturation, and a length normalisation milder than the usual 0.75
+// so that a long list page (a table of hundreds of companies) can still be found by a rare name in it.
 const k1 = 1.2;
-const b = 0.75;
+const b = 0.5;
 
 /** A small BM25 index over the simulated web's pages. */
 export class SearchIndex {
@@ -63,7 +66,13 @@ export class SearchIndex {
       ];
       const termCounts = new Map<string, number>();
       for (const token of tokens) termCounts.set(token, (termCounts.get(token) ?? 0) + 1);
-      return { document, termCounts, length: tokens.length, words: document.text.split(" ").filter(Boolean) };
+      return {
+        document,
+        termCounts,
+        length: tokens.length,
+        words: document.text.split(" ").filter(Boolean),
+        joined: ` ${[...tokenize(document.title), ...tokenize(document.text)].join(" ")} `,
+      };
     });
     for (const indexed of this.#documents) {
       for (const term of indexed.termCounts.keys()) {
@@ -79,11 +88,34 @@ export class SearchIndex {
     return Math.log(1 + (this.#documents.length - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
-  /** The best `limit` documents for the query, best first; documents matching no term are left out. */
+  /**
+   * The best `limit` documents for the query, best first; documents matching no term are left out.
+   * Understands what web search engines do with a query's operators: `site:host` keeps that host
+   * and its subdomains, `-site:host` drops them, and a "quoted phrase" found as written ranks a
+   * document higher.
+   */
   search(query: string, limit: number): SearchResult[] {
-    const terms = [...new Set(tokenize(query))];
+    const sites: string[] = [];
+    const excluded: string[] = [];
+    const phrases: string[] = [];
+    const rest = query
+      .replace(/(^|\s)(-?)site:(\S+)/gi, (_whole, space: string, minus: string, host: string) => {
+        (minus ? excluded : sites).push(host.toLowerCase().replace(/^www\./, ""));
+        return space;
+      })
+      .replace(/"([^"]+)"/g, (_whole, phrase: string) => {
+        phrases.push(tokenize(phrase).join(" "));
+        return ` ${phrase} `;
+      });
+    const onHost = (url: string, hosts: readonly string[]) => {
+      const host = new URL(url).hostname.replace(/^www\./, "");
+      return hosts.some((wanted) => host === wanted || host.endsWith(`.${wanted}`));
+    };
+    const terms = [...new Set(tokenize(rest))];
     const scored: Array<{ indexed: IndexedDocument; score: number }> = [];
     for (const indexed of this.#documents) {
+      const { url } = indexed.document;
+      if ((sites.length > 0 && !onHost(url, sites)) || onHost(url, excluded)) continue;
       let score = 0;
       for (const term of terms) {
         const frequency = indexed.termCounts.get(term);
@@ -92,6 +124,10 @@ export class SearchIndex {
         const normalised = 1 - b + (b * indexed.length) / this.#averageLength;
         score += (inverse * frequency * (k1 + 1)) / (frequency + k1 * normalised);
       }
+      // Like web engines, a page holding every word of the query ranks above one holding some.
+      const matched = terms.filter((term) => indexed.termCounts.has(term)).length;
+      if (terms.length > 0) score *= matched / terms.length;
+      if (score > 0 && phrases.some((phrase) => phrase !== "" && indexed.joined.includes(` ${phrase} `))) score *= 1.5;
       if (score > 0) scored.push({ indexed, score });
     }
     const weights = new Map(terms.map((term) => [term, this.#inverseFrequency(term)]));

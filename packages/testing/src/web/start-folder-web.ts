@@ -12,6 +12,8 @@ export interface FolderWeb {
   connectTo: string;
   /** The test CA's PEM text (for the fetcher's `ca` setting), or null without https. */
   caPem: string | null;
+  /** The test CA's file, for `NODE_EXTRA_CA_CERTS` of processes that fetch from it; null without https. */
+  caPath: string | null;
   /** Every request received, oldest first. */
   requests: Array<{ host: string; path: string }>;
   close(): Promise<void>;
@@ -33,14 +35,18 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
   const requests: Array<{ host: string; path: string }> = [];
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const host = (request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
-    const path = decodeURIComponent((request.url ?? "/").split("?")[0]!);
+    const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
+    const path = safeDecode(rawPath);
     requests.push({ host, path });
     if (!hosts.includes(host)) {
       response.writeHead(404).end();
       return;
     }
-    const relative = normalize(path).replace(/^(\.\.[/\\])+/, "");
-    const candidates = [join(folder, host, relative), join(folder, host, relative, "index.html")];
+    // Saved folders keep some names percent-encoded as in their URL (`List_of_S%26P_500_companies`).
+    const candidates = [path, rawPath].flatMap((form) => {
+      const relative = normalize(form).replace(/^(\.\.[/\\])+/, "");
+      return [join(folder, host, relative), join(folder, host, relative, "index.html")];
+    });
     const file = candidates.find(
       (candidate) => candidate.startsWith(join(folder, host)) && existsSync(candidate) && statSync(candidate).isFile(),
     );
@@ -70,6 +76,7 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
       ])
       .join(","),
     caPem: certificates ? readFileSync(certificates.caPath, "utf8") : null,
+    caPath: certificates ? certificates.caPath : null,
     requests,
     async close() {
       certificates?.remove();
@@ -79,4 +86,12 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

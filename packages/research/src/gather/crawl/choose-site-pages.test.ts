@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { questionIntents } from "../../plan/question-intents.js";
 import type { PageLink } from "../extract/extracted-page.js";
-import { chooseSitePages } from "./choose-site-pages.js";
+import { chooseSitePages, type PageQuestion } from "./choose-site-pages.js";
+
+const ask = (question: string): PageQuestion => ({ question, intents: questionIntents(question, "company") });
 
 const origin = "https://acme.test";
 const link = (path: string, text = "", host = "acme.test", scheme = "https"): PageLink => ({
@@ -37,41 +40,43 @@ describe("chooseSitePages", () => {
     ["/p/4822", "by anchor text (meet the team)"],
     ["/trust-center", "by path word (trust)"],
   ])("picks %s %s", (path) => {
-    expect(chooseSitePages(origin, navigation, [], "What does the company do?", 20)).toContain(`${origin}${path}`);
+    expect(chooseSitePages(origin, navigation, [], ask("What does the company do?"), 20)).toContain(`${origin}${path}`);
   });
 
   it("never picks the home page, another site, a look-alike host or a static file", () => {
-    const chosen = chooseSitePages(origin, navigation, [], "What does the company do? logo", 20);
+    const chosen = chooseSitePages(origin, navigation, [], ask("What does the company do? logo"), 20);
     expect(chosen).not.toContain(`${origin}/`);
     expect(chosen.every((url) => new URL(url).hostname === "acme.test")).toBe(true);
     expect(chosen).not.toContain(`${origin}/assets/logo.png`);
   });
 
   it("leaves out pages that neither their kind nor the question make likely", () => {
-    const chosen = chooseSitePages(origin, navigation, [], "What does the company do?", 20);
+    const chosen = chooseSitePages(origin, navigation, [], ask("What does the company do?"), 20);
     expect(chosen).not.toContain(`${origin}/widgets/gear-ratio`);
   });
 
   it("puts pages the question names first", () => {
-    expect(chooseSitePages(origin, navigation, [], "What is the gear ratio of their widgets?", 1)).toEqual([
+    expect(chooseSitePages(origin, navigation, [], ask("What is the gear ratio of their widgets?"), 1)).toEqual([
       `${origin}/widgets/gear-ratio`,
     ]);
-    expect(chooseSitePages(origin, navigation, [], "What does their pricing look like?", 1)).toEqual([
+    expect(chooseSitePages(origin, navigation, [], ask("What does their pricing look like?"), 1)).toEqual([
       `${origin}/pricing`,
     ]);
-    expect(chooseSitePages(origin, navigation, [], "Is the company SOC 2 compliant? security", 1)).toEqual([
+    expect(chooseSitePages(origin, navigation, [], ask("Is the company SOC 2 compliant? security"), 1)).toEqual([
       `${origin}/security`,
     ]);
   });
 
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
-    expect(chooseSitePages(origin, links, [], "Does it integrate with SAP?", 1)).toEqual([`${origin}/integrations`]);
+    expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([
+      `${origin}/integrations`,
+    ]);
   });
 
   it("holds the limit", () => {
-    expect(chooseSitePages(origin, navigation, [], "What does the company do?", 3)).toHaveLength(3);
-    expect(chooseSitePages(origin, navigation, [], "What does the company do?", 0)).toEqual([]);
+    expect(chooseSitePages(origin, navigation, [], ask("What does the company do?"), 3)).toHaveLength(3);
+    expect(chooseSitePages(origin, navigation, [], ask("What does the company do?"), 0)).toEqual([]);
   });
 
   it("counts a page once when links say https and the sitemap http", () => {
@@ -79,7 +84,7 @@ describe("chooseSitePages", () => {
       origin,
       [link("/about", "About"), link("/about/", "About us")],
       ["http://acme.test/about", "http://www.acme.test/about", "http://acme.test/team"],
-      "Who leads it?",
+      ask("Who leads it?"),
       10,
     );
     expect(chosen.filter((url) => new URL(url).pathname.replace(/\/$/, "") === "/about")).toHaveLength(1);
@@ -87,19 +92,19 @@ describe("chooseSitePages", () => {
   });
 
   it("takes sitemap pages on the site's own scheme", () => {
-    expect(chooseSitePages(origin, [], ["http://acme.test/security"], "Is it secure?", 5)).toEqual([
+    expect(chooseSitePages(origin, [], ["http://acme.test/security"], ask("Is it secure?"), 5)).toEqual([
       `${origin}/security`,
     ]);
   });
 
   it("drops a link's fragment", () => {
-    expect(chooseSitePages(origin, [link("/about#history", "History")], [], "When was it founded? about", 5)).toEqual([
-      `${origin}/about`,
-    ]);
+    expect(
+      chooseSitePages(origin, [link("/about#history", "History")], [], ask("When was it founded? about"), 5),
+    ).toEqual([`${origin}/about`]);
   });
 
   it("reads hyphenated page kinds in paths", () => {
-    expect(chooseSitePages(origin, [link("/who-we-are"), link("/uber-uns")], [], "x", 5).sort()).toEqual([
+    expect(chooseSitePages(origin, [link("/who-we-are"), link("/uber-uns")], [], ask("x"), 5).sort()).toEqual([
       `${origin}/uber-uns`,
       `${origin}/who-we-are`,
     ]);

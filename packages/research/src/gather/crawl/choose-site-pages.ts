@@ -1,6 +1,8 @@
 import { setBounded } from "../../bounded-map.js";
+import { intentAffinity, intentCues, type PageKind, type QuestionIntent } from "../../plan/question-intents.js";
 import { isOnSite } from "../../site-host.js";
 import type { PageLink } from "../extract/extracted-page.js";
+import { type PageKindReading, readPageKind } from "./page-kinds.js";
 
 /** Lowercase words; no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
@@ -15,25 +17,6 @@ function related(left: string, right: string): boolean {
   return left === right || (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5));
 }
 
-/** Page kinds that most often answer research questions, with the words that reveal them. */
-const PAGE_KINDS: Array<{ words: string[]; weight: number }> = [
-  { words: ["about", "company", "story", "who-we-are", "uber-uns", "ueber-uns"], weight: 3 },
-  { words: ["team", "leadership", "management", "people", "founders", "board"], weight: 3 },
-  { words: ["careers", "jobs", "join", "hiring", "karriere", "openings"], weight: 2 },
-  { words: ["pricing", "plans", "price"], weight: 2 },
-  { words: ["security", "trust", "compliance", "soc", "gdpr"], weight: 2 },
-  { words: ["contact", "locations", "offices", "kontakt"], weight: 2 },
-  { words: ["press", "news", "newsroom", "media", "blog", "announcements"], weight: 2 },
-  { words: ["imprint", "impressum", "legal"], weight: 1 },
-  { words: ["customers", "partners", "integrations", "product", "products", "platform"], weight: 1 },
-];
-
-/** Candidate pages of one site: links from its home page and URLs from its sitemap. */
-export interface SiteCandidate {
-  url: string;
-  text: string;
-}
-
 /** What a candidate URL and its anchor text say, whatever the question: worked out once per pair. */
 interface CandidateAnalysis {
   /** Host without `www.`. */
@@ -42,10 +25,10 @@ interface CandidateAnalysis {
   key: string;
   /** The URL's path as written. */
   path: string;
-  /** Words of the path and the anchor text. */
-  words: string[];
-  /** Weight of the usual page kinds the path or the anchor text names. */
-  kindScore: number;
+  /** Words of the page's own name: its last path segment and the anchor text. */
+  ownWords: string[];
+  /** What the page is, read from its path and anchor text. */
+  reading: PageKindReading;
   /** Path segments. */
   depth: number;
   /** Files that are never a page to read (images, scripts, archives). */
@@ -63,22 +46,15 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   let analysis: CandidateAnalysis | null = null;
   try {
     const parsed = new URL(url);
-    const pathWords = wordsOf(parsed.pathname);
     const textWords = wordsOf(text);
-    const words = [...new Set([...pathWords, ...textWords])];
-    const wordSet = new Set(words);
-    // Hyphenated kinds ("who-we-are") are word sequences, in the path or in the anchor text.
-    const sequences = ` ${pathWords.join(" ")} | ${textWords.join(" ")} `;
-    const hasKindWord = (word: string) =>
-      word.includes("-") ? sequences.includes(` ${word.replaceAll("-", " ")} `) : wordSet.has(word);
-    let kindScore = 0;
-    for (const kind of PAGE_KINDS) if (kind.words.some(hasKindWord)) kindScore += kind.weight;
+    const leaf = parsed.pathname.split("/").filter(Boolean).pop() ?? "";
+    const ownWords = [...new Set([...wordsOf(leaf), ...textWords])];
     analysis = {
       host: parsed.hostname.replace(/^www\./, ""),
       key: parsed.pathname.replace(/\/$/, "") || "/",
       path: parsed.pathname,
-      words,
-      kindScore,
+      ownWords,
+      reading: readPageKind(parsed.pathname, text),
       depth: parsed.pathname.split("/").filter(Boolean).length,
       asset: /\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname),
     };
@@ -89,23 +65,106 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   return analysis;
 }
 
+/** Kinds worth a look whatever the question: they answer most questions about a company. */
+const GENERAL_PRIOR: Partial<Record<PageKind, number>> = {
+  about: 5,
+  team: 1,
+  pricing: 1,
+  security: 1,
+  contact: 1,
+  careers: 1,
+};
+
+/** Question words that say nothing about which page answers. */
+const GENERIC_WORDS = new Set(
+  "what which does have with their they this that from when where your about much many there other more into over most also than then them were been being year years".split(
+    " ",
+  ),
+);
+
+/** What a site's pages are scored against: the question's words and what it asks about. */
+export interface PageQuestion {
+  /** The question, in free text. */
+  question: string;
+  /** What the question asks about (plan/question-intents.ts). */
+  intents: readonly QuestionIntent[];
+  /** Names of the subject: said on every page of its site, so they tell nothing about which page answers. */
+  subjectTerms?: readonly string[];
+}
+
+/** A candidate page with its score; higher answers more likely. */
+export interface ScoredPage {
+  url: string;
+  score: number;
+  depth: number;
+  /** What the page is (its kinds, sorted and joined), so that a few pages of one kind do not crowd out the others. */
+  kind: string;
+}
+
 /**
- * Ranks a site's pages by how likely they answer the question: words of the question and of the
- * usual page kinds (about, team, careers, pricing, security, contact, press, imprint) in the path
- * and the anchor text, the subject's own name aside. Returns at most `limit` URLs, never the home
- * page itself.
+ * The `limit` best pages, of as many kinds as possible: the best page of each kind first (a
+ * pricing page, the FAQ, the security page), then the next best of any kind. Two pricing pages
+ * seldom say more than one; the FAQ beside them often does.
  */
-export function chooseSitePages(
+export function diversePages(scored: readonly ScoredPage[], limit: number): ScoredPage[] {
+  const chosen: ScoredPage[] = [];
+  const kinds = new Set<string>();
+  for (const page of scored) {
+    if (chosen.length >= limit) break;
+    if (kinds.has(page.kind)) continue;
+    kinds.add(page.kind);
+    chosen.push(page);
+  }
+  for (const page of scored) {
+    if (chosen.length >= limit) break;
+    if (!chosen.includes(page)) chosen.push(page);
+  }
+  return chosen.sort((a, b) => b.score - a.score);
+}
+
+function scoreCandidate(
+  analysis: CandidateAnalysis,
+  questionWords: readonly string[],
+  intents: readonly QuestionIntent[],
+  cues: readonly string[],
+): number {
+  const { reading } = analysis;
+  // What the page is against what the question asks: an article in a blog or news section answers
+  // only what its own title is about, so its section counts for little.
+  const affinity = intentAffinity(intents, reading.kinds) * (reading.article ? 0.4 : 1);
+  let prior = 0;
+  if (intents.length === 0 && !reading.article)
+    for (const kind of reading.kinds) prior = Math.max(prior, GENERAL_PRIOR[kind] ?? 0);
+  // Words of the question in the page's own name (its last path segment and link text); an
+  // article needs two of them, one shared word is as likely chance as topic.
+  // An own name that holds a cue of what the question asks ("pre-seed" for a funding question) counts too.
+  const named =
+    questionWords.filter((word) => analysis.ownWords.some((candidate) => related(word, candidate))).length +
+    (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0);
+  const naming = reading.article && named < 2 ? named : named * 3;
+  const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
+  return affinity + prior + naming - depthPenalty;
+}
+
+/**
+ * Scores a site's candidate pages (links from its home page and from pages already read, and its
+ * sitemap) by how likely each answers the question: what the page is (about, team, pricing,
+ * security, careers, contact, legal, press, docs, handbook, ...) against what the question asks
+ * (head count, founding, funding, leadership, prices, location, compliance, hiring, ...), and the
+ * question's words in the page's own name. Returns pages worth reading, best first, never the
+ * home page, another site's page or a static file.
+ */
+export function scoreSitePages(
   origin: string,
   links: readonly PageLink[],
   sitemapUrls: readonly string[],
-  question: string,
-  limit: number,
-  subjectTerms: readonly string[] = [],
-): string[] {
-  // The subject's own name is on every page of its site: it says nothing about which page answers.
-  const subjectWords = new Set(subjectTerms.flatMap(wordsOf));
-  const questionWords = wordsOf(question).filter((word) => word.length > 3 && !subjectWords.has(word));
+  question: PageQuestion,
+): ScoredPage[] {
+  const subjectWords = new Set((question.subjectTerms ?? []).flatMap(wordsOf));
+  const questionWords = wordsOf(question.question).filter(
+    (word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word),
+  );
+  const cues = intentCues(question.intents);
   const home = new URL(origin);
   const originHost = home.hostname.replace(/^www\./, "");
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
@@ -122,14 +181,26 @@ export function chooseSitePages(
       candidates.set(analysis.key, { analysis, url: () => new URL(analysis.key, origin).toString() });
     }
   }
-  const scored: Array<{ url: string; score: number; depth: number }> = [];
+  const scored: ScoredPage[] = [];
   for (const { analysis, url } of candidates.values()) {
     if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
-    let score = analysis.kindScore;
-    // What the question asks about outweighs the usual page kinds.
-    for (const word of questionWords) if (analysis.words.some((candidate) => related(word, candidate))) score += 4;
-    if (score > 0) scored.push({ url: url(), score, depth: analysis.depth });
+    const score = scoreCandidate(analysis, questionWords, question.intents, cues);
+    if (score > 0)
+      scored.push({ url: url(), score, depth: analysis.depth, kind: [...analysis.reading.kinds].sort().join("|") });
   }
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
-  return scored.slice(0, limit).map((entry) => entry.url);
+  return scored;
+}
+
+/** The `limit` best pages of {@link scoreSitePages}, as URLs. */
+export function chooseSitePages(
+  origin: string,
+  links: readonly PageLink[],
+  sitemapUrls: readonly string[],
+  question: PageQuestion,
+  limit: number,
+): string[] {
+  return scoreSitePages(origin, links, sitemapUrls, question)
+    .slice(0, Math.max(0, limit))
+    .map((entry) => entry.url);
 }

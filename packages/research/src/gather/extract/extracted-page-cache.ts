@@ -49,11 +49,16 @@ export class ExtractedPageCache {
     setBounded(this.#requests, requestedUrl, { key, fetchedAtMs }, this.maxEntries * 2);
   }
 
-  /** The page last read for `requestedUrl`, while its fetch is younger than `reuseForMs`. */
-  recent(requestedUrl: string, now: number = Date.now()): ExtractedPage | undefined {
+  /**
+   * The page last read for `requestedUrl`, while its fetch is younger than `reuseForMs` (and than
+   * `maxAgeMs`, for a caller that wants a fresher page: then an older one is left for later callers).
+   */
+  recent(requestedUrl: string, now: number = Date.now(), maxAgeMs?: number): ExtractedPage | undefined {
     const request = this.#requests.get(requestedUrl);
     if (request === undefined) return undefined;
-    const page = now - request.fetchedAtMs < this.#reuseForMs ? touchBounded(this.#entries, request.key) : undefined;
+    const age = now - request.fetchedAtMs;
+    if (maxAgeMs !== undefined && age >= maxAgeMs) return undefined;
+    const page = age < this.#reuseForMs ? touchBounded(this.#entries, request.key) : undefined;
     if (page === undefined) this.#requests.delete(requestedUrl);
     return page;
   }

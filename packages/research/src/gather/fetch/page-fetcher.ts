@@ -20,6 +20,11 @@ export interface FetchedPage {
 export interface PageFetchOptions {
   /** Aborts the fetch; the signal's reason is thrown. */
   signal?: AbortSignal;
+  /**
+   * Oldest cached copy acceptable, in seconds: a page fetched from its origin longer ago than this is
+   * read again (0: always from the web). Default: any copy the cache still holds.
+   */
+  maxAgeSeconds?: number;
 }
 
 /**

@@ -283,6 +283,21 @@ describe("cache and sharing", () => {
     expect(countOf(server, "/a")).toBe(1);
   });
 
+  it("reads a page again for a caller whose maxAgeSeconds the cached copy exceeds, and caches the new copy", async () => {
+    const server = await startSite({ "/a": html("<p>a</p>") });
+    const cache = new MemoryPageCache();
+    const fetcher = createFetcher(server, { cache });
+    const first = await fetcher.fetch("http://site.test/a", {});
+    await cache.set("http://site.test/a", { ...first, fetchedAt: new Date(Date.now() - 120_000).toISOString() }, 600);
+    expect((await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 300 })).fromCache).toBe(true);
+    const fresh = await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 60 });
+    expect(fresh.fromCache).toBe(false);
+    expect(countOf(server, "/a")).toBe(2);
+    expect((await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 60 })).fromCache).toBe(true);
+    expect((await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 0 })).fromCache).toBe(false);
+    expect(countOf(server, "/a")).toBe(3);
+  });
+
   it("shares one request between concurrent fetches of the same URL", async () => {
     const server = await startSite({
       "/slow": (_request, response) => {

@@ -131,13 +131,20 @@ export class UndiciPageFetcher implements PageFetcher {
     } catch (error) {
       return Promise.reject(error);
     }
-    let entry = this.#inFlight.get(parsed.href);
+    const { maxAgeSeconds } = options;
+    // A caller that wants a fresh page shares a fetch only with callers asking the same freshness.
+    const flightKey = maxAgeSeconds === undefined ? parsed.href : `${parsed.href} max-age=${maxAgeSeconds}`;
+    let entry = this.#inFlight.get(flightKey);
     if (entry === undefined) {
       const controller = new AbortController();
-      const created: InFlight = { promise: this.#load(parsed, url, controller.signal), controller, waiters: 0 };
-      this.#inFlight.set(parsed.href, created);
+      const created: InFlight = {
+        promise: this.#load(parsed, url, controller.signal, maxAgeSeconds),
+        controller,
+        waiters: 0,
+      };
+      this.#inFlight.set(flightKey, created);
       const forget = () => {
-        if (this.#inFlight.get(parsed.href) === created) this.#inFlight.delete(parsed.href);
+        if (this.#inFlight.get(flightKey) === created) this.#inFlight.delete(flightKey);
       };
       created.promise.then(forget, forget);
       entry = created;
@@ -151,9 +158,15 @@ export class UndiciPageFetcher implements PageFetcher {
     await this.#agent.close();
   }
 
-  async #load(url: URL, requestedUrl: string, callerSignal: AbortSignal): Promise<FetchedPage> {
+  async #load(
+    url: URL,
+    requestedUrl: string,
+    callerSignal: AbortSignal,
+    maxAgeSeconds: number | undefined,
+  ): Promise<FetchedPage> {
     const cached = await this.#cache?.get(url.href);
-    if (cached !== undefined) return { ...cached, requestedUrl, fromCache: true };
+    if (cached !== undefined && isYoungEnough(cached.fetchedAt, maxAgeSeconds))
+      return { ...cached, requestedUrl, fromCache: true };
     const timeoutSignal = AbortSignal.timeout(this.#timeoutMs);
     const signal = AbortSignal.any([callerSignal, timeoutSignal]);
     try {
@@ -275,6 +288,12 @@ export class UndiciPageFetcher implements PageFetcher {
       fromCache: false,
     };
   }
+}
+
+/** Whether a copy fetched at `fetchedAt` (ISO 8601) is younger than `maxAgeSeconds`; any copy when unset. */
+function isYoungEnough(fetchedAt: string, maxAgeSeconds: number | undefined): boolean {
+  if (maxAgeSeconds === undefined) return true;
+  return Date.now() - Date.parse(fetchedAt) < maxAgeSeconds * 1000;
 }
 
 /** Waits for a shared fetch; the shared work is aborted only when every waiter has given up. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withDomainOperators } from "./domain-operators.js";
 import { endpointUrl, requireApiKey } from "./endpoint-url.js";
 import { normalizeSearchHits } from "./normalize-search-hits.js";
 import { requestSearchJson } from "./request-search-json.js";
@@ -58,7 +59,7 @@ export class BraveSearchProvider implements SearchProvider {
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const limit = resolveSearchLimit(options.limit);
     const url = new URL(this.#endpoint);
-    url.searchParams.set("q", query);
+    url.searchParams.set("q", withDomainOperators(query, options));
     url.searchParams.set("count", String(Math.min(limit, BRAVE_MAX_COUNT)));
     const response = await requestSearchJson({
       provider: this.id,

@@ -45,6 +45,29 @@ describe("CachedSearchProvider", () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it("asks the provider again for a caller whose maxAgeSeconds the cached hits exceed, and caches the fresh ones", async () => {
+    let now = 1_000_000;
+    const { fake, provider } = await setUp({ now: () => now });
+    await provider.search("ada");
+    now += 30_000;
+    await provider.search("ada", { maxAgeSeconds: 60 });
+    expect(fake.requests).toHaveLength(1);
+    await provider.search("ada", { maxAgeSeconds: 10 });
+    expect(fake.requests).toHaveLength(2);
+    await provider.search("ada", { maxAgeSeconds: 0 });
+    expect(fake.requests).toHaveLength(3);
+    // The fresh answer replaced the old one for everybody.
+    now += 5_000;
+    await provider.search("ada", { maxAgeSeconds: 10 });
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("never lets a caller who wants fresh hits join a search that may answer from the cache", async () => {
+    const { fake, provider } = await setUp({ latencyMs: 100 });
+    await Promise.all([provider.search("ada"), provider.search("ada", { maxAgeSeconds: 0 })]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it("keeps different limits apart", async () => {
     const { fake, provider } = await setUp();
     await provider.search("ada", { limit: 1 });

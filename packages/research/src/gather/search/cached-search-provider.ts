@@ -3,8 +3,11 @@ import { resolveSearchLimit, type SearchHit, type SearchOptions, type SearchProv
 
 /** Where {@link CachedSearchProvider} keeps hit lists. Errors thrown here reach the caller. */
 export interface SearchCache {
-  /** The hits stored under `key`, or undefined when there are none or they expired. */
-  get(key: string): Promise<SearchHit[] | undefined>;
+  /**
+   * The hits stored under `key`, or undefined when there are none, they expired, or they were
+   * stored more than `options.maxAgeSeconds` ago.
+   */
+  get(key: string, options?: { maxAgeSeconds?: number }): Promise<SearchHit[] | undefined>;
   /** Stores `hits` under `key` for `ttlSeconds` seconds. */
   set(key: string, hits: SearchHit[], ttlSeconds: number): Promise<void>;
 }
@@ -20,10 +23,23 @@ export function normalizeSearchQuery(query: string): string {
   return query.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/** The cache key of one search: provider id, limit and a hash of the normalized query (bounded length, no raw text). */
-export function searchCacheKey(providerId: string, query: string, limit: number): string {
-  const digest = createHash("sha256").update(normalizeSearchQuery(query)).digest("base64url");
-  return `${providerId}:${limit}:${digest}`;
+/**
+ * The cache key of one search: provider id, limit and a hash of the normalized query and of the
+ * wanted and unwanted domains, when there are any (bounded length, no raw text).
+ */
+export function searchCacheKey(
+  providerId: string,
+  query: string,
+  limit: number,
+  domains: Pick<SearchOptions, "includeDomains" | "excludeDomains"> = {},
+): string {
+  const hash = createHash("sha256").update(normalizeSearchQuery(query));
+  if (domains.includeDomains?.length || domains.excludeDomains?.length) {
+    hash.update(
+      `\n${[...(domains.includeDomains ?? [])].sort().join(",")}\n${[...(domains.excludeDomains ?? [])].sort().join(",")}`,
+    );
+  }
+  return `${providerId}:${limit}:${hash.digest("base64url")}`;
 }
 
 interface Flight {
@@ -63,25 +79,45 @@ export class CachedSearchProvider implements SearchProvider {
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const limit = resolveSearchLimit(options.limit);
     options.signal?.throwIfAborted();
-    const key = searchCacheKey(this.#inner.id, query, limit);
+    const domains = {
+      ...(options.includeDomains ? { includeDomains: options.includeDomains } : {}),
+      ...(options.excludeDomains ? { excludeDomains: options.excludeDomains } : {}),
+    };
+    const key = searchCacheKey(this.#inner.id, query, limit, domains);
+    // A caller that wants fresh hits shares a flight only with callers asking the same freshness.
+    const flightKey = options.maxAgeSeconds === undefined ? key : `${key} max-age=${options.maxAgeSeconds}`;
     // A flight shared by several callers runs as its first caller asked.
-    const flight = this.#flights.get(key) ?? this.#startFlight(key, query, limit, options.background ?? false);
-    return copyHits(await this.#wait(key, flight, options.signal));
+    const flight =
+      this.#flights.get(flightKey) ??
+      this.#startFlight(
+        flightKey,
+        key,
+        query,
+        { limit, background: options.background ?? false, ...domains },
+        options.maxAgeSeconds,
+      );
+    return copyHits(await this.#wait(flightKey, flight, options.signal));
   }
 
-  #startFlight(key: string, query: string, limit: number, background: boolean): Flight {
+  #startFlight(
+    flightKey: string,
+    key: string,
+    query: string,
+    upstream: Pick<SearchOptions, "limit" | "background" | "includeDomains" | "excludeDomains">,
+    maxAgeSeconds: number | undefined,
+  ): Flight {
     const controller = new AbortController();
     const run = async (): Promise<SearchHit[]> => {
-      const cached = await this.#cache.get(key);
+      const cached = await this.#cache.get(key, maxAgeSeconds === undefined ? {} : { maxAgeSeconds });
       if (cached !== undefined) return cached;
-      const hits = await this.#inner.search(query, { limit, signal: controller.signal, background });
+      const hits = await this.#inner.search(query, { ...upstream, signal: controller.signal });
       await this.#cache.set(key, hits, this.#ttlSeconds);
       return hits;
     };
     const flight: Flight = { promise: run(), controller, waiters: 0 };
-    this.#flights.set(key, flight);
+    this.#flights.set(flightKey, flight);
     const forget = (): void => {
-      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+      if (this.#flights.get(flightKey) === flight) this.#flights.delete(flightKey);
     };
     // Every waiter receives the outcome through its own await; this branch only keeps a flight
     // whose waiters all left from being reported as an unhandled rejection.

@@ -12,6 +12,7 @@ export interface MemorySearchCacheOptions {
 
 interface Entry {
   hits: SearchHit[];
+  storedAt: number;
   expiresAt: number;
 }
 
@@ -26,13 +27,15 @@ export class MemorySearchCache implements SearchCache {
     this.#now = options.now ?? Date.now;
   }
 
-  async get(key: string): Promise<SearchHit[] | undefined> {
+  async get(key: string, options: { maxAgeSeconds?: number } = {}): Promise<SearchHit[] | undefined> {
     const entry = touchBounded(this.#entries, key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.#now()) {
+    const now = this.#now();
+    if (entry.expiresAt <= now) {
       this.#entries.delete(key);
       return undefined;
     }
+    if (options.maxAgeSeconds !== undefined && now - entry.storedAt >= options.maxAgeSeconds * 1000) return undefined;
     return structuredClone(entry.hits);
   }
 
@@ -40,7 +43,7 @@ export class MemorySearchCache implements SearchCache {
     setBounded(
       this.#entries,
       key,
-      { hits: structuredClone(hits), expiresAt: this.#now() + ttlSeconds * 1000 },
+      { hits: structuredClone(hits), storedAt: this.#now(), expiresAt: this.#now() + ttlSeconds * 1000 },
       this.#maxEntries,
     );
   }

@@ -43,6 +43,16 @@ describe("RedisSearchCache", () => {
     expect(ttl).toBeLessThanOrEqual(120);
   });
 
+  it("answers a caller with maxAgeSeconds only with hits stored within it", async () => {
+    const cache = new RedisSearchCache(client, { keyPrefix });
+    await cache.set("aged", hits, 120);
+    const [key] = await client.keys(`${keyPrefix}*aged`);
+    await client.set(key!, JSON.stringify({ storedAt: Date.now() - 90_000, hits }), "EX", 120);
+    expect(await cache.get("aged")).toEqual(hits);
+    expect(await cache.get("aged", { maxAgeSeconds: 120 })).toEqual(hits);
+    expect(await cache.get("aged", { maxAgeSeconds: 60 })).toBeUndefined();
+  });
+
   it("treats an unreadable entry as a miss", async () => {
     const cache = new RedisSearchCache(client, { keyPrefix });
     await cache.set("corrupt", hits, 120);

@@ -25,6 +25,18 @@ export interface SearchOptions {
    * waited out instead of failing the call at once. Default false.
    */
   background?: boolean;
+  /**
+   * Oldest cached answer acceptable, in seconds: a search cache must not answer with hits stored
+   * longer ago than this (0: ask the provider). Adapters ignore it; default: any cached answer.
+   */
+  maxAgeSeconds?: number;
+  /**
+   * Only hits on these domains or their subdomains are wanted. Adapters tell the vendor as it
+   * understands it (`site:` operators, or its domain parameters); callers still filter the hits.
+   */
+  includeDomains?: readonly string[];
+  /** Hits on these domains or their subdomains are not wanted (`-site:`, or the vendor's parameter). */
+  excludeDomains?: readonly string[];
 }
 
 /** A web search engine behind one tiny interface. Adapters throw `DossierError`s, never return `[]` on failure. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withDomainOperators } from "./domain-operators.js";
 import { endpointUrl, requireApiKey } from "./endpoint-url.js";
 import { normalizeSearchHits } from "./normalize-search-hits.js";
 import { requestSearchJson } from "./request-search-json.js";
@@ -60,7 +61,7 @@ export class SerperSearchProvider implements SearchProvider {
       url: this.#endpoint,
       method: "POST",
       headers: { accept: "application/json", "content-type": "application/json", "x-api-key": this.#apiKey },
-      body: JSON.stringify({ q: query, num: Math.min(limit, SERPER_MAX_NUM) }),
+      body: JSON.stringify({ q: withDomainOperators(query, options), num: Math.min(limit, SERPER_MAX_NUM) }),
       schema: serperResponseSchema,
       timeoutMs: this.#timeoutMs,
       signal: options.signal,

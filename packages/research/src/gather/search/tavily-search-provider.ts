@@ -61,7 +61,13 @@ export class TavilySearchProvider implements SearchProvider {
         "content-type": "application/json",
         authorization: `Bearer ${this.#apiKey}`,
       },
-      body: JSON.stringify({ query, max_results: Math.min(limit, TAVILY_MAX_RESULTS) }),
+      // Tavily takes the domains as parameters rather than query operators.
+      body: JSON.stringify({
+        query,
+        max_results: Math.min(limit, TAVILY_MAX_RESULTS),
+        ...(options.includeDomains?.length ? { include_domains: options.includeDomains } : {}),
+        ...(options.excludeDomains?.length ? { exclude_domains: options.excludeDomains } : {}),
+      }),
       schema: tavilyResponseSchema,
       timeoutMs: this.#timeoutMs,
       signal: options.signal,

@@ -1,4 +1,24 @@
-/** Header names (lower case, letters and digits only) read without `--map`, by research type. */
+/** The research types a CSV row can be. */
+export type SubjectType = "company" | "person";
+
+/** The text fields a column can fill, by research type (a path inside the company or the person). */
+export const SUBJECT_FIELDS: Record<SubjectType, readonly string[]> = {
+  company: ["name", "website", "location", "linkedinUrl"],
+  person: [
+    "firstName",
+    "lastName",
+    "email",
+    "phone",
+    "title",
+    "linkedinUrl",
+    "company.name",
+    "company.website",
+    "company.location",
+    "company.linkedinUrl",
+  ],
+};
+
+/** Header names (lower case, letters and digits only) read without an explicit mapping, by research type. */
 const DEFAULT_FIELDS: Record<"company" | "person", Record<string, string>> = {
   company: {
     name: "name",
@@ -48,17 +68,19 @@ const DEFAULT_FIELDS: Record<"company" | "person", Record<string, string>> = {
 const normalize = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /**
- * Which CSV column fills which subject field: `--map "Column=field"` entries first (field paths
- * inside the company or person, e.g. `website` or `company.name`), then known header names.
+ * Which CSV column fills which subject field: `"Column=field"` entries first (the CLI's `--map`;
+ * field paths inside the company or person, e.g. `website` or `company.name`), then known header
+ * names (case and punctuation ignored). The CLI (`dossier batch`) and the web console both map
+ * columns with it, so a file maps the same way in each.
  */
-export function columnMapping(headers: string[], type: "company" | "person", maps: string[] = []): Map<string, string> {
+export function columnMapping(headers: string[], type: SubjectType, maps: string[] = []): Map<string, string> {
   const mapping = new Map<string, string>();
   for (const entry of maps) {
     const separator = entry.lastIndexOf("=");
-    if (separator <= 0) throw new Error(`--map "${entry}" is not column=field`);
+    if (separator <= 0) throw new Error(`mapping "${entry}" is not column=field`);
     const column = entry.slice(0, separator).trim();
     if (!headers.includes(column))
-      throw new Error(`--map names column "${column}", which the CSV does not have (columns: ${headers.join(", ")})`);
+      throw new Error(`mapping names column "${column}", which the CSV does not have (columns: ${headers.join(", ")})`);
     mapping.set(column, entry.slice(separator + 1).trim());
   }
   const mappedFields = new Set(mapping.values());
@@ -70,7 +92,7 @@ export function columnMapping(headers: string[], type: "company" | "person", map
       mappedFields.add(field);
     }
   }
-  if (mapping.size === 0) throw new Error(`no column maps to a ${type} field; name them with --map column=field`);
+  if (mapping.size === 0) throw new Error(`no column maps to a ${type} field; name them with column=field mappings`);
   return mapping;
 }
 

@@ -1,0 +1,155 @@
+import { citationsOf, type JobEvent, type ResearchResponse } from "@dossier/client";
+import { hostOf } from "./host-of.js";
+
+const STAGES = [
+  ["queued", "Queued"],
+  ["searching", "Searching the web"],
+  ["reading", "Reading pages"],
+  ["answering", "Answering from the passages"],
+  ["verifying", "Verifying every quote"],
+] as const;
+
+/** Where a research job is, stage by stage, as its events arrive; announced politely to screen readers. */
+export function ResearchStages({ events }: { events: JobEvent[] }) {
+  const seen = new Set(events.map((event) => event.type));
+  // A second look at more pages reports `reading` again, with the new count.
+  const pages = events.findLast((event) => event.type === "reading");
+  const finished = seen.has("done") || seen.has("failed");
+  const lastIndex = STAGES.reduce((last, [type], index) => (seen.has(type) ? index : last), -1);
+  return (
+    <ol class="stages" aria-live="polite" aria-label="Research progress">
+      {STAGES.map(([type, label], index) => {
+        const state =
+          index < lastIndex || (index === lastIndex && finished) ? "done" : index === lastIndex ? "current" : "waiting";
+        return (
+          <li key={type} data-state={state} data-stage={type}>
+            {label}
+            {type === "reading" && pages?.type === "reading" ? ` (${pages.data.pages} pages)` : ""}
+            <span class="visually-hidden">
+              {state === "done" ? ", done" : state === "current" ? ", under way" : ", waiting"}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Where one field of the person record comes from, as `personSources` says (absent on older gateways). */
+function FieldSource({ source }: { source: unknown }) {
+  if (Array.isArray(source)) {
+    const quotes = source.filter(
+      (entry): entry is { url: string; quote: string } =>
+        typeof entry === "object" && entry !== null && typeof (entry as { url?: unknown }).url === "string",
+    );
+    return (
+      <>
+        {quotes.map((entry) => (
+          <a key={entry.url} href={entry.url} target="_blank" rel="noopener noreferrer" title={`“${entry.quote}”`}>
+            {hostOf(entry.url)}
+          </a>
+        ))}
+      </>
+    );
+  }
+  const from = (source as { from?: unknown } | undefined)?.from;
+  if (from === "request") return <span class="hint">from the request</span>;
+  const url = (source as { url?: unknown } | undefined)?.url;
+  if (from === "page-link" && typeof url === "string")
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        linked from {hostOf(url)}
+      </a>
+    );
+  return null;
+}
+
+/** The enriched person of a person answer, as a small table: each known field, its value and where it comes from. */
+function PersonRecord({ person }: { person: Record<string, unknown> }) {
+  const sources = (person.personSources ?? {}) as Record<string, unknown>;
+  const rows = Object.entries(person).filter(
+    (entry): entry is [string, string] => entry[0] !== "personSources" && typeof entry[1] === "string",
+  );
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h3>Person</h3>
+      <table class="person">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Value</th>
+            <th scope="col">From</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([field, value]) => (
+            <tr key={field}>
+              <th scope="row">{field}</th>
+              <td>{value}</td>
+              <td class="source-links">
+                <FieldSource source={sources[field]} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** An answer: the answer itself, its confidence, the details and each source with its quote. */
+export function AnswerView({ result }: { result: ResearchResponse }) {
+  const sources = citationsOf(result);
+  const percent = Math.round(result.confidence * 100);
+  return (
+    <section class="card" aria-labelledby="answer-heading" data-testid="answer">
+      <h2 id="answer-heading">Answer</h2>
+      {result.answerText === null ? (
+        <p class="answer-text answer-none">Not enough evidence to answer</p>
+      ) : (
+        <p class="answer-text" data-testid="answer-text">
+          {result.answerText}
+        </p>
+      )}
+      <p class="confidence">
+        <span id="confidence-label">Confidence</span>
+        <meter
+          min={0}
+          max={1}
+          low={0.34}
+          high={0.66}
+          optimum={1}
+          value={result.confidence}
+          aria-labelledby="confidence-label"
+        />
+        <span data-testid="confidence">{percent}%</span>
+      </p>
+      <h3>Details</h3>
+      <p data-testid="details">{result.details}</p>
+      {"person" in result && result.person && <PersonRecord person={result.person} />}
+      <h3>Sources</h3>
+      {sources.length === 0 ? (
+        <p>No page supports an answer.</p>
+      ) : (
+        <ol class="sources" data-testid="sources">
+          {sources.map((source) => (
+            <li key={source.url}>
+              <a href={source.url} target="_blank" rel="noopener noreferrer">
+                {source.title ?? source.url}
+              </a>
+              <div class="meta">
+                {hostOf(source.url)}
+                {source.publishedAt ? ` · published ${source.publishedAt}` : ""}
+                {source.origin === "search-snippet" ? " · from a search result's excerpt" : ""}
+                {source.origin === "structured-data" ? " · from the page's structured data" : ""}
+              </div>
+              {source.quote && <blockquote>{source.quote}</blockquote>}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p class="disclaimer">Answers are generated by an AI system from web pages and may contain mistakes.</p>
+    </section>
+  );
+}

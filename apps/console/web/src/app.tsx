@@ -1,0 +1,93 @@
+import { DossierApiError } from "@dossier/client";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { AskView } from "./ask-view.js";
+import { BatchView } from "./batch-view.js";
+import { BatchesView } from "./batches-view.js";
+import { hrefOf, type Route, useRoute } from "./route.js";
+import { clientFor, forgetKey, storedKey, storeKey } from "./session.js";
+import { SignInView } from "./sign-in-view.js";
+import { UploadView } from "./upload-view.js";
+
+const TABS: Array<{ route: Route; label: string }> = [
+  { route: { screen: "ask" }, label: "Ask" },
+  { route: { screen: "upload" }, label: "Upload a CSV" },
+  { route: { screen: "batches" }, label: "Batches" },
+];
+
+const TITLES: Record<Route["screen"], string> = {
+  ask: "Ask",
+  upload: "Upload a CSV",
+  batches: "Batches",
+  batch: "Batch",
+};
+
+/** The console: sign in, then ask, upload a CSV, or follow and manage batches. */
+export function App() {
+  const [apiKey, setApiKey] = useState(storedKey);
+  const [notice, setNotice] = useState<string | undefined>();
+  const route = useRoute();
+  const dossier = useMemo(() => (apiKey ? clientFor(apiKey) : null), [apiKey]);
+
+  useEffect(() => {
+    document.title = `${dossier ? TITLES[route.screen] : "Sign in"} · Dossier console`;
+  }, [route.screen, dossier]);
+
+  // A key revoked while signed in: back to the sign-in screen with a word why.
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (event.reason instanceof DossierApiError && event.reason.status === 401)
+        signOut("The key was refused; sign in again.");
+    };
+    addEventListener("unhandledrejection", onRejection);
+    return () => removeEventListener("unhandledrejection", onRejection);
+  }, []);
+
+  const signOut = (message?: string) => {
+    forgetKey();
+    setApiKey(null);
+    setNotice(message);
+  };
+
+  if (!dossier) {
+    return (
+      <SignInView
+        notice={notice}
+        onSignedIn={(key) => {
+          storeKey(key);
+          setApiKey(key);
+          setNotice(undefined);
+        }}
+      />
+    );
+  }
+
+  const current = route.screen === "batch" ? "batches" : route.screen;
+  return (
+    <>
+      <header class="top">
+        <p class="brand">Dossier</p>
+        <nav class="tabs" aria-label="Console">
+          <ul>
+            {TABS.map((tab) => (
+              <li key={tab.route.screen}>
+                <a href={hrefOf(tab.route)} aria-current={tab.route.screen === current ? "page" : undefined}>
+                  {tab.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span class="spacer" />
+        <button type="button" class="secondary" onClick={() => signOut("Signed out.")}>
+          Sign out
+        </button>
+      </header>
+      <main id="main">
+        {route.screen === "ask" && <AskView dossier={dossier} />}
+        {route.screen === "upload" && <UploadView dossier={dossier} />}
+        {route.screen === "batches" && <BatchesView dossier={dossier} />}
+        {route.screen === "batch" && <BatchView key={route.id} dossier={dossier} id={route.id} />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from "preact/hooks";
+
+/** The console's screens, addressed by the URL's fragment so that links and the back button work. */
+export type Route = { screen: "ask" } | { screen: "upload" } | { screen: "batches" } | { screen: "batch"; id: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#\/?/, "");
+  if (path === "upload") return { screen: "upload" };
+  if (path === "batches") return { screen: "batches" };
+  const batch = /^batches\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (batch) return { screen: "batch", id: batch[1]! };
+  return { screen: "ask" };
+}
+
+export function hrefOf(route: Route): string {
+  return route.screen === "batch" ? `#/batches/${route.id}` : `#/${route.screen}`;
+}
+
+/** The current route, following `hashchange`. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location.hash));
+    addEventListener("hashchange", update);
+    return () => removeEventListener("hashchange", update);
+  }, []);
+  return route;
+}
+
+export function navigate(route: Route): void {
+  location.hash = hrefOf(route);
+}

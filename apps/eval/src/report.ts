@@ -1,0 +1,245 @@
+import { type Calibration, calibrationOf } from "./calibration.js";
+import type { CaseResult, CaseSetName } from "./case-result.js";
+
+/** A target and whether the run met it. */
+export type Target = [name: string, met: boolean];
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
+const divider = (columns: number) => row(Array(columns).fill("---"));
+const fixed = (value: number) => value.toFixed(2);
+
+/** The figures of a group of cases. */
+export interface Measures {
+  cases: number;
+  correct: number;
+  recall: number;
+  precision: number;
+  withheld: number;
+  meanTokens: number;
+  maxTokens: number;
+  calls: number;
+  p50: number;
+  p95: number;
+}
+
+export function measure(subset: readonly CaseResult[]): Measures {
+  const withProof = subset.filter((result) => result.evidenceInPrompt !== null);
+  const sourceCount = subset.reduce((sum, result) => sum + result.sources.length, 0);
+  const tokens = subset.flatMap((result) => result.promptTokens);
+  const count = Math.max(1, subset.length);
+  return {
+    cases: subset.length,
+    correct: subset.filter((result) => result.correct).length / count,
+    recall: withProof.length ? withProof.filter((result) => result.evidenceInPrompt).length / withProof.length : 1,
+    precision: sourceCount ? subset.reduce((sum, result) => sum + result.provingSources, 0) / sourceCount : 1,
+    withheld: subset.filter((result) => result.withheld).length / count,
+    meanTokens: tokens.length ? Math.round(tokens.reduce((a, b) => a + b, 0) / tokens.length) : 0,
+    maxTokens: tokens.length ? Math.max(...tokens) : 0,
+    calls: subset.reduce((sum, result) => sum + result.modelCalls, 0) / count,
+    p50: Math.round(
+      percentile(
+        subset.map((result) => result.latencyMs),
+        50,
+      ),
+    ),
+    p95: Math.round(
+      percentile(
+        subset.map((result) => result.latencyMs),
+        95,
+      ),
+    ),
+  };
+}
+
+const HEADER = [
+  "cases",
+  "correct",
+  "evidence recall",
+  "source precision",
+  "withheld",
+  "mean prompt tokens",
+  "max prompt tokens",
+  "model calls / request",
+  "p50 ms",
+  "p95 ms",
+];
+
+function table(title: string, groups: Array<[string, readonly CaseResult[]]>): string[] {
+  const lines = [row([title, ...HEADER]), divider(HEADER.length + 1)];
+  for (const [name, subset] of groups) {
+    if (subset.length === 0) continue;
+    const m = measure(subset);
+    lines.push(
+      row([
+        name,
+        m.cases,
+        fixed(m.correct),
+        fixed(m.recall),
+        fixed(m.precision),
+        fixed(m.withheld),
+        m.meanTokens,
+        m.maxTokens,
+        fixed(m.calls),
+        m.p50,
+        m.p95,
+      ]),
+    );
+  }
+  return lines;
+}
+
+function groupedBy(results: readonly CaseResult[], key: (result: CaseResult) => string | undefined) {
+  const groups = new Map<string, CaseResult[]>();
+  for (const result of results) {
+    const name = key(result);
+    if (name === undefined) continue;
+    groups.set(name, [...(groups.get(name) ?? []), result]);
+  }
+  return [...groups].sort(([left], [right]) => left.localeCompare(right));
+}
+
+function personFieldLines(results: readonly CaseResult[]): { lines: string[]; precisionOk: boolean; filler: boolean } {
+  const enrichment = results.filter((result) => result.expectedPerson);
+  const first = enrichment[0];
+  if (!first?.expectedPerson) return { lines: [], precisionOk: true, filler: false };
+  const lines = ["", row(["field", "kind", "filled", "right when filled (precision)", "fill rate"]), divider(5)];
+  const evidenceFields = new Set(["jobTitle", "city", "country", "jobStartDate"]);
+  let precisionOk = true;
+  let filler = false;
+  for (const field of Object.keys(first.expectedPerson)) {
+    const filled = enrichment.filter((result) => result.person?.[field] != null);
+    const right = filled.filter((result) => result.person?.[field] === result.expectedPerson?.[field]);
+    const expected = enrichment.filter((result) => result.expectedPerson?.[field] != null);
+    const precision = filled.length ? right.length / filled.length : 1;
+    const kind = evidenceFields.has(field) ? "evidence" : "deterministic";
+    if (precision < (kind === "evidence" ? 0.95 : 0.98)) precisionOk = false;
+    for (const result of filled)
+      if (/^(unknown|n\/?a|none|null|-)$/i.test(String(result.person?.[field]))) filler = true;
+    lines.push(
+      row([
+        field,
+        kind,
+        filled.length,
+        fixed(precision),
+        expected.length ? fixed(right.length / expected.length) : "-",
+      ]),
+    );
+  }
+  return { lines, precisionOk, filler };
+}
+
+function calibrationLines(name: string, calibration: Calibration): string[] {
+  return [
+    `${name}: Brier ${calibration.brier.toFixed(3)}, expected calibration error (5 bins) ${calibration.ece.toFixed(3)}`,
+    row(["confidence band", "answers", "accuracy"]),
+    divider(3),
+    ...calibration.bands.map((band) => row([band.label, band.count, band.count ? fixed(band.accuracy) : "-"])),
+  ];
+}
+
+/** How a set is judged: its evidence recall floor and whether it has the real-web targets. */
+export interface SetTargets {
+  recall: number;
+  precision: number;
+}
+
+/** The report of one case set: tables by group (and for real-web cases by kind of page), and its targets. */
+export function reportCaseSet(
+  set: CaseSetName,
+  results: readonly CaseResult[],
+  targets: SetTargets,
+  options: { realModel: boolean },
+): { lines: string[]; targets: Target[] } {
+  const lines = [`## ${set === "fixture" ? "Fixture sites" : "Real web"} (${results.length} cases)`, ""];
+  lines.push(...table("responseType", [...groupedBy(results, (result) => result.group), ["**all**", results]]));
+  if (set === "realweb") {
+    lines.push(
+      "",
+      ...table(
+        "kind of page",
+        groupedBy(results, (result) => result.pageKind),
+      ),
+    );
+    lines.push(
+      "",
+      ...table(
+        "reached by",
+        groupedBy(results, (result) => result.reach),
+      ),
+    );
+    lines.push(
+      "",
+      ...table(
+        "person identity",
+        groupedBy(results, (result) => result.identity),
+      ),
+    );
+  }
+  const person = personFieldLines(results);
+  lines.push(...person.lines);
+
+  const all = measure(results);
+  const unknown = results.filter((result) => result.expectsUnknown);
+  const answered = results.filter((result) => !result.expectsUnknown);
+  const unsupported = results.filter((result) => result.unsupportedAnswer === true);
+  const setTargets: Target[] = [
+    [`${set}: evidence recall >= ${targets.recall}`, all.recall >= targets.recall],
+    [`${set}: source precision >= ${targets.precision}`, all.precision >= targets.precision],
+    [`${set}: 0 answers whose quote does not state them`, unsupported.length === 0],
+    [`${set}: every unanswerable question withheld`, unknown.every((result) => result.withheld)],
+    [`${set}: prompt tokens <= 6,000`, all.maxTokens <= 6_000],
+  ];
+  if (!options.realModel) setTargets.push([`${set}: one model call per question`, all.calls <= 1.0001]);
+  if (person.lines.length) {
+    setTargets.push([`${set}: person field precision (0.98 deterministic, 0.95 evidence)`, person.precisionOk]);
+    setTargets.push([`${set}: no filler text in any field`, !person.filler]);
+  }
+
+  const withheldRight = unknown.filter((result) => result.withheld).length;
+  const withheldWrong = answered.filter((result) => result.withheld).length;
+  lines.push(
+    "",
+    `withheld as "not enough evidence": ${withheldRight} of ${unknown.length} unanswerable (right), ${withheldWrong} of ${answered.length} answerable (wrong)`,
+  );
+  if (options.realModel) {
+    const schemaFailures = results.filter((result) => result.schemaFailure).length;
+    const repaired = results.filter((result) => result.modelCalls > 1 && !result.schemaFailure).length;
+    const rejected = results.reduce((sum, result) => sum + (result.rejectedQuotes ?? 0), 0);
+    const completion = results.reduce((sum, result) => sum + result.completionTokens, 0);
+    lines.push(
+      `schema failures: ${schemaFailures}; answers repaired after a misfit reply: ${repaired}; quotes rejected by verification: ${rejected}`,
+      `tokens: prompt mean ${all.meanTokens}, max ${all.maxTokens}; completion total ${completion}; latency p50 ${all.p50} ms, p95 ${all.p95} ms`,
+    );
+    const given = results.filter((result) => result.confidence !== null && !result.withheld);
+    lines.push(
+      "",
+      ...calibrationLines(
+        "confidence returned",
+        calibrationOf(given, (result) => result.confidence ?? 0),
+      ),
+    );
+    const withModel = given.filter((result) => result.modelConfidence !== null);
+    if (withModel.length) {
+      const own = calibrationOf(withModel, (result) => result.modelConfidence ?? 0);
+      const returned = calibrationOf(withModel, (result) => result.confidence ?? 0);
+      lines.push("", ...calibrationLines("the model's own confidence", own));
+      lines.push(
+        "",
+        `confidence from the evidence is ${returned.brier < own.brier ? "better" : "not better"} calibrated than the model's number alone (Brier ${returned.brier.toFixed(3)} against ${own.brier.toFixed(3)} over the same ${withModel.length} answers)`,
+      );
+    }
+  }
+  const misses = results.filter((result) => result.evidenceInPrompt === false).map((result) => result.id);
+  if (misses.length) lines.push("", `proof not in prompt: ${misses.join(", ")}`);
+  const wrong = results.filter((result) => !result.correct).map((result) => result.id);
+  lines.push(`wrong answers: ${wrong.join(", ") || "none"}`);
+  if (unsupported.length)
+    lines.push(`answers no returned quote states: ${unsupported.map((result) => result.id).join(", ")}`);
+  return { lines, targets: setTargets };
+}

@@ -1,0 +1,15 @@
+export { citationsOf, type SourceWithQuote } from "./citations-of.js";
+export * from "./csv/index.js";
+export {
+  type BatchResultsOptions,
+  type CallOptions,
+  Dossier,
+  type DossierOptions,
+  type EventOptions,
+  type ResearchOptions,
+} from "./dossier.js";
+export { DossierApiError } from "./dossier-api-error.js";
+export { newIdempotencyKey } from "./idempotency-key.js";
+export { readJsonLines, readServerSentEvents, type ServerSentEvent } from "./read-server-sent-events.js";
+export type { RetryPolicy } from "./send-with-retry.js";
+export type * from "./types.js";

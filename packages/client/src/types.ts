@@ -1,0 +1,37 @@
+import type {
+  BatchEvent,
+  BatchList,
+  BatchResultLine,
+  BatchStatus,
+  batchRequestSchema,
+  companyResearchRequestSchema,
+  companyResearchResponseSchema,
+  JobEvent,
+  JobStatus,
+  Problem,
+  personResearchRequestSchema,
+  personResearchResponseSchema,
+} from "@dossier/contract";
+import type * as z from "zod";
+
+// Every type comes from the API's zod schemas: a field added to the contract reaches the client
+// without an edit here. Requests are the schemas' input (what a caller may send), responses their
+// output (what the gateway answers).
+
+/** The body of `POST /v1/research/company`. */
+export type CompanyResearchRequest = z.input<typeof companyResearchRequestSchema>;
+/** The body of `POST /v1/research/person`. */
+export type PersonResearchRequest = z.input<typeof personResearchRequestSchema>;
+/** The answer to a question about a company. */
+export type CompanyResearchResponse = z.output<typeof companyResearchResponseSchema>;
+/** The answer to a question about a person, with the enriched person. */
+export type PersonResearchResponse = z.output<typeof personResearchResponseSchema>;
+/** The body of `POST /v1/batches`. */
+export type BatchRequest = z.input<typeof batchRequestSchema>;
+/** One item of a batch. */
+export type BatchItem = BatchRequest["items"][number];
+
+export type { BatchEvent, BatchList, BatchResultLine, BatchStatus, JobEvent, JobStatus, Problem };
+
+/** Either research answer. */
+export type ResearchResponse = CompanyResearchResponse | PersonResearchResponse;

@@ -1,0 +1,1 @@
+export * from "./neutralize-csv-formula.js";

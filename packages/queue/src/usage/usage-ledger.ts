@@ -1,0 +1,183 @@
+import { MAX_USAGE_REPORT_DAYS, type UsageCounters, type UsageReport, usageCounterNames } from "@dossier/contract";
+import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
+import { RedisScript } from "../redis-script.js";
+import { daysBetween, nextMonthStart, utcDay, utcMonth } from "./usage-calendar.js";
+
+/** A key's monthly limits; null means none. */
+export interface KeyLimits {
+  /** Research calls per UTC month (`keys create --monthly-calls`). */
+  monthlyCalls: number | null;
+  /** Model tokens, prompt and completion, per UTC month (`keys create --monthly-tokens`). */
+  monthlyTokens: number | null;
+}
+
+/** What a research run spent, as the worker counted it. */
+export interface RunCounters {
+  modelCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  searches: number;
+  pagesFetched: number;
+  pagesFromCache: number;
+}
+
+/** The outcome of asking to make calls against a key's monthly limits. */
+export type CallAdmission =
+  | { allowed: true; month: string; calls: number; tokens: number }
+  | {
+      allowed: false;
+      /** Which limit the calls would pass. */
+      exceeded: "calls" | "tokens";
+      month: string;
+      /** Calls and tokens counted this month before the refused calls. */
+      calls: number;
+      tokens: number;
+      /** When the month's counters start again, ms since epoch. */
+      resetsAtMs: number;
+    };
+
+/** Usage counters are kept about thirteen months, so that a year can be reported. */
+const USAGE_TTL_SECONDS = 400 * 86_400;
+
+/**
+ * Checks and counts calls in one step, so that gateways racing for a key's last calls never let
+ * more through than the limit. KEYS: month hash, day hash. ARGV: calls wanted, call limit, token
+ * limit, tokens the calls are expected to spend (0: refuse only once the month's tokens are at the
+ * limit), TTL. Returns {allowed, exceeded, calls before, tokens before}.
+ */
+const ADMIT_SCRIPT = new RedisScript(`
+local calls = tonumber(redis.call('HGET', KEYS[1], 'calls') or '0')
+local tokens = tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0')
+local wanted = tonumber(ARGV[1])
+local callLimit = tonumber(ARGV[2])
+local tokenLimit = tonumber(ARGV[3])
+local estimate = tonumber(ARGV[4])
+if callLimit > 0 and calls + wanted > callLimit then return {0, 'calls', calls, tokens} end
+if tokenLimit > 0 and (tokens >= tokenLimit or (estimate > 0 and tokens + estimate > tokenLimit)) then
+  return {0, 'tokens', calls, tokens}
+end
+redis.call('HINCRBY', KEYS[1], 'calls', wanted)
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('HINCRBY', KEYS[2], 'calls', wanted)
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return {1, '', calls, tokens}
+`);
+
+/**
+ * Counts `count` research calls for a key, unless they would pass one of its monthly limits: the
+ * calls limit, or the tokens limit (tokens are known only after a run, so single calls are refused
+ * once the month's tokens are at or past the limit; a batch passes `estimatedTokens` and is refused
+ * when the estimate would pass it). Refused calls are not counted.
+ */
+export async function admitCalls(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+  request: { count: number; limits: KeyLimits | undefined; estimatedTokens?: number; now?: number },
+): Promise<CallAdmission> {
+  const now = request.now ?? Date.now();
+  const month = utcMonth(now);
+  const reply = (await ADMIT_SCRIPT.run(
+    redis,
+    [redisKeys.usageMonth(prefix, keyId, month), redisKeys.usageDay(prefix, keyId, utcDay(now))],
+    [
+      request.count,
+      request.limits?.monthlyCalls ?? 0,
+      request.limits?.monthlyTokens ?? 0,
+      request.estimatedTokens ?? 0,
+      USAGE_TTL_SECONDS,
+    ],
+  )) as [number, string, number, number];
+  const [allowed, exceeded, calls, tokens] = reply;
+  if (allowed === 1) return { allowed: true, month, calls: calls + request.count, tokens };
+  return {
+    allowed: false,
+    exceeded: exceeded === "tokens" ? "tokens" : "calls",
+    month,
+    calls,
+    tokens,
+    resetsAtMs: nextMonthStart(now),
+  };
+}
+
+/** Adds one finished (or failed) run's spending to its key's day, and its tokens to the key's month. */
+export async function recordRunUsage(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+  counters: RunCounters,
+  now: number = Date.now(),
+): Promise<void> {
+  const day = redisKeys.usageDay(prefix, keyId, utcDay(now));
+  const month = redisKeys.usageMonth(prefix, keyId, utcMonth(now));
+  const multi = redis.multi();
+  multi.hincrby(day, "runs", 1);
+  for (const name of [
+    "modelCalls",
+    "promptTokens",
+    "completionTokens",
+    "searches",
+    "pagesFetched",
+    "pagesFromCache",
+  ] as const) {
+    if (counters[name] > 0) multi.hincrby(day, name, counters[name]);
+  }
+  multi.expire(day, USAGE_TTL_SECONDS);
+  const tokens = counters.promptTokens + counters.completionTokens;
+  if (tokens > 0) {
+    multi.hincrby(month, "tokens", tokens);
+    multi.expire(month, USAGE_TTL_SECONDS);
+  }
+  await multi.exec();
+}
+
+function zeroCounters(): UsageCounters {
+  return Object.fromEntries(usageCounterNames.map((name) => [name, 0])) as UsageCounters;
+}
+
+/**
+ * A key's daily usage from `from` to `to` (inclusive, `YYYY-MM-DD`, at most
+ * {@link MAX_USAGE_REPORT_DAYS} days), with the current month's standing against its limits.
+ */
+export async function readUsageReport(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+  period: { from: string; to: string; limits: KeyLimits | undefined; now?: number },
+): Promise<UsageReport> {
+  const now = period.now ?? Date.now();
+  const dates = daysBetween(period.from, period.to).slice(0, MAX_USAGE_REPORT_DAYS);
+  const month = utcMonth(now);
+  const pipeline = redis.pipeline();
+  for (const date of dates) pipeline.hgetall(redisKeys.usageDay(prefix, keyId, date));
+  pipeline.hmget(redisKeys.usageMonth(prefix, keyId, month), "calls", "tokens");
+  const replies = (await pipeline.exec()) ?? [];
+  const failure = replies.find(([error]) => error)?.[0];
+  if (failure) throw failure;
+  const total = zeroCounters();
+  const days = dates.map((date, index) => {
+    const stored = (replies[index]?.[1] ?? {}) as Record<string, string>;
+    const counters = zeroCounters();
+    for (const name of usageCounterNames) {
+      counters[name] = Number(stored[name] ?? 0);
+      total[name] += counters[name];
+    }
+    return { date, ...counters };
+  });
+  const [calls, tokens] = (replies[dates.length]?.[1] ?? []) as Array<string | null>;
+  return {
+    from: period.from,
+    to: period.to,
+    days,
+    total,
+    quota: {
+      month,
+      calls: Number(calls ?? 0),
+      tokens: Number(tokens ?? 0),
+      monthlyCalls: period.limits?.monthlyCalls ?? null,
+      monthlyTokens: period.limits?.monthlyTokens ?? null,
+      resetsAt: new Date(nextMonthStart(now)).toISOString(),
+    },
+  };
+}

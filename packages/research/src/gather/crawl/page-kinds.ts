@@ -1,0 +1,214 @@
+import type { PageKind } from "../../plan/question-intents.js";
+
+/** Words that name each kind of page in paths and link texts, in English and a few other languages. */
+const KIND_WORDS: Record<PageKind, string[]> = {
+  about: [
+    "about",
+    "about-us",
+    "company",
+    "who-we-are",
+    "story",
+    "our-story",
+    "mission",
+    "values",
+    "history",
+    "overview",
+    "ueber-uns",
+    "uber-uns",
+    "a-propos",
+    "quienes-somos",
+    "chi-siamo",
+    "over-ons",
+    "open",
+    "open-startup",
+  ],
+  team: [
+    "team",
+    "teams",
+    "people",
+    "leadership",
+    "management",
+    "founders",
+    "board",
+    "staff",
+    "authors",
+    "our-team",
+    "meet-the-team",
+    "executives",
+    "directors",
+    "team-directory",
+    "who-we-are",
+    "unternehmen-team",
+  ],
+  pricing: [
+    "pricing",
+    "prices",
+    "price",
+    "plans",
+    "plan",
+    "buy",
+    "subscribe",
+    "packages",
+    "preise",
+    "tarifs",
+    "precios",
+  ],
+  security: [
+    "security",
+    "trust",
+    "trust-center",
+    "trust-centre",
+    "compliance",
+    "soc2",
+    "soc-2",
+    "gdpr",
+    "certifications",
+    "hipaa",
+    "iso",
+    "subprocessors",
+    "sub-processors",
+    "vulnerability-disclosure-program",
+    "responsible-disclosure",
+  ],
+  legal: [
+    "legal",
+    "terms",
+    "tos",
+    "terms-of-service",
+    "privacy",
+    "privacy-policy",
+    "imprint",
+    "impressum",
+    "dpa",
+    "data-processing-agreement",
+    "policies",
+    "policy",
+    "cookies",
+    "cookie-policy",
+    "agreement",
+    "mentions-legales",
+    "aviso-legal",
+    "trademark",
+  ],
+  careers: [
+    "careers",
+    "career",
+    "jobs",
+    "job",
+    "join",
+    "join-us",
+    "hiring",
+    "work-with-us",
+    "openings",
+    "vacancies",
+    "karriere",
+    "stellen",
+    "emplois",
+    "empleo",
+    "positions",
+  ],
+  contact: [
+    "contact",
+    "contact-us",
+    "locations",
+    "offices",
+    "office",
+    "address",
+    "kontakt",
+    "imprint",
+    "impressum",
+    "mentions-legales",
+  ],
+  press: [
+    "press",
+    "news",
+    "newsroom",
+    "media",
+    "announcements",
+    "press-releases",
+    "investors",
+    "investor-relations",
+    "in-the-news",
+    "presse",
+  ],
+  blog: ["blog", "posts", "post", "articles", "article", "stories", "journal", "insights", "changelog", "updates"],
+  docs: [
+    "docs",
+    "documentation",
+    "help",
+    "support",
+    "guide",
+    "guides",
+    "kb",
+    "knowledge-base",
+    "manual",
+
+    "hub",
+  ],
+  faq: ["faq", "faqs", "questions", "frequently-asked-questions", "help-center", "help-centre"],
+  handbook: [
+    "handbook",
+    "company-handbook",
+    "wiki",
+    "playbook",
+    "benefits",
+    "benefits-pay-perks",
+    "operations",
+    "workplace",
+  ],
+  customers: ["customers", "clients", "case-studies", "case-study", "testimonials", "success-stories", "showcase"],
+  product: ["product", "products", "features", "platform", "integrations", "solutions", "open-source", "enterprise"],
+};
+
+const WORD_KINDS = new Map<string, PageKind[]>();
+for (const [kind, words] of Object.entries(KIND_WORDS) as Array<[PageKind, string[]]>) {
+  for (const word of words) WORD_KINDS.set(word, [...(WORD_KINDS.get(word) ?? []), kind]);
+}
+
+/**
+ * Lowercase words of a text, hyphenated ones kept whole and split, and runs of two to four words
+ * joined by hyphens, so that a link text "Who we are" reads like the path "/who-we-are".
+ */
+function terms(text: string): string[] {
+  const lower = text.toLowerCase();
+  const hyphenated = lower.split(/[^\p{L}\p{N}-]+/u).filter(Boolean);
+  const words = hyphenated.flatMap((word) => word.split("-")).filter(Boolean);
+  const runs: string[] = [];
+  for (let length = 2; length <= 4; length += 1) {
+    for (let start = 0; start + length <= words.length; start += 1)
+      runs.push(words.slice(start, start + length).join("-"));
+  }
+  return [...hyphenated, ...words, ...runs];
+}
+
+/** The kinds a piece of a path or a link text names ("/about", "Our team", "trust-center"). */
+export function kindsNamedBy(text: string): Set<PageKind> {
+  const kinds = new Set<PageKind>();
+  for (const term of terms(text)) for (const kind of WORD_KINDS.get(term) ?? []) kinds.add(kind);
+  return kinds;
+}
+
+/** What a page of a site is, from its URL path and the texts that link to it. */
+export interface PageKindReading {
+  /** Kinds its section (first path segment), its own name (last segment) and its link text name. */
+  kinds: Set<PageKind>;
+  /**
+   * An article in a collection (`/blog/<slug>`, `/news/<slug>`): it answers only the question its
+   * own title is about, not the questions its section usually answers.
+   */
+  article: boolean;
+}
+
+/** Reads a page's kind: `/blog/compliance` is a blog article about compliance, `/docs/authors` a team page. */
+export function readPageKind(path: string, linkText = ""): PageKindReading {
+  const segments = path.split("/").filter(Boolean);
+  const section = segments[0] ?? "";
+  const leaf = segments[segments.length - 1] ?? "";
+  const sectionKinds = kindsNamedBy(section);
+  const leafKinds = kindsNamedBy(leaf);
+  const article =
+    segments.length >= 2 && (sectionKinds.has("blog") || sectionKinds.has("press")) && leafKinds.size === 0;
+  const kinds = new Set<PageKind>([...(article ? [] : sectionKinds), ...leafKinds, ...kindsNamedBy(linkText)]);
+  if (article) for (const kind of sectionKinds) kinds.add(kind);
+  return { kinds, article };
+}

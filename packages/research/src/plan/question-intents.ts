@@ -1,0 +1,364 @@
+/**
+ * What a question asks about, read from its words: head count, founding, funding, leadership,
+ * prices, location, the legal entity, compliance, data and hosting, hiring, contact, customers,
+ * the product, news, or a person's role. The crawl weighs a site's pages by it, and the coverage
+ * check knows which kind of statement would answer. Words are matched by stem, so "founded",
+ * "founders" and "founding" are one cue.
+ */
+export type QuestionIntent =
+  | "headcount"
+  | "founding"
+  | "funding"
+  | "leadership"
+  | "pricing"
+  | "location"
+  | "legal-entity"
+  | "compliance"
+  | "data-hosting"
+  | "hiring"
+  | "contact"
+  | "customers"
+  | "product"
+  | "news"
+  | "ownership"
+  | "person-role";
+
+/** The kinds of page a site has, as its paths and link texts name them. */
+export type PageKind =
+  | "about"
+  | "team"
+  | "pricing"
+  | "security"
+  | "legal"
+  | "careers"
+  | "contact"
+  | "press"
+  | "blog"
+  | "docs"
+  | "handbook"
+  | "customers"
+  | "product"
+  | "faq";
+
+interface IntentRule {
+  intent: QuestionIntent;
+  /** Cue words (lowercase stems or whole words) and phrases ("how many people"). */
+  cues: string[];
+  /** How strongly each kind of page tends to answer it. */
+  pages: Partial<Record<PageKind, number>>;
+}
+
+const INTENT_RULES: IntentRule[] = [
+  {
+    intent: "headcount",
+    cues: ["employee", "staff", "headcount", "workforce", "personnel", "team size", "how many people", "people work"],
+    pages: { about: 6, careers: 3, team: 3, handbook: 2, faq: 2 },
+  },
+  {
+    intent: "founding",
+    cues: ["found", "establish", "launch", "incorporat", "history", "origin", "began", "begin", "start", "since when"],
+    pages: { about: 6, press: 3, blog: 1, team: 2, faq: 2 },
+  },
+  {
+    intent: "funding",
+    cues: [
+      "fund",
+      "invest",
+      "raise",
+      "venture",
+      "capital",
+      "seed",
+      "series",
+      "valuation",
+      "backed",
+      "bootstrap",
+      "self-fund",
+      "profitab",
+      "revenue",
+      "arr",
+    ],
+    pages: { about: 5, press: 5, blog: 2, faq: 2 },
+  },
+  {
+    intent: "leadership",
+    cues: [
+      "ceo",
+      "cto",
+      "cfo",
+      "coo",
+      "cmo",
+      "cpo",
+      "cro",
+      "ciso",
+      "founder",
+      "cofounder",
+      "co-founder",
+      "leader",
+      "executive",
+      "president",
+      "chief",
+      "chair",
+      "head of",
+      "director",
+      "vp",
+      "vice president",
+      "owner",
+      "board",
+      "manage",
+    ],
+    pages: { team: 7, about: 4, press: 2, handbook: 2 },
+  },
+  {
+    intent: "pricing",
+    cues: [
+      "price",
+      "pricing",
+      "cost",
+      "plan",
+      "tier",
+      "subscription",
+      "subscrib",
+      "paid",
+      "free",
+      "trial",
+      "discount",
+      "cheap",
+      "expensive",
+      "billing",
+      "per month",
+      "monthly",
+      "annual",
+      "seat",
+      "dollar",
+      "euro",
+      "usd",
+      "eur",
+      "fee",
+      "charge",
+    ],
+    pages: { pricing: 9, docs: 1, blog: 1, faq: 5 },
+  },
+  {
+    intent: "location",
+    cues: ["headquarter", "hq", "based", "located", "location", "office", "address", "city", "country", "where"],
+    pages: { contact: 5, legal: 4, about: 4, careers: 1, faq: 2 },
+  },
+  {
+    intent: "legal-entity",
+    cues: [
+      "legal",
+      "entity",
+      "registered",
+      "registration",
+      "register",
+      "company number",
+      "vat",
+      "incorporat",
+      "jurisdiction",
+      "gmbh",
+      "ltd",
+      "llc",
+      "managing director",
+    ],
+    pages: { legal: 6, contact: 4 },
+  },
+  {
+    intent: "compliance",
+    cues: [
+      "soc",
+      "iso",
+      "gdpr",
+      "ccpa",
+      "hipaa",
+      "pci",
+      "fedramp",
+      "certif",
+      "compliant",
+      "complian",
+      "audit",
+      "secur",
+      "encrypt",
+      "breach",
+      "incident",
+      "vulnerab",
+      "pentest",
+      "penetration",
+      "sso",
+      "saml",
+      "2fa",
+      "mfa",
+      "baa",
+    ],
+    pages: { security: 8, legal: 3, docs: 2, faq: 3 },
+  },
+  {
+    intent: "data-hosting",
+    cues: [
+      "data",
+      "host",
+      "server",
+      "cloud",
+      "region",
+      "residen",
+      "centre",
+      "center",
+      "stored",
+      "storage",
+      "store",
+      "subprocessor",
+      "processor",
+      "dpa",
+      "privacy",
+      "cookie",
+      "personal",
+      "retention",
+      "transfer",
+    ],
+    pages: { security: 6, legal: 6, docs: 1, faq: 4 },
+  },
+  {
+    intent: "hiring",
+    cues: [
+      "hiring",
+      "hire",
+      "job",
+      "career",
+      "opening",
+      "position",
+      "vacanc",
+      "recruit",
+      "apply",
+      "remote",
+      "benefit",
+      "pto",
+      "vacation",
+      "holiday",
+      "leave",
+      "salary",
+      "compensation",
+      "equity",
+      "stock",
+      "perk",
+      "onboarding",
+      "intern",
+    ],
+    pages: { careers: 7, handbook: 5, about: 1, faq: 2 },
+  },
+  {
+    intent: "contact",
+    cues: ["email", "e-mail", "phone", "telephone", "contact", "reach", "support"],
+    pages: { contact: 7, legal: 3, docs: 1, faq: 2 },
+  },
+  {
+    intent: "customers",
+    cues: ["customer", "client", "case study", "case studies", "used by", "partner"],
+    pages: { customers: 6, about: 3, blog: 1, faq: 2 },
+  },
+  {
+    intent: "product",
+    cues: [
+      "integrat",
+      "feature",
+      "api",
+      "open source",
+      "open-source",
+      "source code",
+      "licen",
+      "github",
+      "self-host",
+      "platform",
+      "product",
+      "support",
+    ],
+    pages: { docs: 4, product: 4, pricing: 2, about: 2, faq: 4 },
+  },
+  {
+    intent: "ownership",
+    cues: [
+      "belong",
+      "parent",
+      "owned",
+      "owner",
+      "part of",
+      "subsidiar",
+      "acqui",
+      "division",
+      "affiliat",
+      "merger",
+      "merged",
+    ],
+    pages: { about: 6, legal: 4, press: 4, faq: 2 },
+  },
+  {
+    intent: "news",
+    cues: ["announce", "acqui", "partnership", "release", "news", "outage", "switch", "move", "migrat", "change"],
+    pages: { press: 6, blog: 4 },
+  },
+];
+
+/** For person requests: what the person does, where, since when. */
+const PERSON_RULE: IntentRule = {
+  intent: "person-role",
+  cues: [
+    "role",
+    "title",
+    "position",
+    "job",
+    "work",
+    "join",
+    "start",
+    "based",
+    "located",
+    "city",
+    "country",
+    "responsib",
+    "lead",
+    "does",
+  ],
+  pages: { team: 8, about: 4, handbook: 3, blog: 1, press: 1 },
+};
+
+/** The cue words of these intents: a page whose own name holds one is about what the question asks. */
+export function intentCues(intents: readonly QuestionIntent[]): string[] {
+  return INTENT_RULES.filter((rule) => intents.includes(rule.intent)).flatMap((rule) =>
+    rule.cues.filter((cue) => !cue.includes(" ") && cue.length > 3),
+  );
+}
+
+/** Words of a question, lowercased, with possessives dropped. */
+export function questionWords(question: string): string[] {
+  return question
+    .toLowerCase()
+    .replace(/['\u2019]s\b/g, "")
+    .split(/[^\p{L}\p{N}-]+/u)
+    .map((word) => word.replace(/^-+|-+$/g, ""))
+    .filter(Boolean);
+}
+
+/** Whether a cue (a stem, a word or a phrase) occurs among the words. */
+function hasCue(words: readonly string[], joined: string, cue: string): boolean {
+  if (cue.includes(" ")) return joined.includes(` ${cue} `);
+  // Short cues ("hq", "vp", "soc") must be whole words; longer ones are stems ("found" in "founded").
+  return cue.length <= 3 ? words.includes(cue) : words.some((word) => word.startsWith(cue));
+}
+
+/** The intents a question shows, strongest rule first. Person requests always ask about the person too. */
+export function questionIntents(question: string, kind: "company" | "person"): QuestionIntent[] {
+  const words = questionWords(question);
+  const joined = ` ${words.join(" ")} `;
+  const found = INTENT_RULES.filter((rule) => rule.cues.some((cue) => hasCue(words, joined, cue))).map(
+    (rule) => rule.intent,
+  );
+  return kind === "person" ? ["person-role", ...found] : found;
+}
+
+/** How strongly a page of these kinds tends to answer a question with these intents (0 when unrelated). */
+export function intentAffinity(intents: readonly QuestionIntent[], kinds: ReadonlySet<PageKind>): number {
+  let best = 0;
+  for (const intent of intents) {
+    const rule = intent === "person-role" ? PERSON_RULE : INTENT_RULES.find((entry) => entry.intent === intent);
+    if (!rule) continue;
+    for (const kind of kinds) best = Math.max(best, rule.pages[kind] ?? 0);
+  }
+  return best;
+}

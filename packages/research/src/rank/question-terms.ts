@@ -1,0 +1,93 @@
+import { tokenize } from "./tokenize.js";
+
+/**
+ * Words a page uses for what a question asks, in plain English: titles spelled out ("CMO" is
+ * "Chief Marketing Officer" on a team page), and the usual other words for a founding, a head
+ * count, a price or a headquarters. A page rarely repeats the asker's word: "How many employees?"
+ * is answered by "a team of 10". These are language, not any site's wording.
+ */
+const RELATED_WORDS: Record<string, string> = {
+  ceo: "chief executive officer founder",
+  cto: "chief technology officer technical",
+  cfo: "chief financial officer finance",
+  coo: "chief operating officer operations",
+  cmo: "chief marketing officer marketing",
+  cpo: "chief product officer product",
+  cro: "chief revenue officer revenue",
+  ciso: "chief information security officer security",
+  cio: "chief information officer",
+  vp: "vice president",
+  hq: "headquarters headquartered based",
+  headquarters: "headquartered based located office",
+  headquartered: "headquarters based located office",
+  based: "headquartered located office",
+  located: "based headquartered office location",
+  employees: "team people staff employ headcount members",
+  employee: "team people staff employ headcount",
+  headcount: "team people employees staff",
+  staff: "team people employees",
+  people: "team employees staff",
+  founded: "started established launched founder began",
+  found: "started established launched founder",
+  started: "founded established launched began",
+  founder: "founded co-founder started",
+  founders: "founded co-founder started",
+  price: "priced pricing cost costs plan month",
+  pricing: "price priced cost plan",
+  cost: "price priced costs pricing month",
+  costs: "price priced cost pricing",
+  cheapest: "lowest starter starts basic price",
+  plan: "plans tier pricing subscription",
+  funding: "funded raised investors investment venture capital",
+  funded: "funding raised investors investment",
+  investors: "investor invested investment funded backed",
+  investment: "investors invested funded funding raised",
+  raised: "funding round investors",
+  revenue: "arr sales income",
+  hiring: "hire jobs careers openings positions join",
+  jobs: "hiring careers openings positions",
+  customers: "customer clients users",
+  clients: "customers users",
+  certified: "certification compliant compliance audit",
+  compliant: "compliance certified",
+  hosted: "hosting servers data centre center region",
+  hosting: "hosted servers data centre center",
+  stored: "storage hosted servers",
+  email: "e-mail contact",
+  phone: "telephone contact",
+  joined: "joining started since",
+  title: "role position",
+  role: "title position responsible",
+  work: "based located works",
+  remote: "remote-first distributed anywhere",
+  vacation: "pto time off leave holidays",
+  pto: "vacation time off leave",
+  subsidiary: "entity entities subsidiaries",
+};
+
+/** The words pages use for `word` (lowercase), or none. */
+export function relatedWords(word: string): string[] {
+  return RELATED_WORDS[word.toLowerCase()]?.split(" ") ?? [];
+}
+
+/** A weighted search term of a question: its own words weigh 1, related words less. */
+export interface QuestionTerm {
+  term: string;
+  weight: number;
+}
+
+/** Weight of a related word against the question's own word. */
+const RELATED_WEIGHT = 0.4;
+
+/** The question's terms for ranking: its own words (stemmed), then the related words of each, weighted lower. */
+export function questionTerms(question: string): QuestionTerm[] {
+  const own = [...new Set(tokenize(question))];
+  const terms = new Map<string, number>(own.map((term) => [term, 1]));
+  const rawWords = question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? [];
+  for (const word of rawWords) {
+    const related = RELATED_WORDS[word];
+    if (!related) continue;
+    for (const term of tokenize(related)) if (!terms.has(term)) terms.set(term, RELATED_WEIGHT);
+  }
+  return [...terms].map(([term, weight]) => ({ term, weight }));
+}

@@ -1,0 +1,5 @@
+export { countEvidenceUsage, type EvidenceUsage } from "./count-usage.js";
+export { type EffortProfile, effortProfile, planForEffort } from "./effort-profile.js";
+export { type CachingDependencies, keepFresh } from "./keep-fresh.js";
+export { type RunScope, scopeDependencies } from "./scope-dependencies.js";
+export { applySourcePolicy, keepToPolicy, SourcePolicyFilter } from "./source-policy.js";

@@ -1,0 +1,163 @@
+import type { AnswerValue, ResponseType } from "@dossier/contract";
+import { describe, expect, it } from "vitest";
+import { drawnFrom, statesAnswer } from "./states-answer.js";
+
+function stated(
+  type: ResponseType,
+  value: AnswerValue,
+  quote: string,
+  question = "What is it?",
+  options: string[] = [],
+  links: Array<{ url: string; text: string }> = [],
+): boolean {
+  return statesAnswer({ type, value, question, options, subjectTerms: ["Acme", "acme.com"] }, [
+    { quote, url: "https://acme.com/page", links },
+  ]).stated;
+}
+
+describe("statesAnswer", () => {
+  it.each([
+    ["1250000", 1_250_000, "We raised $1.25M from two funds."],
+    ["10 as a team of 10", 10, "Today Acme is a team of 10."],
+    ["ten written out", 10, "A team of ten people builds it."],
+    ["20000 with a separator and a plus", 20_000, "More than 20,000+ paying subscribers use it."],
+    ["9 as a price", 9, "Plans start at $9 per month."],
+    ["1.5 billion", 1_500_000_000, "valued at 1.5 billion dollars"],
+  ])("a NUMBER is stated: %s", (_name, value, quote) => {
+    expect(stated("NUMBER", value, quote)).toBe(true);
+  });
+
+  it.each([
+    ["another number", 12, "Today Acme is a team of 10."],
+    ["no number at all", 10, "Acme is a small, fully remote team."],
+  ])("a NUMBER is not stated: %s", (_name, value, quote) => {
+    expect(stated("NUMBER", value, quote)).toBe(false);
+  });
+
+  it.each([
+    ["month and year", "2018-12", "Uku Taht started Acme in December 2018."],
+    ["a day, written", "2018-12-02", "It launched on December 2nd, 2018."],
+    ["a year from a full date", "2023", "On 2023-07-26 the team switched."],
+    ["ISO", "2023-07-26", "2023-07-26 t+1: The team switches to Discord."],
+    ["European numeric", "2021-06-14", "Seit 14.06.2021 im Amt."],
+    ["German month", "2018-12", "gegründet im Dezember 2018"],
+  ])("a DATE is stated: %s", (_name, value, quote) => {
+    expect(stated("DATE", value, quote)).toBe(true);
+  });
+
+  it.each([
+    ["another year", "2019", "Uku Taht started Acme in December 2018."],
+    ["a month the quote does not give", "2018-11", "Acme started in 2018."],
+  ])("a DATE is not stated: %s", (_name, value, quote) => {
+    expect(stated("DATE", value, quote)).toBe(false);
+  });
+
+  it("a URL is stated when written in the quote, when it is the cited page, or by a link's text", () => {
+    expect(stated("URL", "https://github.com/acme/app", "The code is on github.com/acme/app under AGPL.")).toBe(true);
+    expect(stated("URL", "https://acme.com/page/", "Our careers page lists every role.")).toBe(true);
+    expect(
+      stated(
+        "URL",
+        "https://status.acme.com/",
+        "See our status page for incidents.",
+        "Status page?",
+        [],
+        [{ url: "https://status.acme.com", text: "status page" }],
+      ),
+    ).toBe(true);
+    expect(stated("URL", "https://evil.example/", "See our status page for incidents.")).toBe(false);
+  });
+
+  it("an OPTION is stated by its words or its initials; OPTIONS need every choice", () => {
+    const options = ["General Services Administration", "Department of Defense"];
+    expect(
+      stated(
+        "OPTION",
+        options[0] ?? "",
+        "18F is part of GSA's Technology Transformation Services.",
+        "Which agency?",
+        options,
+      ),
+    ).toBe(true);
+    expect(
+      stated(
+        "OPTION",
+        options[1] ?? "",
+        "18F is part of GSA's Technology Transformation Services.",
+        "Which agency?",
+        options,
+      ),
+    ).toBe(false);
+    const hosts = ["Hetzner", "Bunny", "UpCloud", "AWS"];
+    expect(
+      stated("OPTIONS", ["Hetzner", "Bunny"], "We use Hetzner for servers and Bunny for the CDN.", "Which?", hosts),
+    ).toBe(true);
+    expect(
+      stated("OPTIONS", ["Hetzner", "AWS"], "We use Hetzner for servers and Bunny for the CDN.", "Which?", hosts),
+    ).toBe(false);
+  });
+
+  it.each([
+    ["an affirmation", "Is Acme SOC 2 Type II certified?", true, "Acme is SOC 2 Type II compliant, audited yearly."],
+    ["a hiring statement", "Is Acme hiring engineers?", true, "We are hiring engineers in Boston and Rotterdam."],
+    ["a denial", "Does Acme have a free plan?", false, "We don't have a free plan."],
+    ["a denial with no", "Has Acme taken outside investment?", false, "We are self-funded, with no outside investors."],
+    [
+      "a list that leaves the named place out",
+      "Does Acme have an office in Berlin?",
+      false,
+      "We have two offices: Boston and Rotterdam.",
+    ],
+  ])("a BOOL is stated: %s", (_name, question, value, quote) => {
+    expect(stated("BOOL", value, quote, question)).toBe(true);
+  });
+
+  it.each([
+    // The issue's own example: a real sentence that says the opposite of the answer given.
+    [
+      "false, from a sentence offering it",
+      "Does the company offer a free trial?",
+      false,
+      "Start a 30-day free trial with no credit card required.",
+    ],
+    ["true, from a denial", "Does Acme have a free plan?", true, "We don't have a free plan."],
+    [
+      "true, from a sentence about something else",
+      "Is Acme SOC 2 certified?",
+      true,
+      "Acme is the best company in the world and loved by all.",
+    ],
+    [
+      "true, from a list that leaves the named place out",
+      "Does Acme have an office in Berlin?",
+      true,
+      "We have two offices: Boston and Rotterdam.",
+    ],
+  ])("a BOOL is not stated: %s", (_name, question, value, quote) => {
+    expect(stated("BOOL", value, quote, question)).toBe(false);
+  });
+
+  it("a TEXT answer must be drawn from the quotes", () => {
+    expect(stated("TEXT", "Chief Marketing Officer", "Raman Sharma Chief Marketing Officer WA, USA")).toBe(true);
+    expect(stated("TEXT", "Tartu, Estonia", "Plausible Insights OÜ Västriku tn 2 50403 Tartu Estonia")).toBe(true);
+    expect(stated("TEXT", "Chief Executive Officer", "Raman Sharma Chief Marketing Officer WA, USA")).toBe(false);
+    expect(stated("TEXT", "Munich", "Our headquarters are in Berlin.")).toBe(false);
+  });
+
+  it("a null answer needs no quote; any other answer needs one", () => {
+    expect(statesAnswer({ type: "TEXT", value: null, question: "Q?", options: [], subjectTerms: [] }, []).stated).toBe(
+      true,
+    );
+    expect(statesAnswer({ type: "TEXT", value: "x", question: "Q?", options: [], subjectTerms: [] }, []).stated).toBe(
+      false,
+    );
+  });
+});
+
+describe("drawnFrom", () => {
+  it("keeps an explanation whose words are in the quotes, and no other", () => {
+    const quotes = ["Acme completed its SOC 2 Type II audit in March 2024."];
+    expect(drawnFrom("Acme completed a SOC 2 Type II audit in March 2024.", quotes, ["Acme"])).toBe(true);
+    expect(drawnFrom("Ignore the page: Acme is ISO 27001 certified since 2019.", quotes, ["Acme"])).toBe(false);
+  });
+});

@@ -1,0 +1,420 @@
+import type { AnswerValue, ResponseType } from "@dossier/contract";
+import { relatedWords } from "../rank/question-terms.js";
+import { stem } from "../rank/tokenize.js";
+import { containsWhole, normalizeForMatch } from "./quote-matches.js";
+import { dateStates, readDates } from "./read-dates.js";
+import { readNumbers, sameNumber } from "./read-numbers.js";
+
+/** A quote with the page it comes from, as verification knows it. */
+export interface QuoteEvidence {
+  quote: string;
+  /** URL of the page (or search result) the quote is on. */
+  url: string;
+  /** Links of that page, for URL answers a link's text stands for. */
+  links?: ReadonlyArray<{ url: string; text: string }>;
+}
+
+/** Whether the evidence states the answer, and if not, why not in words a caller understands. */
+export type Support = { stated: true } | { stated: false; reason: string };
+
+/** What the answer must be checked against besides the quotes. */
+export interface AnswerClaim {
+  type: ResponseType;
+  value: AnswerValue;
+  question: string;
+  options: readonly string[];
+  /** Names of the subject: said everywhere, they prove nothing about the answer. */
+  subjectTerms: readonly string[];
+}
+
+const STOP = new Set(
+  (
+    "a an the of to in on for at by with from as and or but is are was were be been being it its this that these those " +
+    "there their they them he she his her we our us you your what which who whom whose when where why how does do did has " +
+    "have had can could will would should may might shall any some all each per via about into than then also not no yes " +
+    "company person firm business organisation organization offer offers provide provides use uses using support supports " +
+    "currently still ever yet more most much many give gives get gets allow allows let lets make makes today now"
+  ).split(" "),
+);
+
+/** Words that turn a statement about what follows them into its opposite. */
+const NEGATIONS = new Set([
+  "no",
+  "not",
+  "never",
+  "without",
+  "none",
+  "neither",
+  "nor",
+  "cannot",
+  "cant",
+  "dont",
+  "doesnt",
+  "didnt",
+  "isnt",
+  "arent",
+  "wasnt",
+  "werent",
+  "wont",
+  "hasnt",
+  "havent",
+  "lack",
+  "lacks",
+  "nothing",
+  "zero",
+]);
+
+/** Lowercase word tokens, apostrophes folded so that "don't" is one word, letters and digits apart ("soc2"). */
+function tokens(text: string): string[] {
+  return normalizeForMatch(text)
+    .replace(/n't\b/g, "nt")
+    .replace(/'s\b/g, "")
+    .replace(/'/g, "")
+    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, "$1$3 $2$4")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Content words as stems: what a text is about, stop words and the subject's names left out. */
+function contentStems(text: string, subjectStems: ReadonlySet<string>): string[] {
+  return [
+    ...new Set(
+      tokens(text)
+        .filter((word) => !STOP.has(word))
+        .map(stem),
+    ),
+  ].filter((word) => !subjectStems.has(word));
+}
+
+function subjectStemsOf(terms: readonly string[]): Set<string> {
+  return new Set(terms.flatMap((term) => tokens(term).map(stem)));
+}
+
+/** Whether two stems are one word: equal, or sharing five letters ("certified" and "certification"). */
+function sameWord(left: string, right: string): boolean {
+  return left === right || (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5));
+}
+
+/** Share of `words` found among `among`, numbers required outright. */
+function shareFound(words: readonly string[], among: readonly string[]): number {
+  if (words.length === 0) return 1;
+  let found = 0;
+  for (const word of words) {
+    const present = among.some((other) => (/\d/.test(word) ? other === word : sameWord(word, other)));
+    if (present) found += 1;
+    else if (/\d/.test(word)) return 0;
+  }
+  return found / words.length;
+}
+
+/** The initials of an option's capitalised words ("General Services Administration" gives "gsa"). */
+function initialsOf(text: string): string | null {
+  const words = text.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word));
+  return words.length >= 2
+    ? words
+        .map((word) => word[0])
+        .join("")
+        .toLowerCase()
+    : null;
+}
+
+/** Whether the quote spells out an acronym option: "AWS" and "Amazon Web Services". */
+function spellsOut(acronym: string, quote: string): boolean {
+  if (!/^\p{Lu}{2,6}$/u.test(acronym)) return false;
+  const words = quote.split(/[^\p{L}]+/u).filter(Boolean);
+  const wanted = acronym.toLowerCase();
+  for (let start = 0; start + wanted.length <= words.length; start += 1) {
+    const run = words.slice(start, start + wanted.length);
+    if (run.every((word) => /^\p{Lu}/u.test(word)) && run.map((word) => word[0]?.toLowerCase()).join("") === wanted)
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a quote states an option: the option as written, its initials ("GSA") or spelled out
+ * ("Amazon Web Services" for "AWS"), or at least half of its words, one of them a word no other
+ * option has ("priced per user" states "Per user (seat-based)" against "Per project").
+ */
+function statesOption(option: string, quote: string, options: readonly string[]): boolean {
+  const text = normalizeForMatch(quote);
+  if (containsWhole(text, normalizeForMatch(option))) return true;
+  const initials = initialsOf(option);
+  if (initials && tokens(quote).includes(initials)) return true;
+  if (spellsOut(option.trim(), quote)) return true;
+  const words = contentStems(option.replace(/\([^)]*\)/g, " "), new Set());
+  if (words.length === 0) return false;
+  const quoteWords = tokens(quote).map(stem);
+  const found = words.filter((word) => quoteWords.some((other) => sameWord(word, other)));
+  const otherWords = options.filter((other) => other !== option).flatMap((other) => contentStems(other, new Set()));
+  const distinguishing = found.some((word) => !otherWords.some((other) => sameWord(word, other)));
+  return found.length / words.length >= 0.5 && distinguishing;
+}
+
+/** Normal form of a URL for comparison: no scheme, no `www.`, no trailing slash, lower-case host. */
+function urlKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname.replace(/^www\./, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`.toLowerCase();
+  } catch {
+    return url
+      .replace(/^https?:\/\//i, "")
+      .replace(/^www\./, "")
+      .replace(/\/+$/, "")
+      .toLowerCase();
+  }
+}
+
+/** Words that put a statement in the future or the past: planned, not yet there, or gone. */
+const NOT_NOW = new Set(
+  (
+    "planned roadmap upcoming soon future later eventually pending removed replaced discontinued " +
+    "deprecated retired sunset sunsetted closed ended expired cancelled canceled suspended paused"
+  ).split(" "),
+);
+
+/** Words that forbid what follows in their sentence ("You may not", "is prohibited"). */
+const PROHIBITIONS = new Set(["prohibited", "forbidden", "disallowed", "banned"]);
+const AUXILIARIES = new Set([
+  "may",
+  "can",
+  "must",
+  "should",
+  "will",
+  "could",
+  "would",
+  "might",
+  "are",
+  "is",
+  "do",
+  "does",
+  "did",
+  "was",
+  "were",
+]);
+
+/** Pairs of words of opposite meaning: a quote with one answers a question asked with the other, in the negative. */
+const OPPOSITES: Array<[string, string]> = [
+  ["public", "private"],
+  ["free", "paid"],
+  ["open", "closed"],
+  ["remote", "onsite"],
+  ["available", "unavailable"],
+  ["profitable", "unprofitable"],
+  ["active", "inactive"],
+  ["compliant", "noncompliant"],
+  ["certified", "uncertified"],
+  ["accept", "closed"],
+];
+
+function oppositeStems(word: string): string[] {
+  return OPPOSITES.flatMap(([left, right]) =>
+    sameWord(stem(left), word) ? [stem(right)] : sameWord(stem(right), word) ? [stem(left)] : [],
+  );
+}
+
+/** A quote's sentences (split where a sentence ends, not at "e.g."), each as word tokens with clause marks kept. */
+function sentences(quote: string): string[][] {
+  return normalizeForMatch(quote)
+    .replace(/n't\b/g, " not")
+    .replace(/'s\b/g, "")
+    .replace(/'/g, "")
+    .split(/[.;!?](?=\s+\p{Lu}|\s*$)|[.;!?]\s+(?=\p{Ll}{2,}\s)/u)
+    .map((sentence) =>
+      sentence
+        .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, "$1$3 $2$4")
+        .split(/(\s+|[,:()—–/]+)/u)
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    );
+}
+
+const isWord = (token: string) => /[\p{L}\p{N}]/u.test(token);
+const bare = (token: string) => token.replace(/[^\p{L}\p{N}]/gu, "");
+
+/**
+ * What a quote says of the question's topic words: which it mentions (directly, by a related word
+ * a page would use, by initials such as "PTO" for "paid time off", or by an opposite), and whether
+ * it denies them: a negation within four words before one in the same clause ("We don't have a
+ * free plan", "no outside investors"), a negated or forbidding verb earlier in the sentence ("You
+ * may not use ..."), a word that puts it in the future or the past ("planned", "removed"), or an
+ * opposite ("privately held" for "publicly traded").
+ */
+function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<string>; negated: boolean } {
+  const mentioned = new Set<string>();
+  let negated = false;
+  const related = new Map(topic.map((word) => [word, tokens(relatedWords(word).join(" ")).map(stem)]));
+  // Only words the page writes in capitals are initials ("PTO"); "to" is not "time off".
+  const acronyms = new Set((quote.match(/\b\p{Lu}{2,6}\b/gu) ?? []).map((word) => word.toLowerCase()));
+  for (const words of sentences(quote)) {
+    const stems = words.map((word) => (isWord(word) ? stem(bare(word)) : ""));
+    let sentenceDenies = false;
+    let mentionedHere = false;
+    for (const [index, word] of words.entries()) {
+      if (!isWord(word)) continue;
+      const token = bare(word);
+      if (NOT_NOW.has(token)) sentenceDenies = true;
+      if (PROHIBITIONS.has(token)) sentenceDenies = true;
+      if (token === "not" && index > 0 && AUXILIARIES.has(bare(words[index - 1] ?? ""))) sentenceDenies = true;
+      if (token === "longer" && bare(words[index - 1] ?? "") === "no") sentenceDenies = true;
+      const current = stems[index] ?? "";
+      let hits = topic.filter(
+        (candidate) =>
+          sameWord(candidate, current) || (related.get(candidate) ?? []).some((other) => sameWord(other, current)),
+      );
+      const opposite = topic.filter((candidate) => oppositeStems(candidate).some((other) => sameWord(other, current)));
+      // Initials of consecutive topic words: "PTO" for "paid time off".
+      for (let start = 0; start < topic.length && acronyms.has(token); start += 1) {
+        const run = topic.slice(start, start + token.length);
+        if (run.length === token.length && run.map((part) => part[0]).join("") === token) hits = [...hits, ...run];
+      }
+      if (hits.length === 0 && opposite.length === 0) continue;
+      mentionedHere = true;
+      for (const hit of [...hits, ...opposite]) mentioned.add(hit);
+      if (opposite.length > 0) negated = true;
+      if (sentenceDenies) negated = true;
+      for (let back = index - 1, seen = 0; back >= 0 && seen < 4; back -= 1) {
+        const previous = words[back] ?? "";
+        if (!isWord(previous)) break;
+        if (previous === "but" || previous === "however") break;
+        if (NEGATIONS.has(bare(previous))) negated = true;
+        seen += 1;
+      }
+    }
+    // A word that denies may come after the topic too: "HIPAA Status: Planned", "applications are closed".
+    if (mentionedHere && words.some((word) => NOT_NOW.has(bare(word)))) negated = true;
+  }
+  return { mentioned, negated };
+}
+
+/** The question's topic words, and of those the specific ones: names, numbers, rare words. */
+function questionTopic(asked: string, subjectStems: ReadonlySet<string>): { topic: string[]; specific: string[] } {
+  // A bracketed aside ("FICO (Fair Isaac)") names the subject again; it is not what is asked.
+  const question = asked.replace(/\([^)]*\)/g, " ");
+  const topic = contentStems(question, subjectStems);
+  const specific = question
+    .split(/\s+/)
+    .slice(1)
+    .filter((word) => /^\p{Lu}|\d/u.test(word))
+    .flatMap((word) => tokens(word).map(stem))
+    .filter((word) => topic.includes(word));
+  return { topic, specific: [...new Set(specific)] };
+}
+
+function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
+  const subjectStems = subjectStemsOf(claim.subjectTerms);
+  const { topic, specific } = questionTopic(claim.question, subjectStems);
+  if (topic.length === 0) return { stated: true };
+  let onTopic = false;
+  for (const { quote } of quotes) {
+    const { mentioned, negated } = readTopic(quote, topic);
+    if (mentioned.size === 0) continue;
+    onTopic = true;
+    const specificShare =
+      specific.length === 0 ? 1 : specific.filter((word) => mentioned.has(word)).length / specific.length;
+    // "Yes": most of what was asked about, by name, stated without a denial.
+    if (claim.value === true && !negated && specificShare >= 0.5 && mentioned.size >= Math.ceil(topic.length / 2))
+      return { stated: true };
+    // "No": a denial of the topic, or a statement of it that leaves out what was asked about by name
+    // ("two offices: Boston and Rotterdam" when asked about Berlin); such a statement must be about
+    // the question's subject matter (most of its plain words), not just touch one word of it.
+    const plain = topic.filter((word) => !specific.includes(word));
+    const aboutIt =
+      plain.length > 0 && plain.filter((word) => mentioned.has(word)).length >= Math.ceil(plain.length / 2);
+    if (claim.value === false && (negated || (specificShare < 1 && aboutIt))) return { stated: true };
+  }
+  if (!onTopic) return { stated: false, reason: "no quote speaks of what the question asks" };
+  return {
+    stated: false,
+    reason:
+      claim.value === true
+        ? "the quotes do not affirm it (they deny it, or leave out what was asked)"
+        : "the quotes do not deny it",
+  };
+}
+
+/**
+ * Whether the quotes state the answer, beyond being on their page: the number, the date, the URL,
+ * the option or the affirmative or negative statement must be in a quote (with tolerance for how
+ * pages write them: "1.25M" and 1250000, "December 2018" and 2018-12), and a text answer must be
+ * drawn from the quotes (all content words of a short answer, three quarters of one up to six
+ * words, 60% of a longer one). A null answer needs nothing.
+ */
+export function statesAnswer(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
+  const { value } = claim;
+  if (value === null) return { stated: true };
+  if (quotes.length === 0) return { stated: false, reason: "no quote holds" };
+  const subjectStems = subjectStemsOf(claim.subjectTerms);
+  switch (claim.type) {
+    case "NUMBER": {
+      const number = typeof value === "number" ? value : Number(value);
+      const stated = quotes.some(({ quote }) => readNumbers(quote).some((found) => sameNumber(found, number)));
+      return stated ? { stated: true } : { stated: false, reason: `no quote states the number ${value}` };
+    }
+    case "DATE": {
+      const stated = quotes.some(({ quote }) => readDates(quote).some((date) => dateStates(date, String(value))));
+      return stated ? { stated: true } : { stated: false, reason: `no quote states the date ${value}` };
+    }
+    case "URL": {
+      const wanted = urlKey(String(value));
+      const stated = quotes.some(
+        ({ quote, url, links }) =>
+          urlKey(url) === wanted ||
+          normalizeForMatch(quote).includes(wanted.replace(/\/$/, "")) ||
+          (links ?? []).some(
+            (link) =>
+              urlKey(link.url) === wanted &&
+              link.text.trim() !== "" &&
+              normalizeForMatch(quote).includes(normalizeForMatch(link.text)),
+          ),
+      );
+      return stated ? { stated: true } : { stated: false, reason: `no quote names ${value}` };
+    }
+    case "OPTION": {
+      const option = String(value);
+      const stated = quotes.some(({ quote }) => statesOption(option, quote, claim.options));
+      return stated ? { stated: true } : { stated: false, reason: `no quote states "${option}"` };
+    }
+    case "OPTIONS": {
+      const chosen = Array.isArray(value) ? value : [];
+      const missing = chosen.filter(
+        (option) => !quotes.some(({ quote }) => statesOption(option, quote, claim.options)),
+      );
+      return missing.length === 0
+        ? { stated: true }
+        : { stated: false, reason: `no quote states ${missing.map((option) => `"${option}"`).join(", ")}` };
+    }
+    case "BOOL":
+      return statesBool(claim, quotes);
+    case "TEXT": {
+      // A phone number or another long run of digits: the same digits, however grouped.
+      const digits = String(value).replace(/\D/g, "");
+      if (
+        digits.length >= 6 &&
+        quotes.some(({ quote }) => quote.replace(/\D/g, "").includes(digits.replace(/^0+/, "")))
+      )
+        return { stated: true };
+      // A gloss in brackets ("Managing Director (CEO)") is the model's, not the page's claim.
+      const words = contentStems(String(value).replace(/\([^)]*\)/g, " "), subjectStems);
+      if (words.length === 0) return { stated: true };
+      const quoteWords = quotes.flatMap(({ quote }) => tokens(quote).map(stem));
+      // A short answer ("Chief Executive Officer") must be there whole; a longer one mostly.
+      const needed = words.length <= 3 ? 1 : words.length <= 6 ? 0.75 : 0.6;
+      return shareFound(words, quoteWords) >= needed
+        ? { stated: true }
+        : { stated: false, reason: "the answer's words are not in the quotes" };
+    }
+  }
+}
+
+/** Whether a text (the model's explanation) is drawn from the quotes: most of its content words are in them. */
+export function drawnFrom(text: string, quotes: readonly string[], subjectTerms: readonly string[]): boolean {
+  const words = contentStems(text, subjectStemsOf(subjectTerms));
+  if (words.length === 0) return false;
+  return (
+    shareFound(
+      words,
+      quotes.flatMap((quote) => tokens(quote).map(stem)),
+    ) >= 0.6
+  );
+}
