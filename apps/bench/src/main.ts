@@ -10,7 +10,10 @@ import { formatEventsFigures, runEventsBench } from "./scenarios/events-bench.js
 import { formatExtractionFigures, runExtractionBench } from "./scenarios/extraction-bench.js";
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { type Floors, measureFloors } from "./scenarios/floors.js";
-import { formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
+import { formatGatewayProcessesFigures, runGatewayProcessesBench } from "./scenarios/gateway-processes-bench.js";
+import { cpuText, formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
+import { formatQueueTargets } from "./scenarios/queue-targets.js";
+import { startQueueWorld } from "./scenarios/queue-world.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 
 const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|extraction|events|console|profile FILE...] [options]
@@ -20,7 +23,8 @@ Without a command, runs queue, research, fleet, events and console one after ano
 Options:
   --seconds N   measured window of each scenario (default 10)
   --warmup N    unmeasured warm-up before each window, in seconds (default 2)
-  --only TEXT   run only the scenarios whose name contains TEXT; fleet: "1 workers",
+  --only TEXT   run only the scenarios whose name contains TEXT; queue: also "1 gateway",
+                "2 gateway", "4 gateway" or "gateway processes"; fleet: "1 workers",
                 "2 workers", "4 workers", "throughput" (all three) or "batch"
   --profile     run the gateway and workers under node --cpu-prof (apps/bench/profiles/)
 `;
@@ -64,8 +68,8 @@ function formatFloors(floors: Floors): string {
   return [
     "Floors on this machine in this run (the same load generator; each server in its own processes):",
     `- bare node:http answering {}: 1 connection ${at(floors.echo.oneConnection)}; 50 connections ${at(floors.echo.fiftyConnections)};`,
-    `- bare Express parsing the JSON body and answering a stored body: 50 connections ${at(floors.express.fiftyConnections)};`,
-    `- bare BullMQ gateway (Express, Queue.add, QueueEvents; a worker process returning {}): 1 connection ${at(floors.bullmq.oneConnection)}; 50 connections ${at(floors.bullmq.fiftyConnections)}.`,
+    `- bare Express parsing the JSON body and answering a stored body: 50 connections ${at(floors.express.fiftyConnections)} (CPU ms/call: ${cpuText(floors.express.cpuPerCall)});`,
+    `- bare BullMQ gateway (Express, Queue.add, QueueEvents; a worker process returning {}): 1 connection ${at(floors.bullmq.oneConnection)}; 50 connections ${at(floors.bullmq.fiftyConnections)} (CPU ms/call: ${cpuText(floors.bullmq.cpuPerCall)}).`,
   ].join("\n");
 }
 
@@ -76,10 +80,24 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
     const load = loadavg()[0]!;
     settings.log("queue: floors (bare node:http, bare Express, bare BullMQ gateway, each in other processes)");
     const floors = await measureFloors(3_000, testRedisUrl());
-    const figures = await runQueueBench(settings);
+    const world = await startQueueWorld();
+    let figures: Awaited<ReturnType<typeof runQueueBench>>;
+    let processes: Awaited<ReturnType<typeof runGatewayProcessesBench>>;
+    try {
+      figures = await runQueueBench(settings, world);
+      processes = await runGatewayProcessesBench(settings, world);
+    } finally {
+      await world.close();
+    }
     header("queue: gateway + queue + worker against the research function in-process", load);
     process.stdout.write(`${formatFloors(floors)}\n\n`);
-    process.stdout.write(`${formatQueueFigures(figures)}\n`);
+    process.stdout.write(`${formatQueueFigures(figures)}\n\n`);
+    process.stdout.write(
+      `Gateway processes (GATEWAY_PROCESSES), one worker:\n\n${formatGatewayProcessesFigures(processes)}\n\n`,
+    );
+    process.stdout.write(
+      `Targets, as ratios to the floors above:\n\n${formatQueueTargets(floors, figures, processes)}\n`,
+    );
   },
   async research() {
     const load = loadavg()[0]!;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { loadConfig } from "@dossier/config";
 import { type Effort, effortLevels } from "@dossier/contract";
+import { redisOfTarget } from "@dossier/testing";
 import { Command, InvalidArgumentError } from "commander";
 import type { CaseSetName } from "./case-result.js";
 import { runEval } from "./run-eval.js";
@@ -49,7 +50,7 @@ const program = new Command("eval")
       }
       const config = loadConfig();
       const { report, passed } = await runEval({
-        redisUrl: config.redisUrl,
+        redis: redisOfTarget(config.redis),
         concurrency: Number(options.concurrency),
         sets,
         ...(options.filter ? { filter: options.filter } : {}),

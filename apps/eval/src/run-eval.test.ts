@@ -1,4 +1,10 @@
-import { type FakeChatServer, loadEnrichmentCases, loadResearchCases, startFakeChatServer } from "@dossier/testing";
+import {
+  type FakeChatServer,
+  loadEnrichmentCases,
+  loadResearchCases,
+  startFakeChatServer,
+  testRedis,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOracleResponder } from "./oracle-responder.js";
 import { runEval } from "./run-eval.js";
@@ -16,7 +22,7 @@ afterAll(async () => endpoint?.close());
 describe("pnpm eval --model-url", () => {
   it("answers the cases with the given endpoint and reports accuracy, withheld answers, calibration, tokens and latency", async () => {
     const { report } = await runEval({
-      redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      redis: testRedis(),
       concurrency: 4,
       sets: ["fixture"],
       filter: "nw-",

@@ -21,6 +21,7 @@ import {
   startRecordingChatProxy,
   startResearchWorld,
   startStack,
+  type TestRedis,
   toVisibleText,
 } from "@dossier/testing";
 import type { CaseResult, CaseSetName } from "./case-result.js";
@@ -38,7 +39,8 @@ export interface RealModel {
 }
 
 export interface EvalOptions {
-  redisUrl: string;
+  /** The Redis the evaluation's gateway and worker run on. */
+  redis: TestRedis;
   concurrency: number;
   /** Only cases whose id contains this text. */
   filter?: string;
@@ -94,7 +96,7 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
     set === "fixture" ? await startResearchWorld({ responder }) : await startRealwebWorld({ folder, responder });
   const proxy = options.model ? await startRecordingChatProxy(options.model.url, options.model.apiKey) : null;
   const stack = await startStack({
-    redisUrl: options.redisUrl,
+    redis: options.redis,
     env: {
       ...world.env,
       ...(proxy && options.model ? realModelEnvironment(proxy, options.model) : {}),

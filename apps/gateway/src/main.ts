@@ -1,95 +1,12 @@
+import cluster from "node:cluster";
 import { createLogger, loadConfig } from "@dossier/config";
-import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, EventFeeds, ResearchQueue } from "@dossier/queue";
-import { createApp } from "./create-app.js";
-import { answerClientError } from "./http/answer-client-error.js";
-import { EventStreams } from "./http/event-stream.js";
-import { GatewayMetrics } from "./metrics.js";
+import { startGateway } from "./start-gateway.js";
+import { superviseGateways } from "./supervise-gateways.js";
 
 const config = loadConfig();
-const logger = createLogger("gateway", config.logLevel);
 
-const queue = new ResearchQueue({
-  redisUrl: config.redisUrl,
-  prefix: config.redisPrefix,
-  ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds),
-});
-const batches = new BatchStore({
-  redisUrl: config.redisUrl,
-  prefix: config.redisPrefix,
-  redis: queue.redis,
-  ttlSeconds: config.batch.ttlSeconds,
-  callbackAttempts: config.callback.attempts,
-  callbackBackoffMs: config.callback.backoffMs,
-});
-const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
-const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue);
-const events = {
-  feeds: new EventFeeds({ redisUrl: config.redisUrl, prefix: config.redisPrefix, redis: queue.redis, batches }),
-  streams: new EventStreams(config.eventsHeartbeatMs),
-};
-const app = createApp({
-  logger,
-  queue,
-  keys,
-  metrics,
-  prefix: config.redisPrefix,
-  researchTimeoutMs: config.researchTimeoutMs,
-  openApiDocument: buildOpenApiDocument(),
-  batches,
-  limits: config.limits,
-  callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
-  events,
-});
-
-await queue.waitUntilReady().catch((error: unknown) => {
-  logger.warn({ err: error }, "Redis not reachable at start; calls answer 503 until it is");
-});
-
-const server = app.listen(config.port, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  logger.info(
-    { port, redis: redactUrl(config.redisUrl), model: config.llm.model, apiKeysFromEnvironment: config.apiKeys.length },
-    "gateway listening",
-  );
-});
-server.on("clientError", answerClientError);
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.requestTimeout = config.gatewayRequestTimeoutMs;
-
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info(
-    { signal, waitingCalls: queue.waitingCalls },
-    "gateway stopping: no new connections, finishing calls in flight",
-  );
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // Keep-alive connections would hold the server open: answer the calls in flight with
-  // `Connection: close` and drop connections as soon as they fall idle.
-  server.on("request", (_request, response) => response.setHeader("Connection", "close"));
-  server.closeIdleConnections();
-  // Event streams never end on their own: end them now; their clients resume elsewhere with Last-Event-ID.
-  events.streams.endAll();
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-  const deadline = setTimeout(() => {
-    logger.warn("calls still in flight after the grace period; closing them");
-    server.closeAllConnections();
-  }, config.gatewayShutdownGraceMs);
-  deadline.unref();
-  await closed;
-  await events.feeds.close();
-  await batches.close();
-  await queue.close();
-  logger.info("gateway stopped");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));
-
-function redactUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, "//***@");
+if (config.gatewayProcesses > 1 && cluster.isPrimary) {
+  superviseGateways(config, createLogger("gateway", config.logLevel, { role: "supervisor" }));
+} else {
+  await startGateway(config, createLogger("gateway", config.logLevel), { clustered: cluster.isWorker });
 }

@@ -1,18 +1,22 @@
-import { countUnfedBatchItems, JOB_DURATION_BUCKETS, readFleetCounters } from "@dossier/queue";
+import { countUnfedBatchItems, JOB_DURATION_BUCKETS, type RedisClient, readFleetCounters } from "@dossier/queue";
 import type { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { clusterMetricsOf } from "./cluster-metrics.js";
 
 /** The gateway's own metrics plus the fleet's counters that workers keep in Redis. */
 export class GatewayMetrics {
   readonly registry = new Registry();
   readonly requests: Counter<"method" | "route" | "status">;
   readonly requestDuration: Histogram<"route">;
+  /** The gateway's own metrics as Prometheus text: this process's, or every gateway process's totals. */
+  private readonly ownMetrics: () => Promise<string>;
 
+  /** With `clustered` (a child of `GATEWAY_PROCESSES` > 1), the gateway's own metrics are totals over every child. */
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly queue: Queue,
+    options: { clustered: boolean } = { clustered: false },
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: "dossier_gateway_" });
     this.requests = new Counter({
@@ -28,11 +32,12 @@ export class GatewayMetrics {
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
       registers: [this.registry],
     });
+    this.ownMetrics = options.clustered ? clusterMetricsOf(this.registry) : () => this.registry.metrics();
   }
 
   /** Prometheus text: gateway metrics, then queue depth and fleet counters read now. */
   async render(): Promise<string> {
-    const own = await this.registry.metrics();
+    const own = await this.ownMetrics();
     const lines: string[] = [];
     try {
       const counts = await this.queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");

@@ -122,8 +122,7 @@ describe("GET /v1/jobs/{id}/events", () => {
   it("is served by any gateway: events reach a second gateway through Redis", async () => {
     const second = startProcess("gateway-2", join(repositoryRoot(), "apps/gateway/dist/main.js"), {
       ...harness.world.env,
-      REDIS_URL: harness.stack.redisUrl,
-      REDIS_PREFIX: harness.stack.prefix,
+      ...harness.stack.redisEnv,
       API_KEYS: `${TEST_API_KEY},${OTHER_KEY}`,
       PORT: "0",
     });

@@ -96,7 +96,7 @@ describe("no work lost, none done twice", () => {
       process.execPath,
       [join(repositoryRoot(), "apps/cli/dist/main.js"), "jobs", "failed", "--json"],
       {
-        env: { PATH: process.env.PATH ?? "", REDIS_URL: harness.stack.redisUrl, REDIS_PREFIX: harness.stack.prefix },
+        env: { PATH: process.env.PATH ?? "", ...harness.stack.redisEnv },
       },
     );
     expect(JSON.parse(listed.stdout)).toContainEqual(

@@ -14,7 +14,7 @@ afterAll(async () => harness?.stop());
 
 function dossier(...args: string[]) {
   return run(process.execPath, [join(repositoryRoot(), "apps/cli/dist/main.js"), ...args], {
-    env: { PATH: process.env.PATH ?? "", REDIS_URL: harness.stack.redisUrl, REDIS_PREFIX: harness.stack.prefix },
+    env: { PATH: process.env.PATH ?? "", ...harness.stack.redisEnv },
   });
 }
 
@@ -32,10 +32,11 @@ describe("dossier keys", () => {
     expect(records).toEqual([expect.objectContaining({ name: "sales-team", revokedAt: null })]);
     expect(listed.stdout).not.toContain(key);
 
-    const stored =
-      JSON.stringify(await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikeys`)) +
-      JSON.stringify(await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikey-hashes`));
-    expect(stored).not.toContain(key);
+    const stored = await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikeys`);
+    const hashes = await harness.stack.redis.hgetall(`${harness.stack.prefix}:apikey-hashes`);
+    expect(Object.keys(stored)).toHaveLength(1);
+    expect(Object.keys(hashes)).toHaveLength(1);
+    expect(JSON.stringify(stored) + JSON.stringify(hashes)).not.toContain(key);
 
     await dossier("keys", "revoke", "sales-team");
     const revoked = await harness.post("/v1/research/company", companyRequest("Revoked keys fail?"), {

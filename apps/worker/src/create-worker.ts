@@ -6,6 +6,8 @@ import {
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
+  ReplicaConfirmation,
+  spreadKeyPrefix,
   startBatchServices,
   startHeartbeat,
 } from "@dossier/queue";
@@ -59,7 +61,9 @@ function createSearchProvider(search: Config["search"]): SearchProvider | null {
  * upstream limits and the caches, the research pipeline, the BullMQ processor and the batch services.
  */
 export function createWorker(config: Config, logger: Logger, workerId: string): DossierWorker {
-  const redis = createRedis(config.redisUrl, "blocking");
+  const redis = createRedis(config.redis, "blocking");
+  // BullMQ's queues and workers get a connection of their own (see ConnectionOptions.pipelining).
+  const queueConnection = createRedis(config.redis, "blocking", { pipelining: false });
   // Fleet-wide upstream limits: every worker shares one bucket per upstream in Redis.
   const upstreamLimiter = new FleetRateLimiter(redis, config.redisPrefix);
   const model = limitChatModel(
@@ -81,7 +85,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
     ...(caching
       ? {
-          cache: new RedisPageCache({ client: redis, keyPrefix: `${config.redisPrefix}:page:` }),
+          cache: new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
           cacheTtlSeconds: config.cacheTtlSeconds,
         }
       : {}),
@@ -94,7 +98,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     limitedSearch && caching
       ? new CachedSearchProvider(
           limitedSearch,
-          new RedisSearchCache(redis, { keyPrefix: `${config.redisPrefix}:search:` }),
+          new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
@@ -111,9 +115,13 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     gatherTimeoutMs: config.gatherTimeoutMs,
   });
 
+  // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
+  const confirmation = config.redis.mode === "sentinel" ? new ReplicaConfirmation([redis, queueConnection]) : undefined;
+
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
   const batchServices = startBatchServices({
-    redisUrl: config.redisUrl,
+    queueConnection,
+    ...(confirmation ? { confirmation } : {}),
     prefix: config.redisPrefix,
     redis,
     batch: config.batch,
@@ -171,15 +179,16 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       }
     },
     {
-      redisUrl: config.redisUrl,
       prefix: config.redisPrefix,
       concurrency: config.workerConcurrency,
       lockMs: config.jobLockMs,
       resultTtlSeconds: config.resultTtlSeconds,
       redis,
+      queueConnection,
       onUnexpectedError: (error, job) =>
         logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
       batches: batchServices.batches,
+      ...(confirmation ? { confirmation } : {}),
       onRetry: (error, job, attempt) =>
         logger.info(
           { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },
@@ -213,6 +222,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       await fetcher.close();
       await extraction.close();
       redis.disconnect();
+      queueConnection.disconnect();
     },
   };
 }

@@ -1,2 +1,3 @@
 export * from "./create-logger.js";
 export * from "./load-config.js";
+export * from "./redis-target.js";

@@ -24,7 +24,9 @@ describe("loadConfig defaults", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      redisUrl: "redis://127.0.0.1:6379",
+      redis: { mode: "standalone", url: "redis://127.0.0.1:6379" },
+      redisPrefix: "dossier",
+      gatewayProcesses: 1,
       apiKeys: [],
       llm: { baseUrl: LOCAL_OLLAMA_URL, apiKey: undefined, model: DEFAULT_LOCAL_MODEL, isDefaultLocal: true },
       search: { provider: "searxng", searxngUrl: "http://127.0.0.1:8888" },

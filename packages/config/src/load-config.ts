@@ -1,6 +1,8 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { type ConnectTarget, isBlockedAddress, parseConnectTo } from "@dossier/egress";
 import * as z from "zod";
+import { hashTagged, type ParsedRedisNodes, parseRedisNodes, type RedisTarget } from "./redis-target.js";
 
 // An empty variable (`PORT=` in a compose file or .env) means "unset": coercing it would give 0.
 const integer = (fallback: number, minimum = 0) =>
@@ -23,6 +25,21 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 
+/** A `host:port,...` list of Redis servers or Sentinels; undefined when unset. */
+const redisNodesSchema = (defaultPort: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context): ParsedRedisNodes | undefined => {
+      if (value === undefined || value.trim() === "") return undefined;
+      try {
+        return parseRedisNodes(value, defaultPort);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
+
 const connectToSchema = z
   .string()
   .optional()
@@ -43,7 +60,7 @@ const connectToSchema = z
  * The environment Dossier reads, and its defaults. docs/configuration.md documents each variable;
  * this schema is the only place `process.env` is interpreted.
  */
-export const environmentSchema = z.object({
+const environmentFields = z.object({
   /** Gateway HTTP port. Default 8080. */
   PORT: integer(8080, 0).refine((port) => port <= 65535, "must be a port number"),
   /** The Redis that carries queues, results, keys and caches. */
@@ -51,10 +68,33 @@ export const environmentSchema = z.object({
     .string()
     .default("redis://127.0.0.1:6379")
     .refine((url) => /^rediss?:\/\//.test(url), "must start with redis:// or rediss://"),
-  /** Prefix of every Redis key Dossier writes, so that several deployments can share one Redis. Default `dossier`. */
+  /**
+   * `host:port,...` of a Redis Cluster's nodes (any of them; the rest are discovered). Entries may be
+   * `redis://` or `rediss://` URLs carrying the password and TLS, as in REDIS_URL. When set, REDIS_URL
+   * is not used.
+   */
+  REDIS_CLUSTER_NODES: redisNodesSchema(6379),
+  /**
+   * `host:port,...` of Redis Sentinels (default port 26379); Dossier connects to the primary they
+   * name REDIS_SENTINEL_NAME and follows it through failovers. URL entries carry the primary's
+   * password, TLS and database, as in REDIS_URL. When set, REDIS_URL is not used.
+   */
+  REDIS_SENTINELS: redisNodesSchema(26379),
+  /** The primary's name in the Sentinels' configuration (`sentinel monitor NAME ...`). */
+  REDIS_SENTINEL_NAME: optionalString,
+  /** The Sentinels' own password, when they require one (`requirepass` in sentinel.conf). */
+  REDIS_SENTINEL_PASSWORD: optionalString,
+  /**
+   * Prefix of every Redis key Dossier writes, so that several deployments can share one Redis.
+   * Default `dossier`. On a Redis Cluster it is used as a hash tag (`{dossier}`) unless it holds one.
+   */
   REDIS_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9:_-]+$/, "letters, digits, colon, dash and underscore only")
+    .regex(
+      /^[A-Za-z0-9:_-]*(\{[A-Za-z0-9:_-]+\})?[A-Za-z0-9:_-]*$/,
+      "letters, digits, colon, dash and underscore only, with at most one {hash tag}",
+    )
+    .min(1)
     .default("dossier"),
   /** Comma-separated API keys accepted besides those made with `dossier keys create`. */
   API_KEYS: z
@@ -116,6 +156,11 @@ export const environmentSchema = z.object({
    * (with its result or a 504) before the connection is closed.
    */
   GATEWAY_SHUTDOWN_GRACE_MS: derivedInteger(0),
+  /** Gateway processes on this host (node:cluster, sharing the port): a number, or `auto` for one per core. Default 1. */
+  GATEWAY_PROCESSES: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.union([z.literal("auto"), z.coerce.number().int().min(1).max(256)]).default(1),
+  ),
   /**
    * Worker threads that extract large pages (over 256 KB) off the event loop; 0 extracts every page
    * on the main thread. Threads start with the first large page and exit when idle. Default 1.
@@ -183,6 +228,26 @@ export const environmentSchema = z.object({
   /** pino log level. Default `info`. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+export const environmentSchema = environmentFields.superRefine((environment, context) => {
+  if (environment.REDIS_CLUSTER_NODES && environment.REDIS_SENTINELS)
+    context.addIssue({
+      code: "custom",
+      path: ["REDIS_CLUSTER_NODES"],
+      message: "set either REDIS_CLUSTER_NODES or REDIS_SENTINELS, not both",
+    });
+  if (environment.REDIS_SENTINELS && !environment.REDIS_SENTINEL_NAME)
+    context.addIssue({
+      code: "custom",
+      path: ["REDIS_SENTINEL_NAME"],
+      message: "is required with REDIS_SENTINELS: the primary's name in the Sentinels' configuration",
+    });
+  if (environment.REDIS_CLUSTER_NODES && environment.REDIS_CLUSTER_NODES.database !== 0)
+    context.addIssue({
+      code: "custom",
+      path: ["REDIS_CLUSTER_NODES"],
+      message: "a Redis Cluster has only database 0",
+    });
+});
 
 export type Environment = z.infer<typeof environmentSchema>;
 
@@ -201,7 +266,12 @@ export interface LlmSettings {
 
 export interface Config {
   port: number;
-  redisUrl: string;
+  /** Where Redis is: REDIS_URL, or the Sentinels or Cluster nodes that replace it. */
+  redis: RedisTarget;
+  /**
+   * Prefix of every Redis key (`REDIS_PREFIX`); on a Redis Cluster wrapped in a hash tag
+   * (`{dossier}`) so that the keys that change together share one slot (see packages/queue/src/names.ts).
+   */
   redisPrefix: string;
   apiKeys: readonly string[];
   llm: LlmSettings;
@@ -220,6 +290,8 @@ export interface Config {
   gatewayRequestTimeoutMs: number;
   /** How long a stopping gateway waits for calls in flight (`GATEWAY_SHUTDOWN_GRACE_MS`). */
   gatewayShutdownGraceMs: number;
+  /** Gateway processes on this host (`GATEWAY_PROCESSES`, `auto` resolved to the core count). */
+  gatewayProcesses: number;
   workerConcurrency: number;
   /** Threads extracting large pages off the event loop (`EXTRACTION_THREADS`); 0: none. */
   extractionThreads: number;
@@ -320,6 +392,22 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The Redis deployment the environment names: a Cluster, Sentinels, or REDIS_URL. */
+function redisTargetOf(e: Environment): RedisTarget {
+  if (e.REDIS_CLUSTER_NODES)
+    return { mode: "cluster", nodes: e.REDIS_CLUSTER_NODES.nodes, access: e.REDIS_CLUSTER_NODES.access };
+  if (e.REDIS_SENTINELS)
+    return {
+      mode: "sentinel",
+      sentinels: e.REDIS_SENTINELS.nodes,
+      primaryName: e.REDIS_SENTINEL_NAME ?? "",
+      access: e.REDIS_SENTINELS.access,
+      database: e.REDIS_SENTINELS.database,
+      sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+    };
+  return { mode: "standalone", url: e.REDIS_URL };
+}
+
 /** Parses the environment once; reports every problem together; returns a frozen config. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
@@ -330,11 +418,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isDefaultLocal = !e.OPENAI_BASE_URL && !e.OPENAI_API_KEY;
   const baseUrl = e.OPENAI_BASE_URL ?? (e.OPENAI_API_KEY ? OPENAI_URL : LOCAL_OLLAMA_URL);
   const onOpenAi = baseUrl.startsWith(OPENAI_URL);
+  const redis = redisTargetOf(e);
   const isLocal = isLocalEndpoint(baseUrl);
   return deepFreeze({
     port: e.PORT,
-    redisUrl: e.REDIS_URL,
-    redisPrefix: e.REDIS_PREFIX,
+    redis,
+    redisPrefix: redis.mode === "cluster" ? hashTagged(e.REDIS_PREFIX) : e.REDIS_PREFIX,
     apiKeys: e.API_KEYS,
     llm: {
       baseUrl,
@@ -357,6 +446,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gatherTimeoutMs: e.RESEARCH_GATHER_TIMEOUT_MS ?? Math.max(1_000, Math.floor(e.RESEARCH_TIMEOUT_MS / 3)),
     gatewayRequestTimeoutMs: e.GATEWAY_REQUEST_TIMEOUT_MS ?? e.RESEARCH_TIMEOUT_MS + 30_000,
     gatewayShutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS ?? e.RESEARCH_TIMEOUT_MS + 1_000,
+    gatewayProcesses: e.GATEWAY_PROCESSES === "auto" ? availableParallelism() : e.GATEWAY_PROCESSES,
     workerConcurrency: e.WORKER_CONCURRENCY,
     extractionThreads: e.EXTRACTION_THREADS,
     workerHeapGrowthPercent: e.WORKER_HEAP_GROWTH_PERCENT,

@@ -8,4 +8,5 @@ export * from "./limits/index.js";
 export * from "./names.js";
 export * from "./redis-connection.js";
 export * from "./redis-script.js";
+export * from "./replica-confirmation.js";
 export * from "./usage/index.js";

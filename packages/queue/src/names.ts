@@ -1,3 +1,22 @@
+/**
+ * Every Redis key and channel Dossier uses is built here, under the deployment prefix
+ * (`config.redisPrefix`: `REDIS_PREFIX`, wrapped in a hash tag such as `{dossier}` on a Redis Cluster).
+ *
+ * The rule that keeps Dossier correct on a Redis Cluster: every key that one Lua script, MULTI
+ * block or pipeline touches together must hash to one slot, or Redis answers CROSSSLOT. So:
+ *
+ * 1. Keys that a script, transaction or multi-key command (MGET, a pipeline on a Cluster) uses
+ *    together are built from `${prefix}:...`, which starts with the prefix's hash tag: all of them
+ *    live in the slot of BullMQ's queue keys, which BullMQ's own scripts need anyway.
+ * 2. A script receives the keys it touches in KEYS. A key it can only compute while it runs (from a
+ *    list it reads) must be built from the same `${prefix}:` so that it falls in the same slot.
+ * 3. Keys that are only ever read and written one at a time (page and search caches) are built from
+ *    {@link spreadKeyPrefix}, without the tag, so that their bulk spreads across the cluster's nodes.
+ *
+ * `packages/queue/src/names.test.ts` checks (1) for every builder below; the cluster test project
+ * runs the system tests against a real Redis Cluster, where a script that breaks (2) fails.
+ */
+
 /** The BullMQ queue that carries research jobs of both kinds; the job name is the kind. */
 export const RESEARCH_QUEUE = "research";
 
@@ -14,13 +33,14 @@ export const redisKeys = {
   jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
   jobOwner: (prefix: string, jobId: string) => `${prefix}:job-owner:${jobId}`,
-  /**
-   * A job's progress events, a Redis Stream capped and expiring: one key per job, derived from the
-   * job id alone, so that in a Redis Cluster every command about one job's events touches one slot.
-   */
+  /** Set of the gateway processes with a call waiting for a job; each is sent the job's completion notice. */
+  jobWaiters: (prefix: string, jobId: string) => `${prefix}:job-waiters:${jobId}`,
+  /** A job's progress events, a Redis Stream capped and expiring, one per job. */
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Set of batch ids that wait for a job's outcome. */
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
+  /** BullMQ's hash of one research job (its data, state fields and lock live beside it). */
+  researchJob: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
   batch: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}`,
   /** List of one batch's items in order, as JSON: job id and ref, or the item's own problem. */
@@ -45,6 +65,8 @@ export const redisKeys = {
   fairRotation: (prefix: string) => `${prefix}:fair:rotation`,
   /** Set of the key ids in the rotation. */
   fairActive: (prefix: string) => `${prefix}:fair:active`,
+  /** Entries a feeder took from the per-key lists and has not queued yet (found again if it dies). */
+  fairFeeding: (prefix: string) => `${prefix}:fair:feeding`,
   /** Lock held by the one worker that feeds batch items into the queue at a time. */
   fairFeederLock: (prefix: string) => `${prefix}:fair:feeder-lock`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
@@ -52,8 +74,9 @@ export const redisKeys = {
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
   /**
-   * Hash of one key's usage counters over one UTC day (`YYYY-MM-DD`). The key id is a hash tag, so
-   * that one key's day and month counters live in one cluster slot and one script can update both.
+   * Hash of one key's usage counters over one UTC day (`YYYY-MM-DD`). One script updates a key's day
+   * and month together; on a cluster the prefix's hash tag comes first and puts both in its slot
+   * (the key id's braces then change nothing; outside a cluster they keep a key's counters together).
    */
   usageDay: (prefix: string, keyId: string, day: string) => `${prefix}:usage:{${keyId}}:day:${day}`,
   /** Hash of one key's calls and tokens over one UTC month (`YYYY-MM`), checked against its limits. */
@@ -71,15 +94,27 @@ export const redisKeys = {
 } as const;
 
 /**
- * Redis pub/sub channels. A gateway subscribes to the channels of the jobs and batches whose events
- * it streams, so that any gateway serves any job's events.
+ * Redis pub/sub channels under the deployment prefix. A gateway subscribes to its own notice channel
+ * and to the channels of the jobs and batches whose events it streams, so that any gateway serves
+ * any job's events.
  */
 export const redisChannels = {
+  /** Completion notices for the calls one gateway process waits on (see `ResearchQueue`). */
+  notices: (prefix: string, gatewayId: string) => `${prefix}:notices:${gatewayId}`,
   /** Announces each new entry of a job's event stream (the entry itself rides along). */
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
 } as const;
+
+/**
+ * The start of keys that are only read and written one at a time (caches): the prefix without its
+ * hash tag, so that on a Redis Cluster they spread over every node. `{dossier}` and `dossier` both
+ * give `dossier:page:` for `page`.
+ */
+export function spreadKeyPrefix(prefix: string, name: "page" | "search"): string {
+  return `${prefix.replace(/[{}]/g, "")}:${name}:`;
+}
 
 /** BullMQ priorities; lower numbers run first. */
 export const jobPriorities = {

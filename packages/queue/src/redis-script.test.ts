@@ -1,17 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRedis } from "./redis-connection.js";
+import { createRedis, type RedisClient } from "./redis-connection.js";
 import { RedisScript } from "./redis-script.js";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 
 describe("RedisScript", () => {
-  let redis: Redis;
+  let redis: RedisClient;
   const key = `redis-script-test:${randomBytes(4).toString("hex")}`;
 
   beforeAll(() => {
-    redis = createRedis(redisUrl, "blocking");
+    redis = createRedis({ mode: "standalone", url: redisUrl }, "blocking");
   });
   afterAll(async () => {
     await redis.del(key);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis-connection.js";
 
 /**
  * A Lua script run by its SHA-1 (EVALSHA), so that the script's text crosses the wire only the
@@ -12,7 +12,7 @@ export class RedisScript {
     this.sha = createHash("sha1").update(lua, "utf8").digest("hex");
   }
 
-  async run(redis: Redis, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
+  async run(redis: RedisClient, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (error) {

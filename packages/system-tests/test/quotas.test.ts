@@ -19,7 +19,7 @@ async function createKey(name: string, ...limits: string[]): Promise<string> {
   const created = await run(
     process.execPath,
     [join(repositoryRoot(), "apps/cli/dist/main.js"), "keys", "create", "--name", name, ...limits],
-    { env: { PATH: process.env.PATH ?? "", REDIS_URL: harness.stack.redisUrl, REDIS_PREFIX: harness.stack.prefix } },
+    { env: { PATH: process.env.PATH ?? "", ...harness.stack.redisEnv } },
   );
   return created.stdout.trim();
 }

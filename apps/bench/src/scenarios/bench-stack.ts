@@ -84,6 +84,7 @@ async function until(
 export async function startBenchStack(options: BenchStackOptions = {}): Promise<BenchStack> {
   const root = repositoryRoot();
   const redisUrl = testRedisUrl();
+  const target = { mode: "standalone", url: redisUrl } as const;
   const prefix = `bench-${randomBytes(5).toString("hex")}`;
   const port = await freePort();
   const env: Record<string, string> = {
@@ -105,7 +106,7 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     mkdirSync(profileDirectory(), { recursive: true });
     nodeArguments.push("--cpu-prof", `--cpu-prof-dir=${profileDirectory()}`);
   }
-  const redis = createRedis(redisUrl, "command");
+  const redis = createRedis(target, "command");
   await waitForRedis(redis);
   const gateway = startProcess(
     "gateway",

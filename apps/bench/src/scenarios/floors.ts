@@ -5,15 +5,16 @@ import { Redis } from "ioredis";
 import type { ClosedLoopResult } from "../load/run-closed-loop.js";
 import { runHttpLoad } from "../load/run-http-load.js";
 import { freePort } from "./bench-stack.js";
+import { startCpuMeter } from "./process-cpu.js";
 
 /** What the machine gives right now to servers far simpler than Dossier's, under the same load. */
 export interface Floors {
   /** A bare node:http server answering `{}`: what any cross-process HTTP call costs. */
   echo: { oneConnection: ClosedLoopResult; fiftyConnections: ClosedLoopResult };
   /** An Express app that parses the JSON body and answers a stored body: the floor of any Express gateway. */
-  express: { fiftyConnections: ClosedLoopResult };
+  express: { fiftyConnections: ClosedLoopResult; cpuPerCall: Record<string, number> };
   /** Express, BullMQ `Queue.add`, QueueEvents and a worker process returning `{}`: the floor of any BullMQ gateway. */
-  bullmq: { oneConnection: ClosedLoopResult; fiftyConnections: ClosedLoopResult };
+  bullmq: { oneConnection: ClosedLoopResult; fiftyConnections: ClosedLoopResult; cpuPerCall: Record<string, number> };
 }
 
 const ECHO_SERVER = `
@@ -55,6 +56,13 @@ function load(port: number, connections: number, durationMs: number): Promise<Cl
   });
 }
 
+/** CPU milliseconds per finished call. */
+function perCall(used: Record<string, number>, result: ClosedLoopResult): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(used).map(([name, milliseconds]) => [name, milliseconds / Math.max(1, result.totalFinished)]),
+  );
+}
+
 /**
  * Measures the floors the queue benchmark's targets are read against, in separate processes and
  * with the same load generator. On a busy or slow machine the floors fall, and every stack figure
@@ -89,7 +97,9 @@ export async function measureFloors(durationMs: number, redisUrl: string): Promi
   let expressFigures: Floors["express"];
   try {
     await started(expressServer);
-    expressFigures = { fiftyConnections: await load(expressPort, 50, durationMs) };
+    const meter = startCpuMeter({ gateway: [expressServer.child.pid!], bench: [process.pid] });
+    const fiftyConnections = await load(expressPort, 50, durationMs);
+    expressFigures = { fiftyConnections, cpuPerCall: perCall(meter.stop(), fiftyConnections) };
   } finally {
     await stop(expressServer);
   }
@@ -112,10 +122,16 @@ export async function measureFloors(durationMs: number, redisUrl: string): Promi
   const redis = new Redis(redisUrl);
   try {
     await Promise.all([started(worker), started(gateway)]);
-    const bullmqFigures = {
-      oneConnection: await load(bullmqPort, 1, durationMs),
-      fiftyConnections: await load(bullmqPort, 50, durationMs),
-    };
+    const oneConnection = await load(bullmqPort, 1, durationMs);
+    const redisPid = Number(/^process_id:(\d+)/m.exec(await redis.info("server").catch(() => ""))?.[1]);
+    const meter = startCpuMeter({
+      gateway: [gateway.child.pid!],
+      worker: [worker.child.pid!],
+      redis: Number.isInteger(redisPid) && redisPid > 0 ? [redisPid] : [],
+      bench: [process.pid],
+    });
+    const fiftyConnections = await load(bullmqPort, 50, durationMs);
+    const bullmqFigures = { oneConnection, fiftyConnections, cpuPerCall: perCall(meter.stop(), fiftyConnections) };
     return { echo: echoFigures, express: expressFigures, bullmq: bullmqFigures };
   } finally {
     await stop(gateway, worker);

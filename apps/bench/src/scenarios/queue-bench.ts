@@ -6,7 +6,7 @@ import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
 import { type BenchStack, stackProcesses, startBenchStack } from "./bench-stack.js";
 import { startCpuMeter } from "./process-cpu.js";
-import { startQueueWorld } from "./queue-world.js";
+import type { QueueWorld } from "./queue-world.js";
 import { companyCall, distinctCompanyBody, normalizeCompanyBody, runTag } from "./research-requests.js";
 
 /** One scenario's figures, through the stack and in-process. */
@@ -180,8 +180,7 @@ async function runThroughStack(
  * `bench queue`: the 200 path with a fake model through gateway, queue and one worker, against the
  * same research function called in-process, in one run.
  */
-export async function runQueueBench(settings: BenchSettings): Promise<QueueScenarioFigures[]> {
-  const world = await startQueueWorld();
+export async function runQueueBench(settings: BenchSettings, world: QueueWorld): Promise<QueueScenarioFigures[]> {
   const { model } = world;
   const research = world.createInProcessResearcher(`bench-local-${randomBytes(5).toString("hex")}`);
   const stack = await startBenchStack({
@@ -227,7 +226,6 @@ export async function runQueueBench(settings: BenchSettings): Promise<QueueScena
     }
   } finally {
     await stack.stop();
-    await world.close();
   }
   return figures;
 }

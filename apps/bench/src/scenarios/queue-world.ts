@@ -110,7 +110,7 @@ export async function startQueueWorld(): Promise<QueueWorld> {
   const searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}`;
   const model = await startFakeChatServer();
   const connectTo = `${QUEUE_SITE_HOST}:80:127.0.0.1:${sitePort}`;
-  const redis = createRedis(testRedisUrl(), "command");
+  const redis = createRedis({ mode: "standalone", url: testRedisUrl() }, "command");
   await waitForRedis(redis);
   const fetchers: UndiciPageFetcher[] = [];
   const prefixes: string[] = [];

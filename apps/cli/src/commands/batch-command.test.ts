@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type FakeChatServer, repositoryRoot, type Stack, startFakeChatServer, startStack } from "@dossier/testing";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const KEY = "cli-key-0123456789abcdef";
 let model: FakeChatServer;
@@ -14,7 +14,6 @@ let stack: Stack;
 beforeAll(async () => {
   model = await startFakeChatServer({ latencyMs: 400 });
   stack = await startStack({
-    redisUrl: inject("redisUrl"),
     env: { OPENAI_BASE_URL: model.url, API_KEYS: KEY, WORKER_CONCURRENCY: "2" },
   });
 });
@@ -27,7 +26,7 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 
 function runCli(args: string[]) {
   const child = spawn(process.execPath, [join(repositoryRoot(), "apps/cli/dist/main.js"), ...args], {
-    env: { PATH: process.env.PATH ?? "", REDIS_URL: stack.redisUrl },
+    env: { PATH: process.env.PATH ?? "", ...stack.redisDeployment.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

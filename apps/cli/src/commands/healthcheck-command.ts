@@ -21,7 +21,7 @@ async function checkGateway(config: Config, timeoutMs: number): Promise<HealthRe
 
 async function checkWorker(config: Config, timeoutMs: number): Promise<HealthReport> {
   const host = hostname();
-  const redis = createRedis(config.redisUrl, "command");
+  const redis = createRedis(config.redis, "command");
   try {
     try {
       await waitForRedis(redis, timeoutMs);

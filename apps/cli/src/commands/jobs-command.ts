@@ -37,7 +37,7 @@ export function jobsCommand(loadConfig: () => Config): Command {
     .option("--json", "print JSON")
     .action(async (options: { limit: string; json?: boolean }) => {
       const config = loadConfig();
-      const queue = new ResearchQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix });
+      const queue = new ResearchQueue({ target: config.redis, prefix: config.redisPrefix });
       try {
         await queue.waitUntilReady();
         const failed = await queue.listFailed(0, Number(options.limit));

@@ -12,7 +12,7 @@ function positiveInteger(value: string): number {
 const limitText = (value: number | null | undefined) => (value == null ? "-" : value.toLocaleString("en-US"));
 
 async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
-  const redis = createRedis(config.redisUrl, "blocking");
+  const redis = createRedis(config.redis, "blocking");
   try {
     await waitForRedis(redis);
     return await run(new ApiKeyStore(redis, config.redisPrefix));

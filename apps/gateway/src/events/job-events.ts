@@ -1,4 +1,5 @@
 import { type Metadata, unavailable } from "@dossier/contract";
+import type { RedisClient } from "@dossier/queue";
 import {
   decodeFailure,
   type EventFeeds,
@@ -10,7 +11,6 @@ import {
   withMetadata,
 } from "@dossier/queue";
 import type { Response } from "express";
-import type { Redis } from "ioredis";
 import type { EventStream, EventStreams } from "../http/event-stream.js";
 import { problemBody } from "../http/problem.js";
 
@@ -19,7 +19,7 @@ export interface JobEventSource {
   queue: ResearchQueue;
   feeds: EventFeeds;
   /** Command connection. */
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   streams: EventStreams;
 }

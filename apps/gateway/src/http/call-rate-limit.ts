@@ -1,7 +1,6 @@
 import { DossierError, unavailable } from "@dossier/contract";
-import { countKeyCall } from "@dossier/queue";
+import { countKeyCall, type RedisClient } from "@dossier/queue";
 import type { NextFunction, Request, Response } from "express";
-import type { Redis } from "ioredis";
 import { apiKeyOf } from "./locals.js";
 
 /**
@@ -9,7 +8,7 @@ import { apiKeyOf } from "./locals.js";
  * headers (IETF draft names: Limit, Remaining, Reset in seconds). Over the allowance the call is
  * 429 `RATE_LIMITED` with `Retry-After`. A limit of 0 turns the check off.
  */
-export function callRateLimit(redis: Redis, prefix: string, callsPerMinute: number) {
+export function callRateLimit(redis: RedisClient, prefix: string, callsPerMinute: number) {
   return async (_request: Request, response: Response, next: NextFunction): Promise<void> => {
     if (callsPerMinute <= 0) {
       next();

@@ -1,6 +1,6 @@
 import { DossierError, unavailable } from "@dossier/contract";
+import type { RedisClient } from "@dossier/queue";
 import { type ApiKeyIdentity, admitCalls, type CallAdmission } from "@dossier/queue";
-import type { Redis } from "ioredis";
 
 /** What is asked of a key's monthly allowance: one call, or a batch's items with their expected tokens. */
 export interface QuotaRequest {
@@ -39,7 +39,7 @@ function refusal(identity: ApiKeyIdentity, request: QuotaRequest, admission: Cal
  * Every key's calls are counted, limited or not, for `GET /v1/usage`.
  */
 export async function admitToQuota(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   identity: ApiKeyIdentity,
   request: QuotaRequest,

@@ -12,6 +12,7 @@ import {
   validateResearchRequest,
 } from "@dossier/contract";
 import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
+import type { RedisClient } from "@dossier/queue";
 import {
   type BatchItemPlan,
   type BatchStore,
@@ -23,7 +24,6 @@ import {
   stableStringify,
 } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
-import type { Redis } from "ioredis";
 import { apiKeyOf } from "../http/locals.js";
 import { admitToQuota } from "../http/monthly-quota.js";
 import { problemBody } from "../http/problem.js";
@@ -35,7 +35,7 @@ import { validationProblem } from "./research-routes.js";
 export interface BatchRouteSettings {
   batches: BatchStore;
   /** The command connection and key prefix of the usage ledger. */
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   /** Items one batch may hold (`BATCH_MAX_ITEMS`). */
   maxItems: number;

@@ -1,12 +1,11 @@
 import { DossierError, unavailable } from "@dossier/contract";
-import { countLiveWorkers } from "@dossier/queue";
-import type { Redis } from "ioredis";
+import { countLiveWorkers, type RedisClient } from "@dossier/queue";
 import { type Route, route } from "../http/route-table.js";
 import type { GatewayMetrics } from "../metrics.js";
 import { type OpenApiView, renderDocsPage } from "./docs-page.js";
 
 export interface OperationsRouteSettings {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   metrics: GatewayMetrics;
   openApiDocument: Record<string, unknown>;

@@ -1,13 +1,13 @@
 import { type FieldError, MAX_USAGE_REPORT_DAYS, unavailable, usageQuerySchema } from "@dossier/contract";
+import type { RedisClient } from "@dossier/queue";
 import { readUsageReport, utcDay, utcMonth } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
-import type { Redis } from "ioredis";
 import { apiKeyOf } from "../http/locals.js";
 import { type Route, route } from "../http/route-table.js";
 import { validationProblem } from "./research-routes.js";
 
 export interface UsageRouteSettings {
-  redis: Redis;
+  redis: RedisClient;
   /** Prefix of every Redis key (`REDIS_PREFIX`). */
   prefix: string;
   /** Authentication. */

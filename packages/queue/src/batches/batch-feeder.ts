@@ -1,18 +1,19 @@
 import type { ResearchKind } from "@dossier/contract";
-import { type ConnectionOptions, Job, Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import { Job, Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { usableResult } from "../jobs/stored-result.js";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import type { BatchStore } from "./batch-store.js";
-import { type FairEntry, fairFeedingKey, popFairEntries, withFeederLock } from "./fair-feed.js";
+import { type FairEntry, popFairEntries, withFeederLock } from "./fair-feed.js";
 
 export interface BatchFeederSettings {
-  redisUrl: string;
   prefix: string;
-  /** Command connection. */
-  redis: Redis;
+  /** The worker's connection. */
+  redis: RedisClient;
+  /** The connection of BullMQ's queues (no pipelining). */
+  queueConnection: RedisClient;
   batches: BatchStore;
   /** Jobs kept waiting in the queue; the rest wait in per-key lists and are fed in rotation (`BATCH_FEED_AHEAD`). */
   feedAhead: number;
@@ -24,6 +25,11 @@ export interface BatchFeederSettings {
   failedRetentionSeconds: number;
   /** How often to look for room in the queue, in milliseconds. Default 250. */
   intervalMs?: number;
+  /**
+   * Behind Sentinel: an entry leaves the feeding list only once a replica holds its job, so that a
+   * failover cannot keep the removal and lose the job (see {@link ReplicaConfirmation}).
+   */
+  confirmation?: ReplicaConfirmation;
   /** Called when a feed round fails (Redis away); the feeder tries again on the next round. */
   onError?: (error: unknown) => void;
 }
@@ -42,7 +48,7 @@ export class BatchFeeder {
 
   constructor(private readonly settings: BatchFeederSettings) {
     this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
-      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      connection: settings.queueConnection,
       prefix: settings.prefix,
     });
     this.queue.on("error", () => {});
@@ -76,18 +82,28 @@ export class BatchFeeder {
     const { redis, prefix } = this.settings;
     await withFeederLock(redis, prefix, 15_000, async () => {
       // Entries a feeder took but may not have queued before it died.
-      for (const raw of await redis.lrange(fairFeedingKey(prefix), 0, 99)) {
-        await this.feed(JSON.parse(raw) as FairEntry);
-        await redis.lrem(fairFeedingKey(prefix), 1, raw);
-      }
+      const recovered = await redis.lrange(redisKeys.fairFeeding(prefix), 0, 99);
+      for (const raw of recovered) await this.feed(JSON.parse(raw) as FairEntry);
+      if (!(await this.release(recovered))) return;
       const counts = await this.queue.getJobCounts("waiting", "prioritized");
       const room = this.settings.feedAhead - (counts.waiting ?? 0) - (counts.prioritized ?? 0);
       if (room <= 0) return;
-      for (const { raw, entry } of await popFairEntries(redis, prefix, room)) {
-        await this.feed(entry);
-        await redis.lrem(fairFeedingKey(prefix), 1, raw);
-      }
+      const taken = await popFairEntries(redis, prefix, room);
+      for (const { entry } of taken) await this.feed(entry);
+      await this.release(taken.map(({ raw }) => raw));
     });
+  }
+
+  /**
+   * Takes fed entries off the feeding list once their jobs are safe; false (nothing taken off) when
+   * the connection followed a failover meanwhile: the next round feeds them again.
+   */
+  private async release(raws: readonly string[]): Promise<boolean> {
+    if (raws.length === 0) return true;
+    const { redis, prefix, confirmation } = this.settings;
+    if (confirmation && !(await confirmation.confirm())) return false;
+    await Promise.all(raws.map((raw) => redis.lrem(redisKeys.fairFeeding(prefix), 1, raw)));
+    return true;
   }
 
   /**

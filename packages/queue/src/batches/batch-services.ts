@@ -1,7 +1,8 @@
 import type { AddressPolicy } from "@dossier/egress";
 import type { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import { type CallbackWorkerSettings, createCallbackWorker } from "../callbacks/callback-worker.js";
+import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { BatchFeeder } from "./batch-feeder.js";
 import { BatchStore } from "./batch-store.js";
 
@@ -28,10 +29,11 @@ export interface CallbackSettings {
 }
 
 export interface BatchServicesSettings {
-  redisUrl: string;
   prefix: string;
-  /** Command connection for bookkeeping. */
-  redis: Redis;
+  /** The worker's connection (role `blocking`). */
+  redis: RedisClient;
+  /** The connection of BullMQ's queues and workers (role `blocking`, no pipelining). */
+  queueConnection: RedisClient;
   /** Batch retention, feeding and retries, as configured (`BATCH_*`, `RETRY_BACKOFF_MS`). */
   batch: BatchSettings;
   /** Callback delivery, as configured (`CALLBACK_*`). */
@@ -41,6 +43,8 @@ export interface BatchServicesSettings {
   /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
   failedRetentionSeconds?: number;
   onCallbackAttempt?: CallbackWorkerSettings["onAttempt"];
+  /** Behind Sentinel: the confirmation of the worker's connection, for the feeder. */
+  confirmation?: ReplicaConfirmation;
   /** A feed round failed (Redis away); it is tried again. */
   onError?: (error: unknown) => void;
 }
@@ -60,26 +64,27 @@ export interface BatchServices {
 
 export function startBatchServices(settings: BatchServicesSettings): BatchServices {
   const batches = new BatchStore({
-    redisUrl: settings.redisUrl,
     prefix: settings.prefix,
     redis: settings.redis,
+    queueConnection: settings.queueConnection,
     ttlSeconds: settings.batch.ttlSeconds,
     callbackAttempts: settings.callback.attempts,
     callbackBackoffMs: settings.callback.backoffMs,
   });
   const feeder = new BatchFeeder({
-    redisUrl: settings.redisUrl,
     prefix: settings.prefix,
     redis: settings.redis,
+    queueConnection: settings.queueConnection,
     batches,
     feedAhead: settings.batch.feedAhead,
     attempts: settings.batch.attempts,
     backoffMs: settings.batch.retryBackoffMs,
     failedRetentionSeconds: settings.failedRetentionSeconds ?? 7 * 86_400,
+    ...(settings.confirmation ? { confirmation: settings.confirmation } : {}),
     ...(settings.onError ? { onError: settings.onError } : {}),
   });
   const callbackWorker = createCallbackWorker({
-    redisUrl: settings.redisUrl,
+    queueConnection: settings.queueConnection,
     prefix: settings.prefix,
     batches,
     policy: settings.callbackPolicy,

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Metadata, ResearchKind } from "@dossier/contract";
-import { type ConnectionOptions, Queue } from "bullmq";
-import type { Redis } from "ioredis";
+import { Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { usableResult } from "../jobs/stored-result.js";
 import { CALLBACK_QUEUE, redisChannels, redisKeys } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { cancelBatch } from "./cancel-batch.js";
 import { type FairEntry, pushFairEntries } from "./fair-feed.js";
 
@@ -58,16 +58,19 @@ export interface BatchItemOutcome {
 }
 
 export interface BatchStoreSettings {
-  redisUrl: string;
   prefix: string;
   /** Command connection. */
-  redis: Redis;
+  redis: RedisClient;
+  /** The connection of the callback queue (no pipelining). Default `redis`. */
+  queueConnection?: RedisClient;
   /** How long a batch and its results are kept, in seconds. */
   ttlSeconds: number;
   /** Delivery attempts of a completion callback. Default 8. */
   callbackAttempts?: number;
   /** First retry delay of a callback, in milliseconds; doubles each time, with jitter. Default 5000. */
   callbackBackoffMs?: number;
+  /** Behind Sentinel: a new batch is answered only once a replica holds it (see {@link ReplicaConfirmation}). */
+  confirmation?: ReplicaConfirmation;
 }
 
 /**
@@ -93,7 +96,7 @@ if redis.call('HLEN', KEYS[2]) == 0 then
   if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' then redis.call('HSET', KEYS[1], 'status', 'done') end
   redis.call('HSET', KEYS[1], 'finishedAt', ARGV[6])
   local owner = redis.call('HGET', KEYS[1], 'keyId')
-  if owner then redis.call('SREM', ARGV[4] .. ':open-batches:' .. owner, ARGV[5]) end
+  if owner then redis.call('SREM', ARGV[4] .. owner, ARGV[5]) end
   return 2
 end
 return 1
@@ -139,14 +142,14 @@ function decodeResolution(value: string | null | undefined): JobResolution | und
 /** Batch bookkeeping in Redis, under the deployment prefix and with a TTL. */
 export class BatchStore {
   readonly callbacks: Queue;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly prefix: string;
 
   constructor(private readonly settings: BatchStoreSettings) {
     this.redis = settings.redis;
     this.prefix = settings.prefix;
     this.callbacks = new Queue(CALLBACK_QUEUE, {
-      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      connection: settings.queueConnection ?? settings.redis,
       prefix: settings.prefix,
     });
     this.callbacks.on("error", () => {});
@@ -254,6 +257,9 @@ export class BatchStore {
     }
     if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
     if (pending.size === 0 && callbackUrl) await this.announce(id);
+    // Written to a primary that a failover has just replaced: the batch is gone, and the caller must ask again.
+    if (this.settings.confirmation && !(await this.settings.confirmation.confirm()))
+      throw new Error("the batch was written to a Redis primary that a failover replaced");
     return (await this.get(id))!;
   }
 
@@ -273,9 +279,12 @@ export class BatchStore {
     });
   }
 
-  /** Records a job's outcome for every batch waiting for it; announces the batches it finished. */
-  async resolveJob(jobId: string, resolution: JobResolution): Promise<void> {
-    const batchIds = await this.redis.smembers(redisKeys.jobBatches(this.prefix, jobId));
+  /**
+   * Records a job's outcome for every batch waiting for it (`batchIds` when the caller read them
+   * already); announces the batches it finished.
+   */
+  async resolveJob(jobId: string, resolution: JobResolution, batchIds?: readonly string[]): Promise<void> {
+    batchIds ??= await this.redis.smembers(redisKeys.jobBatches(this.prefix, jobId));
     if (batchIds.length === 0) return;
     const encoded = encodeResolution(resolution);
     for (const batchId of batchIds) {
@@ -290,7 +299,7 @@ export class BatchStore {
           jobId,
           resolution.status,
           encoded,
-          this.prefix,
+          redisKeys.openBatches(this.prefix, ""),
           batchId,
           new Date().toISOString(),
           redisChannels.batchEvents(this.prefix, batchId),

@@ -1,7 +1,7 @@
 import { Job, type Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { redisChannels, redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 
 /**
@@ -14,7 +14,7 @@ if not status then return false end
 if status == 'done' then return 'done' end
 redis.call('HSET', KEYS[1], 'status', 'cancelled', 'cancelledAt', ARGV[1])
 local owner = redis.call('HGET', KEYS[1], 'keyId')
-if owner then redis.call('SREM', ARGV[2] .. ':open-batches:' .. owner, ARGV[3]) end
+if owner then redis.call('SREM', ARGV[2] .. owner, ARGV[3]) end
 redis.call('PUBLISH', ARGV[4], '')
 return 'cancelled'
 `);
@@ -46,7 +46,7 @@ return 1
 const NOT_STARTED = new Set(["waiting", "prioritized", "delayed", "waiting-children"]);
 
 export interface CancelSettings {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   /** The research queue, to see which jobs run and to remove the ones nobody else waits for. */
   queue: Queue<ResearchJobData>;
@@ -63,9 +63,11 @@ export async function cancelBatch(settings: CancelSettings, batchId: string): Pr
   const batchKey = redisKeys.batch(prefix, batchId);
   const pendingKey = redisKeys.batchPending(prefix, batchId);
   const channel = redisChannels.batchEvents(prefix, batchId);
-  const marked = (await MARK_SCRIPT.run(redis, [batchKey], [new Date().toISOString(), prefix, batchId, channel])) as
-    | string
-    | null;
+  const marked = (await MARK_SCRIPT.run(
+    redis,
+    [batchKey],
+    [new Date().toISOString(), redisKeys.openBatches(prefix, ""), batchId, channel],
+  )) as string | null;
   if (marked !== "cancelled") return null;
   for (const jobId of await redis.hkeys(pendingKey)) {
     const state = await queue.getJobState(jobId);

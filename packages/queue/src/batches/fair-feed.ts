@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { ResearchKind } from "@dossier/contract";
-import type { Redis } from "ioredis";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 
 /** A batch item waiting in its key's list until the feeder hands it to the queue. */
@@ -28,7 +28,7 @@ local wanted = tonumber(ARGV[2])
 while #taken < wanted do
   local keyId = redis.call('LPOP', KEYS[1])
   if not keyId then break end
-  local pendingKey = ARGV[1] .. ':fair:pending:' .. keyId
+  local pendingKey = ARGV[1] .. keyId
   local entry = redis.call('LPOP', pendingKey)
   if entry then
     redis.call('RPUSH', KEYS[3], entry)
@@ -48,12 +48,9 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `);
 
-/** The list where taken entries wait until they are in the queue. */
-export const fairFeedingKey = (prefix: string) => `${prefix}:fair:feeding`;
-
 /** Appends entries to a key's list and puts the key in the rotation if it was not there. */
 export async function pushFairEntries(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   keyId: string,
   entries: FairEntry[],
@@ -70,21 +67,21 @@ export async function pushFairEntries(
 
 /** Takes up to `count` entries in rotation across keys (one per key per turn). */
 export async function popFairEntries(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   count: number,
 ): Promise<Array<{ raw: string; entry: FairEntry }>> {
   const taken = (await POP_SCRIPT.run(
     redis,
-    [redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), fairFeedingKey(prefix)],
-    [prefix, count],
+    [redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix), redisKeys.fairFeeding(prefix)],
+    [redisKeys.fairPending(prefix, ""), count],
   )) as string[];
   return taken.map((raw) => ({ raw, entry: JSON.parse(raw) as FairEntry }));
 }
 
 /** A lock that at most one process holds at a time; released only by its holder. */
 export async function withFeederLock<T>(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   holdMs: number,
   work: () => Promise<T>,
@@ -105,10 +102,10 @@ export async function withFeederLock<T>(
  * but not queued yet. The queue holds at most `BATCH_FEED_AHEAD` batch items, so this is the rest of
  * the batches' work.
  */
-export async function countUnfedBatchItems(redis: Redis, prefix: string): Promise<number> {
+export async function countUnfedBatchItems(redis: RedisClient, prefix: string): Promise<number> {
   const keyIds = await redis.smembers(redisKeys.fairActive(prefix));
   const lengths = await Promise.all([
-    redis.llen(fairFeedingKey(prefix)),
+    redis.llen(redisKeys.fairFeeding(prefix)),
     ...keyIds.map((keyId) => redis.llen(redisKeys.fairPending(prefix, keyId))),
   ]);
   return lengths.reduce((sum, length) => sum + length, 0);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 
 /** How long an `Idempotency-Key` is remembered, in seconds (24 hours). */
 export const IDEMPOTENCY_TTL_SECONDS = 86_400;
@@ -25,7 +25,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
  */
 export class IdempotencyKeys {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,14 +1,15 @@
 import type { Metadata } from "@dossier/contract";
 import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
-import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
+import { UnrecoverableError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { CALLBACK_QUEUE } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
 import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js";
 import { deliverCallback } from "./deliver-callback.js";
 
 export interface CallbackWorkerSettings {
-  redisUrl: string;
+  /** The connection of BullMQ's workers (role `blocking`, no pipelining); BullMQ duplicates its blocking one from it. */
+  queueConnection: RedisClient;
   prefix: string;
   batches: BatchStore;
   policy: AddressPolicy;
@@ -97,9 +98,10 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
       return String(status);
     },
     {
-      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      connection: settings.queueConnection,
       prefix: settings.prefix,
       concurrency: 4,
+      runRetryDelay: 1_000,
       autorun: false,
     },
   );

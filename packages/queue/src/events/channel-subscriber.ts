@@ -1,5 +1,5 @@
-import { Redis } from "ioredis";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisTarget } from "@dossier/config";
+import { createRedis, type RedisClient } from "../redis-connection.js";
 
 /** Told about the messages of one channel. */
 export interface ChannelListener {
@@ -18,14 +18,13 @@ const SUBSCRIBE_TIMEOUT_MS = 5_000;
  * reconnect (the connection subscribes again on its own) every listener is told to catch up.
  */
 export class ChannelSubscriber {
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly listeners = new Map<string, Set<ChannelListener>>();
   private readonly subscriptions = new Map<string, Promise<unknown>>();
   private connectedBefore = false;
 
-  constructor(redisUrl: string) {
-    this.connection = new Redis(redisOptions(redisUrl, "blocking"));
-    this.connection.on("error", () => {});
+  constructor(target: RedisTarget) {
+    this.connection = createRedis(target, "blocking");
     this.connection.on("message", (channel: string, message: string) => {
       for (const listener of this.listeners.get(channel) ?? []) listener.message(message);
     });

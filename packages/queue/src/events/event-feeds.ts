@@ -1,14 +1,16 @@
-import type { Redis } from "ioredis";
+import type { RedisTarget } from "@dossier/config";
 import type { BatchStore, BatchSummary } from "../batches/batch-store.js";
 import { redisChannels } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import { ChannelSubscriber } from "./channel-subscriber.js";
 import { compareStreamIds, type JobEventRecord, parseJobEventMessage, readJobEvents } from "./job-event-log.js";
 
 export interface EventFeedsSettings {
-  redisUrl: string;
+  /** Where Redis is (`config.redis`). */
+  target: RedisTarget;
   prefix: string;
   /** Command connection, for reading event streams. */
-  redis: Redis;
+  redis: RedisClient;
   batches: BatchStore;
   /** Least time between two reads of one batch's counts, in milliseconds. Default 500. */
   batchIntervalMs?: number;
@@ -36,7 +38,7 @@ export class EventFeeds {
   private readonly batchIntervalMs: number;
 
   constructor(private readonly settings: EventFeedsSettings) {
-    this.subscriber = new ChannelSubscriber(settings.redisUrl);
+    this.subscriber = new ChannelSubscriber(settings.target);
     this.batchIntervalMs = settings.batchIntervalMs ?? 500;
   }
 

@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import { redisChannels, redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 
 /** The stages of a research job, in the order they happen; `done` and `failed` end it. */
@@ -54,7 +54,7 @@ return id
 
 /** Appends one event to a job's stream and announces it to every gateway following the job. Returns its id. */
 export async function appendJobEvent(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   jobId: string,
   event: JobEventName,
@@ -88,7 +88,7 @@ function toRecord([id, fields]: [string, string[]]): JobEventRecord {
 
 /** The job's events after `afterId` (all of them without it), oldest first. */
 export async function readJobEvents(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   jobId: string,
   afterId?: string,
@@ -103,7 +103,7 @@ export async function readJobEvents(
 
 /** The one event with this id, or null when the stream no longer holds it. */
 export async function readJobEvent(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   jobId: string,
   id: string,

@@ -1,4 +1,4 @@
-export { JOB_DURATION_BUCKETS, readFleetCounters } from "./fleet-stats.js";
+export { JOB_DURATION_BUCKETS, type JobStatsIncrements, jobStatsIncrements, readFleetCounters } from "./fleet-stats.js";
 export {
   countLiveWorkers,
   countLiveWorkersOnHost,

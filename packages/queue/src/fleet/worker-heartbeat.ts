@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 
 /** A worker counts as alive this long after its last heartbeat, in milliseconds. */
 export const WORKER_ALIVE_MS = 30_000;
@@ -16,7 +16,7 @@ export function createWorkerId(host = hostname()): string {
 
 /** Writes the worker's heartbeat every `intervalMs` until stopped. */
 export function startHeartbeat(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   workerId: string,
   intervalMs = 5_000,
@@ -41,12 +41,12 @@ export function startHeartbeat(
 }
 
 /** Number of workers whose heartbeat is younger than WORKER_ALIVE_MS. */
-export function countLiveWorkers(redis: Redis, prefix: string): Promise<number> {
+export function countLiveWorkers(redis: RedisClient, prefix: string): Promise<number> {
   return redis.zcount(redisKeys.workers(prefix), Date.now() - WORKER_ALIVE_MS, "+inf");
 }
 
 /** Number of workers on `host` (ids from {@link createWorkerId}) whose heartbeat is younger than WORKER_ALIVE_MS. */
-export async function countLiveWorkersOnHost(redis: Redis, prefix: string, host: string): Promise<number> {
+export async function countLiveWorkersOnHost(redis: RedisClient, prefix: string, host: string): Promise<number> {
   const live = await redis.zrangebyscore(redisKeys.workers(prefix), Date.now() - WORKER_ALIVE_MS, "+inf");
   return live.filter((workerId) => workerId.startsWith(`${host}-`)).length;
 }

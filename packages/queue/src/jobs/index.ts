@@ -1,5 +1,6 @@
 export { jobHandle, parseJobHandle, withMetadata } from "./job-handle.js";
 export { researchJobId, stableStringify } from "./job-id.js";
+export { announceJobEnd, type Claim, claimJob, type JobEnd, type JobNotice, parseJobNotice } from "./job-notices.js";
 export { decodeFailure, type ResearchJobData } from "./job-payload.js";
 export {
   type JobOutcome,

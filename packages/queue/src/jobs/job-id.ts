@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { NormalizedResearchRequest } from "@dossier/contract";
 
 /**
@@ -7,11 +7,8 @@ import type { NormalizedResearchRequest } from "@dossier/contract";
  * caller never receives a job another caller asked for.
  */
 export function researchJobId(keyId: string, request: NormalizedResearchRequest): string {
-  const hash = createHash("sha256");
-  hash.update(keyId);
-  hash.update("\n");
-  hash.update(stableStringify(request));
-  return `r-${hash.digest("base64url").slice(0, 32)}`;
+  // One-shot hashing: the gateway computes this for every call, stored results included.
+  return `r-${hash("sha256", `${keyId}\n${stableStringify(request)}`, "base64url").slice(0, 32)}`;
 }
 
 /** JSON with object keys sorted, so that equal values give equal text. */

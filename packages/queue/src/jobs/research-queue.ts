@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { RedisTarget } from "@dossier/config";
 import { DossierError, type Metadata, type ResearchKind, unavailable } from "@dossier/contract";
-import { type ConnectionOptions, Job, Queue, QueueEvents } from "bullmq";
-import type { Redis } from "ioredis";
-import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
-import { createRedis, redisOptions } from "../redis-connection.js";
+import { Job, Queue } from "bullmq";
+import { jobPriorities, RESEARCH_QUEUE, redisChannels, redisKeys } from "../names.js";
+import { createRedis, type RedisClient } from "../redis-connection.js";
+import { claimJob, parseJobNotice } from "./job-notices.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
 import { type StoredResult, usableResult } from "./stored-result.js";
 
@@ -24,13 +27,19 @@ export type JobOutcome =
   | { status: "timeout" };
 
 export interface ResearchQueueSettings {
-  redisUrl: string;
-  /** Prefix of every key (`REDIS_PREFIX`). */
+  /** Where Redis is (`REDIS_URL`, `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`). */
+  target: RedisTarget;
+  /** Prefix of every key (`config.redisPrefix`). */
   prefix: string;
   /** How long failed jobs stay inspectable, in seconds. Default 7 days. */
   failedRetentionSeconds?: number;
   /** How long a job's owner is remembered (so that it can be polled), in seconds. Default 7 days. */
   ownerTtlSeconds?: number;
+  /**
+   * How often the calls that have waited this long are checked against Redis, in milliseconds:
+   * the safety net for a completion notice lost while a connection was down. Default 2000.
+   */
+  recheckIntervalMs?: number;
 }
 
 /** Priority of a synchronous call; lower numbers run first in BullMQ. */
@@ -38,56 +47,69 @@ export const SYNC_PRIORITY = jobPriorities.sync;
 
 const queueUnavailable = (cause: unknown) => unavailable("The job queue", cause);
 
+/** The calls of this process waiting for one job, and what is needed to queue the job again. */
+interface WaitingJob {
+  kind: ResearchKind;
+  data: ResearchJobData;
+  priority: number;
+  /** The oldest stored result the first call accepts, in seconds (its `maxAgeSeconds`). */
+  maxAgeSeconds: number | undefined;
+  /** When the first call started waiting, ms since epoch. */
+  since: number;
+  /** Longest wait of its calls, in milliseconds (how long the job's waiter registration must live). */
+  waitMs: number;
+  /** Each waiting call's way to finish, with the oldest stored result it accepts (`maxAgeSeconds`). */
+  finishers: Map<(outcome: JobOutcome) => void, number | undefined>;
+}
+
 /**
  * The gateway's side of the research queue: enqueue a job under its derived id, find a stored
- * result, and wait for a job to finish. One QueueEvents stream serves every waiting call.
+ * result, and wait for a job to finish. Each gateway process receives the completion notices of
+ * the jobs its calls wait for (see `job-notices.ts`), never the events of every job.
  */
 export class ResearchQueue {
   readonly queue: Queue<ResearchJobData, string, ResearchKind>;
-  readonly redis: Redis;
-  private readonly events: QueueEvents;
-  private readonly waiters = new Map<string, Set<(outcome: JobOutcome) => void>>();
+  /** The command connection (fails fast). */
+  readonly redis: RedisClient;
+  /** The BullMQ queue's command connection (see `ConnectionOptions.pipelining`). */
+  readonly queueConnection: RedisClient;
+  /** This process's id among the gateways: the name of its notice channel. */
+  readonly gatewayId = `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  private readonly subscriber: RedisClient;
+  private readonly waiting = new Map<string, WaitingJob>();
   private readonly prefix: string;
+  private readonly ownerTtlSeconds: number;
+  private readonly recheckTimer: NodeJS.Timeout;
+  private subscribed: Promise<unknown>;
 
   constructor(private readonly settings: ResearchQueueSettings) {
     this.prefix = settings.prefix;
-    this.redis = createRedis(settings.redisUrl, "command");
+    this.ownerTtlSeconds = settings.ownerTtlSeconds ?? 7 * 86_400;
+    this.redis = createRedis(settings.target, "command");
+    this.queueConnection = createRedis(settings.target, "command", { pipelining: false });
     this.queue = new Queue<ResearchJobData, string, ResearchKind>(RESEARCH_QUEUE, {
-      connection: redisOptions(settings.redisUrl, "command") as ConnectionOptions,
+      connection: this.queueConnection,
       prefix: settings.prefix,
     });
     this.queue.on("error", () => {});
-    this.events = new QueueEvents(RESEARCH_QUEUE, {
-      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
-      prefix: settings.prefix,
+    this.subscriber = createRedis(settings.target, "blocking");
+    const channel = redisChannels.notices(this.prefix, this.gatewayId);
+    this.subscriber.on("message", (from: string, message: string) => {
+      if (from !== channel) return;
+      const notice = parseJobNotice(message);
+      if (notice?.status === "completed") this.settle(notice.jobId, { status: "completed", body: notice.body });
+      else if (notice?.status === "failed") this.settle(notice.jobId, { status: "failed", error: notice.error });
     });
-    this.events.on("error", () => {});
-    this.events.setMaxListeners(0);
-    this.events.on("completed", ({ jobId, returnvalue }) => {
-      this.settle(jobId, {
-        status: "completed",
-        body: typeof returnvalue === "string" ? returnvalue : JSON.stringify(returnvalue),
-      });
+    this.subscribed = this.subscriber.subscribe(channel).catch(() => {});
+    // ioredis subscribes again after a reconnect; what was published meanwhile is looked up instead.
+    let connectedBefore = false;
+    this.subscriber.on("ready", () => {
+      if (connectedBefore) void this.recheck(0);
+      connectedBefore = true;
     });
-    this.events.on("failed", ({ jobId, failedReason }) => {
-      this.settle(jobId, { status: "failed", error: decodeFailure(failedReason) });
-    });
-  }
-
-  /**
-   * The stored response body of a finished job and when it was stored, or null when there is none
-   * or it is older than `maxAgeSeconds`. Throws QUEUE_UNAVAILABLE when Redis is down.
-   */
-  private async readResult(jobId: string, maxAgeSeconds?: number): Promise<StoredResult | null> {
-    try {
-      const [body, at] = await Promise.all([
-        this.redis.get(redisKeys.result(this.prefix, jobId)),
-        this.redis.get(redisKeys.resultAt(this.prefix, jobId)),
-      ]);
-      return usableResult(body, at, maxAgeSeconds);
-    } catch (error) {
-      throw queueUnavailable(error);
-    }
+    const interval = settings.recheckIntervalMs ?? 2_000;
+    this.recheckTimer = setInterval(() => void this.recheck(interval), interval);
+    this.recheckTimer.unref();
   }
 
   /**
@@ -102,54 +124,29 @@ export class ResearchQueue {
     data: ResearchJobData,
     options: { timeoutMs: number; priority?: number; maxAgeSeconds?: number },
   ): Promise<JobOutcome> {
-    // One round trip: the stored result and its time, whether the job exists, and its owner.
-    let stored: StoredResult | null;
-    let exists: boolean;
+    const priority = options.priority ?? SYNC_PRIORITY;
+    // A call that accepts the same stored results as the calls already waiting needs nothing more.
+    const current = this.waiting.get(jobId);
+    const joined = current !== undefined && current.maxAgeSeconds === options.maxAgeSeconds;
+    // Registered before Redis is asked, so that a notice that overtakes the answer is not missed.
+    const outcome = this.waitFor(kind, jobId, data, priority, options.timeoutMs, options.maxAgeSeconds);
+    // This process already waits for the job: its notice will come here, and the owner is the same key.
+    if (joined) return outcome;
     try {
-      const replies = await this.redis
-        .pipeline()
-        .get(redisKeys.result(this.prefix, jobId))
-        .get(redisKeys.resultAt(this.prefix, jobId))
-        .exists(this.queue.toKey(jobId))
-        .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
-        .exec();
-      const failure = replies?.find(([error]) => error)?.[0];
-      if (!replies || failure) throw failure ?? new Error("no reply from Redis");
-      stored = usableResult(replies[0]![1] as string | null, replies[1]![1] as string | null, options.maxAgeSeconds);
-      exists = replies[2]![1] === 1;
-    } catch (error) {
-      throw queueUnavailable(error);
-    }
-    if (stored !== null) return { status: "completed", ...stored };
-    const outcome = this.waitFor(jobId, options.timeoutMs);
-    try {
-      if (exists) await this.reconcile(kind, jobId, data, options.priority ?? SYNC_PRIORITY, options.maxAgeSeconds);
-      else await this.add(kind, jobId, data, options.priority ?? SYNC_PRIORITY);
+      const claim = await claimJob(this.redis, this.prefix, jobId, {
+        gatewayId: this.gatewayId,
+        keyId: data.keyId,
+        ownerTtlSeconds: this.ownerTtlSeconds,
+        waitSeconds: options.timeoutMs / 1000 + 60,
+        maxAgeSeconds: options.maxAgeSeconds,
+      });
+      if (claim.status === "stored") this.settle(jobId, { status: "completed", ...claim.result });
+      else if (claim.jobExists) await this.reconcile(kind, jobId, data, priority, options.maxAgeSeconds);
+      else await this.add(kind, jobId, data, priority);
     } catch (error) {
       this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : queueUnavailable(error) });
     }
     return outcome;
-  }
-
-  /** Adds the job (idempotent by id) and reconciles a job that already existed. */
-  private async enqueue(
-    kind: ResearchKind,
-    jobId: string,
-    data: ResearchJobData,
-    priority: number,
-    maxAgeSeconds: number | undefined,
-  ): Promise<void> {
-    try {
-      await this.redis.set(
-        redisKeys.jobOwner(this.prefix, jobId),
-        data.keyId,
-        "EX",
-        this.settings.ownerTtlSeconds ?? 7 * 86_400,
-      );
-    } catch (error) {
-      throw queueUnavailable(error);
-    }
-    await this.reconcile(kind, jobId, data, priority, maxAgeSeconds);
   }
 
   private async add(kind: ResearchKind, jobId: string, data: ResearchJobData, priority: number): Promise<void> {
@@ -160,6 +157,22 @@ export class ResearchQueue {
         removeOnComplete: true,
         removeOnFail: { age: this.settings.failedRetentionSeconds ?? 7 * 86_400 },
       });
+    } catch (error) {
+      throw queueUnavailable(error);
+    }
+  }
+
+  /**
+   * The stored response body of a finished job and when it was stored, or null when there is none
+   * or it is older than `maxAgeSeconds`. Throws QUEUE_UNAVAILABLE when Redis is down.
+   */
+  private async readResult(jobId: string, maxAgeSeconds?: number): Promise<StoredResult | null> {
+    try {
+      const [body, at] = await Promise.all([
+        this.redis.get(redisKeys.result(this.prefix, jobId)),
+        this.redis.get(redisKeys.resultAt(this.prefix, jobId)),
+      ]);
+      return usableResult(body, at, maxAgeSeconds);
     } catch (error) {
       throw queueUnavailable(error);
     }
@@ -205,14 +218,22 @@ export class ResearchQueue {
     data: ResearchJobData,
     options: { maxAgeSeconds?: number; priority?: number } = {},
   ): Promise<void> {
-    const stored = await this.readResult(jobId, options.maxAgeSeconds);
-    if (stored !== null) {
-      await this.redis
-        .set(redisKeys.jobOwner(this.prefix, jobId), data.keyId, "EX", this.settings.ownerTtlSeconds ?? 7 * 86_400)
-        .catch(() => {});
-      return;
+    let claim: Awaited<ReturnType<typeof claimJob>>;
+    try {
+      claim = await claimJob(this.redis, this.prefix, jobId, {
+        gatewayId: "",
+        keyId: data.keyId,
+        ownerTtlSeconds: this.ownerTtlSeconds,
+        waitSeconds: 0,
+        maxAgeSeconds: options.maxAgeSeconds,
+      });
+    } catch (error) {
+      throw queueUnavailable(error);
     }
-    await this.enqueue(kind, jobId, data, options.priority ?? jobPriorities.async, options.maxAgeSeconds);
+    if (claim.status === "stored") return;
+    const priority = options.priority ?? jobPriorities.async;
+    if (claim.jobExists) await this.reconcile(kind, jobId, data, priority, options.maxAgeSeconds);
+    else await this.add(kind, jobId, data, priority);
   }
 
   /** Keeps a job handle's metadata as long as the job's owner is kept, so that polling the handle returns it. */
@@ -222,7 +243,7 @@ export class ResearchQueue {
         redisKeys.jobMetadata(this.prefix, handle),
         JSON.stringify(metadata),
         "EX",
-        this.settings.ownerTtlSeconds ?? 7 * 86_400,
+        this.ownerTtlSeconds,
       );
     } catch (error) {
       throw queueUnavailable(error);
@@ -242,17 +263,20 @@ export class ResearchQueue {
   /** A job as its owner sees it; null when it does not exist or belongs to another key. */
   async view(jobId: string, keyId: string): Promise<JobView | null> {
     try {
-      const owner = await this.redis.get(redisKeys.jobOwner(this.prefix, jobId));
+      const [owner, stored] = await Promise.all([
+        this.redis.get(redisKeys.jobOwner(this.prefix, jobId)),
+        this.readResult(jobId),
+      ]);
       if (owner !== keyId) return null;
-      const stored = await this.readResult(jobId);
       if (stored !== null) return { id: jobId, status: "done", body: stored.body };
       const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
       if (!job) return null;
       const state = await job.getState();
       if (state === "failed") return { id: jobId, status: "failed", error: decodeFailure(job.failedReason) };
       if (state === "completed") {
-        const body = typeof job.returnvalue === "string" ? job.returnvalue : JSON.stringify(job.returnvalue);
-        return { id: jobId, status: "done", body };
+        // Finished a moment ago (its result was read just before), or its result has expired.
+        const body = await this.redis.get(redisKeys.result(this.prefix, jobId));
+        return body === null ? null : { id: jobId, status: "done", body };
       }
       return { id: jobId, status: state === "active" ? "running" : "queued" };
     } catch (error) {
@@ -287,44 +311,96 @@ export class ResearchQueue {
   }
 
   /** Resolves when the job completes or fails, or with `timeout` after `timeoutMs`. */
-  private waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
+  private waitFor(
+    kind: ResearchKind,
+    jobId: string,
+    data: ResearchJobData,
+    priority: number,
+    timeoutMs: number,
+    maxAgeSeconds: number | undefined,
+  ): Promise<JobOutcome> {
     return new Promise((resolve) => {
-      let waiters = this.waiters.get(jobId);
-      if (!waiters) {
-        waiters = new Set();
-        this.waiters.set(jobId, waiters);
+      let waiting = this.waiting.get(jobId);
+      if (!waiting) {
+        waiting = { kind, data, priority, maxAgeSeconds, since: Date.now(), waitMs: timeoutMs, finishers: new Map() };
+        this.waiting.set(jobId, waiting);
       }
+      waiting.waitMs = Math.max(waiting.waitMs, Date.now() - waiting.since + timeoutMs);
       const timer = setTimeout(() => finish({ status: "timeout" }), timeoutMs);
       const finish = (outcome: JobOutcome) => {
         clearTimeout(timer);
-        const current = this.waiters.get(jobId);
-        current?.delete(finish);
-        if (current?.size === 0) this.waiters.delete(jobId);
+        const current = this.waiting.get(jobId);
+        current?.finishers.delete(finish);
+        if (current?.finishers.size === 0) this.waiting.delete(jobId);
         resolve(outcome);
       };
-      waiters.add(finish);
+      waiting.finishers.set(finish, maxAgeSeconds);
     });
+  }
+
+  /**
+   * Looks again at the jobs that calls have waited on for at least `minimumWaitMs`: a stored result
+   * answers them, a job that failed fails them, and a job that is gone (a Redis failover can lose
+   * the last writes) is queued again. The registration for the notice is renewed on the way.
+   */
+  private async recheck(minimumWaitMs: number): Promise<void> {
+    const now = Date.now();
+    const due = [...this.waiting.entries()].filter(([, waiting]) => now - waiting.since >= minimumWaitMs);
+    await Promise.all(
+      due.map(async ([jobId, waiting]) => {
+        try {
+          const claim = await claimJob(this.redis, this.prefix, jobId, {
+            gatewayId: this.gatewayId,
+            keyId: waiting.data.keyId,
+            ownerTtlSeconds: this.ownerTtlSeconds,
+            waitSeconds: (waiting.since + waiting.waitMs - now) / 1000 + 60,
+            maxAgeSeconds: waiting.maxAgeSeconds,
+          });
+          if (claim.status === "stored") {
+            this.settle(jobId, { status: "completed", ...claim.result });
+          } else if (!claim.jobExists) {
+            await this.add(waiting.kind, jobId, waiting.data, waiting.priority);
+          } else if ((await this.queue.getJobState(jobId)) === "failed") {
+            const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
+            // A failure older than the wait is an earlier caller's: this one deserves a run of its own.
+            if ((job?.finishedOn ?? 0) < waiting.since) await job?.retry("failed").catch(() => {});
+            else this.settle(jobId, { status: "failed", error: decodeFailure(job?.failedReason) });
+          }
+        } catch {
+          // Redis is away: the next round, or the subscription coming back, tries again.
+        }
+      }),
+    );
   }
 
   /** Number of calls waiting for a job in this process. */
   get waitingCalls(): number {
     let count = 0;
-    for (const set of this.waiters.values()) count += set.size;
+    for (const waiting of this.waiting.values()) count += waiting.finishers.size;
     return count;
   }
 
+  /** Finishes the calls waiting for the job, except those for which a stored result is too old. */
   private settle(jobId: string, outcome: JobOutcome): void {
-    const waiters = this.waiters.get(jobId);
-    if (!waiters) return;
-    for (const finish of [...waiters]) finish(outcome);
+    const waiting = this.waiting.get(jobId);
+    if (!waiting) return;
+    const now = Date.now();
+    for (const [finish, maxAgeSeconds] of [...waiting.finishers]) {
+      const storedAt = outcome.status === "completed" ? outcome.storedAt : undefined;
+      if (storedAt !== undefined && maxAgeSeconds !== undefined && now - storedAt >= maxAgeSeconds * 1000) continue;
+      finish(outcome);
+    }
   }
 
   async waitUntilReady(): Promise<void> {
-    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+    await Promise.all([this.queue.waitUntilReady(), this.subscribed]);
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    clearInterval(this.recheckTimer);
+    await this.queue.close().catch(() => {});
+    this.subscriber.disconnect();
     this.redis.disconnect();
+    this.queueConnection.disconnect();
   }
 }

@@ -1,12 +1,14 @@
-import { DossierError, isDossierError, type ResearchResponse } from "@dossier/contract";
-import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from "bullmq";
-import type { Redis } from "ioredis";
+import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
+import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { appendJobEvent } from "../events/job-event-log.js";
-import { recordJobStats } from "../fleet/fleet-stats.js";
+import { type JobStatsIncrements, jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
-import { redisOptions } from "../redis-connection.js";
+import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { recordRunUsage } from "../usage/usage-ledger.js";
+import { ConnectionWatch } from "./connection-watch.js";
+import { announceJobEnd, type JobEnd } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
 /** What one research run spends, counted as it goes: for the response, the key's usage and metrics. */
@@ -42,21 +44,34 @@ export type ResearchProcessor = (
 ) => Promise<ResearchResponse>;
 
 export interface ResearchWorkerSettings {
-  redisUrl: string;
   prefix: string;
   concurrency: number;
   /** Job lock in milliseconds; a dead worker's job is taken over after about this long. */
   lockMs: number;
   resultTtlSeconds: number;
-  /** Command connection for results and metrics. */
-  redis: Redis;
+  /** The worker's connection (role `blocking`): results, notices and metrics. */
+  redis: RedisClient;
+  /** The connection of BullMQ's worker (role `blocking`, no pipelining); BullMQ duplicates its blocking one from it. */
+  queueConnection: RedisClient;
   /** Called when a job fails with an error that is not a DossierError (a bug): log it. */
   onUnexpectedError?: (error: unknown, job: Job<ResearchJobData>) => void;
   /** Batch bookkeeping: each job's final outcome is recorded for the batches waiting for it. */
   batches?: BatchStore;
+  /**
+   * Behind Sentinel: a job is researched only once a replica holds its start, and its outcome counts
+   * as recorded once a replica holds it; an outcome is written again when the connection followed a
+   * failover meanwhile (see {@link ReplicaConfirmation}).
+   */
+  confirmation?: ReplicaConfirmation;
   /** Called when a job failed but will be tried again (a retryable error with attempts left). */
   onRetry?: (error: DossierError, job: Job<ResearchJobData>, delayAttempt: number) => void;
 }
+
+/**
+ * What a finished job hands BullMQ as its return value: its result lives under its own key
+ * (`redisKeys.result`), so BullMQ's completion and events do not carry the body again.
+ */
+const STORED_APART = "";
 
 /**
  * Runs research jobs: the processor's response is stored under the job's result key (so that
@@ -68,6 +83,58 @@ export function createResearchWorker(
 ): Worker<ResearchJobData> {
   const { redis, prefix } = settings;
   const activeJobs = new Map<string, { job: Job<ResearchJobData>; token: string }>();
+  const connection = new ConnectionWatch(redis);
+  /**
+   * Stores the outcome, tells the waiting gateways (same round trip) and then the waiting batches.
+   * Every step is idempotent: written again after a lost connection, or on the primary a failover
+   * chose, until it holds or a job lock's time has passed.
+   */
+  const announce = async (jobId: string, end: JobEnd, stats?: JobStatsIncrements) => {
+    const deadline = Date.now() + settings.lockMs;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        // Counters once: a second write after a lost connection or a failover may not add them again.
+        const batchIds = await announceJobEnd(
+          redis,
+          prefix,
+          jobId,
+          end,
+          settings.resultTtlSeconds,
+          attempt === 1 ? stats : undefined,
+        );
+        if (batchIds.length > 0 && settings.batches)
+          await settings.batches.resolveJob(
+            jobId,
+            end.status === "done" ? { status: "done", body: end.body } : { status: "failed", failure: end.failure },
+            batchIds,
+          );
+        if (!settings.confirmation || (await settings.confirmation.confirm()) || attempt >= 5) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await connection.ready(1_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  /**
+   * Runs the research; when it fails because the connection closed under it (Redis restarted or
+   * failed over), runs it again once Redis is back, and at worst fails it as retryable.
+   */
+  const research = async (job: Job<ResearchJobData>, signal: AbortSignal, usage: ResearchUsage) => {
+    const progress = ({ stage, ...detail }: JobStageEvent) => {
+      void appendJobEvent(redis, prefix, job.id!, stage, JSON.stringify(detail)).catch(() => {});
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      const mark = connection.mark;
+      try {
+        return await processor(job.data, { jobId: job.id!, signal, usage, progress });
+      } catch (error) {
+        if (isDossierError(error) || !connection.lostSince(mark)) throw error;
+        if (attempt >= 3 || signal.aborted) throw unavailable("Redis", error);
+        await connection.ready(settings.lockMs / 2);
+      }
+    }
+  };
   const worker = new Worker<ResearchJobData>(
     RESEARCH_QUEUE,
     async (job, token, signal) => {
@@ -91,38 +158,41 @@ export function createResearchWorker(
           // Usage is bookkeeping; losing one run's figures must not fail the job.
         });
       };
-      const progress = ({ stage, ...detail }: JobStageEvent) => {
-        void appendJobEvent(redis, prefix, job.id!, stage, JSON.stringify(detail)).catch(() => {});
-      };
+      // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
+      // never had it): hand it back rather than research what the new primary will hand out again.
+      if (settings.confirmation && !(await settings.confirmation.confirm().catch(() => false))) {
+        if (token) await job.moveToWait(token).catch(() => {});
+        activeJobs.delete(job.id!);
+        throw new WaitingError();
+      }
       try {
-        const response = await processor(job.data, {
-          jobId: job.id!,
-          signal: signal ?? new AbortController().signal,
-          usage,
-          progress,
-        });
+        // A job started again (its worker died, or Redis failed over before its completion was
+        // recorded) may have stored its result already: announce that instead of researching twice.
+        if (job.attemptsStarted > 1) {
+          const stored = await redis.get(redisKeys.result(prefix, job.id!));
+          if (stored !== null) {
+            await announce(job.id!, { status: "done", body: stored });
+            return STORED_APART;
+          }
+        }
+        const response = await research(job, signal ?? new AbortController().signal, usage);
         const body = JSON.stringify({
           ...response,
           usage: { ...usage, durationMs: Math.round(performance.now() - started) },
         });
         recordUsage();
-        // All go out together, in this order on one connection: one round trip before the job completes.
-        await Promise.all([
-          redis
-            .multi()
-            .set(redisKeys.result(prefix, job.id!), body, "EX", settings.resultTtlSeconds)
-            .set(redisKeys.resultAt(prefix, job.id!), String(Date.now()), "EX", settings.resultTtlSeconds)
-            .exec(),
-          settings.batches?.resolveJob(job.id!, { status: "done", body }),
-          appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {}),
-        ]);
-        void recordJobStats(redis, prefix, {
+        // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
+        const stats = jobStatsIncrements({
           kind,
           outcome: "completed",
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
-        }).catch(() => {});
-        return body;
+        });
+        await Promise.all([
+          announce(job.id!, { status: "done", body }, stats),
+          appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {}),
+        ]);
+        return STORED_APART;
       } catch (error) {
         const failure = isDossierError(error)
           ? error
@@ -132,21 +202,22 @@ export function createResearchWorker(
             });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
         recordUsage();
-        void recordJobStats(redis, prefix, {
+        const stats = {
           kind,
           outcome: failure.code,
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
-        }).catch(() => {});
+        };
         const encoded = encodeFailure(failure);
         // Only jobs given several attempts (batch items) retry; a waiting caller's job has one, so it answers at once.
         const attempts = job.opts.attempts ?? 1;
         if (failure.retryable && job.attemptsMade + 1 < attempts) {
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
+          void recordJobStats(redis, prefix, stats).catch(() => {});
           throw new Error(encoded);
         }
         await Promise.all([
-          settings.batches?.resolveJob(job.id!, { status: "failed", failure: encoded }),
+          announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats)),
           appendJobEvent(redis, prefix, job.id!, "failed", encoded).catch(() => {}),
         ]);
         throw new UnrecoverableError(encoded);
@@ -155,12 +226,14 @@ export function createResearchWorker(
       }
     },
     {
-      connection: redisOptions(settings.redisUrl, "blocking") as ConnectionOptions,
+      connection: settings.queueConnection,
       prefix,
       concurrency: settings.concurrency,
       lockDuration: settings.lockMs,
       stalledInterval: Math.max(1_000, Math.floor(settings.lockMs / 2)),
       maxStalledCount: 2,
+      // After a lost connection (a Redis restart or failover) take jobs again within a second, not BullMQ's 15.
+      runRetryDelay: 1_000,
       autorun: false,
     },
   );
@@ -170,7 +243,7 @@ export function createResearchWorker(
   worker.on("failed", (job, error) => {
     if (!job?.id || !/stalled/i.test(error.message)) return;
     const failure = encodeFailure(decodeFailure(undefined));
-    void settings.batches?.resolveJob(job.id, { status: "failed", failure }).catch(() => {});
+    void announce(job.id, { status: "failed", failure }).catch(() => {});
     void appendJobEvent(redis, prefix, job.id, "failed", failure).catch(() => {});
   });
   return worker;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import type { KeyLimits } from "../usage/usage-ledger.js";
 
 /** A key made with `dossier keys create`, as stored: never the secret itself. */
@@ -38,7 +38,7 @@ export class ApiKeyStore {
   private readonly environmentKeys: Array<{ hash: Buffer; identity: ApiKeyIdentity }>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     environmentKeys: readonly string[] = [],
   ) {

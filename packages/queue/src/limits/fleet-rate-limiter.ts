@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 
 /**
@@ -77,7 +77,7 @@ export class FleetRateLimiter {
   readonly #freeSince = new Map<string, number>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

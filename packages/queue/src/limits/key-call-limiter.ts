@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 
 /** What one counted call learned about its key's allowance. */
 export interface KeyCallAllowance {
@@ -19,7 +19,7 @@ const WINDOW_SECONDS = 60;
  * limit of 0 disables counting.
  */
 export async function countKeyCall(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   keyId: string,
   limit: number,

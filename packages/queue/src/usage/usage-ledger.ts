@@ -1,6 +1,6 @@
 import { MAX_USAGE_REPORT_DAYS, type UsageCounters, type UsageReport, usageCounterNames } from "@dossier/contract";
-import type { Redis } from "ioredis";
 import { redisKeys } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import { daysBetween, nextMonthStart, utcDay, utcMonth } from "./usage-calendar.js";
 
@@ -71,7 +71,7 @@ return {1, '', calls, tokens}
  * when the estimate would pass it). Refused calls are not counted.
  */
 export async function admitCalls(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   keyId: string,
   request: { count: number; limits: KeyLimits | undefined; estimatedTokens?: number; now?: number },
@@ -103,7 +103,7 @@ export async function admitCalls(
 
 /** Adds one finished (or failed) run's spending to its key's day, and its tokens to the key's month. */
 export async function recordRunUsage(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   keyId: string,
   counters: RunCounters,
@@ -141,7 +141,7 @@ function zeroCounters(): UsageCounters {
  * {@link MAX_USAGE_REPORT_DAYS} days), with the current month's standing against its limits.
  */
 export async function readUsageReport(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   keyId: string,
   period: { from: string; to: string; limits: KeyLimits | undefined; now?: number },

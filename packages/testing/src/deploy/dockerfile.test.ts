@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteKeysWithPrefix, testRedisUrl } from "../redis/test-redis.js";
 import { repositoryRoot } from "../stack/repository-root.js";
 import { type ServiceProcess, startProcess } from "../stack/start-process.js";
-import { deleteKeysWithPrefix, testRedisUrl } from "../stack/start-stack.js";
 
 const run = promisify(execFile);
 const root = repositoryRoot();

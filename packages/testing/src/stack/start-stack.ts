@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
+import { deleteKeysWithPrefix, standaloneRedis, type TestRedis, testRedis } from "../redis/test-redis.js";
 import { repositoryRoot } from "./repository-root.js";
 import { type ServiceProcess, startProcess } from "./start-process.js";
 
 export interface StackOptions {
-  /** Redis to use. Default: REDIS_URL, else redis://127.0.0.1:6379. */
+  /** Redis to use. Default: the test run's ({@link testRedis}: a cluster, Sentinels, or REDIS_URL). */
+  redis?: TestRedis;
+  /** A single Redis server to use instead, by URL. */
   redisUrl?: string;
   /** Environment for both kinds of process (OPENAI_BASE_URL, API_KEYS, ...). */
   env?: Record<string, string>;
@@ -23,8 +26,14 @@ export interface Stack {
   baseUrl: string;
   /** Every gateway's base URL, in start order (the first is `baseUrl`). */
   baseUrls: string[];
-  redisUrl: string;
-  /** REDIS_PREFIX of this stack: a fresh one per stack, so stacks never see each other's jobs. */
+  /** The Redis the stack runs on. */
+  redisDeployment: TestRedis;
+  /** The environment that points another Dossier process (the CLI) at this stack: Redis and REDIS_PREFIX. */
+  redisEnv: Record<string, string>;
+  /**
+   * The key prefix of this stack: a fresh one per stack, so stacks never see each other's jobs (on
+   * a cluster wrapped in a hash tag, as Dossier's processes use it).
+   */
   prefix: string;
   /** The first gateway. */
   gateway: ServiceProcess;
@@ -36,31 +45,17 @@ export interface Stack {
   /** Every log line of every process so far. */
   logLines(): string[];
   /** A Redis connection for inspection. */
-  redis: Redis;
+  redis: Redis | Cluster;
   stop(): Promise<void>;
-}
-
-/** Deletes every key under `prefix:` (what one stack, test or benchmark wrote). */
-export async function deleteKeysWithPrefix(redis: Redis, prefix: string): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== "0");
-}
-
-export function testRedisUrl(): string {
-  return process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const root = repositoryRoot();
-  const redisUrl = options.redisUrl ?? testRedisUrl();
-  const prefix = `test-${randomBytes(5).toString("hex")}`;
+  const deployment = options.redis ?? (options.redisUrl ? standaloneRedis(options.redisUrl) : testRedis());
+  const prefix = deployment.keyPrefix(`test-${randomBytes(5).toString("hex")}`);
+  const redisEnv = { ...deployment.env, REDIS_PREFIX: prefix };
   const common: Record<string, string> = {
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
+    ...redisEnv,
     LOG_LEVEL: "info",
     OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
     LLM_MODEL: "fake-model",
@@ -111,12 +106,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const process of processes) process.kill("SIGKILL");
     throw error;
   }
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on("error", () => {});
+  const redis = deployment.connect();
   return {
     baseUrl: baseUrls[0]!,
     baseUrls,
-    redisUrl,
+    redisDeployment: deployment,
+    redisEnv,
     prefix,
     gateway: gateways[0]!,
     gateways,

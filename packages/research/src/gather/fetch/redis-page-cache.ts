@@ -1,18 +1,18 @@
-import type { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
 import type { PageCache } from "./page-cache.js";
 import type { FetchedPage } from "./page-fetcher.js";
 
 /** Settings of {@link RedisPageCache}. */
 export interface RedisPageCacheSettings {
   /** A connected ioredis client; the cache never closes it. */
-  client: Redis;
+  client: Redis | Cluster;
   /** Prefix of every key, e.g. `dossier:page:`; the URL follows it. */
   keyPrefix: string;
 }
 
 /** A page cache in Redis: one JSON string per URL, expiring by Redis TTL. */
 export class RedisPageCache implements PageCache {
-  readonly #client: Redis;
+  readonly #client: Redis | Cluster;
   readonly #keyPrefix: string;
 
   constructor(settings: RedisPageCacheSettings) {

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { Cluster, Redis } from "ioredis";
 import { z } from "zod";
 import type { SearchCache } from "./cached-search-provider.js";
 import type { SearchHit } from "./search-provider.js";
@@ -29,10 +29,10 @@ const storedSearchSchema = z.object({
 
 /** A {@link SearchCache} in Redis, shared by every worker; entries expire through Redis `EX`. Redis errors reach the caller. */
 export class RedisSearchCache implements SearchCache {
-  readonly #client: Redis;
+  readonly #client: Redis | Cluster;
   readonly #keyPrefix: string;
 
-  constructor(client: Redis, options: RedisSearchCacheOptions = {}) {
+  constructor(client: Redis | Cluster, options: RedisSearchCacheOptions = {}) {
     this.#client = client;
     this.#keyPrefix = `${options.keyPrefix ?? "dossier:search:"}${FORMAT_VERSION}:`;
   }

@@ -1,0 +1,105 @@
+import { type Config, describeRedisTarget } from "@dossier/config";
+import { buildOpenApiDocument } from "@dossier/contract";
+import { ApiKeyStore, BatchStore, EventFeeds, ReplicaConfirmation, ResearchQueue } from "@dossier/queue";
+import type { Logger } from "pino";
+import { createApp } from "./create-app.js";
+import { answerClientError } from "./http/answer-client-error.js";
+import { EventStreams } from "./http/event-stream.js";
+import { GatewayMetrics } from "./metrics.js";
+
+/**
+ * Runs one gateway process: the queue, batch and key stores, the Express app on `PORT`, and a
+ * graceful stop on SIGTERM and SIGINT (no new connections, calls in flight answered, then exit 0).
+ * Under `GATEWAY_PROCESSES` > 1 each child of the supervising process runs this; `/metrics` then
+ * totals the gateway's own counters across the children.
+ */
+export async function startGateway(config: Config, logger: Logger, options: { clustered: boolean }): Promise<void> {
+  const queue = new ResearchQueue({
+    target: config.redis,
+    prefix: config.redisPrefix,
+    ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds),
+  });
+  const batches = new BatchStore({
+    prefix: config.redisPrefix,
+    redis: queue.redis,
+    queueConnection: queue.queueConnection,
+    ttlSeconds: config.batch.ttlSeconds,
+    callbackAttempts: config.callback.attempts,
+    callbackBackoffMs: config.callback.backoffMs,
+    ...(config.redis.mode === "sentinel"
+      ? { confirmation: new ReplicaConfirmation([queue.redis, queue.queueConnection]) }
+      : {}),
+  });
+  const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
+  const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
+  const events = {
+    feeds: new EventFeeds({ target: config.redis, prefix: config.redisPrefix, redis: queue.redis, batches }),
+    streams: new EventStreams(config.eventsHeartbeatMs),
+  };
+  const app = createApp({
+    logger,
+    queue,
+    keys,
+    metrics,
+    prefix: config.redisPrefix,
+    researchTimeoutMs: config.researchTimeoutMs,
+    openApiDocument: buildOpenApiDocument(),
+    batches,
+    limits: config.limits,
+    callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
+    events,
+  });
+
+  await queue.waitUntilReady().catch((error: unknown) => {
+    logger.warn({ err: error }, "Redis not reachable at start; calls answer 503 until it is");
+  });
+
+  const server = app.listen(config.port, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info(
+      {
+        port,
+        redis: describeRedisTarget(config.redis),
+        model: config.llm.model,
+        apiKeysFromEnvironment: config.apiKeys.length,
+      },
+      "gateway listening",
+    );
+  });
+  server.on("clientError", answerClientError);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = config.gatewayRequestTimeoutMs;
+
+  let stopping = false;
+  async function stop(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    logger.info(
+      { signal, waitingCalls: queue.waitingCalls },
+      "gateway stopping: no new connections, finishing calls in flight",
+    );
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections would hold the server open: answer the calls in flight with
+    // `Connection: close` and drop connections as soon as they fall idle.
+    server.on("request", (_request, response) => response.setHeader("Connection", "close"));
+    server.closeIdleConnections();
+    // Event streams never end on their own: end them now; their clients resume elsewhere with Last-Event-ID.
+    events.streams.endAll();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    const deadline = setTimeout(() => {
+      logger.warn("calls still in flight after the grace period; closing them");
+      server.closeAllConnections();
+    }, config.gatewayShutdownGraceMs);
+    deadline.unref();
+    await closed;
+    await events.feeds.close();
+    await batches.close();
+    await queue.close();
+    logger.info("gateway stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

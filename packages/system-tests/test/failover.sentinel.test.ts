@@ -1,0 +1,185 @@
+import type { BatchStatus } from "@dossier/contract";
+import {
+  batchBodyOf,
+  companyRequest,
+  type Harness,
+  type RedisSentinelProcesses,
+  resultLinesOf,
+  sentinelRedis,
+  startHarness,
+  startRedisSentinels,
+  TEST_API_KEY,
+} from "@dossier/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** How long a synchronous call may wait for its job here, in milliseconds. */
+const RESEARCH_TIMEOUT_MS = 20_000;
+const ITEMS = 200;
+
+let group: RedisSentinelProcesses;
+let harness: Harness;
+
+beforeAll(async () => {
+  group = await startRedisSentinels({ replicas: 1 });
+  harness = await startHarness({
+    redis: sentinelRedis(group.sentinels, group.name),
+    workers: 2,
+    modelLatencyMs: 150,
+    env: {
+      RESEARCH_TIMEOUT_MS: String(RESEARCH_TIMEOUT_MS),
+      // The default lock (30 s) outlasts a failover; the harness's short one would expire during it.
+      JOB_LOCK_MS: "15000",
+      WORKER_CONCURRENCY: "8",
+      RATE_LIMIT_CALLS_PER_MINUTE: "0",
+      BATCH_FEED_AHEAD: "20",
+      RETRY_BACKOFF_MS: "200",
+    },
+  });
+}, 120_000);
+afterAll(async () => {
+  await harness?.stop();
+  await group?.stop();
+});
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** One synchronous call as its caller saw it. */
+interface SyncCall {
+  question: string;
+  sentAt: number;
+  endedAt: number;
+  /** HTTP status, or 0 when no answer came within RESEARCH_TIMEOUT_MS plus a margin. */
+  status: number;
+  retryAfter: string | null;
+  code?: string;
+}
+
+/** Synchronous callers in a loop, each with questions of its own, until stopped. */
+function startSyncTraffic(callers: number): { calls: SyncCall[]; stop(): Promise<void> } {
+  const calls: SyncCall[] = [];
+  let running = true;
+  const loops = Array.from({ length: callers }, async (_, caller) => {
+    for (let index = 0; running; index += 1) {
+      const question = `Failover sync ${caller}-${index}: hiring?`;
+      const call: SyncCall = { question, sentAt: Date.now(), endedAt: 0, status: 0, retryAfter: null };
+      try {
+        const response = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
+          body: JSON.stringify(companyRequest(question)),
+          signal: AbortSignal.timeout(RESEARCH_TIMEOUT_MS + 3_000),
+        });
+        call.status = response.status;
+        call.retryAfter = response.headers.get("retry-after");
+        const body = (await response.json()) as { code?: string };
+        if (response.status !== 200 && body.code) call.code = body.code;
+      } catch {
+        // No answer in time: status 0.
+      }
+      call.endedAt = Date.now();
+      calls.push(call);
+      if (call.status !== 200) await sleep(100);
+    }
+  });
+  return {
+    calls,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+async function batchStatus(location: string): Promise<BatchStatus> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${harness.stack.baseUrl}${location}`, { headers: { "x-api-key": TEST_API_KEY } });
+    if (response.status === 200) return batchBodyOf(response);
+    // The gateway answers 503 while Redis fails over; ask again.
+    if (response.status !== 503 || Date.now() > deadline)
+      throw new Error(`GET ${location} answered ${response.status}: ${await response.text()}`);
+    await sleep(200);
+  }
+}
+
+async function waitForProgress(location: string, finished: number, timeoutMs = 120_000): Promise<BatchStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await batchStatus(location);
+    if (status.completed + status.failed >= finished || status.status === "done") return status;
+    if (Date.now() > deadline) throw new Error(`the batch stopped at ${status.completed + status.failed} items`);
+    await sleep(200);
+  }
+}
+
+/** Milliseconds from `since` to the end of the first 200 of a call sent after it. */
+function recovery(calls: SyncCall[], since: number): number | undefined {
+  const first = calls
+    .filter((call) => call.sentAt >= since && call.status === 200)
+    .sort((a, b) => a.endedAt - b.endedAt)[0];
+  return first && first.endedAt - since;
+}
+
+describe("a Sentinel failover in the middle of a batch and synchronous traffic", () => {
+  it("loses no item, does none twice, answers every call 200 or 503, and recovers without a restart", async () => {
+    const questions = Array.from({ length: ITEMS }, (_, index) => `Failover item ${index}: SOC 2?`);
+    const accepted = await harness.post("/v1/batches", {
+      items: questions.map((question, index) => ({
+        type: "company",
+        ref: `row-${index}`,
+        request: companyRequest(question),
+      })),
+    });
+    expect(accepted.status).toBe(202);
+    const location = accepted.headers.get("location")!;
+    const traffic = startSyncTraffic(4);
+    const processes = [harness.stack.gateway, ...harness.stack.workers];
+
+    await waitForProgress(location, 40);
+    const failoverAt = Date.now();
+    await group.failover();
+    await waitForProgress(location, 110);
+    // A second failure once the replica has caught up with the new primary, as a later crash would find it.
+    await group.replicasInSync();
+    const killedAt = Date.now();
+    await group.killPrimary();
+    const done = await waitForProgress(location, ITEMS, 120_000);
+    await sleep(1_000);
+    await traffic.stop();
+
+    const afterFailover = recovery(traffic.calls, failoverAt);
+    const afterKill = recovery(traffic.calls, killedAt);
+    const statuses = traffic.calls.reduce<Record<string, number>>((counts, call) => {
+      const key = call.code ? `${call.status} ${call.code}` : String(call.status);
+      counts[key] = (counts[key] ?? 0) + 1;
+      return counts;
+    }, {});
+    process.stdout.write(
+      `Sentinel failover: first 200 ${afterFailover} ms after SENTINEL FAILOVER, ${afterKill} ms after SIGKILL of the primary; ` +
+        `synchronous calls ${JSON.stringify(statuses)}\n`,
+    );
+
+    // Every item has exactly one outcome, and each was researched once.
+    expect(done).toMatchObject({ status: "done", total: ITEMS, completed: ITEMS, failed: 0 });
+    const lines = await resultLinesOf(
+      await fetch(`${harness.stack.baseUrl}${location}/results`, { headers: { "x-api-key": TEST_API_KEY } }),
+    );
+    expect(lines.map((line) => line.index)).toEqual(questions.map((_, index) => index));
+    expect(lines.every((line) => line.status === 200 && line.result)).toBe(true);
+    const researchedTimes = (question: string) =>
+      harness.model.requests.filter((request) => request.userText.includes(question)).length;
+    expect(questions.filter((question) => researchedTimes(question) !== 1)).toEqual([]);
+
+    // Synchronous callers saw 200 or a 503 with Retry-After, and never waited past the timeout.
+    expect(traffic.calls.filter((call) => call.status !== 200 && call.status !== 503)).toEqual([]);
+    expect(traffic.calls.filter((call) => call.status === 503 && !/^\d+$/.test(call.retryAfter ?? ""))).toEqual([]);
+    expect(traffic.calls.filter((call) => call.endedAt - call.sentAt > RESEARCH_TIMEOUT_MS + 1_000)).toEqual([]);
+    const answered = traffic.calls.filter((call) => call.status === 200);
+    expect(answered.filter((call) => researchedTimes(call.question) !== 1)).toEqual([]);
+    expect(afterFailover).toBeDefined();
+    expect(afterKill).toBeDefined();
+
+    // The same processes carried on: nothing was restarted.
+    for (const process of processes) expect(process.child.exitCode).toBeNull();
+  }, 300_000);
+});
