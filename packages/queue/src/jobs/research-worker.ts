@@ -188,10 +188,9 @@ export function createResearchWorker(
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
         });
-        await Promise.all([
-          announce(job.id!, { status: "done", body }, stats),
-          appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {}),
-        ]);
+        // The result is stored before the event says done, so a client that reads the job on that event finds it done.
+        await announce(job.id!, { status: "done", body }, stats);
+        await appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {});
         return STORED_APART;
       } catch (error) {
         const failure = isDossierError(error)
