@@ -21,7 +21,6 @@ const onRedisCluster = [
   "apps/gateway/test/keys.test.ts",
   "packages/system-tests/test/batches.test.ts",
   "packages/system-tests/test/fleet.test.ts",
-  "apps/gateway/test/events.test.ts",
   "packages/system-tests/test/quotas.test.ts",
   "**/*.cluster.test.ts",
 ];
