@@ -19,6 +19,7 @@ const onRedisCluster = [
   "apps/gateway/test/jobs.test.ts",
   "apps/gateway/test/rate-limits.test.ts",
   "apps/gateway/test/keys.test.ts",
+  "apps/gateway/test/events.test.ts",
   "packages/system-tests/test/batches.test.ts",
   "packages/system-tests/test/fleet.test.ts",
   "packages/system-tests/test/quotas.test.ts",

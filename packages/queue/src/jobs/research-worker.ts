@@ -1,7 +1,7 @@
 import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
-import { appendJobEvent } from "../events/job-event-log.js";
+import { appendJobEvent, type JobEventName } from "../events/job-event-log.js";
 import { type JobStatsIncrements, jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
@@ -120,10 +120,13 @@ export function createResearchWorker(
    * Runs the research; when it fails because the connection closed under it (Redis restarted or
    * failed over), runs it again once Redis is back, and at worst fails it as retryable.
    */
-  const research = async (job: Job<ResearchJobData>, signal: AbortSignal, usage: ResearchUsage) => {
-    const progress = ({ stage, ...detail }: JobStageEvent) => {
-      void appendJobEvent(redis, prefix, job.id!, stage, JSON.stringify(detail)).catch(() => {});
-    };
+  const research = async (
+    job: Job<ResearchJobData>,
+    signal: AbortSignal,
+    usage: ResearchUsage,
+    events: JobEventSequence,
+  ) => {
+    const progress = ({ stage, ...detail }: JobStageEvent) => void events.append(stage, JSON.stringify(detail));
     for (let attempt = 1; ; attempt += 1) {
       const mark = connection.mark;
       try {
@@ -149,6 +152,7 @@ export function createResearchWorker(
         pagesFromCache: 0,
       };
       const kind = job.name;
+      const events = new JobEventSequence(redis, prefix, job.id!);
       // Spent is spent: a failed run counts against its key as much as a finished one.
       let usageRecorded = false;
       const recordUsage = () => {
@@ -175,7 +179,7 @@ export function createResearchWorker(
             return STORED_APART;
           }
         }
-        const response = await research(job, signal ?? new AbortController().signal, usage);
+        const response = await research(job, signal ?? new AbortController().signal, usage, events);
         const body = JSON.stringify({
           ...response,
           usage: { ...usage, durationMs: Math.round(performance.now() - started) },
@@ -190,7 +194,7 @@ export function createResearchWorker(
         });
         // The result is stored before the event says done, so a client that reads the job on that event finds it done.
         await announce(job.id!, { status: "done", body }, stats);
-        await appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {});
+        await events.append("done", body);
         return STORED_APART;
       } catch (error) {
         const failure = isDossierError(error)
@@ -217,7 +221,7 @@ export function createResearchWorker(
         }
         await Promise.all([
           announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats)),
-          appendJobEvent(redis, prefix, job.id!, "failed", encoded).catch(() => {}),
+          events.append("failed", encoded),
         ]);
         throw new UnrecoverableError(encoded);
       } finally {
@@ -246,6 +250,31 @@ export function createResearchWorker(
     void appendJobEvent(redis, prefix, job.id, "failed", failure).catch(() => {});
   });
   return worker;
+}
+
+/**
+ * A job's events, appended one after another: each waits for the one before it, so that its stream
+ * holds them in the order they happened even when a command is redirected and sent again (a Redis
+ * Cluster's MOVED, a failover). An append that fails is skipped; the next one goes on.
+ */
+class JobEventSequence {
+  #last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly prefix: string,
+    private readonly jobId: string,
+  ) {}
+
+  /** Appends after every earlier append has ended; never rejects. */
+  append(event: JobEventName, detail: string): Promise<void> {
+    const appended = this.#last.then(() => appendJobEvent(this.redis, this.prefix, this.jobId, event, detail));
+    this.#last = appended.then(
+      () => {},
+      () => {},
+    );
+    return this.#last;
+  }
 }
 
 const activeJobsOf = new WeakMap<Worker<ResearchJobData>, Map<string, { job: Job<ResearchJobData>; token: string }>>();
