@@ -1,6 +1,6 @@
 import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, EventFeeds, ReplicaConfirmation, ResearchQueue } from "@dossier/queue";
+import { ApiKeyStore, BatchStore, EventFeeds, ResearchQueue, replicaConfirmationFor } from "@dossier/queue";
 import type { Logger } from "pino";
 import { createApp } from "./create-app.js";
 import { answerClientError } from "./http/answer-client-error.js";
@@ -26,9 +26,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     ttlSeconds: config.batch.ttlSeconds,
     callbackAttempts: config.callback.attempts,
     callbackBackoffMs: config.callback.backoffMs,
-    ...(config.redis.mode === "sentinel"
-      ? { confirmation: new ReplicaConfirmation([queue.redis, queue.queueConnection]) }
-      : {}),
+    confirmation: replicaConfirmationFor(config.redis, [queue.redis, queue.queueConnection]),
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);

@@ -6,7 +6,7 @@ import {
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
-  ReplicaConfirmation,
+  replicaConfirmationFor,
   spreadKeyPrefix,
   startBatchServices,
   startHeartbeat,
@@ -116,7 +116,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   });
 
   // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
-  const confirmation = config.redis.mode === "sentinel" ? new ReplicaConfirmation([redis, queueConnection]) : undefined;
+  const confirmation = replicaConfirmationFor(config.redis, [redis, queueConnection]);
 
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
   const batchServices = startBatchServices({

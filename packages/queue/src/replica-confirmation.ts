@@ -1,36 +1,62 @@
+import type { RedisTarget } from "@dossier/config";
+import { Redis } from "ioredis";
 import type { RedisClient } from "./redis-connection.js";
+
+/** A server as the Sentinels name it. */
+export interface ServerAddress {
+  host: string;
+  port: number;
+}
+
+/** What one Sentinel says of the primary. */
+export interface SentinelView extends ServerAddress {
+  /** False while this Sentinel sees the primary down or runs a failover of it: its address may be about to change. */
+  settled: boolean;
+}
 
 /** Settings of {@link ReplicaConfirmation}. */
 export interface ReplicaConfirmationSettings {
-  /** How long WAIT waits for a replica's acknowledgement, in milliseconds. Default 250. */
+  /** How long one WAIT waits for a replica's acknowledgement, in milliseconds. Default 250. */
   waitMs?: number;
   /**
-   * How long an unconfirmed write waits for the connection to follow a failover before it is taken
-   * as written to a primary that has no replica, in milliseconds. Sentinel announces a new primary
-   * about a second after it promoted it. Default 3000.
+   * How long a write waits in all for a replica that is online but slow to acknowledge (a busy
+   * machine), or for Sentinels that do not yet agree on the primary (a failover under way), in
+   * milliseconds, before it is taken as written. Default 10000.
    */
+  lagMs?: number;
+  /** How long a connection sent to the primary the Sentinels name may take to be ready, in milliseconds. Default 3000. */
   followMs?: number;
   /** How often a primary without replicas is asked whether one came back, in milliseconds. Default 2000. */
   replicaCheckMs?: number;
+  /** What each Sentinel that answers says of the primary now. */
+  sentinelPrimary: () => Promise<SentinelView[]>;
 }
+
+/** What the server behind a connection that got no acknowledgement is. */
+type ServerState = "not-the-primary" | "unsettled" | "without-replica" | "replica-lagging";
 
 /**
  * Confirms that the writes made on some connections (a worker's own and its BullMQ one) reached a
  * replica (Redis `WAIT`, once per connection: it covers that connection's writes), for a primary
  * behind Sentinel. Replication is asynchronous: a primary that fails, or that Sentinel demotes while
  * clients still write to it, takes its last writes with it. A write that must not be lost (a job's
- * result and its batches' bookkeeping) is confirmed before the job counts as done, and written again
- * when the connection moved to another primary meanwhile.
+ * start, its result and its batches' bookkeeping) is confirmed before the job counts as done, and
+ * written again when the connection was on a server that is no longer the primary.
  *
- * A primary without any replica (the last one failed) cannot confirm anything: after waiting once
- * for the connection to follow a failover, writes are taken as they are, without WAIT, until the
- * primary reports a replica again or the connection changes server.
+ * When no replica acknowledges, the server is asked what it is (`INFO replication`) and the
+ * Sentinels which server is primary: a connection to a server that is not the primary any more is
+ * sent to the new one, and the writes are made again; a replica that is online but slow is waited
+ * for (up to `lagMs`); a primary without any online replica (the last one failed, or is still
+ * copying the data set) cannot confirm anything, so writes are taken as they are until it reports
+ * an online replica again.
  */
 export class ReplicaConfirmation {
   readonly #connectionsToConfirm: readonly RedisClient[];
   readonly #waitMs: number;
+  readonly #lagMs: number;
   readonly #followMs: number;
   readonly #replicaCheckMs: number;
+  readonly #sentinelPrimary: () => Promise<SentinelView[]>;
   /** When the primary was last asked for its replicas while writes went unconfirmed, ms since epoch. */
   #replicaCheckedAt = 0;
   /** Connections made so far (`ready` events of any of them): a change means a client followed a failover. */
@@ -38,11 +64,13 @@ export class ReplicaConfirmation {
   /** The connection count at which writes were last taken without a replica. */
   #withoutReplicaAt: number | undefined;
 
-  constructor(connections: readonly RedisClient[], settings: ReplicaConfirmationSettings = {}) {
+  constructor(connections: readonly RedisClient[], settings: ReplicaConfirmationSettings) {
     this.#connectionsToConfirm = connections;
     this.#waitMs = settings.waitMs ?? 250;
+    this.#lagMs = settings.lagMs ?? 10_000;
     this.#followMs = settings.followMs ?? 3_000;
     this.#replicaCheckMs = settings.replicaCheckMs ?? 2_000;
+    this.#sentinelPrimary = settings.sentinelPrimary;
     for (const redis of connections)
       redis.on("ready", () => {
         this.#connections += 1;
@@ -55,48 +83,161 @@ export class ReplicaConfirmation {
   }
 
   /**
-   * Resolves true when a replica holds this connection's writes so far (or none can: no replica),
-   * false when the connection moved to another server meanwhile and the writes must be made again.
+   * The connections' generation: take it before the writes to confirm, and pass it to
+   * {@link confirm}. A connection made again since (a failover followed) means the writes may have
+   * gone to the old primary, whatever the new one acknowledges.
    */
-  async confirm(): Promise<boolean> {
-    const connection = this.#connections;
+  get mark(): number {
+    return this.#connections;
+  }
+
+  /**
+   * Resolves true when a replica holds the writes made on these connections since `mark` (or none
+   * can: the primary has no online replica), false when a connection was, or has been, on a server
+   * that is not the primary since `mark`, and the writes must be made again.
+   */
+  async confirm(mark = this.#connections): Promise<boolean> {
+    const connection = mark;
+    if (this.#connections !== connection) return false;
     if (this.withoutReplica && !(await this.#replicaCameBack())) return true;
+    const deadline = Date.now() + this.#lagMs;
+    for (;;) {
+      const unacknowledged = await this.#unacknowledged();
+      if (unacknowledged.length === 0) {
+        this.#withoutReplicaAt = undefined;
+        return true;
+      }
+      if (this.#connections !== connection) return false;
+      const states = await Promise.all(unacknowledged.map((redis) => this.#stateOf(redis)));
+      if (this.#connections !== connection) return false;
+      const moved = unacknowledged.filter((_, index) => states[index] === "not-the-primary");
+      if (moved.length > 0) {
+        await this.#reconnect(moved);
+        return false;
+      }
+      if (states.every((state) => state === "without-replica")) {
+        this.#withoutReplicaAt = connection;
+        return true;
+      }
+      // A replica is online but has not caught up yet, or a failover is under way: wait a while, then take the writes.
+      if (Date.now() >= deadline) return true;
+      if (states.includes("unsettled")) await new Promise((resolve) => setTimeout(resolve, this.#waitMs));
+    }
+  }
+
+  /** The connections whose writes no replica has acknowledged within `waitMs`. */
+  async #unacknowledged(): Promise<RedisClient[]> {
     const acknowledged = await Promise.all(
       this.#connectionsToConfirm.map(async (redis) => Number(await redis.call("WAIT", 1, this.#waitMs))),
     );
-    if (acknowledged.every((replicas) => replicas >= 1)) {
-      this.#withoutReplicaAt = undefined;
-      return true;
-    }
-    if (this.#connections !== connection) return false;
-    if (this.#withoutReplicaAt === connection) return true;
-    await this.#followedFailover(connection);
-    if (this.#connections !== connection) return false;
-    this.#withoutReplicaAt = connection;
-    return true;
+    return this.#connectionsToConfirm.filter((_, index) => (acknowledged[index] ?? 0) < 1);
   }
 
-  /** While writes go unconfirmed: whether the primary reports a replica again (asked at most every `replicaCheckMs`). */
+  /** What the server behind a connection is, asked of the server itself and of the Sentinels. */
+  async #stateOf(redis: RedisClient): Promise<ServerState> {
+    const info = String(await redis.call("INFO", "replication"));
+    if (!/^role:master/m.test(info)) return "not-the-primary";
+    if (onlineReplicas(info) > 0) return "replica-lagging";
+    // A primary whose replica is being promoted, or that was demoted without being told yet, also
+    // has no replica: only the Sentinels can tell, once none of them runs a failover.
+    const views = await this.#sentinelPrimary();
+    if (views.some((view) => !view.settled)) return "unsettled";
+    const here = views.filter((view) => isAddressOf(redis, view)).length;
+    if (views.length > 0 && here === 0) return "not-the-primary";
+    return here < views.length ? "unsettled" : "without-replica";
+  }
+
+  /** Sends the connections to the primary the Sentinels name, and waits until they are ready there. */
+  async #reconnect(connections: readonly RedisClient[]): Promise<void> {
+    await Promise.all(
+      connections.map(
+        (redis) =>
+          new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              redis.off("ready", done);
+              resolve();
+            };
+            const timer = setTimeout(done, this.#followMs);
+            redis.on("ready", done);
+            redis.disconnect(true);
+          }),
+      ),
+    );
+  }
+
+  /** While writes go unconfirmed: whether the primary reports an online replica again (asked at most every `replicaCheckMs`). */
   async #replicaCameBack(): Promise<boolean> {
     if (Date.now() - this.#replicaCheckedAt < this.#replicaCheckMs) return false;
     this.#replicaCheckedAt = Date.now();
-    const info = String(await this.#connectionsToConfirm[0]?.call("INFO", "replication"));
-    const replicas = Number(/^connected_slaves:(\d+)/m.exec(info)?.[1] ?? 0);
+    const replicas = onlineReplicas(String(await this.#connectionsToConfirm[0]?.call("INFO", "replication")));
     if (replicas > 0) this.#withoutReplicaAt = undefined;
     return replicas > 0;
   }
+}
 
-  /** Resolves after `followMs`, or as soon as the connection has been made again. */
-  #followedFailover(connection: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        for (const redis of this.#connectionsToConfirm) redis.off("ready", done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.#followMs);
-      if (this.#connections !== connection) done();
-      else for (const redis of this.#connectionsToConfirm) redis.on("ready", done);
-    });
+/** Replicas that `INFO replication` lists as online (one still copying the data set is not). */
+function onlineReplicas(info: string): number {
+  return [...info.matchAll(/^slave\d+:.*state=online/gm)].length;
+}
+
+/** True when the connection is to the server at `address`. */
+function isAddressOf(redis: RedisClient, address: ServerAddress): boolean {
+  const stream = (redis as Redis).stream as { remoteAddress?: string; remotePort?: number } | undefined;
+  if (!stream?.remotePort) return true;
+  if (stream.remotePort !== address.port) return false;
+  const remote = (stream.remoteAddress ?? "").replace(/^::ffff:/, "");
+  // A Sentinel may name the primary by host name (announce-hostnames); the socket knows only its address.
+  return !/^[\d.]+$|:/.test(address.host) || remote === address.host;
+}
+
+/**
+ * Confirmation of writes for a primary behind Sentinel; undefined for any other Redis (a standalone
+ * server has no failover; on a cluster Dossier does not wait for replicas, see docs/operations.md).
+ */
+export function replicaConfirmationFor(
+  target: RedisTarget,
+  connections: readonly RedisClient[],
+): ReplicaConfirmation | undefined {
+  if (target.mode !== "sentinel") return undefined;
+  return new ReplicaConfirmation(connections, { sentinelPrimary: () => askSentinelsForPrimary(target) });
+}
+
+/** Asks every Sentinel about the primary; the answers of those that answer. */
+async function askSentinelsForPrimary(target: Extract<RedisTarget, { mode: "sentinel" }>): Promise<SentinelView[]> {
+  const answers = await Promise.all(target.sentinels.map((sentinel) => askSentinel(target, sentinel)));
+  return answers.filter((answer): answer is SentinelView => answer !== null);
+}
+
+/** What one Sentinel says of the primary (`SENTINEL MASTER`); null when it does not answer. */
+async function askSentinel(
+  target: Extract<RedisTarget, { mode: "sentinel" }>,
+  sentinel: ServerAddress,
+): Promise<SentinelView | null> {
+  const client = new Redis({
+    host: sentinel.host,
+    port: sentinel.port,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    ...(target.sentinelPassword !== undefined ? { password: target.sentinelPassword } : {}),
+    ...(target.access.tls ? { tls: {} } : {}),
+  });
+  client.on("error", () => {});
+  try {
+    const reply = (await client.call("SENTINEL", "MASTER", target.primaryName)) as string[];
+    const fields = new Map<string, string>();
+    for (let index = 0; index + 1 < reply.length; index += 2) fields.set(reply[index]!, reply[index + 1]!);
+    const flags = fields.get("flags") ?? "";
+    return {
+      host: fields.get("ip") ?? "",
+      port: Number(fields.get("port")),
+      settled: !/failover_in_progress|o_down|s_down/.test(flags),
+    };
+  } catch {
+    // This Sentinel is away.
+    return null;
+  } finally {
+    client.disconnect();
   }
 }

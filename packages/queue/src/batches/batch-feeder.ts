@@ -81,16 +81,21 @@ export class BatchFeeder {
   private async round(): Promise<void> {
     const { redis, prefix } = this.settings;
     await withFeederLock(redis, prefix, 15_000, async () => {
+      // Entries leave the feeding list only when no failover was followed since their jobs were added.
+      const mark = this.settings.confirmation?.mark;
       // Entries a feeder took but may not have queued before it died.
       const recovered = await redis.lrange(redisKeys.fairFeeding(prefix), 0, 99);
       for (const raw of recovered) await this.feed(JSON.parse(raw) as FairEntry);
-      if (!(await this.release(recovered))) return;
+      if (!(await this.release(recovered, mark))) return;
       const counts = await this.queue.getJobCounts("waiting", "prioritized");
       const room = this.settings.feedAhead - (counts.waiting ?? 0) - (counts.prioritized ?? 0);
       if (room <= 0) return;
       const taken = await popFairEntries(redis, prefix, room);
       for (const { entry } of taken) await this.feed(entry);
-      await this.release(taken.map(({ raw }) => raw));
+      await this.release(
+        taken.map(({ raw }) => raw),
+        mark,
+      );
     });
   }
 
@@ -98,10 +103,10 @@ export class BatchFeeder {
    * Takes fed entries off the feeding list once their jobs are safe; false (nothing taken off) when
    * the connection followed a failover meanwhile: the next round feeds them again.
    */
-  private async release(raws: readonly string[]): Promise<boolean> {
+  private async release(raws: readonly string[], mark: number | undefined): Promise<boolean> {
     if (raws.length === 0) return true;
     const { redis, prefix, confirmation } = this.settings;
-    if (confirmation && !(await confirmation.confirm())) return false;
+    if (confirmation && !(await confirmation.confirm(mark))) return false;
     await Promise.all(raws.map((raw) => redis.lrem(redisKeys.fairFeeding(prefix), 1, raw)));
     return true;
   }

@@ -177,6 +177,7 @@ export class BatchStore {
     callbackUrl: string | null,
     metadata: Metadata | null = null,
   ): Promise<BatchSummary> {
+    const mark = this.settings.confirmation?.mark;
     const id = `b-${randomBytes(12).toString("base64url")}`;
     const ttl = this.settings.ttlSeconds;
     const pending = new Map<string, number>();
@@ -258,7 +259,7 @@ export class BatchStore {
     if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
     if (pending.size === 0 && callbackUrl) await this.announce(id);
     // Written to a primary that a failover has just replaced: the batch is gone, and the caller must ask again.
-    if (this.settings.confirmation && !(await this.settings.confirmation.confirm()))
+    if (this.settings.confirmation && !(await this.settings.confirmation.confirm(mark)))
       throw new Error("the batch was written to a Redis primary that a failover replaced");
     return (await this.get(id))!;
   }

@@ -92,6 +92,7 @@ export function createResearchWorker(
   const announce = async (jobId: string, end: JobEnd, stats?: JobStatsIncrements) => {
     const deadline = Date.now() + settings.lockMs;
     for (let attempt = 1; ; attempt += 1) {
+      const mark = settings.confirmation?.mark;
       try {
         // Counters once: a second write after a lost connection or a failover may not add them again.
         const batchIds = await announceJobEnd(
@@ -108,7 +109,7 @@ export function createResearchWorker(
             end.status === "done" ? { status: "done", body: end.body } : { status: "failed", failure: end.failure },
             batchIds,
           );
-        if (!settings.confirmation || (await settings.confirmation.confirm()) || attempt >= 5) return;
+        if (!settings.confirmation || (await settings.confirmation.confirm(mark)) || attempt >= 5) return;
       } catch (error) {
         if (Date.now() > deadline) throw error;
         await connection.ready(1_000);
@@ -138,9 +139,19 @@ export function createResearchWorker(
       }
     }
   };
+  /** A job's stored result when it was stored after `since` (ms since epoch): a run of this job's, not an older one. */
+  const storedSince = async (jobId: string, since: number) => {
+    const [body, at] = await Promise.all([
+      redis.get(redisKeys.result(prefix, jobId)),
+      redis.get(redisKeys.resultAt(prefix, jobId)),
+    ]);
+    return body !== null && Number(at) >= since ? body : null;
+  };
   const worker = new Worker<ResearchJobData>(
     RESEARCH_QUEUE,
     async (job, token, signal) => {
+      // Taken just now on these connections: a failover followed since then is caught by the confirmation below.
+      const takenMark = settings.confirmation?.mark;
       if (token) activeJobs.set(job.id!, { job, token });
       const started = performance.now();
       const usage: ResearchUsage = {
@@ -164,7 +175,7 @@ export function createResearchWorker(
       };
       // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
       // never had it): hand it back rather than research what the new primary will hand out again.
-      if (settings.confirmation && !(await settings.confirmation.confirm().catch(() => false))) {
+      if (settings.confirmation && !(await settings.confirmation.confirm(takenMark).catch(() => false))) {
         if (token) await job.moveToWait(token).catch(() => {});
         activeJobs.delete(job.id!);
         throw new WaitingError();
@@ -172,8 +183,10 @@ export function createResearchWorker(
       try {
         // A job started again (its worker died, or Redis failed over before its completion was
         // recorded) may have stored its result already: announce that instead of researching twice.
-        if (job.attemptsStarted > 1) {
-          const stored = await redis.get(redisKeys.result(prefix, job.id!));
+        // Behind Sentinel a job lost in a failover is queued anew by its waiting gateway, with a first
+        // attempt, while the run taken from the old primary may finish and store its result.
+        if (job.attemptsStarted > 1 || settings.confirmation) {
+          const stored = await storedSince(job.id!, job.timestamp);
           if (stored !== null) {
             await announce(job.id!, { status: "done", body: stored });
             return STORED_APART;
