@@ -141,17 +141,26 @@ export function createResearchWorker(
   };
   /** A job's stored result when it was stored after `since` (ms since epoch): a run of this job's, not an older one. */
   const storedSince = async (jobId: string, since: number) => {
-    const [body, at] = await Promise.all([
-      redis.get(redisKeys.result(prefix, jobId)),
-      redis.get(redisKeys.resultAt(prefix, jobId)),
-    ]);
-    return body !== null && Number(at) >= since ? body : null;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const [body, at] = await Promise.all([
+          redis.get(redisKeys.result(prefix, jobId)),
+          redis.get(redisKeys.resultAt(prefix, jobId)),
+        ]);
+        return body !== null && Number(at) >= since ? body : null;
+      } catch (error) {
+        // Redis restarted or failed over under the read: once it is back, read again.
+        if (attempt >= 3) throw unavailable("Redis", error);
+        await connection.ready(settings.lockMs / 2);
+      }
+    }
   };
   const worker = new Worker<ResearchJobData>(
     RESEARCH_QUEUE,
     async (job, token, signal) => {
       // Taken just now on these connections: a failover followed since then is caught by the confirmation below.
       const takenMark = settings.confirmation?.mark;
+      const jobMark = connection.mark;
       if (token) activeJobs.set(job.id!, { job, token });
       const started = performance.now();
       const usage: ResearchUsage = {
@@ -210,13 +219,17 @@ export function createResearchWorker(
         await events.append("done", body);
         return STORED_APART;
       } catch (error) {
+        // A Redis command that failed because its connection closed is Redis being away, not a bug.
+        const redisAway = !isDossierError(error) && connection.lostSince(jobMark);
         const failure = isDossierError(error)
           ? error
-          : new DossierError("RESEARCH_FAILED", {
-              detail: "The research job failed unexpectedly; try again.",
-              cause: error,
-            });
-        if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
+          : redisAway
+            ? unavailable("Redis", error)
+            : new DossierError("RESEARCH_FAILED", {
+                detail: "The research job failed unexpectedly; try again.",
+                cause: error,
+              });
+        if (!isDossierError(error) && !redisAway) settings.onUnexpectedError?.(error, job);
         recordUsage();
         const stats = {
           kind,
