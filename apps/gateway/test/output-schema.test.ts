@@ -7,6 +7,7 @@ import {
   researchBodyOf,
   startHarness,
   statedAnswerResponder,
+  TEST_API_KEY,
   TEST_COMPANY,
 } from "@dossier/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -154,6 +155,53 @@ describe("outputSchema", () => {
     expect(Object.keys(body.fieldCitations ?? {})).toEqual(["soc2Type2", "iso27001", "gdpr"]);
     expect(body.sources).toEqual([`${site}/security`]);
     expect(body.answerText).toBe("soc2Type2: yes; iso27001: yes; gdpr: yes; not stated: hipaa");
+  });
+
+  it("gives a batch's answer objects as a CSV column, for the batches whose items asked for one", async () => {
+    harness.model.setResponder(
+      provenFieldsResponder(
+        { soc2Type2: { value: true, phrase: "Northwind Robotics is SOC 2 Type II compliant" } },
+        statedAnswerResponder,
+      ),
+    );
+    const shape = {
+      type: "object",
+      properties: { soc2Type2: { type: "boolean", description: "Is the company SOC 2 Type II compliant?" } },
+    };
+    const accepted = await harness.post("/v1/batches", {
+      items: [
+        {
+          type: "company",
+          ref: "shaped",
+          request: { ...companyRequest("Outputs: batch SOC 2?"), outputSchema: shape },
+        },
+        { type: "company", ref: "plain", request: companyRequest("Outputs: batch SOC 2, plainly?") },
+      ],
+    });
+    expect(accepted.status).toBe(202);
+    const location = accepted.headers.get("location")!;
+    const headers = { "x-api-key": TEST_API_KEY };
+    for (let status = ""; status !== "done"; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      status = ((await (await fetch(`${harness.stack.baseUrl}${location}`, { headers })).json()) as { status: string })
+        .status;
+    }
+    const rows = (await (await fetch(`${harness.stack.baseUrl}${location}/results?format=csv`, { headers })).text())
+      .trim()
+      .split("\r\n");
+    expect(rows[0]).toBe(
+      "index,ref,status,answerText,answerNumber,confidence,details,sources,errorCode,errorDetail,answerObject",
+    );
+    expect(rows[1]).toMatch(/^0,shaped,200,.*,"\{""soc2Type2"":true\}"$/);
+    expect(rows[2]).toMatch(/^1,plain,200,.*,$/);
+
+    const plain = await harness.post("/v1/batches", {
+      items: [{ type: "company", request: companyRequest("Outputs: batch SOC 2, plainly?") }],
+    });
+    const plainLocation = plain.headers.get("location")!;
+    const header = (
+      await (await fetch(`${harness.stack.baseUrl}${plainLocation}/results?format=csv`, { headers })).text()
+    ).split("\r\n")[0];
+    expect(header).toBe("index,ref,status,answerText,answerNumber,confidence,details,sources,errorCode,errorDetail");
   });
 
   it("answers a leadership list, one quote per person", async () => {

@@ -74,7 +74,15 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function csv(line: ItemLine, withMetadataColumn: boolean): string {
+/** The optional last columns of a batch's CSV: `answerObject` when its items asked for one, then `metadata`. */
+function extraColumns(summary: BatchSummary): string[] {
+  return [
+    ...(summary.itemsHaveOutputSchema ? ["answerObject"] : []),
+    ...(summary.itemsHaveMetadata ? ["metadata"] : []),
+  ];
+}
+
+function csv(line: ItemLine, extra: readonly string[]): string {
   const result = line.resultText !== undefined ? (JSON.parse(line.resultText) as Record<string, unknown>) : {};
   const sources = Array.isArray(result.sources) ? result.sources.join(" ") : "";
   const values = [
@@ -88,7 +96,10 @@ function csv(line: ItemLine, withMetadataColumn: boolean): string {
     sources,
     line.problem?.code,
     line.problem?.detail,
-    ...(withMetadataColumn ? [line.metadata ? JSON.stringify(line.metadata) : undefined] : []),
+    ...extra.map((column) => {
+      const value = column === "metadata" ? line.metadata : result.answerObject;
+      return value ? JSON.stringify(value) : undefined;
+    }),
   ];
   return `${values.map(csvField).join(",")}\r\n`;
 }
@@ -110,7 +121,8 @@ export async function writeBatchResults(
   response.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson");
   response.setHeader("Cache-Control", "no-store");
   response.setHeader("X-Batch-Status", summary.status);
-  const columns: string[] = [...RESULT_CSV_COLUMNS, ...(summary.itemsHaveMetadata ? ["metadata"] : [])];
+  const extra = extraColumns(summary);
+  const columns: string[] = [...RESULT_CSV_COLUMNS, ...extra];
   if (format === "csv") response.write(`${columns.join(",")}\r\n`);
   for (let start = after + 1; start < summary.total; start += PAGE) {
     const items = await batches.readItems(summary.id, start, PAGE);
@@ -120,7 +132,7 @@ export async function writeBatchResults(
       if (line === null) break;
       lines.push(line);
     }
-    const text = lines.map((line) => (format === "csv" ? csv(line, summary.itemsHaveMetadata) : ndjson(line))).join("");
+    const text = lines.map((line) => (format === "csv" ? csv(line, extra) : ndjson(line))).join("");
     if (!response.write(text)) await new Promise<void>((resolve) => response.once("drain", resolve));
     if (lines.length < items.length) break;
   }

@@ -140,7 +140,8 @@ export function batchOperations(): OpenApiOperation[] {
         summary: "Read a batch's results",
         description:
           "One line per item in item order, streamed as NDJSON (`application/x-ndjson`), or as CSV with `?format=csv` (columns index, ref, " +
-          "status, answerText, answerNumber, confidence, details, sources, errorCode, errorDetail; a cell that a spreadsheet would read as a formula, " +
+          "status, answerText, answerNumber, confidence, details, sources, errorCode, errorDetail, then answerObject as JSON when an item " +
+          "asked for an outputSchema and metadata as JSON when items carried some; a cell that a spreadsheet would read as a formula, " +
           "starting with =, +, -, @, tab or carriage return, gets a leading ', plain numbers excepted). Without `after` it answers 409 " +
           "`BATCH_NOT_DONE` until the batch is finished. With `?after=INDEX` it may be read while the batch runs: the lines past that " +
           "index that are finished, in order, up to the first item still running (so asking again with the last index received never " +

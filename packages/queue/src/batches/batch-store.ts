@@ -33,6 +33,8 @@ export interface BatchSummary {
   metadata?: Metadata;
   /** True when at least one item's request carried metadata. */
   itemsHaveMetadata: boolean;
+  /** True when an item asked for an answer in its own shape (`outputSchema`): its CSV has an `answerObject` column. */
+  itemsHaveOutputSchema: boolean;
 }
 
 /** True when no item of the batch will change any more: it is done, or cancelled with nothing left running. */
@@ -125,6 +127,7 @@ function summaryOf(raw: Record<string, string>): BatchSummary | null {
     finishedAt: raw.finishedAt || null,
     ...(raw.metadata ? { metadata: JSON.parse(raw.metadata) as Metadata } : {}),
     itemsHaveMetadata: raw.itemMetadata === "1",
+    itemsHaveOutputSchema: raw.itemShapes === "1",
   };
 }
 
@@ -212,6 +215,7 @@ export class BatchStore {
       callbackUrl: callbackUrl ?? "",
       metadata: metadata === null ? "" : JSON.stringify(metadata),
       itemMetadata: items.some((item) => item.metadata !== undefined) ? 1 : 0,
+      itemShapes: items.some((item) => "data" in item && item.data.request.outputSchema !== undefined) ? 1 : 0,
     });
     multi.expire(batchKey, ttl);
     multi.zadd(redisKeys.keyBatches(this.prefix, keyId), Date.parse(now), id);
