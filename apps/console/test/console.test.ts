@@ -1,6 +1,12 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { type Harness, startHarness, TEST_API_KEY } from "@dossier/testing";
+import {
+  type Harness,
+  provenFieldsResponder,
+  startHarness,
+  statedAnswerResponder,
+  TEST_API_KEY,
+} from "@dossier/testing";
 import { type BrowserSession, launchChromium } from "@dossier/testing/browser";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,6 +124,45 @@ describe("the web console", () => {
     expect(quotes).toEqual((expected.citations ?? []).map((citation) => citation.quote).filter(Boolean));
     expect(await links.first().getAttribute("rel")).toBe("noopener noreferrer");
     await screenshot("03-ask-answer");
+  });
+
+  it("asks for an answer in its own shape and shows each field with its confidence and quote", async () => {
+    await signIn();
+    await page.getByLabel("Question", { exact: true }).fill("Where is the company based, and what is its revenue?");
+    await page.getByLabel("Company name", { exact: true }).fill("Northwind Robotics");
+    await page.getByLabel("Website", { exact: true }).fill("https://northwind-robotics.test");
+    await page.getByLabel("Answer shape", { exact: true }).fill("{ type: object }");
+    await page.getByRole("button", { name: "Ask" }).click();
+    await page.getByText("This is not JSON").waitFor();
+    await expect(page.getByLabel("Answer shape", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+
+    const shape = {
+      type: "object",
+      properties: {
+        hq: { type: "string", description: "City of the headquarters" },
+        revenueUsd: { type: "number", description: "Annual revenue in US dollars" },
+      },
+    };
+    const statesHq = "Northwind Robotics was founded in 2016 in Boston, Massachusetts";
+    harness.model.setResponder(
+      provenFieldsResponder({ hq: { value: "Boston", phrase: statesHq }, revenueUsd: null }, statedAnswerResponder),
+    );
+    try {
+      await page.getByLabel("Answer shape", { exact: true }).fill(JSON.stringify(shape, null, 2));
+      await page.getByRole("button", { name: "Ask" }).click();
+      await page.getByTestId("answer-fields").waitFor();
+    } finally {
+      harness.model.setResponder(statedAnswerResponder);
+    }
+    const hq = page.locator('[data-testid="answer-fields"] tr[data-field="hq"]');
+    await expect(hq.locator("td").first().textContent()).resolves.toBe("Boston");
+    await expect(hq.locator("td").nth(1).textContent()).resolves.toMatch(/^\d+%$/);
+    const source = hq.getByRole("link");
+    expect(await source.getAttribute("href")).toMatch(/^https:\/\/northwind-robotics\.test\//);
+    expect(await source.getAttribute("title")).toContain(statesHq);
+    const revenue = page.locator('[data-testid="answer-fields"] tr[data-field="revenueUsd"]');
+    await expect(revenue.locator("td").first().textContent()).resolves.toBe("not stated");
+    await screenshot("03b-ask-fields");
   });
 
   it("asks about a person and shows the enriched record; a bad request names its field", async () => {

@@ -98,6 +98,62 @@ function PersonRecord({ person }: { person: Record<string, unknown> }) {
   );
 }
 
+/** A field's value as a cell: text for a scalar, "name: value" pairs for an item of objects. */
+function cellOf(value: unknown): string {
+  if (value !== null && typeof value === "object")
+    return Object.entries(value)
+      .filter(([, member]) => member !== null)
+      .map(([name, member]) => `${name}: ${String(member)}`)
+      .join("; ");
+  return String(value);
+}
+
+/** The answer object's fields by the paths `fieldCitations` uses: `hq`, `address.city`, `funding[0]`. */
+function fieldsOf(value: unknown, path = ""): Array<[path: string, value: unknown]> {
+  if (Array.isArray(value)) return value.map((item, index) => [`${path}[${index}]`, item]);
+  if (value !== null && typeof value === "object" && (path === "" || !path.endsWith("]")))
+    return Object.entries(value).flatMap(([name, member]) => {
+      const inner = path ? `${path}.${name}` : name;
+      return member !== null && typeof member === "object" ? fieldsOf(member, inner) : [[inner, member]];
+    });
+  return [[path, value]];
+}
+
+/** An answer in the caller's shape (`outputSchema`): each field, its confidence and the quotes that state it. */
+function ObjectAnswer({ result }: { result: ResearchResponse }) {
+  const fields = fieldsOf(result.answerObject);
+  return (
+    <>
+      <h3>Fields</h3>
+      <table class="fields" data-testid="answer-fields">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Value</th>
+            <th scope="col">Confidence</th>
+            <th scope="col">Source</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map(([path, value]) => {
+            const confidence = result.fieldConfidence?.[path];
+            return (
+              <tr key={path} data-field={path}>
+                <th scope="row">{path}</th>
+                <td>{value === null || value === undefined ? <span class="hint">not stated</span> : cellOf(value)}</td>
+                <td>{confidence === undefined ? "" : `${Math.round(confidence * 100)}%`}</td>
+                <td class="source-links">
+                  <FieldSource source={result.fieldCitations?.[path]} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 /** An answer: the answer itself, its confidence, the details and each source with its quote. */
 export function AnswerView({ result }: { result: ResearchResponse }) {
   const sources = citationsOf(result);
@@ -127,6 +183,7 @@ export function AnswerView({ result }: { result: ResearchResponse }) {
       </p>
       <h3>Details</h3>
       <p data-testid="details">{result.details}</p>
+      {result.answerObject && <ObjectAnswer result={result} />}
       {"person" in result && result.person && <PersonRecord person={result.person} />}
       <h3>Sources</h3>
       {sources.length === 0 ? (

@@ -50,6 +50,8 @@ export function AskView({ dossier }: { dossier: Dossier }) {
   const [responseType, setResponseType] = useState<ResponseTypeName>("TEXT");
   const [options, setOptions] = useState("");
   const [context, setContext] = useState("");
+  const [shape, setShape] = useState("");
+  const [shapeError, setShapeError] = useState<string | undefined>();
   const [values, setValues] = useState<Record<string, string>>({});
   const [events, setEvents] = useState<JobEvent[]>([]);
   const [result, setResult] = useState<ResearchResponse | null>(null);
@@ -63,10 +65,26 @@ export function AskView({ dossier }: { dossier: Dossier }) {
     setEvents([]);
     setResult(null);
     setError(null);
+    setShapeError(undefined);
+    let outputSchema: Record<string, unknown> | undefined;
+    if (shape.trim()) {
+      try {
+        outputSchema = JSON.parse(shape) as Record<string, unknown>;
+      } catch {
+        setShapeError("This is not JSON: write the answer's shape as a JSON Schema object.");
+        setRunning(false);
+        return;
+      }
+    }
     const request = {
       question,
-      responseType,
-      ...(responseType === "OPTION" || responseType === "OPTIONS" ? { responseOptions: optionsOf(options) } : {}),
+      // An answer in its own shape replaces the kind of answer.
+      ...(outputSchema
+        ? { outputSchema }
+        : {
+            responseType,
+            ...(responseType === "OPTION" || responseType === "OPTIONS" ? { responseOptions: optionsOf(options) } : {}),
+          }),
       ...(context.trim() ? { context } : {}),
     };
     const onProgress = (progress: JobEvent) => setEvents((previous) => [...previous, progress]);
@@ -131,6 +149,15 @@ export function AskView({ dossier }: { dossier: Dossier }) {
           value={context}
           onValue={setContext}
           multiline
+        />
+        <TextField
+          id="output-schema"
+          label="Answer shape"
+          hint="Optional: a JSON Schema object (outputSchema). The answer then comes back field by field, each with its quote; it replaces the kind of answer."
+          value={shape}
+          onValue={setShape}
+          multiline
+          error={shapeError ?? fieldErrorOf(error, "outputSchema")}
         />
         <div class="actions">
           <button type="submit" disabled={running}>
