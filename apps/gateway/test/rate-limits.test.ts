@@ -12,8 +12,18 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.stop());
 
+/**
+ * Waits, when less than half of the current minute is left, for the next one to start: calls are
+ * counted in fixed one-minute windows, and the calls of one test must fall in the same window.
+ */
+async function earlyInAWindow(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 30_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 describe("per-key call limit", () => {
   it("counts calls down in RateLimit headers, then answers 429 with Retry-After, for that key only", async () => {
+    await earlyInAWindow();
     const remaining: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       const response = await harness.post("/v1/research/company", companyRequest(`Limit question ${index}?`));

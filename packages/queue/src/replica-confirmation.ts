@@ -21,7 +21,7 @@ export interface ReplicaConfirmationSettings {
   /**
    * How long a write waits in all for a replica that is online but slow to acknowledge (a busy
    * machine), or for Sentinels that do not yet agree on the primary (a failover under way), in
-   * milliseconds, before it is taken as written. Default 10000.
+   * milliseconds, before it is taken as written. Default 5000.
    */
   lagMs?: number;
   /** How long a connection sent to the primary the Sentinels name may take to be ready, in milliseconds. Default 3000. */
@@ -67,7 +67,7 @@ export class ReplicaConfirmation {
   constructor(connections: readonly RedisClient[], settings: ReplicaConfirmationSettings) {
     this.#connectionsToConfirm = connections;
     this.#waitMs = settings.waitMs ?? 250;
-    this.#lagMs = settings.lagMs ?? 10_000;
+    this.#lagMs = settings.lagMs ?? 5_000;
     this.#followMs = settings.followMs ?? 3_000;
     this.#replicaCheckMs = settings.replicaCheckMs ?? 2_000;
     this.#sentinelPrimary = settings.sentinelPrimary;

@@ -5,6 +5,7 @@ import {
   type EventFeeds,
   isStreamId,
   type JobEventRecord,
+  type JobFollow,
   type ResearchQueue,
   readJobEvent,
   TERMINAL_JOB_EVENTS,
@@ -111,13 +112,13 @@ export async function streamJobEvents(
     else send(record.event, jobEventPayload(job, record, requestId), record.id);
   };
 
-  let stopFollowing: () => void;
+  let follow: JobFollow;
   try {
     if (lastEventId !== undefined && (await alreadyEnded(source, jobId, lastEventId))) {
       response.status(204).end();
       return;
     }
-    stopFollowing = await source.feeds.followJob(jobId, resumeAfter, sendRecord);
+    follow = await source.feeds.followJob(jobId, resumeAfter, sendRecord);
   } catch (error) {
     throw unavailable("The event stream", error);
   }
@@ -131,6 +132,13 @@ export async function streamJobEvents(
       return; // Redis away for a moment: the next heartbeat looks again.
     }
     if (stream.closed) return;
+    // The job ended: its last events may be stored but not yet arrived live. Read them first, so the
+    // stream keeps every stage and ends with the job's own final event; the state's stands in only
+    // when the stream has none (its events expired).
+    if (view !== null && (view.status === "done" || view.status === "failed")) {
+      await follow.catchUp().catch(() => {});
+      if (stream.closed) return;
+    }
     const at = timestamp(Date.now());
     const head = `{"jobId":${JSON.stringify(job.handle)},"at":${at}`;
     if (view === null) stream.end();
@@ -142,7 +150,7 @@ export async function streamJobEvents(
   };
 
   stream = source.streams.start(response, () => void checkState(false));
-  stream.onClose(stopFollowing);
+  stream.onClose(() => follow.stop());
   for (const record of held.splice(0)) sendRecord(record);
   await checkState(true);
 }

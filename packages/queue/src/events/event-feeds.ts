@@ -16,6 +16,13 @@ export interface EventFeedsSettings {
   batchIntervalMs?: number;
 }
 
+/** A job followed by {@link EventFeeds.followJob}. */
+export interface JobFollow {
+  stop(): void;
+  /** Delivers the events stored since the last one delivered. */
+  catchUp(): Promise<void>;
+}
+
 /** One batch followed by one or more streams of this process: its counts are read once for all. */
 interface BatchWatch {
   listeners: Set<(summary: BatchSummary) => void>;
@@ -50,13 +57,14 @@ export class EventFeeds {
   /**
    * Delivers a job's events after `afterId` (all without it) in order, each once: first those
    * already in its stream, then each new one as it is appended. Resolves, once the stored events
-   * have been delivered, with the function that stops following.
+   * have been delivered, with the way to stop following and to read the stream again now (for a
+   * reader that learnt from elsewhere that the job ended, before its last events arrived live).
    */
   async followJob(
     jobId: string,
     afterId: string | undefined,
     onEvent: (record: JobEventRecord) => void,
-  ): Promise<() => void> {
+  ): Promise<JobFollow> {
     const { redis, prefix } = this.settings;
     let last = afterId;
     let stopped = false;
@@ -96,7 +104,7 @@ export class EventFeeds {
       stop();
       throw error;
     }
-    return stop;
+    return { stop, catchUp };
   }
 
   /**

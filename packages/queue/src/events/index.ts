@@ -1,5 +1,5 @@
 export { type ChannelListener, ChannelSubscriber } from "./channel-subscriber.js";
-export { EventFeeds, type EventFeedsSettings } from "./event-feeds.js";
+export { EventFeeds, type EventFeedsSettings, type JobFollow } from "./event-feeds.js";
 export {
   appendJobEvent,
   compareStreamIds,
