@@ -39,6 +39,12 @@ describe("coversQuestion", () => {
     expect(coversQuestion(customers, question("How many customers does Acme Robotics have?", "NUMBER"))).toBe(true);
   });
 
+  it("takes the words naming the subject for its name: her company is the subject", () => {
+    const passages = [ranked("Sarah Chen joined in March 2019 after eight years in logistics software.")];
+    const joined = { ...question("When did Sarah Chen join her company?", "DATE"), personName: "Sarah Chen" };
+    expect(coversQuestion(passages, joined)).toBe(true);
+  });
+
   it("still asks for the question's own words and the answer's shape", () => {
     const passages = [ranked("Acme Robotics builds warehouse robots in Boston."), ranked("Our team of 40 people.")];
     expect(coversQuestion(passages, question("When was Acme Robotics founded?", "DATE"))).toBe(false);

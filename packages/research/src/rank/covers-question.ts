@@ -25,6 +25,12 @@ const MIN_TERM_SHARE = 0.75;
  */
 const FORM_WORDS = new Set(["many", "much", "url", "page", "website", "number", "name", "full", "exactly"]);
 
+/**
+ * Words that name the subject without its name ("her company", "the firm"): like the subject's
+ * names, they say nothing about what is asked.
+ */
+const SUBJECT_WORDS = ["company", "firm", "business", "organization", "organisation", "employer", "startup"];
+
 /** Letters two words must share at the start to count as one word ("integrate", "integrations"). */
 const SHARED_STEM = 5;
 
@@ -74,17 +80,17 @@ function holds(terms: ReadonlySet<string>, term: string, alternatives: ReadonlyS
 
 /**
  * Whether the best passages after ranking can answer the question, so that no second look is
- * needed: one of the top five holds three quarters of the question's own words (by IDF-like weight,
- * the subject's names and the words of the question's form aside; a word counts as held when the
- * passage uses it, a word pages use for it, or a word of the same stem), carries something of the
- * answer's shape (a year for DATE, a number for NUMBER, one of the options for OPTION/OPTIONS) and,
- * for a person, names them. A question with no words of its own beyond the subject counts as
- * covered by any passage naming the subject.
+ * needed: one of the top five holds three quarters of the question's own words (by IDF-like weight;
+ * the subject's names, the words naming it such as "her company", and the words of the question's
+ * form aside; a word counts as held when the passage uses it, a word pages use for it, or a word of
+ * the same stem), carries something of the answer's shape (a year for DATE, a number for NUMBER, one
+ * of the options for OPTION/OPTIONS) and, for a person, names them. A question with no words of its
+ * own beyond the subject counts as covered by any passage naming the subject.
  */
 export function coversQuestion(ranked: readonly RankedPassage[], question: CoverageQuestion): boolean {
   const top = ranked.slice(0, TOP_PASSAGES);
   if (top.length === 0) return false;
-  const subjectTerms = new Set(question.subjectTerms.flatMap((term) => tokenize(term)));
+  const subjectTerms = new Set([...question.subjectTerms, ...SUBJECT_WORDS].flatMap((term) => tokenize(term)));
   const own = questionTerms(question.question)
     .filter((entry) => entry.weight === 1 && !subjectTerms.has(entry.term) && !FORM_WORDS.has(entry.term))
     .map((entry) => entry.term);
