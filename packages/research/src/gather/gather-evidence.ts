@@ -29,6 +29,11 @@ export interface GatherOptions {
   siteDepth?: "home" | "crawl";
   /** Pages of an own site read after its home page when search also runs. Default 4. */
   crawlPages?: number;
+  /**
+   * Whether the run always takes the second look (deep): its sitemaps are then read with the home
+   * pages, as the second look chooses with them. Default false.
+   */
+  alwaysLooksTwice?: boolean;
   /** Whether the pages of search results are read; without, only their hits (snippets) are gathered. Default true. */
   readSearchResults?: boolean;
   signal?: AbortSignal;
@@ -243,9 +248,11 @@ export async function startGathering(
         .then((sitemap) => {
           sitemaps.set(origin, sitemap);
         });
-    if (!search) {
-      // Without search the sitemap is the only way to the site's deeper pages: the first choice waits for it.
-      await Promise.all([read(`${origin}/`), readSitemap()]);
+    // Without search the sitemap is the only way to the site's deeper pages: the first choice waits
+    // for it. A run that always looks twice reads it at once too, for its second look.
+    const sitemapFirst = !search || (options.alwaysLooksTwice ?? false);
+    if (sitemapFirst) {
+      await Promise.all([read(`${origin}/`), readSitemap(), searched]);
     } else {
       // With search, the home page's links and the search hits on the site choose the first pages,
       // and the sitemap is asked for after them: it takes the polite delay's next place rather than
@@ -255,7 +262,7 @@ export async function startGathering(
     }
     const chosen = diversePages(siteCandidates(origin), perSite - 1);
     const reading = Promise.all(chosen.map((entry) => read(entry.url)));
-    if (search) sitemapsRead.push(readSitemap());
+    if (!sitemapFirst) sitemapsRead.push(readSitemap());
     await reading;
   };
 
