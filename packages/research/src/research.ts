@@ -155,6 +155,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       siteDepth: profile.siteDepth,
       crawlPages: profile.crawlPages,
       readSearchResults: profile.readSearchResults,
+      alwaysLooksTwice: profile.effort === "deep",
       signal: gatherSignal,
       background: context.background ?? false,
       ...(context.usage ? { usage: context.usage } : {}),

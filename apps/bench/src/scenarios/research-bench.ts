@@ -27,6 +27,8 @@ export interface ResearchScenarioFigures {
   result: ClosedLoopResult;
   /** What the world served per call, on average. */
   perCall: WorldCounts;
+  /** Calls whose worker read a second round of pages (the second look), of those it logged; null when none logged. */
+  secondLooks: { taken: number; logged: number } | null;
   /** Model tokens (prompt and completion) per answered call, from the responses' `usage`; null when none said. */
   tokensPerCall: number | null;
   /** False when no call searched or read a page: the worker does not run the evidence pipeline. */
@@ -64,6 +66,19 @@ function tierCall(call: LoadRequest, effort: Effort | undefined): LoadRequest {
 /** Research calls per scenario, spread over the case file. */
 const CALLS = 20;
 
+/** Whether each call took the second look, by request id, from the workers' "research finished" lines. */
+function readSecondLooks(stack: BenchStack, requestIdPrefix: string, into: Map<string, boolean>): void {
+  for (const line of stack.workers.flatMap((worker) => worker.lines)) {
+    if (!line.includes(requestIdPrefix) || !line.includes('"research finished"')) continue;
+    try {
+      const entry = JSON.parse(line) as { requestId?: string; secondLook?: boolean };
+      if (entry.requestId?.startsWith(requestIdPrefix)) into.set(entry.requestId, entry.secondLook === true);
+    } catch {
+      // A line cut short: nothing to read.
+    }
+  }
+}
+
 async function runScenario(
   world: EvidenceWorld,
   stack: BenchStack,
@@ -86,13 +101,21 @@ async function runScenario(
   }
   const before = world.counts();
   const tokens: number[] = [];
+  const requestIdPrefix = `bench-${tag}-`;
+  const secondLooks = new Map<string, boolean>();
   const result = await runHttpLoad({
     origin: stack.origin,
     connections: 1,
     durationMs: 10 * 60_000,
     maxRequests: chosen.length,
-    request: (index) => tierCall(caseCall(chosen[index]!, stack.headers(), `bench ${tag}`), scenario.effort),
+    request: (index) =>
+      tierCall(
+        caseCall(chosen[index]!, { ...stack.headers(), "x-request-id": `${requestIdPrefix}${index}` }, `bench ${tag}`),
+        scenario.effort,
+      ),
     onResponse: (status, body) => {
+      // The worker's log is read as the calls go: it keeps its last lines only.
+      readSecondLooks(stack, requestIdPrefix, secondLooks);
       if (status !== 200) return;
       const usage = (JSON.parse(body) as { usage?: { promptTokens: number; completionTokens: number } }).usage;
       if (usage) tokens.push(usage.promptTokens + usage.completionTokens);
@@ -104,6 +127,8 @@ async function runScenario(
         }
       : undefined,
   });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  readSecondLooks(stack, requestIdPrefix, secondLooks);
   const served = countsBetween(before, world.counts());
   const calls = Math.max(1, result.completed);
   const perCall = {
@@ -116,6 +141,10 @@ async function runScenario(
     name: scenario.name,
     result,
     perCall,
+    secondLooks:
+      secondLooks.size === 0
+        ? null
+        : { taken: [...secondLooks.values()].filter(Boolean).length, logged: secondLooks.size },
     tokensPerCall: tokens.length === 0 ? null : tokens.reduce((sum, value) => sum + value, 0) / tokens.length,
     // Warm calls search and read nothing by design: their warm-up shows whether the pipeline ran.
     pipelineWired: (() => {
@@ -141,6 +170,9 @@ export async function runResearchBench(settings: BenchSettings): Promise<Researc
       // serve a page from its own memory, which it does for pages read within CACHE_TTL_SECONDS.
       const env = {
         ...world.env,
+        // The worker's "research finished" line says whether the call took the second look: a line
+        // per call costs nothing against a call of over a second.
+        LOG_LEVEL: "info",
         FETCH_HOST_DELAY_MS: String(scenario.hostDelayMs),
         ...(scenario.cold ? { CACHE_TTL_SECONDS: "0" } : {}),
       };
@@ -175,6 +207,7 @@ export function formatResearchFigures(figures: readonly ResearchScenarioFigures[
       figure.perCall.searches,
       figure.perCall.pages,
       figure.perCall.modelCalls,
+      figure.secondLooks === null ? "-" : `${figure.secondLooks.taken} of ${figure.secondLooks.logged}`,
       figure.tokensPerCall === null ? "-" : Math.round(figure.tokensPerCall),
       Object.entries(figure.result.outcomes)
         .map(([status, count]) => `${status}: ${count}`)
@@ -198,6 +231,7 @@ export function formatResearchFigures(figures: readonly ResearchScenarioFigures[
       "searches/call",
       "pages/call",
       "model calls/call",
+      "second look",
       "tokens/call",
       "statuses",
       "target",

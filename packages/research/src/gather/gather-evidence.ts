@@ -29,6 +29,11 @@ export interface GatherOptions {
   siteDepth?: "home" | "crawl";
   /** Pages of an own site read after its home page when search also runs. Default 4. */
   crawlPages?: number;
+  /**
+   * Whether the run always takes the second look (deep): its sitemaps are then read with the home
+   * pages, as the second look chooses with them. Default false.
+   */
+  alwaysLooksTwice?: boolean;
   /** Whether the pages of search results are read; without, only their hits (snippets) are gathered. Default true. */
   readSearchResults?: boolean;
   signal?: AbortSignal;
@@ -181,6 +186,7 @@ export async function startGathering(
 
   const pageQuestion = { question, intents: plan.intents, subjectTerms: plan.subjectTerms };
   const sitemaps = new Map<string, string[]>();
+  const sitemapsRead: Promise<void>[] = [];
 
   /** The site's pages worth reading now, best first: linked from any of its pages read, in its sitemap, or found by search. */
   const siteCandidates = (origin: string): ScoredPage[] => {
@@ -236,14 +242,28 @@ export async function startGathering(
       await read(`${origin}/`);
       return;
     }
-    const [, sitemap] = await Promise.all([
-      read(`${origin}/`),
-      fetchSitemapUrls(fetcher, origin, { signal }).catch(() => [] as string[]),
-    ]);
-    sitemaps.set(origin, sitemap);
-    await searched;
+    const readSitemap = () =>
+      fetchSitemapUrls(fetcher, origin, { signal })
+        .catch(() => [] as string[])
+        .then((sitemap) => {
+          sitemaps.set(origin, sitemap);
+        });
+    // Without search the sitemap is the only way to the site's deeper pages: the first choice waits
+    // for it. A run that always looks twice reads it at once too, for its second look.
+    const sitemapFirst = !search || (options.alwaysLooksTwice ?? false);
+    if (sitemapFirst) {
+      await Promise.all([read(`${origin}/`), readSitemap(), searched]);
+    } else {
+      // With search, the home page's links and the search hits on the site choose the first pages,
+      // and the sitemap is asked for after them: it takes the polite delay's next place rather than
+      // one of theirs (a window sooner for a site whose robots.txt is read first), and the second
+      // look chooses with it.
+      await Promise.all([read(`${origin}/`), searched]);
+    }
     const chosen = diversePages(siteCandidates(origin), perSite - 1);
-    await Promise.all(chosen.map((entry) => read(entry.url)));
+    const reading = Promise.all(chosen.map((entry) => read(entry.url)));
+    if (!sitemapFirst) sitemapsRead.push(readSitemap());
+    await reading;
   };
 
   const readSearchHits = async () => {
@@ -259,6 +279,7 @@ export async function startGathering(
     async readMore(limit) {
       const count = Math.min(limit, budget);
       if (count <= 0 || signal?.aborted) return [];
+      await Promise.all(sitemapsRead);
       const before = pages.length;
       const own = plan.ownSites.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       own.sort((a, b) => b.score - a.score);

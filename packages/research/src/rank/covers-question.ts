@@ -1,6 +1,6 @@
 import type { ResponseType } from "@dossier/contract";
 import type { RankedPassage } from "./passage.js";
-import { questionTerms } from "./question-terms.js";
+import { questionTerms, relatedWords } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
 
 /** What decides whether the best passages can answer. */
@@ -18,6 +18,21 @@ export interface CoverageQuestion {
 const TOP_PASSAGES = 5;
 /** Share of the question's weighted terms a passage must hold. */
 const MIN_TERM_SHARE = 0.75;
+
+/**
+ * Words that give a question its form rather than its subject: "how many", "how much", "the URL of
+ * the careers page", "the phone number", "the full name". A page that answers rarely repeats them.
+ */
+const FORM_WORDS = new Set(["many", "much", "url", "page", "website", "number", "name", "full", "exactly"]);
+
+/**
+ * Words that name the subject without its name ("her company", "the firm"): like the subject's
+ * names, they say nothing about what is asked.
+ */
+const SUBJECT_WORDS = ["company", "firm", "business", "organization", "organisation", "employer", "startup"];
+
+/** Letters two words must share at the start to count as one word ("integrate", "integrations"). */
+const SHARED_STEM = 5;
 
 const YEAR = /\b(1[89]\d\d|20\d\d)\b/;
 const NUMBER =
@@ -43,28 +58,55 @@ function hasAnswerShape(text: string, question: CoverageQuestion): boolean {
   }
 }
 
+/** The words a passage may use for each of the question's own words: the word, and the words pages use for it. */
+function wordsFor(question: string, own: readonly string[]): Map<string, Set<string>> {
+  const alternatives = new Map(own.map((term) => [term, new Set([term])]));
+  for (const word of question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? []) {
+    const term = tokenize(word)[0];
+    const known = term === undefined ? undefined : alternatives.get(term);
+    if (known) for (const related of tokenize(relatedWords(word).join(" "))) known.add(related);
+  }
+  return alternatives;
+}
+
+/** Whether `terms` hold `term`: itself, a word pages use for it, or a word of the same stem. */
+function holds(terms: ReadonlySet<string>, term: string, alternatives: ReadonlySet<string>): boolean {
+  for (const alternative of alternatives) if (terms.has(alternative)) return true;
+  if (term.length < SHARED_STEM) return false;
+  const stem = term.slice(0, SHARED_STEM);
+  for (const held of terms) if (held.length >= SHARED_STEM && held.startsWith(stem)) return true;
+  return false;
+}
+
 /**
  * Whether the best passages after ranking can answer the question, so that no second look is
- * needed: one of the top five holds three quarters of the question's own words (by IDF-like weight,
- * the subject's names aside), carries something of the answer's shape (a year for DATE, a number
- * for NUMBER, one of the options for OPTION/OPTIONS) and, for a person, names them. A question
- * with no words of its own beyond the subject counts as covered by any passage naming the subject.
+ * needed: one of the top five holds three quarters of the question's own words (by IDF-like weight;
+ * the subject's names, the words naming it such as "her company", and the words of the question's
+ * form aside; a word counts as held when the passage uses it, a word pages use for it, or a word of
+ * the same stem), carries something of the answer's shape (a year for DATE, a number for NUMBER, one
+ * of the options for OPTION/OPTIONS) and, for a person, names them. A question with no words of its
+ * own beyond the subject counts as covered by any passage naming the subject.
  */
 export function coversQuestion(ranked: readonly RankedPassage[], question: CoverageQuestion): boolean {
   const top = ranked.slice(0, TOP_PASSAGES);
   if (top.length === 0) return false;
-  const subjectTerms = new Set(question.subjectTerms.flatMap((term) => tokenize(term)));
-  const own = questionTerms(question.question).filter((entry) => entry.weight === 1 && !subjectTerms.has(entry.term));
+  const subjectTerms = new Set([...question.subjectTerms, ...SUBJECT_WORDS].flatMap((term) => tokenize(term)));
+  const own = questionTerms(question.question)
+    .filter((entry) => entry.weight === 1 && !subjectTerms.has(entry.term) && !FORM_WORDS.has(entry.term))
+    .map((entry) => entry.term);
+  const alternatives = wordsFor(question.question, own);
   const person = question.personName ? tokenize(question.personName) : [];
+  // Longer words are rarer and say more: weigh each term by its length, a cheap stand-in for IDF.
+  const weightOf = (term: string) => Math.min(8, term.length);
+  const total = own.reduce((sum, term) => sum + weightOf(term), 0);
   return top.some((passage) => {
     const terms = new Set(tokenize(`${passage.heading ?? ""} ${passage.text}`));
     if (person.length > 0 && !person.every((term) => terms.has(term))) return false;
     if (!hasAnswerShape(passage.text, question)) return false;
     if (own.length === 0) return true;
-    // Longer words are rarer and say more: weigh each term by its length, a cheap stand-in for IDF.
-    const weightOf = (term: string) => Math.min(8, term.length);
-    const total = own.reduce((sum, entry) => sum + weightOf(entry.term), 0);
-    const held = own.filter((entry) => terms.has(entry.term)).reduce((sum, entry) => sum + weightOf(entry.term), 0);
+    const held = own
+      .filter((term) => holds(terms, term, alternatives.get(term) ?? new Set()))
+      .reduce((sum, term) => sum + weightOf(term), 0);
     return held / total >= MIN_TERM_SHARE;
   });
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { type CoverageQuestion, coversQuestion } from "./covers-question.js";
+import type { RankedPassage } from "./passage.js";
+
+let counter = 0;
+function ranked(text: string, heading: string | null = null): RankedPassage {
+  counter += 1;
+  return {
+    id: `p${counter}`,
+    url: `https://acme.example/page-${counter}`,
+    title: null,
+    heading,
+    text,
+    tokens: 20,
+    source: "page",
+    score: 1,
+  };
+}
+
+function question(text: string, responseType: CoverageQuestion["responseType"] = "TEXT"): CoverageQuestion {
+  return { question: text, responseType, responseOptions: [], subjectTerms: ["Acme Robotics"] };
+}
+
+describe("coversQuestion", () => {
+  it("counts a word pages use for the question's word: employees are people, a team or staff", () => {
+    const passages = [ranked("We are 85 people working from our headquarters in Berlin.")];
+    expect(coversQuestion(passages, question("How many employees does Acme Robotics have?", "NUMBER"))).toBe(true);
+  });
+
+  it("counts a word of the same stem: integrate and Integrations", () => {
+    const passages = [ranked("Acme Robotics syncs its fleet data with SAP and Oracle.", "Integrations")];
+    expect(coversQuestion(passages, question("Does Acme Robotics integrate with SAP?", "BOOL"))).toBe(true);
+  });
+
+  it("does not ask for the words of the question's form: the URL of a page, how many", () => {
+    const careers = [ranked("We are hiring engineers in Boston and Rotterdam.", "Careers")];
+    expect(coversQuestion(careers, question("What is the URL of Acme Robotics' careers page?", "URL"))).toBe(true);
+    const customers = [ranked("More than 180 customers run Acme fleets across Europe.")];
+    expect(coversQuestion(customers, question("How many customers does Acme Robotics have?", "NUMBER"))).toBe(true);
+  });
+
+  it("takes the words naming the subject for its name: her company is the subject", () => {
+    const passages = [ranked("Sarah Chen joined in March 2019 after eight years in logistics software.")];
+    const joined = { ...question("When did Sarah Chen join her company?", "DATE"), personName: "Sarah Chen" };
+    expect(coversQuestion(passages, joined)).toBe(true);
+  });
+
+  it("still asks for the question's own words and the answer's shape", () => {
+    const passages = [ranked("Acme Robotics builds warehouse robots in Boston."), ranked("Our team of 40 people.")];
+    expect(coversQuestion(passages, question("When was Acme Robotics founded?", "DATE"))).toBe(false);
+    expect(coversQuestion(passages, question("Is Acme Robotics SOC 2 Type II certified?", "BOOL"))).toBe(false);
+    expect(coversQuestion(passages, question("What is Acme Robotics' current job title of its CTO?"))).toBe(false);
+  });
+
+  it("asks a person's passage to name them", () => {
+    const passages = [ranked("She joined in March 2019 after eight years in logistics software.")];
+    const joined = { ...question("When did Sarah Chen join Acme Robotics?", "DATE"), personName: "Sarah Chen" };
+    expect(coversQuestion(passages, joined)).toBe(false);
+    expect(coversQuestion([ranked("Sarah Chen joined in March 2019.")], joined)).toBe(true);
+  });
+});
