@@ -2,13 +2,13 @@ import { DossierError, isDossierError, type ResearchResponse, unavailable } from
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { appendJobEvent } from "../events/job-event-log.js";
-import { type JobStatsIncrements, jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
+import { jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
-import { recordRunUsage } from "../usage/usage-ledger.js";
+import { recordRunUsage, runUsageIncrements } from "../usage/usage-ledger.js";
 import { ConnectionWatch } from "./connection-watch.js";
-import { announceJobEnd, type JobEnd } from "./job-notices.js";
+import { announceJobEnd, type JobEnd, type JobEndCounters } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
 /** What one research run spends, counted as it goes: for the response, the key's usage and metrics. */
@@ -89,7 +89,7 @@ export function createResearchWorker(
    * Every step is idempotent: written again after a lost connection, or on the primary a failover
    * chose, until it holds or a job lock's time has passed.
    */
-  const announce = async (jobId: string, end: JobEnd, stats?: JobStatsIncrements) => {
+  const announce = async (jobId: string, end: JobEnd, stats?: JobEndCounters) => {
     const deadline = Date.now() + settings.lockMs;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -149,14 +149,14 @@ export function createResearchWorker(
         pagesFromCache: 0,
       };
       const kind = job.name;
-      // Spent is spent: a failed run counts against its key as much as a finished one.
+      // Spent is spent: a failed run counts against its key as much as a finished one. A run's usage
+      // is recorded once: with the job's end in the script that announces it, or on its own for a
+      // run that will be tried again.
       let usageRecorded = false;
-      const recordUsage = () => {
-        if (usageRecorded) return;
+      const usageToRecord = () => {
+        if (usageRecorded) return undefined;
         usageRecorded = true;
-        void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {
-          // Usage is bookkeeping; losing one run's figures must not fail the job.
-        });
+        return runUsageIncrements(prefix, job.data.keyId, usage);
       };
       // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
       // never had it): hand it back rather than research what the new primary will hand out again.
@@ -180,17 +180,16 @@ export function createResearchWorker(
           ...response,
           usage: { ...usage, durationMs: Math.round(performance.now() - started) },
         });
-        recordUsage();
-        // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
+        // One round trip before BullMQ records the completion: the waiting calls answer meanwhile. The
+        // same script stores the result before its done event, so a client that reads the job on that
+        // event finds it done.
         const stats = jobStatsIncrements({
           kind,
           outcome: "completed",
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
         });
-        // The result is stored before the event says done, so a client that reads the job on that event finds it done.
-        await announce(job.id!, { status: "done", body }, stats);
-        await appendJobEvent(redis, prefix, job.id!, "done", body).catch(() => {});
+        await announce(job.id!, { status: "done", body }, { ...stats, usage: usageToRecord() });
         return STORED_APART;
       } catch (error) {
         const failure = isDossierError(error)
@@ -200,7 +199,6 @@ export function createResearchWorker(
               cause: error,
             });
         if (!isDossierError(error)) settings.onUnexpectedError?.(error, job);
-        recordUsage();
         const stats = {
           kind,
           outcome: failure.code,
@@ -213,12 +211,15 @@ export function createResearchWorker(
         if (failure.retryable && job.attemptsMade + 1 < attempts) {
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
           void recordJobStats(redis, prefix, stats).catch(() => {});
+          const increments = usageToRecord();
+          if (increments) void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {});
           throw new Error(encoded);
         }
-        await Promise.all([
-          announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats)),
-          appendJobEvent(redis, prefix, job.id!, "failed", encoded).catch(() => {}),
-        ]);
+        await announce(
+          job.id!,
+          { status: "failed", failure: encoded },
+          { ...jobStatsIncrements(stats), usage: usageToRecord() },
+        );
         throw new UnrecoverableError(encoded);
       } finally {
         activeJobs.delete(job.id!);
@@ -243,7 +244,6 @@ export function createResearchWorker(
     if (!job?.id || !/stalled/i.test(error.message)) return;
     const failure = encodeFailure(decodeFailure(undefined));
     void announce(job.id, { status: "failed", failure }).catch(() => {});
-    void appendJobEvent(redis, prefix, job.id, "failed", failure).catch(() => {});
   });
   return worker;
 }

@@ -4,6 +4,8 @@ export {
   type CallAdmission,
   type KeyLimits,
   type RunCounters,
+  type RunUsageIncrements,
   readUsageReport,
   recordRunUsage,
+  runUsageIncrements,
 } from "./usage-ledger.js";
