@@ -121,11 +121,19 @@ export function createResearchWorker(
    * failed over), runs it again once Redis is back, and at worst fails it as retryable.
    */
   const research = async (job: Job<ResearchJobData>, signal: AbortSignal, usage: ResearchUsage) => {
+    // A stage reported again with nothing new (a second look that read no more pages) is not sent again.
+    let last: string | undefined;
     const progress = ({ stage, ...detail }: JobStageEvent) => {
-      void appendJobEvent(redis, prefix, job.id!, stage, JSON.stringify(detail)).catch(() => {});
+      const text = JSON.stringify(detail);
+      if (last === `${stage}\n${text}`) return;
+      const laterInRun = last !== undefined;
+      last = `${stage}\n${text}`;
+      void appendJobEvent(redis, prefix, job.id!, stage, text, laterInRun).catch(() => {});
     };
     for (let attempt = 1; ; attempt += 1) {
       const mark = connection.mark;
+      // Run again after a lost connection: its first event looks for the previous end once more.
+      last = undefined;
       try {
         return await processor(job.data, { jobId: job.id!, signal, usage, progress });
       } catch (error) {
