@@ -4,7 +4,7 @@ import type { JobStatsIncrements } from "../fleet/fleet-stats.js";
 import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
-import type { RunUsageIncrements } from "../usage/usage-ledger.js";
+import type { CallCountKeys, RunUsageIncrements } from "../usage/usage-ledger.js";
 import { decodeFailure } from "./job-payload.js";
 import { type StoredResult, usableResult } from "./stored-result.js";
 
@@ -24,12 +24,20 @@ import { type StoredResult, usableResult } from "./stored-result.js";
 export type Claim = { status: "stored"; result: StoredResult } | { status: "missing"; jobExists: boolean };
 
 /**
- * KEYS: result, owner, waiters, job, result time. ARGV: gateway id ('' registers nobody), key id,
- * owner TTL (seconds), waiters TTL (seconds), oldest result accepted (ms, '' for any), now (ms since
- * epoch). A stored result young enough answers without writing anything; otherwise the owner is
- * recorded, the gateway registered, and whether the job exists returned.
+ * KEYS: result, owner, waiters, job, result time, then (to count the call) the key's usage month and
+ * day. ARGV: gateway id ('' registers nobody), key id, owner TTL (seconds), waiters TTL (seconds),
+ * oldest result accepted (ms, '' for any), now (ms since epoch), usage TTL (seconds, with the usage
+ * keys). The call is counted first (a stored result answers a call too); then a stored result young
+ * enough answers without writing anything; otherwise the owner is recorded, the gateway registered,
+ * and whether the job exists returned.
  */
 const CLAIM_SCRIPT = new RedisScript(`
+if KEYS[6] then
+  redis.call('HINCRBY', KEYS[6], 'calls', 1)
+  redis.call('EXPIRE', KEYS[6], ARGV[7])
+  redis.call('HINCRBY', KEYS[7], 'calls', 1)
+  redis.call('EXPIRE', KEYS[7], ARGV[7])
+end
 local body = redis.call('GET', KEYS[1])
 if body then
   local at = redis.call('GET', KEYS[5])
@@ -111,7 +119,8 @@ return redis.call('SMEMBERS', KEYS[3])
 
 /**
  * Looks for a job's stored result; when there is none, records the owner and (with a gateway id)
- * registers the gateway for the job's completion notice. One round trip.
+ * registers the gateway for the job's completion notice. With `countCall`, counts the call in the
+ * key's usage first (for a key without monthly limits: there is nothing to refuse). One round trip.
  */
 export async function claimJob(
   redis: RedisClient,
@@ -124,27 +133,29 @@ export async function claimJob(
     waitSeconds: number;
     /** The oldest stored result accepted, in seconds; any when undefined. */
     maxAgeSeconds?: number | undefined;
+    /** The key's usage hashes, to count the call in (`callCountKeys`). */
+    countCall?: CallCountKeys | undefined;
   },
 ): Promise<Claim> {
   const now = Date.now();
-  const [stored, value, at] = (await CLAIM_SCRIPT.run(
-    redis,
-    [
-      redisKeys.result(prefix, jobId),
-      redisKeys.jobOwner(prefix, jobId),
-      redisKeys.jobWaiters(prefix, jobId),
-      redisKeys.researchJob(prefix, jobId),
-      redisKeys.resultAt(prefix, jobId),
-    ],
-    [
-      options.gatewayId,
-      options.keyId,
-      options.ownerTtlSeconds,
-      Math.max(1, Math.ceil(options.waitSeconds)),
-      options.maxAgeSeconds === undefined ? "" : options.maxAgeSeconds * 1000,
-      now,
-    ],
-  )) as [number, string | number, string | undefined];
+  const { countCall } = options;
+  const keys = [
+    redisKeys.result(prefix, jobId),
+    redisKeys.jobOwner(prefix, jobId),
+    redisKeys.jobWaiters(prefix, jobId),
+    redisKeys.researchJob(prefix, jobId),
+    redisKeys.resultAt(prefix, jobId),
+  ];
+  if (countCall) keys.push(countCall.month, countCall.day);
+  const [stored, value, at] = (await CLAIM_SCRIPT.run(redis, keys, [
+    options.gatewayId,
+    options.keyId,
+    options.ownerTtlSeconds,
+    Math.max(1, Math.ceil(options.waitSeconds)),
+    options.maxAgeSeconds === undefined ? "" : options.maxAgeSeconds * 1000,
+    now,
+    countCall?.ttlSeconds ?? 0,
+  ])) as [number, string | number, string | undefined];
   if (stored !== 1) return { status: "missing", jobExists: value === 1 };
   // The script applied the age limit; this only shapes the answer (and its time, when known).
   const result = usableResult(String(value), at || null, undefined, now);

@@ -2,6 +2,9 @@ export { daysBetween, nextMonthStart, utcDay, utcMonth } from "./usage-calendar.
 export {
   admitCalls,
   type CallAdmission,
+  type CallCountKeys,
+  callCountKeys,
+  hasMonthlyLimits,
   type KeyLimits,
   type RunCounters,
   type RunUsageIncrements,

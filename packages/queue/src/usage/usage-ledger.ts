@@ -64,6 +64,30 @@ redis.call('EXPIRE', KEYS[2], ARGV[5])
 return {1, '', calls, tokens}
 `);
 
+/** Where a key's calls are counted now: its month and day hashes, and the lifetime they get again. */
+export interface CallCountKeys {
+  month: string;
+  day: string;
+  ttlSeconds: number;
+}
+
+/**
+ * The hashes that count a key's call made now. A key without monthly limits has no call to refuse,
+ * so its call can be counted in the script that claims its job (`claimJob`) instead of on its own.
+ */
+export function callCountKeys(prefix: string, keyId: string, now: number = Date.now()): CallCountKeys {
+  return {
+    month: redisKeys.usageMonth(prefix, keyId, utcMonth(now)),
+    day: redisKeys.usageDay(prefix, keyId, utcDay(now)),
+    ttlSeconds: USAGE_TTL_SECONDS,
+  };
+}
+
+/** True when a key has a monthly limit, so that its calls must be admitted before they are counted. */
+export function hasMonthlyLimits(limits: KeyLimits | undefined): boolean {
+  return (limits?.monthlyCalls ?? 0) > 0 || (limits?.monthlyTokens ?? 0) > 0;
+}
+
 /**
  * Counts `count` research calls for a key, unless they would pass one of its monthly limits: the
  * calls limit, or the tokens limit (tokens are known only after a run, so single calls are refused
