@@ -119,6 +119,16 @@ describe("GET /v1/usage", () => {
     });
   });
 
+  it("counts identical calls made together as calls, with one run for all of them", async () => {
+    const before = usageReportSchema.strict().parse(await (await usageReport()).json()).total;
+    const request = companyRequest("Where is the company based? (asked three times at once)");
+    const responses = await Promise.all([1, 2, 3].map(() => harness.post("/v1/research/company", request)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const after = usageReportSchema.strict().parse(await (await usageReport()).json()).total;
+    expect(after.calls - before.calls).toBe(3);
+    expect(after.runs - before.runs).toBe(1);
+  });
+
   it("reports a chosen period, days without use as zeros", async () => {
     const response = await usageReport("?from=2024-02-27&to=2024-03-01");
     const report = (await response.json()) as UsageReport;

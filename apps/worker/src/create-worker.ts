@@ -133,9 +133,17 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
 
   const worker = createResearchWorker(
     async (data, context) => {
-      const log = logger.child({ requestId: data.requestId, jobId: context.jobId, kind: data.request.kind });
+      // A child logger costs the serialization of its bindings: made only for a line that is written.
+      let child: Logger | undefined;
+      const log = () =>
+        (child ??= logger.child({ requestId: data.requestId, jobId: context.jobId, kind: data.request.kind }));
+      const infoLogged = logger.isLevelEnabled("info");
       const started = performance.now();
-      log.info({ responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt }, "research started");
+      if (infoLogged)
+        log().info(
+          { responseType: data.request.responseType, queuedMs: Date.now() - data.enqueuedAt },
+          "research started",
+        );
       try {
         // Nobody waits on the connection for a batch item or an async call: it may wait out a 429.
         const trace: ResearchTrace = {
@@ -153,25 +161,26 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           onProgress: context.progress,
         });
         // Counts only: queries and pages name the subject, which stays out of the logs.
-        log.info(
-          {
-            durationMs: Math.round(performance.now() - started),
-            modelCalls: context.usage.modelCalls,
-            promptTokens: context.usage.promptTokens,
-            completionTokens: context.usage.completionTokens,
-            pagesRead: trace.pagesRead.length,
-            passagesInPrompt: trace.passagesInPrompt,
-            secondLook: trace.secondLook,
-            modelConfidence: trace.modelConfidence,
-            rejectedQuotes: trace.rejectedQuotes,
-            confidence: response.confidence,
-          },
-          "research finished",
-        );
+        if (infoLogged)
+          log().info(
+            {
+              durationMs: Math.round(performance.now() - started),
+              modelCalls: context.usage.modelCalls,
+              promptTokens: context.usage.promptTokens,
+              completionTokens: context.usage.completionTokens,
+              pagesRead: trace.pagesRead.length,
+              passagesInPrompt: trace.passagesInPrompt,
+              secondLook: trace.secondLook,
+              modelConfidence: trace.modelConfidence,
+              rejectedQuotes: trace.rejectedQuotes,
+              confidence: response.confidence,
+            },
+            "research finished",
+          );
         return response;
       } catch (error) {
         const code = (error as { code?: string }).code ?? "RESEARCH_FAILED";
-        log.warn(
+        log().warn(
           { durationMs: Math.round(performance.now() - started), code, detail: (error as Error).message },
           "research failed",
         );

@@ -1,5 +1,12 @@
 import { DossierError, type FieldError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
-import { jobHandle, type ResearchQueue, researchJobId, SYNC_PRIORITY, withMetadata } from "@dossier/queue";
+import {
+  hasMonthlyLimits,
+  jobHandle,
+  type ResearchQueue,
+  researchJobId,
+  SYNC_PRIORITY,
+  withMetadata,
+} from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { type JobEventSource, streamJobEvents } from "../events/index.js";
 import { apiKeyOf } from "../http/locals.js";
@@ -61,7 +68,11 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
     // `Cache-Control: no-cache` is `maxAgeSeconds: 0`, so both name the same job.
     const researched = forbidsCache(request) ? { ...validation.request, maxAgeSeconds: 0 } : validation.request;
     const freshness = researched.maxAgeSeconds === undefined ? {} : { maxAgeSeconds: researched.maxAgeSeconds };
-    await admitToQuota(settings.queue.redis, settings.prefix, identity, { count: 1 });
+    // A waiting call of a key without monthly limits has nothing to refuse: the script that claims its
+    // job counts it, one round trip instead of two.
+    const waits = !prefersAsync(request) && !acceptsEventStream(request);
+    const countInClaim = waits && !hasMonthlyLimits(identity.limits);
+    if (!countInClaim) await admitToQuota(settings.queue.redis, settings.prefix, identity, { count: 1 });
     const jobId = researchJobId(identity.id, researched);
     // Metadata is not part of the research: the caller's handle names the shared job and its own metadata.
     const { metadata } = validation;
@@ -87,7 +98,11 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
       await streamJobEvents(settings.events, response, { jobId, handle, metadata }, identity.id, undefined);
       return;
     }
-    const outcome = await settings.queue.run(kind, jobId, data, { timeoutMs: settings.timeoutMs, ...freshness });
+    const outcome = await settings.queue.run(kind, jobId, data, {
+      timeoutMs: settings.timeoutMs,
+      ...freshness,
+      countCall: countInClaim,
+    });
     switch (outcome.status) {
       case "completed":
         // A stored result served again: its age, as an HTTP cache would say it (RFC 9111).

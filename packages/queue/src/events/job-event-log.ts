@@ -32,10 +32,11 @@ export const JOB_EVENTS_TTL_SECONDS = 3_600;
  * Appends an event to a job's stream, refreshes the stream's expiry and announces the entry on the
  * job's channel, all at once. A stage event that follows a terminal one means the job runs again
  * (a failed job asked for anew): the old run's events are dropped first, so that a reader never
- * takes the old `failed` for the new run's end.
+ * takes the old `failed` for the new run's end. Only a run's first event can follow a terminal one:
+ * ARGV[7] '0' says the event is not, and skips the look.
  */
 const APPEND_SCRIPT = new RedisScript(`
-if ARGV[1] ~= 'done' and ARGV[1] ~= 'failed' then
+if ARGV[1] ~= 'done' and ARGV[1] ~= 'failed' and ARGV[7] ~= '0' then
   local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1]
   if last then
     local fields = last[2]
@@ -52,18 +53,31 @@ redis.call('PUBLISH', ARGV[6], id .. '\\n' .. ARGV[1] .. '\\n' .. ARGV[2] .. '\\
 return id
 `);
 
-/** Appends one event to a job's stream and announces it to every gateway following the job. Returns its id. */
+/**
+ * Appends one event to a job's stream and announces it to every gateway following the job. Returns
+ * its id. `laterInRun`: the run that reports it has appended an event already (so the stream's last
+ * entry is not a previous run's end).
+ */
 export async function appendJobEvent(
   redis: RedisClient,
   prefix: string,
   jobId: string,
   event: JobEventName,
   detail = "{}",
+  laterInRun = false,
 ): Promise<string> {
   return (await APPEND_SCRIPT.run(
     redis,
     [redisKeys.jobEvents(prefix, jobId)],
-    [event, Date.now(), detail, JOB_EVENTS_MAX_ENTRIES, JOB_EVENTS_TTL_SECONDS, redisChannels.jobEvents(prefix, jobId)],
+    [
+      event,
+      Date.now(),
+      detail,
+      JOB_EVENTS_MAX_ENTRIES,
+      JOB_EVENTS_TTL_SECONDS,
+      redisChannels.jobEvents(prefix, jobId),
+      laterInRun ? "0" : "1",
+    ],
   )) as string;
 }
 

@@ -5,6 +5,7 @@ import { DossierError, type Metadata, type ResearchKind, unavailable } from "@do
 import { Job, Queue } from "bullmq";
 import { jobPriorities, RESEARCH_QUEUE, redisChannels, redisKeys } from "../names.js";
 import { createRedis, type RedisClient } from "../redis-connection.js";
+import { admitCalls, callCountKeys } from "../usage/usage-ledger.js";
 import { claimJob, parseJobNotice } from "./job-notices.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
 import { type StoredResult, usableResult } from "./stored-result.js";
@@ -122,12 +123,33 @@ export class ResearchQueue {
     kind: ResearchKind,
     jobId: string,
     data: ResearchJobData,
-    options: { timeoutMs: number; priority?: number; maxAgeSeconds?: number },
+    options: {
+      timeoutMs: number;
+      priority?: number;
+      maxAgeSeconds?: number;
+      /**
+       * Counts the call in its key's usage (`data.keyId`), for a key without monthly limits: in the
+       * script that claims the job, or on its own for a call that joins calls already waiting.
+       */
+      countCall?: boolean;
+    },
   ): Promise<JobOutcome> {
     const priority = options.priority ?? SYNC_PRIORITY;
     // A call that accepts the same stored results as the calls already waiting needs nothing more.
-    const current = this.waiting.get(jobId);
-    const joined = current !== undefined && current.maxAgeSeconds === options.maxAgeSeconds;
+    const joinable = () => {
+      const current = this.waiting.get(jobId);
+      return current !== undefined && current.maxAgeSeconds === options.maxAgeSeconds;
+    };
+    let countCall = options.countCall === true;
+    if (countCall && joinable()) {
+      try {
+        await admitCalls(this.redis, this.prefix, data.keyId, { count: 1, limits: undefined });
+      } catch (error) {
+        return { status: "failed", error: unavailable("The usage ledger", error) };
+      }
+      countCall = false;
+    }
+    const joined = joinable();
     // Registered before Redis is asked, so that a notice that overtakes the answer is not missed.
     const outcome = this.waitFor(kind, jobId, data, priority, options.timeoutMs, options.maxAgeSeconds);
     // This process already waits for the job: its notice will come here, and the owner is the same key.
@@ -139,6 +161,7 @@ export class ResearchQueue {
         ownerTtlSeconds: this.ownerTtlSeconds,
         waitSeconds: options.timeoutMs / 1000 + 60,
         maxAgeSeconds: options.maxAgeSeconds,
+        countCall: countCall ? callCountKeys(this.prefix, data.keyId) : undefined,
       });
       if (claim.status === "stored") this.settle(jobId, { status: "completed", ...claim.result });
       else if (claim.jobExists) await this.reconcile(kind, jobId, data, priority, options.maxAgeSeconds);

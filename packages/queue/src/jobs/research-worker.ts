@@ -1,14 +1,14 @@
 import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
-import { appendJobEvent, type JobEventName } from "../events/job-event-log.js";
-import { type JobStatsIncrements, jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
+import { appendJobEvent } from "../events/job-event-log.js";
+import { jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
-import { recordRunUsage } from "../usage/usage-ledger.js";
+import { recordRunUsage, runUsageIncrements } from "../usage/usage-ledger.js";
 import { ConnectionWatch } from "./connection-watch.js";
-import { announceJobEnd, type JobEnd } from "./job-notices.js";
+import { announceJobEnd, type JobEnd, type JobEndCounters } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 
 /** What one research run spends, counted as it goes: for the response, the key's usage and metrics. */
@@ -89,7 +89,7 @@ export function createResearchWorker(
    * Every step is idempotent: written again after a lost connection, or on the primary a failover
    * chose, until it holds or a job lock's time has passed.
    */
-  const announce = async (jobId: string, end: JobEnd, stats?: JobStatsIncrements) => {
+  const announce = async (jobId: string, end: JobEnd, stats?: JobEndCounters) => {
     const deadline = Date.now() + settings.lockMs;
     for (let attempt = 1; ; attempt += 1) {
       const mark = settings.confirmation?.mark;
@@ -121,15 +121,20 @@ export function createResearchWorker(
    * Runs the research; when it fails because the connection closed under it (Redis restarted or
    * failed over), runs it again once Redis is back, and at worst fails it as retryable.
    */
-  const research = async (
-    job: Job<ResearchJobData>,
-    signal: AbortSignal,
-    usage: ResearchUsage,
-    events: JobEventSequence,
-  ) => {
-    const progress = ({ stage, ...detail }: JobStageEvent) => void events.append(stage, JSON.stringify(detail));
+  const research = async (job: Job<ResearchJobData>, signal: AbortSignal, usage: ResearchUsage) => {
+    // A stage reported again with nothing new (a second look that read no more pages) is not sent again.
+    let last: string | undefined;
+    const progress = ({ stage, ...detail }: JobStageEvent) => {
+      const text = JSON.stringify(detail);
+      if (last === `${stage}\n${text}`) return;
+      const laterInRun = last !== undefined;
+      last = `${stage}\n${text}`;
+      void appendJobEvent(redis, prefix, job.id!, stage, text, laterInRun).catch(() => {});
+    };
     for (let attempt = 1; ; attempt += 1) {
       const mark = connection.mark;
+      // Run again after a lost connection: its first event looks for the previous end once more.
+      last = undefined;
       try {
         return await processor(job.data, { jobId: job.id!, signal, usage, progress });
       } catch (error) {
@@ -172,15 +177,14 @@ export function createResearchWorker(
         pagesFromCache: 0,
       };
       const kind = job.name;
-      const events = new JobEventSequence(redis, prefix, job.id!);
-      // Spent is spent: a failed run counts against its key as much as a finished one.
+      // Spent is spent: a failed run counts against its key as much as a finished one. A run's usage
+      // is recorded once: with the job's end in the script that announces it, or on its own for a
+      // run that will be tried again.
       let usageRecorded = false;
-      const recordUsage = () => {
-        if (usageRecorded) return;
+      const usageToRecord = () => {
+        if (usageRecorded) return undefined;
         usageRecorded = true;
-        void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {
-          // Usage is bookkeeping; losing one run's figures must not fail the job.
-        });
+        return runUsageIncrements(prefix, job.data.keyId, usage);
       };
       // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
       // never had it): hand it back rather than research what the new primary will hand out again.
@@ -201,22 +205,21 @@ export function createResearchWorker(
             return STORED_APART;
           }
         }
-        const response = await research(job, signal ?? new AbortController().signal, usage, events);
+        const response = await research(job, signal ?? new AbortController().signal, usage);
         const body = JSON.stringify({
           ...response,
           usage: { ...usage, durationMs: Math.round(performance.now() - started) },
         });
-        recordUsage();
-        // One round trip before BullMQ records the completion: the waiting calls answer meanwhile.
+        // One round trip before BullMQ records the completion: the waiting calls answer meanwhile. The
+        // same script stores the result before its done event, so a client that reads the job on that
+        // event finds it done.
         const stats = jobStatsIncrements({
           kind,
           outcome: "completed",
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
         });
-        // The result is stored before the event says done, so a client that reads the job on that event finds it done.
-        await announce(job.id!, { status: "done", body }, stats);
-        await events.append("done", body);
+        await announce(job.id!, { status: "done", body }, { ...stats, usage: usageToRecord() });
         return STORED_APART;
       } catch (error) {
         // A Redis command that failed because its connection closed is Redis being away, not a bug.
@@ -230,7 +233,6 @@ export function createResearchWorker(
                 cause: error,
               });
         if (!isDossierError(error) && !redisAway) settings.onUnexpectedError?.(error, job);
-        recordUsage();
         const stats = {
           kind,
           outcome: failure.code,
@@ -243,12 +245,15 @@ export function createResearchWorker(
         if (failure.retryable && job.attemptsMade + 1 < attempts) {
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
           void recordJobStats(redis, prefix, stats).catch(() => {});
+          const increments = usageToRecord();
+          if (increments) void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {});
           throw new Error(encoded);
         }
-        await Promise.all([
-          announce(job.id!, { status: "failed", failure: encoded }, jobStatsIncrements(stats)),
-          events.append("failed", encoded),
-        ]);
+        await announce(
+          job.id!,
+          { status: "failed", failure: encoded },
+          { ...jobStatsIncrements(stats), usage: usageToRecord() },
+        );
         throw new UnrecoverableError(encoded);
       } finally {
         activeJobs.delete(job.id!);
@@ -273,34 +278,8 @@ export function createResearchWorker(
     if (!job?.id || !/stalled/i.test(error.message)) return;
     const failure = encodeFailure(decodeFailure(undefined));
     void announce(job.id, { status: "failed", failure }).catch(() => {});
-    void appendJobEvent(redis, prefix, job.id, "failed", failure).catch(() => {});
   });
   return worker;
-}
-
-/**
- * A job's events, appended one after another: each waits for the one before it, so that its stream
- * holds them in the order they happened even when a command is redirected and sent again (a Redis
- * Cluster's MOVED, a failover). An append that fails is skipped; the next one goes on.
- */
-class JobEventSequence {
-  #last: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly redis: RedisClient,
-    private readonly prefix: string,
-    private readonly jobId: string,
-  ) {}
-
-  /** Appends after every earlier append has ended; never rejects. */
-  append(event: JobEventName, detail: string): Promise<void> {
-    const appended = this.#last.then(() => appendJobEvent(this.redis, this.prefix, this.jobId, event, detail));
-    this.#last = appended.then(
-      () => {},
-      () => {},
-    );
-    return this.#last;
-  }
 }
 
 const activeJobsOf = new WeakMap<Worker<ResearchJobData>, Map<string, { job: Job<ResearchJobData>; token: string }>>();

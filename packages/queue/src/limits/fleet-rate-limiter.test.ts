@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { FleetRateLimiter, PAUSE_CHECK_INTERVAL_MS } from "./fleet-rate-limiter.js";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
@@ -49,6 +49,16 @@ describe("FleetRateLimiter with no allowance set (unlimited)", () => {
     await limiter.acquire(limit, 1);
     await limiter.pause(limit, 5_000);
     await expect(limiter.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+
+  it("asks Redis once for the callers that arrive while a look is under way", async () => {
+    const client = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const limiter = new FleetRateLimiter(client, prefix);
+    const looks = vi.spyOn(client, "evalsha");
+    const limit = { name: "unlimited-shared-look", perMinute: 0 };
+    await Promise.all(Array.from({ length: 20 }, () => limiter.acquire(limit, 1)));
+    expect(looks).toHaveBeenCalledTimes(1);
+    client.disconnect();
   });
 
   it("holds another worker once its next look at the bucket is due", async () => {

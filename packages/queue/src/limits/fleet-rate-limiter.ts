@@ -75,6 +75,8 @@ export const PAUSE_CHECK_INTERVAL_MS = 1_000;
 export class FleetRateLimiter {
   /** Unlimited buckets last found without a pause, and when. */
   readonly #freeSince = new Map<string, number>();
+  /** Looks at unlimited buckets under way, shared by the callers that arrive meanwhile. */
+  readonly #looks = new Map<string, Promise<boolean>>();
 
   constructor(
     private readonly redis: RedisClient,
@@ -94,10 +96,8 @@ export class FleetRateLimiter {
    * bucket is no longer in debt (used for tokens, which are known only after a call).
    */
   async acquire(limit: UpstreamLimit, amount: number, signal?: AbortSignal): Promise<void> {
-    // An unlimited bucket only ever holds callers during a pause: look for one at most once a second.
     const unlimited = limit.perMinute <= 0;
-    if (unlimited && performance.now() - (this.#freeSince.get(limit.name) ?? -Infinity) < PAUSE_CHECK_INTERVAL_MS)
-      return;
+    if (unlimited && (await this.#foundFree(limit))) return;
     for (;;) {
       const waitMs = Number(await this.run(limit, amount, "take"));
       if (waitMs <= 0) {
@@ -109,6 +109,29 @@ export class FleetRateLimiter {
     }
   }
 
+  /**
+   * An unlimited bucket only ever holds callers during a pause: it is looked at for one at most once
+   * a second, and the callers that find the last look too old together wait for one new look. True
+   * when the bucket is free; false when it is paused (each caller then waits it out on its own).
+   */
+  #foundFree(limit: UpstreamLimit): boolean | Promise<boolean> {
+    if (performance.now() - (this.#freeSince.get(limit.name) ?? -Infinity) < PAUSE_CHECK_INTERVAL_MS) return true;
+    const under = this.#looks.get(limit.name);
+    if (under) return under;
+    const look: Promise<boolean> = this.run(limit, 0, "take")
+      .then((waitMs) => {
+        // A pause of this worker's own since the look started wins over what the look found.
+        const current = this.#looks.get(limit.name) === look;
+        if (current && Number(waitMs) <= 0) this.#freeSince.set(limit.name, performance.now());
+        return current && Number(waitMs) <= 0;
+      })
+      .finally(() => {
+        if (this.#looks.get(limit.name) === look) this.#looks.delete(limit.name);
+      });
+    this.#looks.set(limit.name, look);
+    return look;
+  }
+
   /** Records use that was only known afterwards (tokens of a finished call); may leave the bucket in debt. */
   async charge(limit: UpstreamLimit, amount: number): Promise<void> {
     await this.run(limit, amount, "charge");
@@ -117,6 +140,7 @@ export class FleetRateLimiter {
   /** Stops every taker of this bucket for `milliseconds`, e.g. after the upstream answered 429. */
   async pause(limit: UpstreamLimit, milliseconds: number): Promise<void> {
     this.#freeSince.delete(limit.name);
+    this.#looks.delete(limit.name);
     await this.run(limit, milliseconds, "pause");
   }
 }

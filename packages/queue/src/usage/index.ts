@@ -2,8 +2,13 @@ export { daysBetween, nextMonthStart, utcDay, utcMonth } from "./usage-calendar.
 export {
   admitCalls,
   type CallAdmission,
+  type CallCountKeys,
+  callCountKeys,
+  hasMonthlyLimits,
   type KeyLimits,
   type RunCounters,
+  type RunUsageIncrements,
   readUsageReport,
   recordRunUsage,
+  runUsageIncrements,
 } from "./usage-ledger.js";

@@ -64,6 +64,30 @@ redis.call('EXPIRE', KEYS[2], ARGV[5])
 return {1, '', calls, tokens}
 `);
 
+/** Where a key's calls are counted now: its month and day hashes, and the lifetime they get again. */
+export interface CallCountKeys {
+  month: string;
+  day: string;
+  ttlSeconds: number;
+}
+
+/**
+ * The hashes that count a key's call made now. A key without monthly limits has no call to refuse,
+ * so its call can be counted in the script that claims its job (`claimJob`) instead of on its own.
+ */
+export function callCountKeys(prefix: string, keyId: string, now: number = Date.now()): CallCountKeys {
+  return {
+    month: redisKeys.usageMonth(prefix, keyId, utcMonth(now)),
+    day: redisKeys.usageDay(prefix, keyId, utcDay(now)),
+    ttlSeconds: USAGE_TTL_SECONDS,
+  };
+}
+
+/** True when a key has a monthly limit, so that its calls must be admitted before they are counted. */
+export function hasMonthlyLimits(limits: KeyLimits | undefined): boolean {
+  return (limits?.monthlyCalls ?? 0) > 0 || (limits?.monthlyTokens ?? 0) > 0;
+}
+
 /**
  * Counts `count` research calls for a key, unless they would pass one of its monthly limits: the
  * calls limit, or the tokens limit (tokens are known only after a run, so single calls are refused
@@ -101,18 +125,28 @@ export async function admitCalls(
   };
 }
 
-/** Adds one finished (or failed) run's spending to its key's day, and its tokens to the key's month. */
-export async function recordRunUsage(
-  redis: RedisClient,
+/** What one run adds to its key's usage: fields of the day's hash, and tokens to the month's. */
+export interface RunUsageIncrements {
+  /** The key's day hash (`redisKeys.usageDay`). */
+  day: string;
+  /** The key's month hash (`redisKeys.usageMonth`). */
+  month: string;
+  /** Fields of the day hash and their increments: `runs` and every counter above zero. */
+  dayFields: Array<[field: string, increment: number]>;
+  /** Tokens added to the month (0: the month is left alone). */
+  monthTokens: number;
+  /** Lifetime both hashes get again, in seconds. */
+  ttlSeconds: number;
+}
+
+/** The usage one finished (or failed) run adds to its key; counters at zero add nothing. */
+export function runUsageIncrements(
   prefix: string,
   keyId: string,
   counters: RunCounters,
   now: number = Date.now(),
-): Promise<void> {
-  const day = redisKeys.usageDay(prefix, keyId, utcDay(now));
-  const month = redisKeys.usageMonth(prefix, keyId, utcMonth(now));
-  const multi = redis.multi();
-  multi.hincrby(day, "runs", 1);
+): RunUsageIncrements {
+  const dayFields: Array<[string, number]> = [["runs", 1]];
   for (const name of [
     "modelCalls",
     "promptTokens",
@@ -121,13 +155,36 @@ export async function recordRunUsage(
     "pagesFetched",
     "pagesFromCache",
   ] as const) {
-    if (counters[name] > 0) multi.hincrby(day, name, counters[name]);
+    if (counters[name] > 0) dayFields.push([name, counters[name]]);
   }
-  multi.expire(day, USAGE_TTL_SECONDS);
-  const tokens = counters.promptTokens + counters.completionTokens;
-  if (tokens > 0) {
-    multi.hincrby(month, "tokens", tokens);
-    multi.expire(month, USAGE_TTL_SECONDS);
+  return {
+    day: redisKeys.usageDay(prefix, keyId, utcDay(now)),
+    month: redisKeys.usageMonth(prefix, keyId, utcMonth(now)),
+    dayFields,
+    monthTokens: counters.promptTokens + counters.completionTokens,
+    ttlSeconds: USAGE_TTL_SECONDS,
+  };
+}
+
+/**
+ * Adds one finished (or failed) run's spending to its key's day, and its tokens to the key's month.
+ * A job's final outcome records its usage in the script that announces it (`announceJobEnd`); this
+ * serves a run that ends otherwise (one retried later).
+ */
+export async function recordRunUsage(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+  counters: RunCounters,
+  now: number = Date.now(),
+): Promise<void> {
+  const { day, month, dayFields, monthTokens, ttlSeconds } = runUsageIncrements(prefix, keyId, counters, now);
+  const multi = redis.multi();
+  for (const [field, increment] of dayFields) multi.hincrby(day, field, increment);
+  multi.expire(day, ttlSeconds);
+  if (monthTokens > 0) {
+    multi.hincrby(month, "tokens", monthTokens);
+    multi.expire(month, ttlSeconds);
   }
   await multi.exec();
 }
