@@ -1,4 +1,5 @@
 import type { Config } from "@dossier/config";
+import { loadEmailDomainLists } from "@dossier/enrich";
 import {
   createRedis,
   createResearchWorker,
@@ -103,6 +104,9 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         )
       : limitedSearch;
   const extraction = new ExtractionPool({ threads: config.extractionThreads });
+  // Planning a person's research checks their e-mail domain against lists that take about 100 ms to
+  // load: loaded here, the worker's first person job does not wait for them.
+  loadEmailDomainLists();
   const research = createResearcher({
     model,
     fetcher,

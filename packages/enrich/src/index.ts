@@ -2,6 +2,7 @@ export { canonicalLinkedinUrl, type LinkedinProfileKind } from "./canonical-link
 export { canonicalWebsite } from "./canonical-website.js";
 export { countryFromLocation, type ParsedLocation } from "./country-from-location.js";
 export { countryCodes, countryName } from "./country-name.js";
+export { loadEmailDomainLists } from "./email-domain-lists.js";
 export { cleanText, isFiller } from "./is-filler.js";
 export { countryAliases } from "./location-table.js";
 export { mergePersonEvidence, type PersonEvidence } from "./merge-person-evidence.js";
