@@ -1,7 +1,7 @@
 import type { ResearchKind } from "@dossier/contract";
 import { Job, Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
-import { usableResult } from "../jobs/stored-result.js";
+import { readStoredResult } from "../jobs/stored-result.js";
 import { jobPriorities, RESEARCH_QUEUE, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
@@ -119,13 +119,7 @@ export class BatchFeeder {
     const { redis, prefix, batches } = this.settings;
     if ((await redis.scard(redisKeys.jobBatches(prefix, entry.jobId))) === 0) return;
     const maxAgeSeconds = entry.data.request.maxAgeSeconds;
-    const readStored = async () => {
-      const [body, at] = await Promise.all([
-        redis.get(redisKeys.result(prefix, entry.jobId)),
-        redis.get(redisKeys.resultAt(prefix, entry.jobId)),
-      ]);
-      return usableResult(body, at, maxAgeSeconds);
-    };
+    const readStored = () => readStoredResult(redis, prefix, entry.jobId, maxAgeSeconds);
     const stored = await readStored();
     if (stored !== null) {
       await batches.resolveJob(entry.jobId, { status: "done", body: stored.body });

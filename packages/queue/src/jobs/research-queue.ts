@@ -8,7 +8,7 @@ import { createRedis, type RedisClient } from "../redis-connection.js";
 import { admitCalls, callCountKeys } from "../usage/usage-ledger.js";
 import { claimJob, parseJobNotice } from "./job-notices.js";
 import { decodeFailure, type ResearchJobData } from "./job-payload.js";
-import { type StoredResult, usableResult } from "./stored-result.js";
+import { readStoredResult, type StoredResult } from "./stored-result.js";
 
 /** What `GET /v1/jobs/{id}` reports about a job. */
 export type JobView =
@@ -191,11 +191,7 @@ export class ResearchQueue {
    */
   private async readResult(jobId: string, maxAgeSeconds?: number): Promise<StoredResult | null> {
     try {
-      const [body, at] = await Promise.all([
-        this.redis.get(redisKeys.result(this.prefix, jobId)),
-        this.redis.get(redisKeys.resultAt(this.prefix, jobId)),
-      ]);
-      return usableResult(body, at, maxAgeSeconds);
+      return await readStoredResult(this.redis, this.prefix, jobId, maxAgeSeconds);
     } catch (error) {
       throw queueUnavailable(error);
     }

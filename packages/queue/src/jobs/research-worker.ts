@@ -3,13 +3,14 @@ import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { appendJobEvent } from "../events/job-event-log.js";
 import { jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
-import { RESEARCH_QUEUE, redisKeys } from "../names.js";
+import { RESEARCH_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { recordRunUsage, runUsageIncrements } from "../usage/usage-ledger.js";
 import { ConnectionWatch } from "./connection-watch.js";
 import { announceJobEnd, type JobEnd, type JobEndCounters } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
+import { readStoredResult } from "./stored-result.js";
 
 /** What one research run spends, counted as it goes: for the response, the key's usage and metrics. */
 export interface ResearchUsage {
@@ -148,11 +149,8 @@ export function createResearchWorker(
   const storedSince = async (jobId: string, since: number) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const [body, at] = await Promise.all([
-          redis.get(redisKeys.result(prefix, jobId)),
-          redis.get(redisKeys.resultAt(prefix, jobId)),
-        ]);
-        return body !== null && Number(at) >= since ? body : null;
+        const stored = await readStoredResult(redis, prefix, jobId);
+        return stored?.storedAt !== undefined && stored.storedAt >= since ? stored.body : null;
       } catch (error) {
         // Redis restarted or failed over under the read: once it is back, read again.
         if (attempt >= 3) throw unavailable("Redis", error);
