@@ -15,7 +15,7 @@ export interface GatherDependencies {
   /** Null when no search provider is configured (SEARCH_PROVIDER=none). */
   search: SearchProvider | null;
   /** Extractions kept across jobs of this process; none when absent. */
-  extracted?: Pick<ExtractedPageCache, "get" | "set" | "recent">;
+  extracted?: Pick<ExtractedPageCache, "extract" | "recent">;
   /** Extracts large pages off the event loop; without it every page is extracted on the calling thread. */
   extraction?: Pick<ExtractionPool, "extract">;
 }
@@ -124,12 +124,9 @@ export async function startGathering(
       if (page && options.usage) options.usage.pagesFromCache += 1;
       if (!page) {
         const fetched = await fetcher.fetch(key, { signal });
-        page = dependencies.extracted?.get(fetched.url, fetched.fetchedAt);
-        if (!page) {
-          const input = { url: fetched.url, contentType: fetched.contentType, text: fetched.text };
-          page = await (dependencies.extraction?.extract(input) ?? extractPage(input));
-        }
-        dependencies.extracted?.set(fetched.url, fetched.fetchedAt, page, key);
+        const input = { url: fetched.url, contentType: fetched.contentType, text: fetched.text };
+        const produce = async () => dependencies.extraction?.extract(input) ?? extractPage(input);
+        page = await (dependencies.extracted?.extract(fetched.url, fetched.fetchedAt, produce, key) ?? produce());
       }
       pages.push(page);
       return page;

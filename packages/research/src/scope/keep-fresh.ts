@@ -6,7 +6,7 @@ import type { SearchProvider } from "../gather/search/search-provider.js";
 export interface CachingDependencies {
   fetcher: PageFetcher;
   search: SearchProvider | null;
-  extracted?: Pick<ExtractedPageCache, "get" | "set" | "recent">;
+  extracted?: Pick<ExtractedPageCache, "extract" | "recent">;
 }
 
 /**
@@ -30,8 +30,7 @@ export function keepFresh<Dependencies extends CachingDependencies>(
     ...(extracted
       ? {
           extracted: {
-            get: (url: string, fetchedAt: string) => extracted.get(url, fetchedAt),
-            set: (...entry: Parameters<ExtractedPageCache["set"]>) => extracted.set(...entry),
+            extract: (...entry: Parameters<ExtractedPageCache["extract"]>) => extracted.extract(...entry),
             recent: (url: string, now?: number) => extracted.recent(url, now, maxAgeSeconds * 1000),
           },
         }

@@ -67,3 +67,40 @@ describe("ExtractedPageCache.recent", () => {
     expect(cache.recent("https://a.test/", fetchedAtMs + 70_000)).toBe(newer);
   });
 });
+
+describe("ExtractedPageCache.extract", () => {
+  const fetchedAt = "2026-11-21T10:00:00.000Z";
+
+  it("parses a document once for jobs that ask for it at the same time, then serves the kept page", async () => {
+    const cache = new ExtractedPageCache(500, { reuseForMs: 60_000 });
+    let parses = 0;
+    const produce = async () => {
+      parses += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return page("https://a.test/about");
+    };
+    const pages = await Promise.all(
+      Array.from({ length: 5 }, () => cache.extract("https://a.test/about", fetchedAt, produce, "http://a.test/about")),
+    );
+    expect(parses).toBe(1);
+    expect(new Set(pages).size).toBe(1);
+    expect(await cache.extract("https://a.test/about", fetchedAt, produce)).toBe(pages[0]);
+    expect(parses).toBe(1);
+    // The URL asked for is served from memory afterwards.
+    expect(cache.recent("http://a.test/about", Date.parse(fetchedAt) + 1)).toBe(pages[0]);
+    // Another fetch of the same URL is another document.
+    await cache.extract("https://a.test/about", "2026-11-22T10:00:00.000Z", produce);
+    expect(parses).toBe(2);
+  });
+
+  it("keeps nothing from a failed extraction, so the next job tries again", async () => {
+    const cache = new ExtractedPageCache();
+    const failing = async () => {
+      throw new Error("unreadable");
+    };
+    await expect(cache.extract("https://a.test/", fetchedAt, failing)).rejects.toThrow("unreadable");
+    expect(cache.size).toBe(0);
+    const extracted = await cache.extract("https://a.test/", fetchedAt, async () => page("https://a.test/"));
+    expect(extracted.url).toBe("https://a.test/");
+  });
+});

@@ -21,6 +21,8 @@ export class ExtractedPageCache {
   readonly #entries = new Map<string, ExtractedPage>();
   /** Requested URL to the entry its last fetch made, and when that fetch happened. */
   readonly #requests = new Map<string, { key: string; fetchedAtMs: number }>();
+  /** Extractions under way, by entry key: jobs reading the same document at once share one. */
+  readonly #pending = new Map<string, Promise<ExtractedPage>>();
   readonly #reuseForMs: number;
 
   /** @param maxEntries Most pages kept. Default 500. */
@@ -47,6 +49,32 @@ export class ExtractedPageCache {
     const fetchedAtMs = Date.parse(fetchedAt);
     if (!Number.isFinite(fetchedAtMs)) return;
     setBounded(this.#requests, requestedUrl, { key, fetchedAtMs }, this.maxEntries * 2);
+  }
+
+  /**
+   * The page extracted from the document fetched from `url` at `fetchedAt`: the kept one, the one
+   * another job is extracting right now, or else what `produce` makes, which is then kept. Jobs of
+   * one worker that ask for the same page at once (the same home page, say) are served one fetch by
+   * the page cache; this makes them share one parse of it as well. A failed extraction is not kept.
+   */
+  async extract(
+    url: string,
+    fetchedAt: string,
+    produce: () => Promise<ExtractedPage>,
+    requestedUrl?: string,
+  ): Promise<ExtractedPage> {
+    const key = `${fetchedAt} ${url}`;
+    let page = touchBounded(this.#entries, key);
+    if (page === undefined) {
+      let pending = this.#pending.get(key);
+      if (pending === undefined) {
+        pending = produce().finally(() => this.#pending.delete(key));
+        this.#pending.set(key, pending);
+      }
+      page = await pending;
+    }
+    this.set(url, fetchedAt, page, requestedUrl);
+    return page;
   }
 
   /**
