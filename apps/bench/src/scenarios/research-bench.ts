@@ -18,6 +18,11 @@ import { runTag } from "./research-requests.js";
 
 /** Target of issue 3: p50 research latency within 1.2x of the critical path. */
 export const RESEARCH_LATENCY_TARGET = 1.2;
+/**
+ * Target of the real-web issue for cold calls with the default polite delay, where a company's own
+ * pages are read at two per polite window: p50 within 1.3x of the critical path, second look included.
+ */
+export const POLITE_RESEARCH_LATENCY_TARGET = 1.3;
 
 /** One research-latency scenario's figures. */
 export interface ResearchScenarioFigures {
@@ -33,7 +38,9 @@ export interface ResearchScenarioFigures {
   tokensPerCall: number | null;
   /** False when no call searched or read a page: the worker does not run the evidence pipeline. */
   pipelineWired: boolean;
-  /** p50 within {@link RESEARCH_LATENCY_TARGET} times the critical path. */
+  /** The scenario's p50 target, as a multiple of the critical path. */
+  target: number;
+  /** p50 within {@link target} times the critical path. */
   met: boolean;
   /** The effort tier asked for, for a per-tier scenario (measured, not held to the latency target). */
   effort?: Effort;
@@ -46,12 +53,19 @@ interface Scenario {
   cold: boolean;
   /** The effort tier asked for; none: the default (standard). */
   effort?: Effort;
+  /** The p50 target as a multiple of the critical path. Default {@link RESEARCH_LATENCY_TARGET}. */
+  target?: number;
 }
 
 const scenarios: Scenario[] = [
   { name: "cold caches, FETCH_HOST_DELAY_MS=0", hostDelayMs: 0, cold: true },
   { name: "warm caches, FETCH_HOST_DELAY_MS=0", hostDelayMs: 0, cold: false },
-  { name: "cold caches, FETCH_HOST_DELAY_MS=250 (default)", hostDelayMs: 250, cold: true },
+  {
+    name: "cold caches, FETCH_HOST_DELAY_MS=250 (default)",
+    hostDelayMs: 250,
+    cold: true,
+    target: POLITE_RESEARCH_LATENCY_TARGET,
+  },
   // One per effort tier, cold and with the default polite delay: what docs/api.md quotes per tier.
   { name: "effort lite, cold, FETCH_HOST_DELAY_MS=250", hostDelayMs: 250, cold: true, effort: "lite" },
   { name: "effort deep, cold, FETCH_HOST_DELAY_MS=250", hostDelayMs: 250, cold: true, effort: "deep" },
@@ -151,7 +165,8 @@ async function runScenario(
       const all = countsBetween(start, world.counts());
       return all.searches + all.pages > 0;
     })(),
-    met: result.latency.p50 <= CRITICAL_PATH_MS * RESEARCH_LATENCY_TARGET,
+    target: scenario.target ?? RESEARCH_LATENCY_TARGET,
+    met: result.latency.p50 <= CRITICAL_PATH_MS * (scenario.target ?? RESEARCH_LATENCY_TARGET),
     ...(scenario.effort ? { effort: scenario.effort } : {}),
   };
 }
@@ -216,7 +231,7 @@ export function formatResearchFigures(figures: readonly ResearchScenarioFigures[
         ? "pipeline not wired (no search, no page)"
         : figure.effort
           ? `measured for effort ${figure.effort}`
-          : `<= ${RESEARCH_LATENCY_TARGET}x: ${figure.met ? "met" : "MISSED"}`,
+          : `<= ${figure.target}x: ${figure.met ? "met" : "MISSED"}`,
     ];
   });
   return formatTable(
