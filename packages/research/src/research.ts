@@ -105,6 +105,30 @@ function passageOverhead(passage: Passage): number {
   return tokens;
 }
 
+/** Tokens that joining a passage into the prompt may add beyond its text's and header's own counts. */
+const JOIN_SLACK_TOKENS = 8;
+
+/**
+ * An upper bound of the prompt's tokens with `passages`, from counts already made: the prompt
+ * without passages, each passage's text and header, and slack for each join and for each angle
+ * bracket the prompt rewrites (‹ › may take more tokens than < >).
+ */
+function promptBound(passages: readonly Passage[], emptyPromptTokens: number): number {
+  let tokens = emptyPromptTokens;
+  for (const passage of passages) {
+    const brackets = angleBrackets(passage.text) + angleBrackets(passage.title ?? "");
+    tokens += passage.tokens + passageOverhead(passage) + JOIN_SLACK_TOKENS + 2 * brackets;
+  }
+  return tokens;
+}
+
+function angleBrackets(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf("<"); index !== -1; index = text.indexOf("<", index + 1)) count += 1;
+  for (let index = text.indexOf(">"); index !== -1; index = text.indexOf(">", index + 1)) count += 1;
+  return count;
+}
+
 /** Passages ranked at most: enough for any prompt budget, however long the pages. */
 const MAX_RANKED_PASSAGES = 400;
 
@@ -186,10 +210,8 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const systemTokens = systemPromptTokens(outputSchema ? OBJECT_SYSTEM_PROMPT : EVIDENCE_SYSTEM_PROMPT);
     const promptOf = (labels: PassageLabels) =>
       outputSchema ? buildObjectPrompt(request, outputSchema, labels) : buildEvidencePrompt(request, labels);
-    const passageBudget = Math.max(
-      500,
-      promptTokenBudget - systemTokens - countTokens(promptOf(new Map())) - PROMPT_MARGIN_TOKENS,
-    );
+    const emptyPromptTokens = countTokens(promptOf(new Map()));
+    const passageBudget = Math.max(500, promptTokenBudget - systemTokens - emptyPromptTokens - PROMPT_MARGIN_TOKENS);
     const rankEvidence = () => {
       const passages = evidencePassages(evidenceNow(), plan.ownSites, relevanceTerms);
       const ranked = rankPassages(passages, rankQuery, { limit: MAX_RANKED_PASSAGES });
@@ -222,9 +244,15 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ({ ranked, selected } = rankEvidence());
     }
     const gathered = evidenceNow();
-    // Token counts of the parts do not add up exactly once joined: the whole prompt must fit.
+    // Token counts of the parts do not add up exactly once joined: the whole prompt must fit. It is
+    // counted whole only when the parts' counts, with room for what joining them may add, come near
+    // the limit; far from it the count cannot change the choice.
     const promptLimit = promptTokenBudget - systemTokens - PROMPT_MARGIN_TOKENS;
-    while (selected.length > 1 && countTokens(promptOf(labelPassages(selected))) > promptLimit) {
+    while (
+      selected.length > 1 &&
+      promptBound(selected, emptyPromptTokens) > promptLimit &&
+      countTokens(promptOf(labelPassages(selected))) > promptLimit
+    ) {
       selected = selected.slice(0, -1);
     }
     const labels = labelPassages(selected);

@@ -1,3 +1,4 @@
+import { setBounded, touchBounded } from "../bounded-map.js";
 import { countTokens } from "./count-tokens.js";
 import type { Passage } from "./passage.js";
 import { urlKey } from "./split-passages.js";
@@ -10,6 +11,18 @@ export interface SnippetSource {
   title: string;
   /** The engine's excerpt of the page; hits with an empty snippet yield no passage. */
   snippet: string;
+}
+
+/** Token counts of recent snippets: the same searches come back from the search cache job after job. */
+const snippetTokens = new Map<string, number>();
+
+function tokensOf(text: string): number {
+  let tokens = touchBounded(snippetTokens, text);
+  if (tokens === undefined) {
+    tokens = countTokens(text);
+    setBounded(snippetTokens, text, tokens, 2_000);
+  }
+  return tokens;
 }
 
 /**
@@ -31,7 +44,7 @@ export function snippetPassages(hits: readonly SnippetSource[]): Passage[] {
       title,
       heading: null,
       text,
-      tokens: countTokens(text),
+      tokens: tokensOf(text),
       source: "search-snippet",
     });
   }
