@@ -32,6 +32,20 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
     },
   ],
   [
+    "a person with a company known by name only",
+    personRequest("Where is Ana Ruiz based?", {
+      firstName: "Ana",
+      lastName: "Ruiz",
+      company: { name: "Meridian Solar" },
+    }),
+    {
+      queries: ['"Ana Ruiz" "Meridian Solar" based', '"Ana Ruiz" "Meridian Solar"'],
+      ownSites: [],
+      personName: "Ana Ruiz",
+      notes: [],
+    },
+  ],
+  [
     "a company known by its bare domain only",
     companyRequest("How many employees does it have?", { website: "quillstone.io" }),
     {
@@ -45,7 +59,8 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
   [
     "a company known by name only",
     companyRequest("Where is Meridian Solar headquartered?", { name: "Meridian Solar" }),
-    { queries: ['"Meridian Solar" headquartered'], ownSites: [], notes: [] },
+    // The name alone too: the pages that name a company seldom use the question's words.
+    { queries: ['"Meridian Solar" headquartered', '"Meridian Solar"'], ownSites: [], notes: [] },
   ],
   [
     "a person with names, company and a company e-mail",
@@ -161,7 +176,7 @@ describe("planResearch", () => {
     expect(plan.notes).toHaveLength(1);
     expect(plan.notes[0]).toContain(website);
     expect(plan.notes[0]).toMatch(/not a public web address/);
-    expect(plan.queries).toEqual(['"Acme" sell']);
+    expect(plan.queries).toEqual(['"Acme" sell', '"Acme"']);
   });
 
   it("asks at most three distinct queries", () => {

@@ -138,11 +138,17 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     // when no full name is known: a private mailbox never goes to the search engine.
     const companyAddress = person?.email !== undefined && emailIsCompanyAddress(person.email, ownSites);
     if (companyAddress && !personName && personTerm) add(`"${person?.email}"`);
+    // Without a site of the company's, the pages that name the person and the company matter most,
+    // whether or not they use the question's words.
+    if (!domain && companyName && personTerm) add(`${who} "${companyName}"`);
   } else {
     const what = companyName ? `"${companyName}"` : (domain ?? "");
     add(`${what} ${keywords}`);
     if (domain && keywords) add(`site:${domain} ${keywords}`);
     if (domain && companyName) add(`${domain} ${keywords}`);
+    // Without a site of its own, the pages that name the company (its own site, a directory, a
+    // list it appears in) come from the name alone: they seldom use the question's own words.
+    if (!domain && companyName) add(what);
   }
   return {
     queries: queries.slice(0, 3),
