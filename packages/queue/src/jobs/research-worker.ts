@@ -6,7 +6,7 @@ import { jobStatsIncrements, recordJobStats } from "../fleet/fleet-stats.js";
 import { RESEARCH_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
-import { recordRunUsage, runUsageIncrements } from "../usage/usage-ledger.js";
+import { runUsageIncrements, writeRunUsage } from "../usage/usage-ledger.js";
 import { ConnectionWatch } from "./connection-watch.js";
 import { announceJobEnd, type JobEnd, type JobEndCounters } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
@@ -244,7 +244,7 @@ export function createResearchWorker(
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
           void recordJobStats(redis, prefix, stats).catch(() => {});
           const increments = usageToRecord();
-          if (increments) void recordRunUsage(redis, prefix, job.data.keyId, usage).catch(() => {});
+          if (increments) void writeRunUsage(redis, increments).catch(() => {});
           throw new Error(encoded);
         }
         await announce(

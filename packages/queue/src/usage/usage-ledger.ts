@@ -166,11 +166,7 @@ export function runUsageIncrements(
   };
 }
 
-/**
- * Adds one finished (or failed) run's spending to its key's day, and its tokens to the key's month.
- * A job's final outcome records its usage in the script that announces it (`announceJobEnd`); this
- * serves a run that ends otherwise (one retried later).
- */
+/** Adds one finished (or failed) run's spending to its key's day, and its tokens to the key's month. */
 export async function recordRunUsage(
   redis: RedisClient,
   prefix: string,
@@ -178,7 +174,16 @@ export async function recordRunUsage(
   counters: RunCounters,
   now: number = Date.now(),
 ): Promise<void> {
-  const { day, month, dayFields, monthTokens, ttlSeconds } = runUsageIncrements(prefix, keyId, counters, now);
+  await writeRunUsage(redis, runUsageIncrements(prefix, keyId, counters, now));
+}
+
+/**
+ * Adds increments made by {@link runUsageIncrements} to their hashes, in one transaction. A job's
+ * final outcome records them in the script that announces it (`announceJobEnd`); this serves a run
+ * that ends otherwise (one retried later).
+ */
+export async function writeRunUsage(redis: RedisClient, increments: RunUsageIncrements): Promise<void> {
+  const { day, month, dayFields, monthTokens, ttlSeconds } = increments;
   const multi = redis.multi();
   for (const [field, increment] of dayFields) multi.hincrby(day, field, increment);
   multi.expire(day, ttlSeconds);
