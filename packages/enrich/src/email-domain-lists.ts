@@ -2,17 +2,24 @@ import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 
-let freeMailDomains: ReadonlySet<string> | undefined;
-let disposableDomains: ReadonlySet<string> | undefined;
-let disposableWildcardDomains: ReadonlySet<string> | undefined;
-
-function loadList(specifier: string): ReadonlySet<string> {
-  const list: unknown = require(specifier);
-  if (!Array.isArray(list)) throw new TypeError(`${specifier} is not a list of domains`);
-  return new Set(
-    list.filter((entry): entry is string => typeof entry === "string").map((entry) => entry.toLowerCase()),
-  );
+/** The domain list a package holds, read and indexed on first use. */
+function lazyList(specifier: string): () => ReadonlySet<string> {
+  let domains: ReadonlySet<string> | undefined;
+  return () => {
+    if (domains === undefined) {
+      const list: unknown = require(specifier);
+      if (!Array.isArray(list)) throw new TypeError(`${specifier} is not a list of domains`);
+      domains = new Set(
+        list.filter((entry): entry is string => typeof entry === "string").map((entry) => entry.toLowerCase()),
+      );
+    }
+    return domains;
+  };
 }
+
+const freeMailDomains = lazyList("free-email-domains");
+const disposableDomains = lazyList("disposable-email-domains");
+const disposableWildcardDomains = lazyList("disposable-email-domains/wildcard.json");
 
 /**
  * Loads the domain lists now rather than on the first e-mail address checked: reading and indexing
@@ -20,15 +27,14 @@ function loadList(specifier: string): ReadonlySet<string> {
  * its first request about a person.
  */
 export function loadEmailDomainLists(): void {
-  freeMailDomains ??= loadList("free-email-domains");
-  disposableDomains ??= loadList("disposable-email-domains");
-  disposableWildcardDomains ??= loadList("disposable-email-domains/wildcard.json");
+  freeMailDomains();
+  disposableDomains();
+  disposableWildcardDomains();
 }
 
 /** True when `domain` is a free mail provider (gmail.com, gmx.de, qq.com) per `free-email-domains`. */
 export function isFreeMailDomain(domain: string): boolean {
-  freeMailDomains ??= loadList("free-email-domains");
-  return freeMailDomains.has(domain);
+  return freeMailDomains().has(domain);
 }
 
 /**
@@ -36,12 +42,11 @@ export function isFreeMailDomain(domain: string): boolean {
  * or a subdomain of a provider that hands out whole subdomains (its wildcard list).
  */
 export function isDisposableDomain(domain: string): boolean {
-  disposableDomains ??= loadList("disposable-email-domains");
-  disposableWildcardDomains ??= loadList("disposable-email-domains/wildcard.json");
-  if (disposableDomains.has(domain)) return true;
+  if (disposableDomains().has(domain)) return true;
+  const wildcards = disposableWildcardDomains();
   const labels = domain.split(".");
   for (let index = 0; index < labels.length - 1; index += 1) {
-    if (disposableWildcardDomains.has(labels.slice(index).join("."))) return true;
+    if (wildcards.has(labels.slice(index).join("."))) return true;
   }
   return false;
 }
