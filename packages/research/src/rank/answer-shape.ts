@@ -22,7 +22,7 @@ function places(): { words: Set<string>; phrases: string[] } {
   return placeNames;
 }
 
-/** Whether a text names a country (an address, "Falkenstein, Germany", "based in Estonia"). */
+/** Whether a text names a country (an address, "Leipzig, Germany", "based in Portugal"). */
 export function namesPlace(text: string): boolean {
   const { words, phrases } = places();
   const normalized = normalizeForMatch(text);

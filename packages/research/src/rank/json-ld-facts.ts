@@ -2,7 +2,7 @@ type JsonObject = Record<string, unknown>;
 
 /** One schema.org entity as fact lines ("Organization foundingDate: 2014"). */
 export interface JsonLdEntity {
-  /** "Organization: Plausible Analytics", or the type alone when the entity has no name. */
+  /** "Organization: Acme Analytics", or the type alone when the entity has no name. */
   label: string;
   /** One fact a line, each starting with the entity's type. */
   facts: string[];
