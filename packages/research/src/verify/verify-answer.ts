@@ -5,6 +5,8 @@ import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import type { Passage } from "../rank/passage.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
+import { answerKindOf } from "./answer-kind.js";
+import { answersQuestion, type QuestionCheck } from "./answers-question.js";
 import { evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
@@ -204,13 +206,39 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     request.responseType === "OPTIONS" ? true : statesAnswer(claim, [evidenceOf(entry)]).stated,
   );
   const support = statesAnswer(claim, (request.responseType === "OPTIONS" ? holding : supporting).map(evidenceOf));
-  const rejected = answer.citations.length - supporting.length;
+  // A quote that states the answer must also answer this question about this subject.
+  const asked = {
+    question: request.question,
+    type: request.responseType,
+    kind: answerKindOf(request.question, request.responseType),
+    value: answer.answer,
+    subjectTerms: input.subjectTerms ?? [],
+    person: input.person,
+  };
+  const checks = new Map<(typeof holding)[number], QuestionCheck>(
+    supporting.map((entry) => [
+      entry,
+      answersQuestion(asked, {
+        quote: entry.quote,
+        passageText: entry.passage.text,
+        url: entry.passage.url,
+        links: pageByUrl.get(entry.passage.url)?.links ?? [],
+        pageTitle: pageByUrl.get(entry.passage.url)?.title ?? entry.passage.title,
+        pageText: pageByUrl.get(entry.passage.url)?.text ?? entry.passage.text,
+      }),
+    ]),
+  );
+  const answering = supporting.filter((entry) => checks.get(entry)?.holds);
+  const rejected = answer.citations.length - answering.length;
 
-  if (holding.length === 0 || supporting.length === 0 || !support.stated) {
+  if (holding.length === 0 || supporting.length === 0 || !support.stated || answering.length === 0) {
+    const failed = [...checks.values()].find((check) => !check.holds);
     const reason =
       holding.length === 0
         ? "no passage read states an answer"
-        : `the quoted passages do not state the answer given (${support.stated ? "no quote states it" : support.reason})`;
+        : !support.stated || supporting.length === 0
+          ? `the quoted passages do not state the answer given (${support.stated ? "no quote states it" : support.reason})`
+          : `the quote does not answer this question (${failed && !failed.holds ? failed.reason : "it speaks of something else"})`;
     return {
       ...base,
       rejectedCitations: answer.citations.length,
@@ -223,7 +251,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   }
 
   const citations: VerifiedCitation[] = [];
-  for (const entry of supporting) {
+  for (const entry of answering) {
     const page = pageByUrl.get(entry.passage.url);
     if (citations.some((citation) => citation.url === entry.passage.url && citation.quote === entry.quote)) continue;
     citations.push({
@@ -236,7 +264,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   }
   const sources = [...new Set(citations.map((citation) => citation.url))];
   const supportingSources: SupportingSource[] = sources.map((url) => {
-    const entries = supporting.filter((entry) => entry.passage.url === url);
+    const entries = answering.filter((entry) => entry.passage.url === url);
     return {
       ownSite: isOwn(url),
       snippet: entries.every((entry) => entry.passage.source === "search-snippet"),

@@ -1,0 +1,165 @@
+import type { ResponseType } from "@dossier/contract";
+
+/**
+ * The kind of value a question asks for, read from its words: what a right answer must be, and
+ * how the quote must state it. One vocabulary for typed answers, `outputSchema` fields (read from
+ * a field's name and description), the evaluation and the fakes.
+ */
+export type AnswerKind =
+  | "email"
+  | "phone"
+  | "url"
+  | "identifier"
+  | "address"
+  | "country"
+  | "city"
+  | "person"
+  | "organisation"
+  | "year"
+  | "date"
+  | "money"
+  | "count"
+  | "percentage"
+  | "duration"
+  | "yes-no"
+  | "option"
+  | "number"
+  | "text";
+
+export const answerKinds: readonly AnswerKind[] = [
+  "email",
+  "phone",
+  "url",
+  "identifier",
+  "address",
+  "country",
+  "city",
+  "person",
+  "organisation",
+  "year",
+  "date",
+  "money",
+  "count",
+  "percentage",
+  "duration",
+  "yes-no",
+  "option",
+  "number",
+  "text",
+];
+
+/** Cues of each kind, tried in order: the first that a question matches decides. */
+const KIND_CUES: Array<[AnswerKind, RegExp]> = [
+  // What is named first wins over what the question mentions: "the name of the person with this e-mail".
+  ["person", /\b(?:full name|first name|last name|name of the person|who is the person)\b/],
+  ["country", /\b(?:which|what|in which|in what) country\b/],
+  ["city", /\b(?:which|what|in which|in what|from which|from what) (?:city|town)\b/],
+  ["email", /\be-?mail\b/],
+  ["phone", /\b(?:phone|telephone|fax|hotline|call (?:them|her|him|us))\b/],
+  [
+    "identifier",
+    /\b(?:vat|ein|tax id|tax number|tax identification|registration number|register(?:ed)? number|company number|registry number|commercial register|trade register|handelsregister|duns|lei|isin|ticker|iban|swift|license number|licence number|(?:id|identification) number|\w+ id)\b|\bregist(?:er|ry|ration)\b.*\b(?:number|court|entry)\b/,
+  ],
+  ["address", /\b(?:address|street|postcode|postal code|zip code|mailing)\b/],
+  ["percentage", /\b(?:percent(?:age)?|share of|what fraction|%)/],
+  [
+    "duration",
+    /\bhow long\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|\b(?:duration|notice period|trial)\b/,
+  ],
+  [
+    "money",
+    /\bhow much\b|\b(?:raise[sd]?|raising|funding|valuation|revenue|price[sd]?|cost[s]?|fee[s]?|salary|budget|grant|donation|amount|spend|paid|pay)\b/,
+  ],
+  ["count", /\bhow many\b|\bnumber of\b|\bcount of\b|\bhow (?:large|big) is the team\b|\bteam size\b|\bheadcount\b/],
+  ["year", /\b(?:what|which) year\b|\bin what year\b|\bsince when\b|\bwhen\b|\byear\b|\bdate\b/],
+  ["country", /\b(?:which|what|in which|in what) country\b|\bcountry\b|\bnationality\b/],
+  [
+    "city",
+    /\b(?:city|town)\b|\bheadquarter|\bwhere\b.*\b(?:based|headquartered|located|registered|office|offices|live|lives|living|work|works)\b/,
+  ],
+  ["url", /\b(?:url|website|web site|homepage|home page|link|repository|repo|github|profile page|web address)\b/],
+  [
+    "organisation",
+    /\b(?:which|what) (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
+  ],
+  ["person", /\bwho\b|\bwhose\b|\b(?:name of the|which person|whom)\b/],
+];
+
+const cueOf = (kind: AnswerKind) => KIND_CUES.find(([name]) => name === kind)?.[1] ?? /$^/;
+
+/** What a number asked for is: a share, a time span, an amount of money, a count, a year, or just a number. */
+function numberKindOf(asked: string): AnswerKind {
+  if (cueOf("percentage").test(asked)) return "percentage";
+  if (cueOf("duration").test(asked)) return "duration";
+  if (/\bhow many\b|\bnumber of\b|\bcount of\b/.test(asked)) return "count";
+  if (cueOf("money").test(asked)) return "money";
+  if (cueOf("count").test(asked)) return "count";
+  if (/\b(?:what|which|in what) year\b|\bwhen\b|\byear\b/.test(asked)) return "year";
+  return "number";
+}
+
+/** The kind of value a question asks for, given the answer type the caller set. */
+export function answerKindOf(question: string, type: ResponseType): AnswerKind {
+  const asked = question.toLowerCase().replace(/\([^)]*\)/g, " ");
+  switch (type) {
+    case "BOOL":
+      return "yes-no";
+    case "OPTION":
+    case "OPTIONS":
+      return "option";
+    case "URL":
+      return "url";
+    case "DATE":
+      return asked.includes("date") || /\bday\b|\bmonth\b/.test(asked) ? "date" : "year";
+    case "NUMBER":
+      return numberKindOf(asked);
+    case "TEXT":
+      // A role or title is words, whatever else the question asks ("role, and where and since when").
+      if (/\b(?:role|title|position|job)\b/.test(asked)) return "text";
+      for (const [kind, cue] of KIND_CUES) {
+        if (kind === "percentage" || kind === "duration" || kind === "money" || kind === "count") continue;
+        if (kind === "year" || kind === "url") continue;
+        if (cue.test(asked)) return kind;
+      }
+      return "text";
+  }
+}
+
+/**
+ * The kind of value an `outputSchema` field holds, read from its JSON type, format, name and
+ * description ("hqCity", "founded (year)", "number of employees"); null when nothing says.
+ */
+export function fieldKindOf(field: {
+  path: string;
+  type?: string | undefined;
+  format?: string | undefined;
+  description?: string | undefined;
+}): AnswerKind | null {
+  // camelCase and snake_case names read as words: "foundedYear" is "founded year".
+  const name = field.path
+    .replace(/\[\d+\]/g, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[._-]+/g, " ")
+    .toLowerCase();
+  const words = `${name} ${field.description ?? ""}`.toLowerCase();
+  if (field.format === "email") return "email";
+  if (field.format === "uri" || field.format === "url") return "url";
+  if (field.format === "date") return "date";
+  if (field.type === "boolean") return "yes-no";
+  if (field.type === "number" || field.type === "integer") {
+    if (/\byear\b|\bfounded\b/.test(words)) return "year";
+    if (/\b(?:employees?|headcount|staff|members?|people|customers?|users?|offices?|countries|count)\b/.test(words))
+      return "count";
+    const kind = numberKindOf(words);
+    return kind === "number" ? null : kind;
+  }
+  if (field.type === "string" || field.type === undefined) {
+    for (const [kind, cue] of KIND_CUES) {
+      if (kind === "percentage" || kind === "duration" || kind === "money" || kind === "count") continue;
+      if (kind === "person" || kind === "year") continue;
+      if (cue.test(words)) return kind;
+    }
+    if (/\b(?:ceo|cto|cfo|founder|founders|chair|director|president|name of the person)\b/.test(words)) return "person";
+  }
+  return null;
+}

@@ -1,0 +1,177 @@
+import type { AnswerValue, ResponseType } from "@dossier/contract";
+import { describe, expect, it } from "vitest";
+import type { PersonIdentity } from "../plan/plan-research.js";
+import { answerKindOf, fieldKindOf } from "./answer-kind.js";
+import { type AnsweringQuote, answersQuestion, canonicalTerms } from "./answers-question.js";
+import { numberMentions } from "./number-mentions.js";
+
+const SUBJECT = ["Example Labs", "example.org"];
+
+function check(
+  question: string,
+  type: ResponseType,
+  value: AnswerValue,
+  quote: string,
+  more: Partial<AnsweringQuote> & { person?: PersonIdentity } = {},
+) {
+  const { person = null, ...evidence } = more;
+  return answersQuestion(
+    { question, type, kind: answerKindOf(question, type), value, subjectTerms: SUBJECT, person },
+    { quote, passageText: evidence.passageText ?? quote, url: "https://example.org/about", links: [], ...evidence },
+  );
+}
+
+const holds = (result: ReturnType<typeof check>) => result.holds;
+const reason = (result: ReturnType<typeof check>) => (result.holds ? "" : result.reason);
+
+describe("the kind of answer a question asks for", () => {
+  it.each([
+    ["How many employees does Example Labs have?", "NUMBER", "count"],
+    ["How much did they raise in their seed round?", "NUMBER", "money"],
+    ["What share of revenue comes from Europe, in percent?", "NUMBER", "percentage"],
+    ["How long is the free trial?", "NUMBER", "duration"],
+    ["In what year was it founded?", "NUMBER", "year"],
+    ["When was it founded?", "DATE", "year"],
+    ["What is the company's VAT ID?", "TEXT", "identifier"],
+    ["What is the support e-mail address?", "TEXT", "email"],
+    ["What is the full name of the person with this e-mail address?", "TEXT", "person"],
+    ["In which city is the business address?", "TEXT", "city"],
+    ["Which country is she in?", "TEXT", "country"],
+    ["Who is the CTO?", "TEXT", "person"],
+    ["Which company acquired them?", "TEXT", "organisation"],
+    ["What is her current role?", "TEXT", "text"],
+    ["Is it SOC 2 certified?", "BOOL", "yes-no"],
+  ] as const)("%s (%s) asks for a %s", (question, type, kind) => {
+    expect(answerKindOf(question, type)).toBe(kind);
+  });
+
+  it("reads an outputSchema field's kind from its name, type and description", () => {
+    expect(fieldKindOf({ path: "employeeCount", type: "integer" })).toBe("count");
+    expect(fieldKindOf({ path: "foundedYear", type: "integer" })).toBe("year");
+    expect(fieldKindOf({ path: "hq.city", type: "string" })).toBe("city");
+    expect(fieldKindOf({ path: "contact", type: "string", format: "email" })).toBe("email");
+    expect(fieldKindOf({ path: "summary", type: "string" })).toBeNull();
+  });
+});
+
+describe("numbers as a page writes them", () => {
+  it("tells a number inside a name or a code from one standing alone", () => {
+    const inside = (text: string) => numberMentions(text).map((mention) => [mention.value, mention.insideToken]);
+    expect(inside("We partner with 42Crunch")).toEqual([[42, true]]);
+    expect(inside("a 501(c)(3) nonprofit")[0]).toEqual([501, true]);
+    expect(inside("a team of 42 people")).toEqual([[42, false]]);
+  });
+
+  it("reads scales and currencies", () => {
+    const [first] = numberMentions("We raised $1.5M from angels");
+    expect(first).toMatchObject({ value: 1_500_000, currency: true, scaled: true });
+    expect(numberMentions("13 million users")[0]).toMatchObject({ value: 13_000_000, scaled: true });
+  });
+});
+
+describe("a quote that states the answer must answer the question", () => {
+  it("refuses a number read out of another token", () => {
+    expect(
+      reason(check("How many employees does it have?", "NUMBER", 3, "Our team works closely with 3M on sensors.")),
+    ).toMatch(/as written/);
+    expect(
+      holds(check("How many employees does it have?", "NUMBER", 42, "We are a team of 42 people in Berlin.")),
+    ).toBe(true);
+  });
+
+  it("refuses a year read as an amount or a count", () => {
+    expect(reason(check("How much did they raise?", "NUMBER", 2021, "In 2021 we raised our seed round."))).toMatch(
+      /is a year/,
+    );
+    expect(holds(check("How much did they raise?", "NUMBER", 4_000_000, "In 2021 we raised a $4M seed round."))).toBe(
+      true,
+    );
+    expect(holds(check("How many board seats are there?", "NUMBER", 2025, "The board was elected in 2025."))).toBe(
+      false,
+    );
+  });
+
+  it("wants a count next to what it counts", () => {
+    expect(holds(check("How many employees does it have?", "NUMBER", 5, "We are a small team of five."))).toBe(true);
+    expect(holds(check("How many employees does it have?", "NUMBER", 12, "Our office has 12 meeting rooms."))).toBe(
+      false,
+    );
+  });
+
+  it("wants an answer of the kind asked", () => {
+    expect(
+      holds(check("What is the VAT ID?", "TEXT", "Example Labs GmbH", "Example Labs GmbH, VAT ID DE123456789")),
+    ).toBe(false);
+    expect(holds(check("What is the VAT ID?", "TEXT", "DE123456789", "Example Labs GmbH, VAT ID DE123456789"))).toBe(
+      true,
+    );
+    expect(holds(check("Which country is she in?", "TEXT", "Maria Lopez", "Maria Lopez and Ana work in Spain."))).toBe(
+      false,
+    );
+    expect(holds(check("What is the support e-mail?", "TEXT", "Support team", "Write to the Support team."))).toBe(
+      false,
+    );
+  });
+
+  it("takes a URL answer from the quote or a link in it, the page's own address only when a page is asked for", () => {
+    const page = "https://example.org/blog/moving-on";
+    const links = [{ url: "https://code.example.net/labs", text: "our new forge" }];
+    const ask = (question: string, value: string) =>
+      holds(check(question, "URL", value, "We moved the code to our new forge last spring.", { url: page, links }));
+    expect(ask("Where is the source code hosted?", page)).toBe(false);
+    expect(ask("Where is the source code hosted?", "https://code.example.net/labs")).toBe(true);
+    expect(ask("Which blog post announced the move?", page)).toBe(true);
+  });
+
+  it("wants a person's quote to name them, or to follow a sentence that does", () => {
+    const person: PersonIdentity = {
+      fullName: "Jane Doe",
+      firstName: "Jane",
+      title: null,
+      companyName: "Example Labs",
+      companyHosts: ["example.org"],
+    };
+    const passageText = "Jane Doe leads design. She joined in 2019 from a studio. Contact Max Roe for press requests.";
+    const ask = (quote: string) =>
+      holds(check("When did Jane Doe join?", "DATE", "2019", quote, { person, passageText }));
+    expect(ask("She joined in 2019 from a studio.")).toBe(true);
+    expect(
+      holds(
+        check("Where is Jane Doe based?", "TEXT", "Max Roe", "Contact Max Roe for press requests.", {
+          person,
+          passageText,
+        }),
+      ),
+    ).toBe(false);
+  });
+
+  it("wants a yes or no to be the subject's, not a partner's", () => {
+    const quote = "Our partner Acme Cloud is SOC 2 certified.";
+    expect(reason(check("Is Example Labs SOC 2 certified?", "BOOL", true, quote))).toMatch(/another organisation/);
+    expect(holds(check("Is Example Labs SOC 2 certified?", "BOOL", true, "Example Labs is SOC 2 certified."))).toBe(
+      true,
+    );
+  });
+
+  it("answers from the row whose label is what is asked", () => {
+    expect(canonicalTerms("Chief Technology Officer")).toBe("cto");
+    const team = "Jane Doe, Chief Marketing Officer";
+    expect(holds(check("Who is the CTO?", "TEXT", "Jane Doe", team))).toBe(false);
+    expect(holds(check("Who is the CTO?", "TEXT", "Max Roe", "Max Roe, Chief Technology Officer"))).toBe(true);
+  });
+
+  it("reads a table row's answer from the column whose header is asked", () => {
+    const passageText = "Name | Date added | Founded\nExample Labs | 2018-11-13 | 1976";
+    const quote = "Example Labs | 2018-11-13 | 1976";
+    expect(holds(check("When was Example Labs founded?", "DATE", "1976", quote, { passageText }))).toBe(true);
+    expect(reason(check("When was Example Labs founded?", "DATE", "2018", quote, { passageText }))).toMatch(
+      /under "Date added", not under "Founded"/,
+    );
+  });
+
+  it("wants the quote to speak of what is asked", () => {
+    expect(
+      holds(check("When did Example Labs open its Tokyo office?", "DATE", "2015", "Example Labs was founded in 2015.")),
+    ).toBe(false);
+  });
+});
