@@ -1,8 +1,14 @@
 import type { ResearchBody, ResearchCase } from "@dossier/testing";
 import type { FieldScore } from "./object-case.js";
 
-/** Which case file a case comes from: the simulated fixture sites, or saved real sites. */
-export type CaseSetName = "fixture" | "realweb";
+/** Which case files a case comes from: the simulated fixture sites, or one of the two folders of saved real sites. */
+export type CaseSetName = "fixture" | "realweb" | "realweb2";
+
+/** Every case set, in the order `--set all` runs them. */
+export const caseSetNames: readonly CaseSetName[] = ["fixture", "realweb", "realweb2"];
+
+/** Whether a set is one of saved real sites (its cases carry the kind of page, the reach and the identity). */
+export const isRealwebSet = (set: CaseSetName) => set !== "fixture";
 
 /** What one case produced, as the report needs it. */
 export interface CaseResult {

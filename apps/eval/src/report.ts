@@ -1,6 +1,7 @@
 import type { Effort } from "@dossier/contract";
 import { type Calibration, calibrationOf } from "./calibration.js";
-import type { CaseResult, CaseSetName } from "./case-result.js";
+import { type CaseResult, type CaseSetName, isRealwebSet } from "./case-result.js";
+import type { AnsweredBy } from "./responders.js";
 
 /** A target and whether the run met it. */
 export type Target = [name: string, met: boolean];
@@ -199,37 +200,33 @@ export interface SetTargets {
   precision: number;
 }
 
+/** How the report names each set. */
+export const setTitles: Record<CaseSetName, string> = {
+  fixture: "Fixture sites",
+  realweb: "Real web",
+  realweb2: "Real web 2",
+};
+
 /** The report of one case set: tables by group (and for real-web cases by kind of page), and its targets. */
 export function reportCaseSet(
   set: CaseSetName,
   results: readonly CaseResult[],
   targets: SetTargets,
-  options: { realModel: boolean; effort?: Effort },
+  options: { answeredBy: AnsweredBy; effort?: Effort },
 ): { lines: string[]; targets: Target[] } {
-  const lines = [`## ${set === "fixture" ? "Fixture sites" : "Real web"} (${results.length} cases)`, ""];
+  const realModel = options.answeredBy === "model";
+  const lines = [`## ${setTitles[set]} (${results.length} cases)`, ""];
   lines.push(...table("responseType", [...groupedBy(results, (result) => result.group), ["**all**", results]]));
-  if (set === "realweb") {
-    lines.push(
-      "",
-      ...table(
-        "kind of page",
-        groupedBy(results, (result) => result.pageKind),
-      ),
-    );
-    lines.push(
-      "",
-      ...table(
-        "reached by",
-        groupedBy(results, (result) => result.reach),
-      ),
-    );
-    lines.push(
-      "",
-      ...table(
-        "person identity",
-        groupedBy(results, (result) => result.identity),
-      ),
-    );
+  if (isRealwebSet(set)) {
+    const groupings: Array<[string, (result: CaseResult) => string | undefined]> = [
+      ["kind of page", (result) => result.pageKind],
+      ["reached by", (result) => result.reach],
+      ["person identity", (result) => result.identity],
+    ];
+    for (const [title, key] of groupings) {
+      const groups = groupedBy(results, key);
+      if (groups.length) lines.push("", ...table(title, groups));
+    }
   }
   const person = personFieldLines(results);
   lines.push(...person.lines);
@@ -251,7 +248,7 @@ export function reportCaseSet(
     [`${set}: prompt tokens <= 6,000`, all.maxTokens <= 6_000],
   ];
   // deep answers with one call and checks the answer with a second.
-  if (!options.realModel)
+  if (!realModel)
     setTargets.push(
       options.effort === "deep"
         ? [`${set}: at most two model calls per question (deep)`, all.calls <= 2.0001]
@@ -272,7 +269,7 @@ export function reportCaseSet(
     "",
     `withheld as "not enough evidence": ${withheldRight} of ${unknown.length} unanswerable (right), ${withheldWrong} of ${answered.length} answerable (wrong)`,
   );
-  if (options.realModel) {
+  if (realModel) {
     const schemaFailures = results.filter((result) => result.schemaFailure).length;
     const repaired = results.filter((result) => result.modelCalls > 1 && !result.schemaFailure).length;
     const rejected = results.reduce((sum, result) => sum + (result.rejectedQuotes ?? 0), 0);
