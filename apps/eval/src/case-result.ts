@@ -73,6 +73,14 @@ export function passageWith<T extends { text: string }>(passages: readonly T[], 
   return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
 }
 
+/** Whether a text answer holds every word of the expected one; one that holds only a part of it does not say it. */
+export function holdsWords(given: string, expected: string): boolean {
+  const words = new Set(wordsOf(given).split(" "));
+  return wordsOf(expected)
+    .split(" ")
+    .every((word) => words.has(word));
+}
+
 /** A URL as an answer is compared: scheme, `www.` and a trailing slash aside. */
 const urlKey = (url: string) =>
   url
@@ -103,13 +111,8 @@ export function answerMatches(testCase: ResearchCase, body: ResearchBody): boole
       const expected = new Set(JSON.parse(answerText) as string[]);
       return chosen.size === expected.size && [...expected].every((option) => chosen.has(option));
     }
-    case "TEXT": {
-      // An answer that holds only part of the expected text does not say it.
-      const words = new Set(wordsOf(given).split(" "));
-      return wordsOf(answerText)
-        .split(" ")
-        .every((word) => words.has(word));
-    }
+    case "TEXT":
+      return holdsWords(given, answerText);
     case "URL":
       return urlKey(given) === urlKey(answerText);
     default:
