@@ -1,8 +1,14 @@
 import type { ResearchBody, ResearchCase } from "@dossier/testing";
 import type { FieldScore } from "./object-case.js";
 
-/** Which case file a case comes from: the simulated fixture sites, or saved real sites. */
-export type CaseSetName = "fixture" | "realweb";
+/** Which case files a case comes from: the simulated fixture sites, or one of the two folders of saved real sites. */
+export type CaseSetName = "fixture" | "realweb" | "realweb2";
+
+/** Every case set, in the order `--set all` runs them. */
+export const caseSetNames: readonly CaseSetName[] = ["fixture", "realweb", "realweb2"];
+
+/** Whether a set is one of saved real sites (its cases carry the kind of page, the reach and the identity). */
+export const isRealwebSet = (set: CaseSetName) => set !== "fixture";
 
 /** What one case produced, as the report needs it. */
 export interface CaseResult {
@@ -67,7 +73,28 @@ export function passageWith<T extends { text: string }>(passages: readonly T[], 
   return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
 }
 
-/** Whether a response gives the answer a case expects (an unanswerable case: both fields null). */
+/** Whether a text answer holds every word of the expected one; one that holds only a part of it does not say it. */
+export function holdsWords(given: string, expected: string): boolean {
+  const words = new Set(wordsOf(given).split(" "));
+  return wordsOf(expected)
+    .split(" ")
+    .every((word) => words.has(word));
+}
+
+/** A URL as an answer is compared: scheme, `www.` and a trailing slash aside. */
+const urlKey = (url: string) =>
+  url
+    .replace(/^https?:\/\//, "")
+    .replace(/^www\./, "")
+    .replace(/\/+$/, "");
+
+/**
+ * Whether a response gives the answer a case expects (an unanswerable case: both fields null).
+ * The rule per responseType, as the report states it: NUMBER, BOOL and OPTION equal; DATE equal,
+ * or one a prefix of the other at a date boundary (a year for a full date counts: "2018" for
+ * "2018-12-05"); URL equal with scheme, `www.` and a trailing slash aside; OPTIONS the same set;
+ * TEXT when the answer holds every word of the expected one (case, accents and punctuation aside).
+ */
 export function answerMatches(testCase: ResearchCase, body: ResearchBody): boolean {
   const { answerText, answerNumber } = testCase.expected;
   const expectsUnknown = (answerText ?? null) === null && (answerNumber ?? null) === null;
@@ -75,19 +102,21 @@ export function answerMatches(testCase: ResearchCase, body: ResearchBody): boole
   if (answerNumber !== undefined && answerNumber !== null && body.answerNumber !== answerNumber) return false;
   if (answerText === undefined || answerText === null || testCase.request.responseType === "NUMBER") return true;
   if (typeof body.answerText !== "string") return false;
+  const given = body.answerText;
   switch (testCase.request.responseType) {
-    case "OPTIONS":
-      return JSON.stringify(JSON.parse(body.answerText)) === JSON.stringify(JSON.parse(answerText));
-    case "TEXT": {
-      // Free text is right when it says what the expected text says.
-      const given = wordsOf(body.answerText);
-      const expected = wordsOf(answerText);
-      return ` ${given} `.includes(` ${expected} `) || ` ${expected} `.includes(` ${given} `);
+    case "DATE":
+      return given === answerText || given.startsWith(`${answerText}-`) || answerText.startsWith(`${given}-`);
+    case "OPTIONS": {
+      const chosen = new Set(JSON.parse(given) as string[]);
+      const expected = new Set(JSON.parse(answerText) as string[]);
+      return chosen.size === expected.size && [...expected].every((option) => chosen.has(option));
     }
+    case "TEXT":
+      return holdsWords(given, answerText);
     case "URL":
-      return body.answerText.replace(/\/+$/, "") === answerText.replace(/\/+$/, "");
+      return urlKey(given) === urlKey(answerText);
     default:
-      return body.answerText === answerText;
+      return given === answerText;
   }
 }
 

@@ -3,21 +3,34 @@ import { loadConfig } from "@dossier/config";
 import { type Effort, effortLevels } from "@dossier/contract";
 import { redisOfTarget } from "@dossier/testing";
 import { Command, InvalidArgumentError } from "commander";
-import type { CaseSetName } from "./case-result.js";
+import { type CaseSetName, caseSetNames } from "./case-result.js";
+import { type ResponderName, responderNames } from "./responders.js";
 import { runEval } from "./run-eval.js";
 
 const program = new Command("eval")
   .description(
-    "run the case files (fixture sites and saved real sites) through a real gateway and worker and print quality figures",
+    "run the case files (fixture sites and two folders of saved real sites) through a real gateway and worker and print quality figures",
   )
   .option("--concurrency <n>", "cases in flight at once", "4")
   .option("--filter <text>", "only cases whose id contains this text")
-  .option("--set <name>", "fixture, realweb or all", "all")
-  .option("--model-url <url>", "answer with this OpenAI-compatible endpoint instead of the oracle responder")
+  .option("--set <name>", "fixture, realweb, realweb2 or all", "all")
+  .option(
+    "--responder <name>",
+    "the fake model that answers: oracle (knows each case's answer and cites its proof) or weak (a small model at its worst)",
+    "oracle",
+  )
+  .option(
+    "--model-url <url>",
+    "answer with this OpenAI-compatible endpoint instead of a fake model (--responder is then ignored)",
+  )
   .option("--model <name>", "the model name at --model-url")
   .option("--api-key-env <variable>", "environment variable holding the endpoint's API key")
   .option("--realweb-dir <folder>", "saved real sites, one folder per host (default ../shared/realweb)")
-  .option("--cases <files...>", "real-web case files instead of cases/realweb*.jsonl")
+  .option("--realweb2-dir <folder>", "the second folder of saved real sites (default ../shared/realweb2)")
+  .option(
+    "--cases <files...>",
+    "case files of the realweb set instead of cases/realweb.jsonl and cases/realweb-*.jsonl",
+  )
   .option("--prompt-tokens <n>", "the prompt budget (RESEARCH_PROMPT_TOKENS) of the stack under test")
   .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
   .option("--verbose", "print each case as it finishes")
@@ -27,20 +40,24 @@ const program = new Command("eval")
       concurrency: string;
       filter?: string;
       set: string;
+      responder: string;
       modelUrl?: string;
       model?: string;
       apiKeyEnv?: string;
       realwebDir?: string;
+      realweb2Dir?: string;
       cases?: string[];
       effort?: string;
       promptTokens?: string;
       verbose?: boolean;
       showBodies?: boolean;
     }) => {
-      const sets: CaseSetName[] =
-        options.set === "all" ? ["fixture", "realweb"] : options.set === "fixture" ? ["fixture"] : ["realweb"];
-      if (!["all", "fixture", "realweb"].includes(options.set)) {
-        throw new InvalidArgumentError(`--set must be fixture, realweb or all, not ${options.set}`);
+      if (options.set !== "all" && !(caseSetNames as readonly string[]).includes(options.set)) {
+        throw new InvalidArgumentError(`--set must be fixture, realweb, realweb2 or all, not ${options.set}`);
+      }
+      const sets: CaseSetName[] = options.set === "all" ? [...caseSetNames] : [options.set as CaseSetName];
+      if (!(responderNames as readonly string[]).includes(options.responder)) {
+        throw new InvalidArgumentError(`--responder must be oracle or weak, not ${options.responder}`);
       }
       if (options.modelUrl && !options.model) throw new InvalidArgumentError("--model-url needs --model NAME");
       const apiKey = options.apiKeyEnv ? process.env[options.apiKeyEnv] : undefined;
@@ -53,11 +70,13 @@ const program = new Command("eval")
         redis: redisOfTarget(config.redis),
         concurrency: Number(options.concurrency),
         sets,
+        responder: options.responder as ResponderName,
         ...(options.filter ? { filter: options.filter } : {}),
         ...(options.modelUrl && options.model
           ? { model: { url: options.modelUrl, name: options.model, ...(apiKey ? { apiKey } : {}) } }
           : {}),
         ...(options.realwebDir ? { realwebDirectory: options.realwebDir } : {}),
+        ...(options.realweb2Dir ? { realweb2Directory: options.realweb2Dir } : {}),
         ...(options.cases ? { realwebCases: options.cases } : {}),
         ...(options.effort ? { effort: options.effort as Effort } : {}),
         ...(options.promptTokens ? { env: { RESEARCH_PROMPT_TOKENS: options.promptTokens } } : {}),

@@ -1,6 +1,8 @@
 import type { Effort } from "@dossier/contract";
 import { type Calibration, calibrationOf } from "./calibration.js";
-import type { CaseResult, CaseSetName } from "./case-result.js";
+import { type CaseResult, type CaseSetName, isRealwebSet } from "./case-result.js";
+import type { AnsweredBy } from "./responders.js";
+import { isShown, type ShownAnswers, shownAnswers } from "./shown-answers.js";
 
 /** A target and whether the run met it. */
 export type Target = [name: string, met: boolean];
@@ -193,43 +195,114 @@ function calibrationLines(name: string, calibration: Calibration): string[] {
   ];
 }
 
+const share = (value: number | null) => (value === null ? "-" : fixed(value));
+
+const SHOWN_HEADER = [
+  "cases",
+  "shown",
+  "right",
+  "wrong shown",
+  "precision of shown",
+  "coverage",
+  "unanswerable withheld",
+  "Brier",
+  "ECE (5 bins)",
+];
+
+/**
+ * What a caller is shown, by responseType and for the whole set. An answer is *shown* when the call
+ * succeeded (200) and did not withhold it. **Precision of shown answers** is right shown / shown;
+ * **coverage** is right shown / answerable cases; **wrong answers shown** counts shown answers that
+ * are not the expected one (any answer to an unanswerable question among them); **unanswerable
+ * withheld** is withheld / unanswerable. Brier score and expected calibration error (5 equal bins,
+ * answer-weighted |accuracy - mean confidence|) are over the shown answers and their returned
+ * confidence, as is the accuracy per confidence band.
+ *
+ * An answer is right by its responseType's rule (`answerMatches`): NUMBER, BOOL and OPTION equal;
+ * DATE equal, or one a prefix of the other at a date boundary (a year for a full date counts as
+ * right: "2018" for "2018-12-05"); URL equal with scheme, `www.` and a trailing slash aside;
+ * OPTIONS the same set; TEXT when the answer holds every word of the expected answer (case,
+ * accents and punctuation aside), so a part of the expected text is not right. An enrichment is
+ * right when its answer holds the words of the expected job title (the role it asks for); an
+ * answer in the caller's shape when every field given is expected and every expected one given.
+ */
+function shownAnswerLines(groups: Array<[string, readonly CaseResult[]]>): string[] {
+  const lines = [row(["responseType", ...SHOWN_HEADER]), divider(SHOWN_HEADER.length + 1)];
+  const bands = [row(["responseType", "confidence band", "answers", "accuracy", "mean confidence"]), divider(5)];
+  for (const [name, subset] of groups) {
+    if (subset.length === 0) continue;
+    const figures = shownAnswers(subset);
+    const { brier, ece } = figures.calibration;
+    lines.push(
+      row([
+        name,
+        figures.cases,
+        figures.shown,
+        figures.right,
+        figures.wrong,
+        share(figures.precision),
+        share(figures.coverage),
+        figures.unanswerable ? `${figures.unanswerableWithheld} of ${figures.unanswerable}` : "-",
+        figures.shown ? brier.toFixed(3) : "-",
+        figures.shown ? ece.toFixed(3) : "-",
+      ]),
+    );
+    for (const band of figures.calibration.bands)
+      if (band.count > 0)
+        bands.push(row([name, band.label, band.count, fixed(band.accuracy), fixed(band.meanConfidence)]));
+  }
+  return ["answers shown:", ...lines, "", "accuracy per confidence band (shown answers):", ...bands];
+}
+
+/** The targets of the weak reader: what verification and confidence must make of a model that guesses. */
+function weakReaderTargets(set: CaseSetName, figures: ShownAnswers): Target[] {
+  const targets: Target[] = [];
+  if (isRealwebSet(set)) targets.push([`${set}: precision of shown answers >= 0.90`, (figures.precision ?? 1) >= 0.9]);
+  targets.push(
+    [`${set}: expected calibration error <= 0.10`, figures.calibration.ece <= 0.1],
+    [`${set}: at least 90% of unanswerable questions withheld`, (figures.withheldRate ?? 1) >= 0.9],
+  );
+  return targets;
+}
+
 /** How a set is judged: its evidence recall floor and whether it has the real-web targets. */
 export interface SetTargets {
   recall: number;
   precision: number;
 }
 
+/** How the report names each set. */
+export const setTitles: Record<CaseSetName, string> = {
+  fixture: "Fixture sites",
+  realweb: "Real web",
+  realweb2: "Real web 2",
+};
+
 /** The report of one case set: tables by group (and for real-web cases by kind of page), and its targets. */
 export function reportCaseSet(
   set: CaseSetName,
   results: readonly CaseResult[],
   targets: SetTargets,
-  options: { realModel: boolean; effort?: Effort },
+  options: { answeredBy: AnsweredBy; effort?: Effort },
 ): { lines: string[]; targets: Target[] } {
-  const lines = [`## ${set === "fixture" ? "Fixture sites" : "Real web"} (${results.length} cases)`, ""];
-  lines.push(...table("responseType", [...groupedBy(results, (result) => result.group), ["**all**", results]]));
-  if (set === "realweb") {
-    lines.push(
-      "",
-      ...table(
-        "kind of page",
-        groupedBy(results, (result) => result.pageKind),
-      ),
-    );
-    lines.push(
-      "",
-      ...table(
-        "reached by",
-        groupedBy(results, (result) => result.reach),
-      ),
-    );
-    lines.push(
-      "",
-      ...table(
-        "person identity",
-        groupedBy(results, (result) => result.identity),
-      ),
-    );
+  const realModel = options.answeredBy === "model";
+  const byType: Array<[string, readonly CaseResult[]]> = [
+    ...groupedBy(results, (result) => result.group),
+    ["**all**", results],
+  ];
+  const lines = [`## ${setTitles[set]} (${results.length} cases)`, ""];
+  lines.push(...table("responseType", byType));
+  lines.push("", ...shownAnswerLines(byType));
+  if (isRealwebSet(set)) {
+    const groupings: Array<[string, (result: CaseResult) => string | undefined]> = [
+      ["kind of page", (result) => result.pageKind],
+      ["reached by", (result) => result.reach],
+      ["person identity", (result) => result.identity],
+    ];
+    for (const [title, key] of groupings) {
+      const groups = groupedBy(results, key);
+      if (groups.length) lines.push("", ...table(title, groups));
+    }
   }
   const person = personFieldLines(results);
   lines.push(...person.lines);
@@ -240,31 +313,41 @@ export function reportCaseSet(
   const unknown = results.filter((result) => result.expectsUnknown);
   const answered = results.filter((result) => !result.expectsUnknown);
   const unsupported = results.filter((result) => result.unsupportedAnswer === true);
-  // lite reads search snippets and the home page only: its recall is measured, not held to the crawl's target.
-  const recallTargets: Target[] =
-    options.effort === "lite" ? [] : [[`${set}: evidence recall >= ${targets.recall}`, all.recall >= targets.recall]];
-  const setTargets: Target[] = [
-    ...recallTargets,
-    [`${set}: source precision >= ${targets.precision}`, all.precision >= targets.precision],
-    [`${set}: 0 answers whose quote does not state them`, unsupported.length === 0],
-    [`${set}: every unanswerable question withheld`, unknown.every((result) => result.withheld)],
-    [`${set}: prompt tokens <= 6,000`, all.maxTokens <= 6_000],
-  ];
+  const costTargets: Target[] = [[`${set}: prompt tokens <= 6,000`, all.maxTokens <= 6_000]];
   // deep answers with one call and checks the answer with a second.
-  if (!options.realModel)
-    setTargets.push(
+  if (!realModel)
+    costTargets.push(
       options.effort === "deep"
         ? [`${set}: at most two model calls per question (deep)`, all.calls <= 2.0001]
         : [`${set}: one model call per question`, all.calls <= 1.0001],
     );
-  if (objects.lines.length) {
-    setTargets.push([`${set}: outputSchema field precision >= 0.95`, objects.precision >= 0.95]);
-    setTargets.push([`${set}: 0 non-null fields without a supporting quote`, objects.unsupported === 0]);
-  }
-  if (person.lines.length) {
-    setTargets.push([`${set}: person field precision (0.98 deterministic, 0.95 evidence)`, person.precisionOk]);
-    setTargets.push([`${set}: no filler text in any field`, !person.filler]);
-  }
+  // The weak reader guesses: it is held to what a caller is shown, not to the oracle's targets of
+  // retrieval and of quotes that state every answer.
+  const setTargets: Target[] =
+    options.answeredBy === "weak"
+      ? [...weakReaderTargets(set, shownAnswers(results)), ...costTargets]
+      : [
+          // lite reads search snippets and the home page only: its recall is measured, not held to the crawl's target.
+          ...(options.effort === "lite"
+            ? []
+            : [[`${set}: evidence recall >= ${targets.recall}`, all.recall >= targets.recall] as Target]),
+          [`${set}: source precision >= ${targets.precision}`, all.precision >= targets.precision],
+          [`${set}: 0 answers whose quote does not state them`, unsupported.length === 0],
+          [`${set}: every unanswerable question withheld`, unknown.every((result) => result.withheld)],
+          ...costTargets,
+          ...(objects.lines.length
+            ? ([
+                [`${set}: outputSchema field precision >= 0.95`, objects.precision >= 0.95],
+                [`${set}: 0 non-null fields without a supporting quote`, objects.unsupported === 0],
+              ] as Target[])
+            : []),
+          ...(person.lines.length
+            ? ([
+                [`${set}: person field precision (0.98 deterministic, 0.95 evidence)`, person.precisionOk],
+                [`${set}: no filler text in any field`, !person.filler],
+              ] as Target[])
+            : []),
+        ];
 
   const withheldRight = unknown.filter((result) => result.withheld).length;
   const withheldWrong = answered.filter((result) => result.withheld).length;
@@ -272,7 +355,7 @@ export function reportCaseSet(
     "",
     `withheld as "not enough evidence": ${withheldRight} of ${unknown.length} unanswerable (right), ${withheldWrong} of ${answered.length} answerable (wrong)`,
   );
-  if (options.realModel) {
+  if (realModel) {
     const schemaFailures = results.filter((result) => result.schemaFailure).length;
     const repaired = results.filter((result) => result.modelCalls > 1 && !result.schemaFailure).length;
     const rejected = results.reduce((sum, result) => sum + (result.rejectedQuotes ?? 0), 0);
@@ -306,6 +389,8 @@ export function reportCaseSet(
   if (misses.length) lines.push("", `proof not in prompt: ${misses.join(", ")}`);
   const wrong = results.filter((result) => !result.correct).map((result) => result.id);
   lines.push(`wrong answers: ${wrong.join(", ") || "none"}`);
+  const wrongShown = results.filter((result) => isShown(result) && !(result.correct && !result.expectsUnknown));
+  if (wrongShown.length) lines.push(`wrong answers shown: ${wrongShown.map((result) => result.id).join(", ")}`);
   if (unsupported.length)
     lines.push(`answers no returned quote states: ${unsupported.map((result) => result.id).join(", ")}`);
   return { lines, targets: setTargets };

@@ -10,7 +10,7 @@ import {
   type ResearchCase,
   type Stack,
 } from "@dossier/testing";
-import { answerMatches, type CaseResult, type CaseSetName, passageWith, sameUrl } from "./case-result.js";
+import { answerMatches, type CaseResult, type CaseSetName, holdsWords, passageWith, sameUrl } from "./case-result.js";
 import { objectProofs, scoreObjectCase } from "./object-case.js";
 import { statedByCitations } from "./stated-by-citations.js";
 
@@ -47,6 +47,13 @@ export function subjectName(testCase: Pick<EvalCase, "request">): string {
   };
   const company = request.company ?? request.person?.company;
   return company?.name ?? company?.website ?? request.person?.email ?? "";
+}
+
+/** An enrichment asks for the person's role: its answer is right when it holds the expected title's words. */
+function enrichmentMatches(testCase: EnrichmentCase, body: ResearchBody): boolean {
+  const title = testCase.expectedPerson.jobTitle;
+  if (title === null) return body.answerText === null;
+  return typeof body.answerText === "string" && holdsWords(body.answerText, title);
 }
 
 /** What the worker logged about one call's research ("research finished"), by request id. */
@@ -145,7 +152,7 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
           ? answerMatches(researchCase, body)
           : fields
             ? fields.right === fields.filled && fields.right === fields.expected
-            : true),
+            : enrichmentMatches(testCase as EnrichmentCase, body)),
       withheld,
       evidenceInPrompt,
       sources,

@@ -8,11 +8,13 @@ import {
   type FakeChatResponder,
   loadEnrichmentCases,
   loadOutputSchemaCases,
+  loadRealweb2Cases,
   loadRealwebCases,
   loadResearchCases,
   type OutputSchemaCase,
   type RecordingChatProxy,
   type ResearchCase,
+  realweb2Directory,
   realwebAvailable,
   realwebDirectory,
   realwebPageFile,
@@ -25,8 +27,8 @@ import {
   toVisibleText,
 } from "@dossier/testing";
 import type { CaseResult, CaseSetName } from "./case-result.js";
-import { createOracleResponder } from "./oracle-responder.js";
-import { reportCaseSet, type Target } from "./report.js";
+import { reportCaseSet, setTitles, type Target } from "./report.js";
+import { createEvalResponder, type ResponderName, responderTitles } from "./responders.js";
 import { type EvalCase, runCaseSet } from "./run-case-set.js";
 
 const EVAL_KEY = "eval-key-0123456789abcdef";
@@ -44,13 +46,17 @@ export interface EvalOptions {
   concurrency: number;
   /** Only cases whose id contains this text. */
   filter?: string;
-  /** Which case sets to run. Default both (the real-web set only when its sites are present). */
+  /** Which case sets to run (a real-web set only when its sites are present and it has cases). */
   sets: CaseSetName[];
-  /** Answer with this model instead of the oracle responder. */
+  /** The fake model that answers. Default `oracle`; ignored when `model` is given. */
+  responder?: ResponderName;
+  /** Answer with this model instead of a fake. */
   model?: RealModel;
   /** Saved real sites. Default `../shared/realweb`. */
   realwebDirectory?: string;
-  /** Real-web case files. Default every `cases/realweb*.jsonl`. */
+  /** The second folder of saved real sites. Default `../shared/realweb2`. */
+  realweb2Directory?: string;
+  /** Case files of the realweb set. Default `cases/realweb.jsonl` and every `cases/realweb-*.jsonl`. */
   realwebCases?: string[];
   /** Extra environment for the stack (e.g. `RESEARCH_PAGE_BUDGET`). */
   env?: Record<string, string>;
@@ -62,7 +68,31 @@ export interface EvalOptions {
 }
 
 /** Recall and source-precision floors per set. */
-const SET_TARGETS = { fixture: { recall: 0.98, precision: 0.95 }, realweb: { recall: 0.95, precision: 0.95 } } as const;
+const SET_TARGETS = {
+  fixture: { recall: 0.98, precision: 0.95 },
+  realweb: { recall: 0.95, precision: 0.95 },
+  realweb2: { recall: 0.95, precision: 0.95 },
+} as const;
+
+/** The folder of a real-web set's saved sites. */
+function folderOf(set: CaseSetName, options: EvalOptions): string {
+  return set === "realweb2"
+    ? (options.realweb2Directory ?? realweb2Directory())
+    : (options.realwebDirectory ?? realwebDirectory());
+}
+
+/** A set's cases, those matching the filter. */
+function casesOf(set: CaseSetName, options: EvalOptions): EvalCase[] {
+  const matches = (testCase: { id: string }) => !options.filter || testCase.id.includes(options.filter);
+  switch (set) {
+    case "fixture":
+      return [...loadResearchCases(), ...loadEnrichmentCases(), ...loadOutputSchemaCases()].filter(matches);
+    case "realweb":
+      return loadRealwebCases(options.realwebCases).filter(matches);
+    case "realweb2":
+      return loadRealweb2Cases().filter(matches);
+  }
+}
 
 /** Environment for a stack whose model is a real endpoint: slower than the fake, so longer limits. */
 function realModelEnvironment(proxy: RecordingChatProxy, model: RealModel): Record<string, string> {
@@ -83,15 +113,19 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
   const researchCases = cases.filter((testCase): testCase is ResearchCase => "expected" in testCase);
   const enrichmentCases = cases.filter((testCase): testCase is EnrichmentCase => "expectedPerson" in testCase);
   const objectCases = cases.filter((testCase): testCase is OutputSchemaCase => "expectedFields" in testCase);
-  const oracle = createOracleResponder(researchCases, enrichmentCases, objectCases);
-  // The oracle's replies, counted as a real model's would be: what a run's completions cost.
+  const fake = createEvalResponder(options.responder ?? "oracle", {
+    research: researchCases,
+    enrichment: enrichmentCases,
+    objects: objectCases,
+  });
+  // The fake's replies, counted as a real model's would be: what a run's completions cost.
   const replyTokens = new Map<number, number>();
   const responder: FakeChatResponder = async (request) => {
-    const reply = await oracle(request);
+    const reply = await fake(request);
     if (reply.kind === "json") replyTokens.set(request.index, countTokens(JSON.stringify(reply.value)));
     return reply;
   };
-  const folder = options.realwebDirectory ?? realwebDirectory();
+  const folder = folderOf(set, options);
   const world =
     set === "fixture" ? await startResearchWorld({ responder }) : await startRealwebWorld({ folder, responder });
   const proxy = options.model ? await startRecordingChatProxy(options.model.url, options.model.apiKey) : null;
@@ -155,28 +189,26 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
  * whether every target was met.
  */
 export async function runEval(options: EvalOptions): Promise<{ report: string; passed: boolean }> {
-  const matches = (testCase: { id: string }) => !options.filter || testCase.id.includes(options.filter);
   const sections: string[] = [];
   const targets: Target[] = [];
   const results: CaseResult[] = [];
+  const answeredBy = options.model ? "model" : (options.responder ?? "oracle");
   for (const set of options.sets) {
-    if (set === "realweb" && !realwebAvailable(options.realwebDirectory)) {
-      sections.push(`## Real web\n\nskipped: no saved sites at ${options.realwebDirectory ?? realwebDirectory()}`);
+    if (set !== "fixture" && !realwebAvailable(folderOf(set, options))) {
+      sections.push(`## ${setTitles[set]}\n\nskipped: no saved sites at ${folderOf(set, options)}`);
       continue;
     }
-    const cases =
-      set === "fixture"
-        ? [
-            ...loadResearchCases().filter(matches),
-            ...loadEnrichmentCases().filter(matches),
-            ...loadOutputSchemaCases().filter(matches),
-          ]
-        : loadRealwebCases(options.realwebCases).filter(matches);
-    if (cases.length === 0) continue;
+    const cases = casesOf(set, options);
+    if (cases.length === 0) {
+      sections.push(
+        `## ${setTitles[set]}\n\nskipped: no cases${options.filter ? ` whose id contains "${options.filter}"` : ""}`,
+      );
+      continue;
+    }
     const setResults = await runSet(set, cases, options);
     results.push(...setResults);
     const report = reportCaseSet(set, setResults, SET_TARGETS[set], {
-      realModel: options.model !== undefined,
+      answeredBy,
       ...(options.effort ? { effort: options.effort } : {}),
     });
     sections.push(report.lines.join("\n"));
@@ -185,7 +217,7 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
   const header =
     (options.model
       ? `# Dossier evaluation: model ${options.model.name} at ${options.model.url}`
-      : "# Dossier evaluation: oracle responder (answers only by citing the proving passage)") +
+      : `# Dossier evaluation: ${responderTitles[options.responder ?? "oracle"]}`) +
     (options.effort ? `, effort ${options.effort}` : "");
   const report = [
     header,

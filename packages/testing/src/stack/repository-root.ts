@@ -17,3 +17,8 @@ export function repositoryRoot(): string {
 export function realwebDirectory(): string {
   return join(repositoryRoot(), "..", "shared", "realweb");
 }
+
+/** `../shared/realweb2` beside the repository: a second folder of saved real sites, laid out as realweb (may be absent). */
+export function realweb2Directory(): string {
+  return join(repositoryRoot(), "..", "shared", "realweb2");
+}

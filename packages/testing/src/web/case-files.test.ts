@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { readOutputSchema } from "@dossier/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { realwebDirectory } from "../stack/repository-root.js";
+import { realweb2Directory, realwebDirectory } from "../stack/repository-root.js";
 import { realwebAvailable, realwebPageFile } from "../stack/start-realweb-world.js";
 import {
   type CaseProof,
   type ExpectedField,
   loadEnrichmentCases,
   loadOutputSchemaCases,
+  loadRealweb2Cases,
   loadRealwebCases,
   loadResearchCases,
   type ResearchCase,
@@ -162,20 +163,46 @@ describe.skipIf(realweb.length === 0)("real-web cases", () => {
     for (const entry of unanswered) expect(entry.proof, entry.id).toBeUndefined();
   });
 
-  it.each(realweb.filter((entry) => entry.proof).map((entry) => [entry.id, entry] as const))(
+  describeRealwebProofs(REALWEB, realweb);
+});
+
+const REALWEB2 = realweb2Directory();
+const realweb2 = realwebAvailable(REALWEB2) ? loadRealweb2Cases() : [];
+
+// realweb2 may be small: its cases are held to the conventions and their pages, not to a size.
+describe.skipIf(realweb2.length === 0)("second real-web set's cases", () => {
+  it("has unique ids, none shared with the first set", () => {
+    const ids = realweb2.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const first = new Set(loadRealwebCases().map((entry) => entry.id));
+    expect(ids.filter((id) => first.has(id))).toEqual([]);
+  });
+
+  it("gives questions the pages do not answer null answers and no proof", () => {
+    for (const entry of realweb2)
+      if (entry.expected.answerText == null && entry.expected.answerNumber == null)
+        expect(entry.proof, entry.id).toBeUndefined();
+  });
+
+  describeRealwebProofs(REALWEB2, realweb2);
+});
+
+/** Each answered case of a set of saved sites: its answer's conventions, and its phrase in the main text of its saved page. */
+function describeRealwebProofs(folder: string, cases: readonly ResearchCase[]): void {
+  it.each(cases.filter((entry) => entry.proof).map((entry) => [entry.id, entry] as const))(
     "%s: follows the conventions of its response type, and its phrase is in the main text of the saved page",
     (id, entry) => {
       expectAnswerConventions(entry);
       const proof = entry.proof as CaseProof;
       const url = new URL(proof.url);
-      const file = realwebPageFile(REALWEB, url.hostname, url.pathname);
+      const file = realwebPageFile(folder, url.hostname, url.pathname);
       expect(file, `${id}: ${proof.url} is saved`).not.toBeNull();
       const html = readFileSync(file ?? "", "utf8");
       expect(toVisibleText(html).includes(proof.phrase), `${id}: "${proof.phrase}" is on ${proof.url}`).toBe(true);
       expect(toMainText(html).includes(proof.phrase), `${id}: the phrase is in the main content`).toBe(true);
     },
   );
-});
+}
 
 describe("enrichment cases", () => {
   const fields = [

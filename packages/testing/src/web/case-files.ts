@@ -138,19 +138,35 @@ export function loadResearchCases(): ResearchCase[] {
   return readJsonLines<ResearchCase>("research.jsonl");
 }
 
-/**
- * Reads real-web cases: questions over saved real sites (`../shared/realweb`). By default every
- * `cases/realweb*.jsonl`; `files` names others (absolute paths, or names inside `cases/`).
- */
-export function loadRealwebCases(files?: readonly string[]): ResearchCase[] {
-  const names =
-    files ??
-    readdirSync(casesDirectory)
-      .filter((name) => /^realweb.*\.jsonl$/.test(name))
-      .sort();
+/** Reads case files, absolute paths or names inside `cases/`, in the order given. */
+function readCaseFiles(names: readonly string[]): ResearchCase[] {
   return names.flatMap((name) =>
     readJsonLines<ResearchCase>(name.startsWith("/") ? name : `${casesDirectory}${name}`, true),
   );
+}
+
+/** The names of the files in `cases/` that match, sorted. */
+function caseFilesMatching(pattern: RegExp): string[] {
+  return readdirSync(casesDirectory)
+    .filter((name) => pattern.test(name))
+    .sort();
+}
+
+/**
+ * Reads real-web cases: questions over saved real sites (`../shared/realweb`). By default
+ * `cases/realweb.jsonl` and every `cases/realweb-*.jsonl` (not realweb2's files); `files` names
+ * others (absolute paths, or names inside `cases/`).
+ */
+export function loadRealwebCases(files?: readonly string[]): ResearchCase[] {
+  return readCaseFiles(files ?? caseFilesMatching(/^realweb(-.*)?\.jsonl$/));
+}
+
+/**
+ * Reads the second real-web set's cases: questions over `../shared/realweb2`. By default every
+ * `cases/realweb2*.jsonl`; `files` names others. None when no such file exists yet.
+ */
+export function loadRealweb2Cases(files?: readonly string[]): ResearchCase[] {
+  return readCaseFiles(files ?? caseFilesMatching(/^realweb2.*\.jsonl$/));
 }
 
 /** Reads `cases/enrichment.jsonl`. */

@@ -14,6 +14,7 @@ export {
   casesDirectory,
   loadEnrichmentCases,
   loadOutputSchemaCases,
+  loadRealweb2Cases,
   loadRealwebCases,
   loadResearchCases,
 } from "./case-files.js";

@@ -1,0 +1,66 @@
+import type { ResearchBody, ResearchCase } from "@dossier/testing";
+import { describe, expect, it } from "vitest";
+import { answerMatches } from "./case-result.js";
+
+type Type = ResearchCase["request"]["responseType"];
+
+/** Whether `given` is right for a case of `type` that expects `expected`. */
+function right(type: Type, expected: string, given: string | null, numbers?: [number, number | null]): boolean {
+  const testCase: ResearchCase = {
+    id: "case",
+    kind: "company",
+    request: { question: "What?", responseType: type, company: { name: "Acme" } },
+    expected: { answerText: expected, ...(numbers ? { answerNumber: numbers[0] } : {}) },
+  };
+  return answerMatches(testCase, { answerText: given, answerNumber: numbers?.[1] ?? null } as ResearchBody);
+}
+
+describe("the scoring rule of each responseType", () => {
+  it("NUMBER and BOOL: equal", () => {
+    expect(right("NUMBER", "1200", "1200", [1200, 1200])).toBe(true);
+    expect(right("NUMBER", "1200", "2021", [1200, 2021])).toBe(false);
+    expect(right("BOOL", "true", "true", [1, 1])).toBe(true);
+    expect(right("BOOL", "true", "false", [1, 0])).toBe(false);
+  });
+
+  it("DATE: equal, or one a prefix of the other at a date boundary", () => {
+    expect(right("DATE", "2018-12-05", "2018-12-05")).toBe(true);
+    expect(right("DATE", "2018-12-05", "2018")).toBe(true);
+    expect(right("DATE", "2018-12", "2018-12-05")).toBe(true);
+    expect(right("DATE", "2018-12-05", "2018-11")).toBe(false);
+    expect(right("DATE", "2018", "2019")).toBe(false);
+    expect(right("DATE", "2018-1", "2018-12")).toBe(false);
+  });
+
+  it("URL: equal with scheme, www. and a trailing slash aside", () => {
+    expect(right("URL", "https://github.com/acme/acme", "http://www.github.com/acme/acme/")).toBe(true);
+    expect(right("URL", "https://github.com/acme/acme", "https://acme.example/blog/moving-to-github")).toBe(false);
+  });
+
+  it("OPTION: equal; OPTIONS: the same set, in any order", () => {
+    expect(right("OPTION", "AWS", "AWS")).toBe(true);
+    expect(right("OPTION", "AWS", "aws")).toBe(false);
+    expect(right("OPTIONS", '["AWS","GCP"]', '["GCP","AWS"]')).toBe(true);
+    expect(right("OPTIONS", '["AWS","GCP"]', '["AWS"]')).toBe(false);
+    expect(right("OPTIONS", '["AWS"]', '["AWS","GCP"]')).toBe(false);
+  });
+
+  it("TEXT: the answer holds every word of the expected one; a part of it is not enough", () => {
+    expect(right("TEXT", "Tartu", "Västriku tn 2, 50403 Tartu, Estonia")).toBe(true);
+    expect(right("TEXT", "Jane Doe", "Founded by JANE (Doe) in 2019")).toBe(true);
+    expect(right("TEXT", "Zürich", "Zurich")).toBe(true);
+    expect(right("TEXT", "Jane Doe", "Jane")).toBe(false);
+    expect(right("TEXT", "Tartu", null)).toBe(false);
+  });
+
+  it("an unanswerable case is right only when both answer fields are null", () => {
+    const testCase: ResearchCase = {
+      id: "unknown",
+      kind: "company",
+      request: { question: "What is the VAT number?", responseType: "TEXT", company: { name: "Acme" } },
+      expected: { answerText: null, answerNumber: null },
+    };
+    expect(answerMatches(testCase, { answerText: null, answerNumber: null } as ResearchBody)).toBe(true);
+    expect(answerMatches(testCase, { answerText: "EE123", answerNumber: null } as ResearchBody)).toBe(false);
+  });
+});
