@@ -14,7 +14,9 @@ export type AnswerKind =
   | "country"
   | "city"
   | "person"
+  | "title"
   | "organisation"
+  | "product"
   | "year"
   | "date"
   | "money"
@@ -35,7 +37,9 @@ export const answerKinds: readonly AnswerKind[] = [
   "country",
   "city",
   "person",
+  "title",
   "organisation",
+  "product",
   "year",
   "date",
   "money",
@@ -82,6 +86,10 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
     "organisation",
     /\b(?:which|what) (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
   ],
+  [
+    "product",
+    /\b(?:which|what)(?: [\w-]+){0,3} (?:tool|product|service|software|platform|app|application|library|framework|programming language|database|cloud)\b/,
+  ],
   ["person", /\bwho\b|\bwhose\b|\b(?:name of the|which person|whom)\b/],
 ];
 
@@ -114,8 +122,8 @@ export function answerKindOf(question: string, type: ResponseType): AnswerKind {
     case "NUMBER":
       return numberKindOf(asked);
     case "TEXT":
-      // A role or title is words, whatever else the question asks ("role, and where and since when").
-      if (/\b(?:role|title|position|job)\b/.test(asked)) return "text";
+      // A role or title, whatever else the question asks ("role, and where and since when").
+      if (/\b(?:role|title|position|job)\b|\bwhat does \S+(?: \S+)? do\b/.test(asked)) return "title";
       for (const [kind, cue] of KIND_CUES) {
         if (kind === "percentage" || kind === "duration" || kind === "money" || kind === "count") continue;
         if (kind === "year" || kind === "url") continue;

@@ -39,7 +39,8 @@ describe("the kind of answer a question asks for", () => {
     ["Which country is she in?", "TEXT", "country"],
     ["Who is the CTO?", "TEXT", "person"],
     ["Which company acquired them?", "TEXT", "organisation"],
-    ["What is her current role?", "TEXT", "text"],
+    ["What is her current role?", "TEXT", "title"],
+    ["What does Example Labs make?", "TEXT", "text"],
     ["Is it SOC 2 certified?", "BOOL", "yes-no"],
   ] as const)("%s (%s) asks for a %s", (question, type, kind) => {
     expect(answerKindOf(question, type)).toBe(kind);

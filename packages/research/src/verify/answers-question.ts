@@ -136,7 +136,8 @@ const QUESTION_WORDS = new Set(
     "company companys organisation organization firm business person currently current still ever yet more most much " +
     "many give gives get gets today now name named called list exact exactly full official main primary kind type one " +
     "work works working role position job title responsible responsibility doing describe tell say says said know known " +
-    "number amount year date time city country address behind use uses used using since"
+    "number amount year date time city country address behind use uses used using since anyone someone everyone " +
+    "anybody somebody everybody"
   ).split(" "),
 );
 
@@ -213,6 +214,26 @@ export function topicOf(question: string, subjectTerms: readonly string[]): Topi
   }
   return [...topic.values()];
 }
+
+/** Kinds whose value does not show, by itself, what it is the value of. */
+const NEEDS_TOPIC = new Set<AnswerKind>([
+  "money",
+  "duration",
+  "percentage",
+  "year",
+  "date",
+  "number",
+  "identifier",
+  "count",
+]);
+
+/** Words of a question that name a unit or a kind of value, not what is asked about. */
+const UNIT_WORDS = new Set(
+  (
+    "year day week month hour minute percent dollar euro usd eur people person amount total many much value " +
+    "url link page website site homepage address"
+  ).split(" "),
+);
 
 /** Whether a list of stems speaks of a topic word: the word itself, or a word pages use for it. */
 function speaksOf(stems: readonly string[], topic: TopicWord): boolean {
@@ -302,6 +323,17 @@ function looksLikeAddress(text: string): boolean {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s()./-]{6,24}$/;
+const PHONE_IN_TEXT = /\+?\(?\d[\d\s()./-]{5,22}\d/g;
+
+const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
+/** Whether a text holds a word of a role or a title. */
+function hasRoleWord(text: string): boolean {
+  return canonicalTerms(text)
+    .split(" ")
+    .some((word) => ROLE_WORDS.has(word) || TITLE_SHORT_FORMS.has(word));
+}
 
 /** Whether a text answer looks like a name: a few words, capitalised, no digits, not a sentence. */
 function looksLikeName(value: string, maxWords: number): boolean {
@@ -310,8 +342,51 @@ function looksLikeName(value: string, maxWords: number): boolean {
   const capitalised = words.filter(
     (word) => /^[\p{Lu}\p{Lt}]/u.test(word) || /^(?:van|von|de|der|da|di|del|la|le|bin|al)$/.test(word),
   );
-  return capitalised.length >= Math.ceil(words.length * 0.6) && !/[.!?]$/.test(value.trim());
+  // A sentence ends with a stop; a name may end with an abbreviation ("Example Inc.", "Jane Doe Jr.").
+  const last = words[words.length - 1] ?? "";
+  const sentenceEnd = /[.!?]$/.test(last) && !/^\p{Lu}[\p{L}]{0,4}\.$/u.test(last);
+  return capitalised.length >= Math.ceil(words.length * 0.6) && !sentenceEnd;
 }
+
+/** Labels pages and structured data put before a value: "Person name:", "Organization url:". */
+const LABEL_WORDS = new Set("name person organization organisation url type label title value".split(" "));
+
+/** Whether a text answer holds no word beyond the question's, the subject's names and a label's. */
+function addsNothing(text: string, question: string, asked: Pick<AskedQuestion, "subjectTerms" | "person">): boolean {
+  const known = new Set([
+    ...stemsOf(question),
+    ...subjectStemsOf(asked.subjectTerms),
+    ...(asked.person ? stemsOf(`${asked.person.fullName ?? ""} ${asked.person.firstName ?? ""}`) : []),
+  ]);
+  const words = stemsOf(text).filter((word) => !QUESTION_WORDS.has(word) && !LABEL_WORDS.has(word));
+  return words.length > 0 ? words.every((word) => known.has(word)) : stemsOf(text).length > 0;
+}
+
+/** Where a name last stands as whole words in a text; -1 when it does not. */
+function lastWholeIndex(text: string, name: string): number {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, "giu");
+  let last = -1;
+  for (const match of text.matchAll(pattern)) last = match.index ?? last;
+  return last;
+}
+
+/** Whether a quote opens by defining one of the topic's words: "SOC 2 is a framework", "GDPR refers to". */
+function definesTopic(quote: string, topic: readonly TopicWord[]): boolean {
+  const opening = canonicalTerms(quote).split(" ");
+  const verb = opening.findIndex((word) => /^(?:is|are|refers|means|stands|describes)$/.test(word));
+  if (verb < 1 || verb > 4) return false;
+  const head = opening.slice(0, verb).map(stem);
+  const article = opening[verb + 1] ?? "";
+  return topic.some((entry) => speaksOf(head, entry)) && /^(?:a|an|the|to|for)$/.test(article);
+}
+
+const FUTURE = /\b(?:plans? to|planned|coming soon|not yet|draft|roadmap)\b/i;
+
+/** The page's own "we" as the one who does or has it ("we sign ... with every customer"); "our partner" is not. */
+const SUBJECT_WE = /\b(?:we|we're|we've|we'll|us)\b/i;
+
+/** The page speaking of itself: "we", "our", "us". */
+const FIRST_PERSON = /\b(?:we|our|ours|us|we're|we've|we'll)\b/i;
 
 /** Pronouns that refer back to a person named just before. */
 const PRONOUNS = /\b(?:he|she|they|him|her|his|hers|their|them)\b/i;
@@ -408,8 +483,23 @@ function namesPerson(
       named(leadIn(evidence.pageText ?? "", evidence.quote, 1))
     );
   }
-  if (/\b(?:i|my|me)\b/i.test(evidence.quote))
-    return named(`${evidence.pageTitle ?? ""} ${evidence.pageText ?? evidence.passageText}`);
+  if (
+    /\b(?:i|my|me)\b/i.test(evidence.quote) &&
+    named(`${evidence.pageTitle ?? ""} ${evidence.pageText ?? evidence.passageText}`)
+  )
+    return true;
+  // A page of their own (a profile, a post of theirs) is about them throughout.
+  if (evidence.pageTitle && named(evidence.pageTitle)) return true;
+  // A card or a bio under their name: the last name written before the quote is theirs.
+  for (const text of [evidence.passageText, evidence.pageText ?? ""]) {
+    const at = quoteStart(text, evidence.quote);
+    if (at <= 0) continue;
+    const before = text.slice(Math.max(0, at - 600), at);
+    const own = Math.max(...names.map((name) => lastWholeIndex(before, name)));
+    if (own < 0) continue;
+    const others = nameSpans(before.slice(own), false, []).filter((span) => !named(span));
+    if (others.length === 0) return true;
+  }
   return false;
 }
 
@@ -484,12 +574,21 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const topic = topicOf(question, asked.subjectTerms);
   // A quote goes on from the sentence before it: "we run X on each push" after one about leaked secrets.
   // The page's title says what the page is about: a customer quote on a page about web analytics.
-  const found = topicFound(topic, `${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`);
+  const text = typeof value === "string" ? value.trim() : "";
+  // For the page itself as the answer, its address says what it is ("/careers").
+  const ownAddress =
+    kind === "url" && urlKey(evidence.url) === urlKey(text) ? evidence.url.replace(/[/._-]+/g, " ") : "";
+  const found = topicFound(
+    topic,
+    `${evidence.pageTitle ?? ""} ${ownAddress} ${leadIn(evidence.passageText, quote)} ${quote}`,
+  );
   const topicShare = topic.length === 0 ? 1 : found.length / topic.length;
   const subjectNamed = asked.person
     ? namesPerson(asked.person, { quote, passageText: "" })
     : namesSubject(asked.subjectTerms, quote);
   let kindShown = false;
+  // A count stands next to what it counts: that is the topic, shown.
+  let countedShown = false;
 
   // The person asked about must be the one the quote speaks of.
   if (asked.person && !ABOUT_COMPANY.test(question) && !namesPerson(asked.person, evidence)) {
@@ -499,14 +598,26 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     };
   }
 
-  const text = typeof value === "string" ? value.trim() : "";
+  // A question on a page (an FAQ's heading) asks; it states nothing.
+  if (/\?\s*["”’']?\s*$/.test(quote)) return { holds: false, reason: "the quote is a question, not a statement" };
+
+  // An answer must say something the question and the subject's names do not: "Person name: Jane Doe" answers no role.
+  if (
+    asked.type === "TEXT" &&
+    ["title", "text", "city", "country", "product"].includes(kind) &&
+    addsNothing(text, question, asked)
+  ) {
+    return { holds: false, reason: "the answer only repeats the question or names the subject" };
+  }
+  if (asked.type === "TEXT" && / \| /.test(text))
+    return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
   switch (kind) {
     case "email":
       if (!EMAIL.test(text)) return { holds: false, reason: `"${text}" is not an e-mail address` };
       kindShown = true;
       break;
     case "phone":
-      if (text.replace(/\D/g, "").length < 6) return { holds: false, reason: `"${text}" is not a phone number` };
+      if (!PHONE.test(text)) return { holds: false, reason: `"${text}" is not a phone number` };
       kindShown = true;
       break;
     case "identifier":
@@ -518,24 +629,36 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       if (!/\d/.test(text) && !namesPlace(text)) return { holds: false, reason: `"${text}" is not a postal address` };
       kindShown = true;
       break;
-    case "country":
-      if (countryFromLocation(text).countryCode === null && countryFromLocation(`x, ${text}`).countryCode === null)
+    case "country": {
+      const parsed = countryFromLocation(text);
+      const named = parsed.countryCode !== null && parsed.city === null;
+      if (!named && countryFromLocation(`x, ${text}`).countryCode === null)
         return { holds: false, reason: `"${text}" is not a country` };
       kindShown = true;
       break;
-    case "city":
+    }
+    case "city": {
       if (!looksLikeName(text, 4)) return { holds: false, reason: `"${text}" is not the name of a place` };
+      const parsed = countryFromLocation(text);
+      if (parsed.countryCode !== null && parsed.city === null && text.split(",").length === 1)
+        return { holds: false, reason: `"${text}" is a country or a region, not a city` };
       // An address, or the place after "in", "from" or "based in": "leads the team from Berlin".
       kindShown =
         looksLikeAddress(quote) ||
         new RegExp(`\\b(?:in|from|at|near|based|located|headquartered)\\s+${escapeRegExp(text)}\\b`, "iu").test(quote);
       break;
+    }
     case "person":
       if (!looksLikeName(text, 5)) return { holds: false, reason: `"${text}" is not a person's name` };
       break;
+    case "title":
+      // A title is a few words with a role in them, not a sentence that mentions one.
+      if (text.split(/\s+/).length > 8 || !hasRoleWord(text))
+        return { holds: false, reason: `"${shorten(text)}" is not a role or a title` };
+      break;
     case "organisation":
-      if (!looksLikeName(text, 8) && !/\p{Lu}/u.test(text.slice(0, 1)))
-        return { holds: false, reason: `"${text}" is not an organisation's name` };
+    case "product":
+      if (!looksLikeName(text, 8)) return { holds: false, reason: `"${text}" is not a name` };
       // A legal form names the entity: "Example Inc.", "Example GmbH".
       kindShown = LEGAL_FORM.test(text);
       break;
@@ -570,6 +693,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         return { holds: false, reason };
       }
       kindShown = kind !== "number";
+      countedShown = kind === "count" && counted.length > 0;
       break;
     }
     case "url": {
@@ -581,15 +705,32 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
           link.text.trim() !== "" &&
           normalizeForMatch(quote).includes(normalizeForMatch(link.text)),
       );
-      if (!inQuote && !linked && !(urlKey(evidence.url) === wanted && ASKS_FOR_PAGE.test(question)))
+      // The page itself answers "which page" only when its quote does not point elsewhere.
+      // A quote that writes out another address points there, not to its own page.
+      const pointsElsewhere = /https?:\/\/\S+/.test(quote);
+      const isThePage = urlKey(evidence.url) === wanted && ASKS_FOR_PAGE.test(question) && !pointsElsewhere;
+      if (!inQuote && !linked && !isThePage)
         return { holds: false, reason: `the quote neither gives nor links ${text}` };
+      // The page as the answer: its title or address must say it is the page asked for.
+      if (!inQuote && !linked) {
+        const pageTopic = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
+        const what = `${evidence.pageTitle ?? ""} ${evidence.url.replace(/[/._-]+/g, " ")}`;
+        if (pageTopic.length > 0 && topicFound(pageTopic, what).length === 0)
+          return { holds: false, reason: `the page ${text} is not the page asked for` };
+      }
       kindShown = inQuote || linked;
       break;
     }
     case "yes-no":
       // A statement of a partner, customer or competitor is not one of the subject.
-      if (OTHER_PARTY.test(quote) && !subjectNamed)
+      if (OTHER_PARTY.test(quote) && !subjectNamed && !SUBJECT_WE.test(quote))
         return { holds: false, reason: "the quote speaks of another organisation, not the subject" };
+      // What will be, or is drafted or planned, is not yet so.
+      if (value === true && FUTURE.test(quote))
+        return { holds: false, reason: "the quote speaks of the future or a draft" };
+      // A definition of the thing asked ("SOC 2 is a framework for ...") says nothing of the subject.
+      if (!subjectNamed && !FIRST_PERSON.test(quote) && definesTopic(quote, topic))
+        return { holds: false, reason: "the quote defines what is asked; it does not say it of the subject" };
       break;
     default:
       break;
@@ -609,8 +750,16 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   }
 
   // The quote must speak of what is asked, unless its kind shows it already (an address, an e-mail).
-  const needed = kindShown || topic.length === 0 ? 0 : 1;
-  if (found.length < needed && kind !== "yes-no" && kind !== "option")
+  // Words that name the kind of value ("years", "dollars") are shown by the kind check, not by the topic.
+  const subjectMatter = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
+  const matterFound = found.filter((entry) => !UNIT_WORDS.has(entry.word));
+  // An e-mail, a phone, an address, a place in an address shows what it answers; an amount, a year or a
+  // duration needs the quote to speak of what is asked ("5 years" in a bio is no vesting period).
+  const selfEvident = (kindShown && !NEEDS_TOPIC.has(kind)) || countedShown;
+  const needed =
+    selfEvident || subjectMatter.length === 0 ? 0 : subjectMatter.length <= 4 ? 1 : Math.ceil(subjectMatter.length / 3);
+  const enough = matterFound.length >= needed;
+  if (!enough && kind !== "yes-no" && kind !== "option")
     return {
       holds: false,
       reason: `the quote does not speak of ${
@@ -621,4 +770,158 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       }`,
     };
   return { holds: true, subjectNamed, topicShare, kindShown };
+}
+
+/** Words that are a role or a title, not a name: a card's cell with one is the person's title. */
+const ROLE_WORDS = new Set(
+  (
+    "engineer engineering manager management director head chief officer founder cofounder co-founder lead leader " +
+    "designer developer architect analyst scientist researcher president vice marketing sales product operations " +
+    "finance legal recruiter recruiting support success infrastructure security partner consultant specialist " +
+    "coordinator administrator intern advocate editor writer owner chair member board counsel generalist senior " +
+    "junior principal staff executive ceo cto cfo coo cmo cpo cro ciso vp svp evp md team people"
+  ).split(" "),
+);
+
+/** Capitalised words that open a sentence or name no one. */
+const NOT_NAMES = new Set(
+  (
+    "the a an our we it its this that these those in on at for from with and or but as by of to is are was were " +
+    "he she they his her their you your i my me if when where while after before since during about also " +
+    "january february march april may june july august september october november december monday tuesday " +
+    "wednesday thursday friday saturday sunday contact email phone address office prior organizations organisations"
+  ).split(" "),
+);
+
+/** The parts of a copied answer: a card's cells, a row's cells, a sentence's clauses. */
+function segmentsOf(text: string): string[] {
+  return text
+    .split(/\s+[|—–]\s+|\s+-\s+|;\s+|(?<=[.!?])\s+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** Runs of capitalised words in a text that may be a name (of a person, or with `single`, of a product or company). */
+function nameSpans(text: string, single: boolean, subjectTerms: readonly string[]): string[] {
+  const spans: string[] = [];
+  const particles = /^(?:van|von|de|der|den|da|di|del|la|le|bin|al|of|&)$/;
+  const words = text.split(/\s+/);
+  let run: string[] = [];
+  const flush = () => {
+    while (run.length > 0 && particles.test(run[run.length - 1] ?? "")) run.pop();
+    const cleaned = run.filter((word) => !NOT_NAMES.has(word.toLowerCase()));
+    if (cleaned.length === run.length && run.length >= (single ? 1 : 2) && run.length <= 5) {
+      const span = run.join(" ");
+      const roles = run.filter((word) => ROLE_WORDS.has(word.toLowerCase().replace(/[^\p{L}-]/gu, "")));
+      if (roles.length === 0 && !namesSubject(subjectTerms, span)) spans.push(span);
+    }
+    run = [];
+  };
+  for (const raw of words) {
+    const trailing = /[,.;:!?)]$/.test(raw);
+    const word = raw.replace(/^[("“']+|[,.;:!?)"”']+$/g, "");
+    const capitalised =
+      /^[\p{Lu}][\p{L}\p{M}'’.-]*$/u.test(word) && !/^\p{Lu}+$/u.test(word)
+        ? true
+        : /^\p{Lu}[\p{Lu}\d]{1,}$/u.test(word) && single;
+    if (word && (capitalised || (run.length > 0 && particles.test(word)))) run.push(word);
+    else flush();
+    if (trailing) flush();
+  }
+  flush();
+  return [...new Set(spans)];
+}
+
+/** Whether a name stands within six words of what the question asks about, in the quote. */
+function nearTopic(name: string, quote: string, topic: readonly TopicWord[]): boolean {
+  if (topic.length === 0) return true;
+  const at = quoteStart(quote, name);
+  if (at < 0) return false;
+  const around = wordsAround(quote, at, at + name.length, 6, 6).flatMap((word) => stemsOf(word));
+  return topic.some((entry) => speaksOf(around, entry));
+}
+
+/**
+ * The answering span of a text answer that copied more than it answers: the person's name out of
+ * "Clem Delangue, Co-founder and CEO at Example", the city out of a card's "Salzburg, Austria",
+ * the cell under the header asked for out of a copied table row, the title out of a card that
+ * names the person. Null when the answer is already of the kind asked, or no single span of that
+ * kind is in it (then the checks decide on the answer as given).
+ */
+export function narrowAnswer(
+  asked: AskedQuestion,
+  evidence: Pick<AnsweringQuote, "quote" | "passageText">,
+): string | null {
+  if (asked.type !== "TEXT" || typeof asked.value !== "string") return null;
+  const text = asked.value.trim();
+  const topic = topicOf(asked.question, asked.subjectTerms);
+  // A copied row of a table: the cell under the header the question asks for.
+  const row = lineOf(evidence.passageText, evidence.quote);
+  if (row?.line.includes(" | ") && text.includes(" | ")) {
+    const cells = cellsOf(row.line);
+    let top = row.index;
+    while (top > 0 && cellsOf(row.lines[top - 1] ?? "").length === cells.length) top -= 1;
+    const header = top < row.index ? cellsOf(row.lines[top] ?? "") : [];
+    const fitting = header.flatMap((label, index) => (topicFound(topic, label).length > 0 ? [cells[index] ?? ""] : []));
+    if (fitting.length === 1 && fitting[0] && text.includes(fitting[0])) {
+      const cell = fitting[0];
+      // The cell may hold more than the kind asked: "Dublin, Ireland" for a country.
+      return narrowAnswer({ ...asked, value: cell }, { quote: cell, passageText: cell }) ?? cell;
+    }
+  }
+  const segments = segmentsOf(text);
+  const single = <T>(items: readonly T[]): T | null => (new Set(items).size === 1 ? (items[0] ?? null) : null);
+  switch (asked.kind) {
+    case "person": {
+      if (looksLikeName(text, 4)) return null;
+      const candidates = nameSpans(text, false, asked.subjectTerms);
+      // With a title asked for, the name beside it: "Jane Doe, CTO" among other names.
+      const titled = candidates.filter((name) => {
+        const part = segments.find((segment) => segment.includes(name)) ?? "";
+        return topicFound(topic, part).length > 0;
+      });
+      return single(titled.length > 0 ? titled : candidates.filter((name) => nearTopic(name, evidence.quote, topic)));
+    }
+    case "organisation":
+    case "product":
+    case "text": {
+      if (asked.kind === "text" || looksLikeName(text, 6)) return null;
+      // The name the quote says it of: "led by Granite Peak Ventures", not the dateline's city.
+      return single(nameSpans(text, true, asked.subjectTerms).filter((name) => nearTopic(name, evidence.quote, topic)));
+    }
+    case "city": {
+      if (looksLikeName(text, 3)) return null;
+      const cities = segments.flatMap((segment) => {
+        const city = countryFromLocation(segment).city;
+        return city && segment.toLowerCase().includes(city.toLowerCase()) ? [segment.split(",")[0]!.trim()] : [];
+      });
+      return single(cities);
+    }
+    case "country": {
+      if (countryFromLocation(text).countryCode !== null && text.split(/\s+/).length <= 3) return null;
+      const parts = segments.flatMap((segment) => segment.split(/,\s*/));
+      const countries = parts.filter(
+        (part) => part.split(/\s+/).length <= 3 && countryFromLocation(part).countryCode !== null && !/\d/.test(part),
+      );
+      const codes = countries.map((part) => countryFromLocation(part).countryCode);
+      return new Set(codes).size === 1 ? (countries[countries.length - 1] ?? null) : null;
+    }
+    case "email":
+      return single(text.match(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/gi) ?? []);
+    case "phone":
+      return PHONE.test(text) ? null : single((text.match(PHONE_IN_TEXT) ?? []).map((phone) => phone.trim()));
+    case "title": {
+      if (!asked.person || segments.length < 2) return null;
+      const person = asked.person;
+      const rest = segments.filter(
+        (segment) =>
+          !namesPerson(person, { quote: segment, passageText: segment }) &&
+          countryFromLocation(segment).countryCode === null &&
+          readDates(segment).length === 0,
+      );
+      return rest.length === 1 && (rest[0] ?? "").split(/\s+/).length <= 8 ? (rest[0] ?? null) : null;
+    }
+    default:
+      return null;
+  }
 }

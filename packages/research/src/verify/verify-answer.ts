@@ -6,7 +6,7 @@ import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import type { Passage } from "../rank/passage.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
 import { answerKindOf } from "./answer-kind.js";
-import { answersQuestion, type QuestionCheck } from "./answers-question.js";
+import { type AskedQuestion, answersQuestion, narrowAnswer, type QuestionCheck } from "./answers-question.js";
 import { evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
@@ -207,7 +207,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   );
   const support = statesAnswer(claim, (request.responseType === "OPTIONS" ? holding : supporting).map(evidenceOf));
   // A quote that states the answer must also answer this question about this subject.
-  const asked = {
+  const asked: AskedQuestion = {
     question: request.question,
     type: request.responseType,
     kind: answerKindOf(request.question, request.responseType),
@@ -215,6 +215,13 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     subjectTerms: input.subjectTerms ?? [],
     person: input.person,
   };
+  // A text answer that copied more than it answers is narrowed to the span of the kind asked.
+  const first = supporting[0];
+  const narrowed = first ? narrowAnswer(asked, { quote: first.quote, passageText: first.passage.text }) : null;
+  if (narrowed !== null) {
+    asked.value = narrowed;
+    formatted.answerText = narrowed;
+  }
   const checks = new Map<(typeof holding)[number], QuestionCheck>(
     supporting.map((entry) => [
       entry,
