@@ -137,7 +137,8 @@ const QUESTION_WORDS = new Set(
     "many give gives get gets today now name named called list exact exactly full official main primary kind type one " +
     "work works working role position job title responsible responsibility doing describe tell say says said know known " +
     "number amount year date time city country address behind use uses used using since anyone someone everyone " +
-    "anybody somebody everybody"
+    "anybody somebody everybody over under above below before after during between within across through out up " +
+    "down off again just only very such other another both either own same whether"
   ).split(" "),
 );
 
@@ -490,11 +491,14 @@ function namesPerson(
     return true;
   // A page of their own (a profile, a post of theirs) is about them throughout.
   if (evidence.pageTitle && named(evidence.pageTitle)) return true;
-  // A card or a bio under their name: the last name written before the quote is theirs.
+  // The organisation's own voice ("how we work") speaks of the organisation, not of a person.
+  if (/\b(?:we|our|us)\b/i.test(evidence.quote)) return false;
+  // A card or a bio under their name: the last name written, a few lines above the quote, is theirs.
   for (const text of [evidence.passageText, evidence.pageText ?? ""]) {
     const at = quoteStart(text, evidence.quote);
     if (at <= 0) continue;
-    const before = text.slice(Math.max(0, at - 600), at);
+    const lines = text.slice(Math.max(0, at - 400), at).split("\n");
+    const before = lines.slice(-4).join("\n");
     const own = Math.max(...names.map((name) => lastWholeIndex(before, name)));
     if (own < 0) continue;
     const others = nameSpans(before.slice(own), false, []).filter((span) => !named(span));
