@@ -4,6 +4,7 @@ import {
   createRedis,
   createResearchWorker,
   FleetRateLimiter,
+  type Heartbeat,
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
@@ -29,6 +30,7 @@ import {
   UndiciPageFetcher,
 } from "@dossier/research";
 import type { Logger } from "pino";
+import { type DependencyWatch, watchDependencies } from "./dependency-checks/watch-dependencies.js";
 import { watchOutsideServices } from "./watch-outside-services.js";
 import { withholdsAnswer } from "./withholds-answer.js";
 
@@ -225,10 +227,15 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   );
   batchServices.attach(worker);
 
-  let heartbeat: ReturnType<typeof startHeartbeat> | null = null;
+  let heartbeat: Heartbeat | null = null;
+  let dependencies: DependencyWatch | null = null;
   return {
     start() {
-      heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
+      // The model endpoint and the search provider are checked now and then; each new report goes
+      // out with a heartbeat at once, for the gateways' /readyz.
+      dependencies = watchDependencies(config, logger, () => void heartbeat?.beat());
+      const watch = dependencies;
+      heartbeat = startHeartbeat(redis, config.redisPrefix, workerId, { checks: () => watch.report() });
       void worker.run();
     },
     async stop() {
@@ -245,6 +252,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         );
       }
       await batchServices.close();
+      dependencies?.stop();
       await heartbeat?.stop();
       await fetcher.close();
       await extraction.close();

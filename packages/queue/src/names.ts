@@ -91,6 +91,11 @@ export const redisKeys = {
   callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */
   workers: (prefix: string) => `${prefix}:workers`,
+  /**
+   * What one worker last found of its outside services (the model endpoint, the search provider), as
+   * JSON; written with each heartbeat and expiring with it, read by the gateway's `/readyz`.
+   */
+  workerChecks: (prefix: string, workerId: string) => `${prefix}:worker-checks:${workerId}`,
   /** Hash of fleet-wide counters written by workers and read by the gateway's /metrics. */
   metrics: (prefix: string) => `${prefix}:metrics`,
   /** Hash of API keys made with `dossier keys create`, by key id. */
