@@ -33,9 +33,9 @@ export function watchDependencies(
     const before = last?.[service];
     if (before?.text === result.status.text) return;
     if (result.status.state === "ok") {
-      if (before) logger.info({ service, status: result.status.text }, `${service} reachable again`);
+      if (before) logger.info({ dependency: service, status: result.status.text }, `${service} reachable again`);
     } else {
-      logger.warn({ service, status: result.status.text }, result.advice ?? result.status.text);
+      logger.warn({ dependency: service, status: result.status.text }, result.advice ?? result.status.text);
     }
   };
   const check = async () => {
