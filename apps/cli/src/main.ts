@@ -16,7 +16,7 @@ const program = new Command("dossier")
 program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
-program.addCommand(startCommand());
+program.addCommand(startCommand(() => loadConfig()));
 program.addCommand(gatewayCommand());
 program.addCommand(workerCommand());
 program.addCommand(jobsCommand(() => loadConfig()));

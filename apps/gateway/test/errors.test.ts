@@ -208,7 +208,9 @@ describe("auth", () => {
       body: JSON.stringify(companyRequest("q")),
     });
     expect(response.status).toBe(401);
-    expectProblem(await problemOf(response), 401, "AUTH_MISSING_KEY");
+    const problem = await problemOf(response);
+    expectProblem(problem, 401, "AUTH_MISSING_KEY");
+    expect(problem.detail).toMatch(/x-api-key header\. Make one with `pnpm dossier keys create --name NAME`/);
   });
 
   it("a wrong key is 401", async () => {
@@ -216,7 +218,9 @@ describe("auth", () => {
       "x-api-key": "test-key-0123456789abcdeX",
     });
     expect(response.status).toBe(401);
-    expectProblem(await problemOf(response), 401, "AUTH_INVALID_KEY");
+    const problem = await problemOf(response);
+    expectProblem(problem, 401, "AUTH_INVALID_KEY");
+    expect(problem.detail).toMatch(/pnpm dossier keys create --name NAME/);
   });
 
   it("a key is accepted in the x-api-key header only", async () => {

@@ -269,6 +269,11 @@ export interface Config {
   /** Where Redis is: REDIS_URL, or the Sentinels or Cluster nodes that replace it. */
   redis: RedisTarget;
   /**
+   * True when no Redis was configured (neither REDIS_URL nor REDIS_CLUSTER_NODES nor REDIS_SENTINELS)
+   * and the default `redis://127.0.0.1:6379` is used: `dossier start` may then start a local Redis.
+   */
+  redisIsDefault: boolean;
+  /**
    * Prefix of every Redis key (`REDIS_PREFIX`); on a Redis Cluster wrapped in a hash tag
    * (`{dossier}`) so that the keys that change together share one slot (see packages/queue/src/names.ts).
    */
@@ -423,6 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return deepFreeze({
     port: e.PORT,
     redis,
+    redisIsDefault: !env.REDIS_URL?.trim() && !e.REDIS_CLUSTER_NODES && !e.REDIS_SENTINELS,
     redisPrefix: redis.mode === "cluster" ? hashTagged(e.REDIS_PREFIX) : e.REDIS_PREFIX,
     apiKeys: e.API_KEYS,
     llm: {
