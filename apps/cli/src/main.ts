@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { loadConfig } from "@dossier/config";
+import { ConfigError, describeConfigError, loadConfig } from "@dossier/config";
 import { Command } from "commander";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
@@ -26,6 +26,8 @@ program.addCommand(mcpCommand(() => loadConfig()));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.stderr.write(`dossier: ${(error as Error).message}\n`);
+  process.stderr.write(
+    error instanceof ConfigError ? describeConfigError(error, "dossier") : `dossier: ${(error as Error).message}\n`,
+  );
   process.exitCode = 1;
 }
