@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import {
@@ -88,5 +89,46 @@ describe("dossier start on a fresh machine", () => {
     expect(said).toMatch(new RegExp(`Redis does not answer at redis://127\\.0\\.0\\.1:${port} \\(REDIS_URL\\)`));
     expect(said).toMatch(/leave REDIS_URL unset/);
     expect(said).not.toMatch(/gateway listening/);
+  });
+});
+
+/** Whether pnpm is on the PATH (the README's `pnpm start` needs it). */
+function hasPnpm(): boolean {
+  try {
+    execFileSync("pnpm", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("stopping", () => {
+  it.skipIf(!hasPnpm())("ends `pnpm start` cleanly on Ctrl-C: exit 0, no ELIFECYCLE", async () => {
+    // A terminal's Ctrl-C sends SIGINT to the whole foreground process group: pnpm, the shell it
+    // runs the script in, the CLI, the gateway and the worker.
+    const child = spawn("pnpm", ["start"], {
+      cwd: repositoryRoot(),
+      env: { PATH: process.env.PATH ?? "", ...freshEnvironment(), API_KEYS: "my-own-key-0123456789" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    const output: string[] = [];
+    for (const stream of [child.stdout!, child.stderr!])
+      stream.on("data", (chunk: Buffer) => output.push(String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      for (const deadline = Date.now() + 30_000; !/worker started/.test(output.join("")); ) {
+        if (Date.now() > deadline) throw new Error(`pnpm start did not start:\n${output.join("")}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      process.kill(-child.pid!, "SIGINT");
+      expect(await exited).toBe(0);
+      const said = output.join("");
+      expect(said).toMatch(/gateway stopped/);
+      expect(said).toMatch(/worker stopped/);
+      expect(said).not.toMatch(/ELIFECYCLE|Command failed/);
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    }
   });
 });
