@@ -102,7 +102,7 @@ function hasPnpm(): boolean {
   }
 }
 
-describe("stopping", () => {
+describe("stopping and refusing to start", () => {
   it.skipIf(!hasPnpm())("ends `pnpm start` cleanly on Ctrl-C: exit 0, no ELIFECYCLE", async () => {
     // A terminal's Ctrl-C sends SIGINT to the whole foreground process group: pnpm, the shell it
     // runs the script in, the CLI, the gateway and the worker.
@@ -130,5 +130,12 @@ describe("stopping", () => {
     } finally {
       if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
     }
+  });
+
+  it("says once, one line per problem, which variable is wrong, and starts nothing", async () => {
+    const process = startProcess("start", main, { ...freshEnvironment(), PORT: "http" }, { arguments: ["start"] });
+    running.push(process);
+    expect(await process.exited).toBe(1);
+    expect(process.lines).toEqual(["dossier: an environment variable is not valid:", "  PORT: must be a whole number"]);
   });
 });
