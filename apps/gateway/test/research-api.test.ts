@@ -287,6 +287,15 @@ describe("operations endpoints", () => {
     expect(document.components.securitySchemes.apiKey).toEqual({ type: "apiKey", in: "header", name: "x-api-key" });
   });
 
+  it("GET / sends a browser to the console", async () => {
+    const response = await fetch(`${harness.stack.baseUrl}/`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/console");
+    const followed = await fetch(`${harness.stack.baseUrl}/`);
+    expect(followed.status).toBe(200);
+    expect(followed.headers.get("content-type")).toMatch(/text\/html/);
+  });
+
   it("GET /docs is a readable HTML reference", async () => {
     const response = await fetch(`${harness.stack.baseUrl}/docs`);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);

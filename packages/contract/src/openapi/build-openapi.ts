@@ -296,6 +296,19 @@ function operationsEndpoints(): OpenApiOperation[] {
     { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
     {
       method: "get",
+      path: "/",
+      operation: {
+        summary: "Sends a browser to the web console.",
+        responses: {
+          "302": {
+            description: "A redirect to /console.",
+            headers: { Location: { description: "`/console`", schema: { type: "string" } } },
+          },
+        },
+      },
+    },
+    {
+      method: "get",
       path: "/console",
       operation: plain(
         "The web console: a browser front end of this API, signed in with an API key (docs/console.md).",
