@@ -17,8 +17,19 @@ const inspect = redis.connect();
 const prefixes: string[] = [];
 let running: ServiceProcess[] = [];
 afterEach(async () => {
-  for (const process of running) process.kill("SIGKILL");
-  await Promise.all(running.map((process) => process.exited));
+  // SIGTERM, as a user's Ctrl-C would: `dossier start` then stops its gateway and worker. Killed
+  // outright, it would leave them running.
+  await Promise.all(
+    running.map(async (process) => {
+      process.kill("SIGTERM");
+      const stopped = await Promise.race([
+        process.exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
+      if (!stopped) process.kill("SIGKILL");
+      await process.exited;
+    }),
+  );
   running = [];
 });
 afterAll(async () => {

@@ -16,10 +16,13 @@ describe.skipIf(!(await hasRedisServer()))("the Redis that dossier start starts"
     expect(await redisAnswers(target, 500)).toBe(false);
 
     const first = await startLocalRedis({ port, folder: join(folder, "redis") });
-    const client = new Redis(target.url);
-    await client.set("dossier:apikeys-check", "kept");
-    client.disconnect();
-    await first.stop();
+    try {
+      const client = new Redis(target.url);
+      await client.set("dossier:apikeys-check", "kept");
+      client.disconnect();
+    } finally {
+      await first.stop();
+    }
     expect(await redisAnswers(target, 500)).toBe(false);
 
     const second = await startLocalRedis({ port, folder: join(folder, "redis") });
