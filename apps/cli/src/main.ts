@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { loadConfig } from "@dossier/config";
+import { ConfigError, describeConfigError, loadConfig } from "@dossier/config";
 import { Command } from "commander";
 import { askCommand } from "./commands/ask-command.js";
 import { batchCommand } from "./commands/batch-command.js";
@@ -16,7 +16,7 @@ const program = new Command("dossier")
 program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
-program.addCommand(startCommand());
+program.addCommand(startCommand(() => loadConfig()));
 program.addCommand(gatewayCommand());
 program.addCommand(workerCommand());
 program.addCommand(jobsCommand(() => loadConfig()));
@@ -26,6 +26,8 @@ program.addCommand(mcpCommand(() => loadConfig()));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.stderr.write(`dossier: ${(error as Error).message}\n`);
+  process.stderr.write(
+    error instanceof ConfigError ? describeConfigError(error, "dossier") : `dossier: ${(error as Error).message}\n`,
+  );
   process.exitCode = 1;
 }

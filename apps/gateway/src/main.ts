@@ -1,9 +1,9 @@
 import cluster from "node:cluster";
-import { createLogger, loadConfig } from "@dossier/config";
+import { createLogger, loadConfigOrExit } from "@dossier/config";
 import { startGateway } from "./start-gateway.js";
 import { superviseGateways } from "./supervise-gateways.js";
 
-const config = loadConfig();
+const config = loadConfigOrExit("dossier gateway");
 
 if (config.gatewayProcesses > 1 && cluster.isPrimary) {
   superviseGateways(config, createLogger("gateway", config.logLevel, { role: "supervisor" }));

@@ -58,6 +58,28 @@ describe("errors are problem+json and never a 5xx for bad input", () => {
     expect(wrongMethod.headers.get("allow")).toBe("POST");
   });
 
+  it("a bad responseType lists the allowed values, and company.domain points to website", async () => {
+    const response = await harness.post("/v1/research/company", {
+      question: "Is it SOC 2 certified?",
+      responseType: "boolean",
+      company: { name: "Northwind Robotics", domain: "northwind-robotics.com" },
+    });
+    expect(response.status).toBe(422);
+    const body = await problemOf(response);
+    expectProblem(body, 422, "REQUEST_VALIDATION_FAILED");
+    expect(body.errors).toEqual([
+      {
+        path: "responseType",
+        message: 'must be one of TEXT, BOOL, NUMBER, DATE, URL, OPTION, OPTIONS, not "boolean"; did you mean BOOL?',
+      },
+      {
+        path: "company.domain",
+        message:
+          "is not a known field (names are case-sensitive); did you mean website? (it takes a bare domain too, such as acme.com)",
+      },
+    ]);
+  });
+
   it("an empty body is 422 naming the missing fields", async () => {
     const response = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
       method: "POST",
@@ -208,7 +230,9 @@ describe("auth", () => {
       body: JSON.stringify(companyRequest("q")),
     });
     expect(response.status).toBe(401);
-    expectProblem(await problemOf(response), 401, "AUTH_MISSING_KEY");
+    const problem = await problemOf(response);
+    expectProblem(problem, 401, "AUTH_MISSING_KEY");
+    expect(problem.detail).toMatch(/x-api-key header\. Make one with `pnpm dossier keys create --name NAME`/);
   });
 
   it("a wrong key is 401", async () => {
@@ -216,7 +240,9 @@ describe("auth", () => {
       "x-api-key": "test-key-0123456789abcdeX",
     });
     expect(response.status).toBe(401);
-    expectProblem(await problemOf(response), 401, "AUTH_INVALID_KEY");
+    const problem = await problemOf(response);
+    expectProblem(problem, 401, "AUTH_INVALID_KEY");
+    expect(problem.detail).toMatch(/pnpm dossier keys create --name NAME/);
   });
 
   it("a key is accepted in the x-api-key header only", async () => {

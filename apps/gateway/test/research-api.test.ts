@@ -242,10 +242,10 @@ describe("operations endpoints", () => {
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });
 
-  it("GET /readyz reports Redis and the live worker", async () => {
+  it("GET /readyz reports Redis, the live worker, the model endpoint and the search provider", async () => {
     const response = await fetch(`${harness.stack.baseUrl}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ready", redis: "ok", workers: 1 });
+    expect(await response.json()).toEqual({ status: "ready", redis: "ok", workers: 1, model: "ok", search: "ok" });
   });
 
   it("GET /metrics has requests by route and status, job durations, queue depth and model usage", async () => {
@@ -285,6 +285,15 @@ describe("operations endpoints", () => {
       "OPTIONS",
     ]);
     expect(document.components.securitySchemes.apiKey).toEqual({ type: "apiKey", in: "header", name: "x-api-key" });
+  });
+
+  it("GET / sends a browser to the console", async () => {
+    const response = await fetch(`${harness.stack.baseUrl}/`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/console");
+    const followed = await fetch(`${harness.stack.baseUrl}/`);
+    expect(followed.status).toBe(200);
+    expect(followed.headers.get("content-type")).toMatch(/text\/html/);
   });
 
   it("GET /docs is a readable HTML reference", async () => {

@@ -4,6 +4,7 @@ import {
   createRedis,
   createResearchWorker,
   FleetRateLimiter,
+  type Heartbeat,
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
@@ -29,6 +30,9 @@ import {
   UndiciPageFetcher,
 } from "@dossier/research";
 import type { Logger } from "pino";
+import { type DependencyWatch, watchDependencies } from "./dependency-checks/watch-dependencies.js";
+import { watchOutsideServices } from "./watch-outside-services.js";
+import { withholdsAnswer } from "./withholds-answer.js";
 
 /** A worker process's parts, built and not yet running. */
 export interface DossierWorker {
@@ -107,17 +111,14 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   // Planning a person's research checks their e-mail domain against lists that take about 100 ms to
   // load: loaded here, the worker's first person job does not wait for them.
   loadEmailDomainLists();
-  const research = createResearcher({
-    model,
-    fetcher,
-    search,
+  const researchSettings = {
     extraction,
     // A page this worker read within the page cache's lifetime is reused without reading Redis again.
     extracted: new ExtractedPageCache(500, { reuseForMs: config.cacheTtlSeconds * 1000 }),
     pageBudget: config.pageBudget,
     promptTokenBudget: config.promptTokenBudget,
     gatherTimeoutMs: config.gatherTimeoutMs,
-  });
+  };
 
   // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
   const confirmation = replicaConfirmationFor(config.redis, [redis, queueConnection]);
@@ -157,6 +158,9 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           promptTokens: 0,
           secondLook: false,
         };
+        // Each run sees the shared services through a watch of its own, which counts their failures.
+        const outside = watchOutsideServices({ model, fetcher, search });
+        const research = createResearcher({ ...researchSettings, ...outside.services });
         const response = await research(data.request, {
           signal: context.signal,
           usage: context.usage,
@@ -181,7 +185,19 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
             },
             "research finished",
           );
-        return response;
+        // An answer withheld while search, a page or the model failed may be given once they are back:
+        // it answers the calls waiting now and is not kept for identical requests.
+        const reusable = !(outside.failed() && withholdsAnswer(response));
+        if (!reusable)
+          log().info(
+            {
+              failedSearches: outside.failures.search,
+              failedPages: outside.failures.pages,
+              failedModelCalls: outside.failures.model,
+            },
+            "answer withheld after an outside failure; not kept for identical requests",
+          );
+        return { response, reusable };
       } catch (error) {
         const code = (error as { code?: string }).code ?? "RESEARCH_FAILED";
         log().warn(
@@ -211,10 +227,15 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   );
   batchServices.attach(worker);
 
-  let heartbeat: ReturnType<typeof startHeartbeat> | null = null;
+  let heartbeat: Heartbeat | null = null;
+  let dependencies: DependencyWatch | null = null;
   return {
     start() {
-      heartbeat = startHeartbeat(redis, config.redisPrefix, workerId);
+      // The model endpoint and the search provider are checked now and then; each new report goes
+      // out with a heartbeat at once, for the gateways' /readyz.
+      dependencies = watchDependencies(config, logger, () => void heartbeat?.beat());
+      const watch = dependencies;
+      heartbeat = startHeartbeat(redis, config.redisPrefix, workerId, { checks: () => watch.report() });
       void worker.run();
     },
     async stop() {
@@ -231,6 +252,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         );
       }
       await batchServices.close();
+      dependencies?.stop();
       await heartbeat?.stop();
       await fetcher.close();
       await extraction.close();

@@ -1,9 +1,9 @@
-import { createLogger, loadConfig } from "@dossier/config";
+import { createLogger, loadConfigOrExit } from "@dossier/config";
 import { createWorkerId } from "@dossier/queue";
 import { createWorker } from "./create-worker.js";
 import { boundHeapGrowth } from "./heap-growth.js";
 
-const config = loadConfig();
+const config = loadConfigOrExit("dossier worker");
 const workerId = createWorkerId();
 const logger = createLogger("worker", config.logLevel, { workerId });
 

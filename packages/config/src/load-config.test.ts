@@ -4,6 +4,7 @@ import {
   ConfigError,
   DEFAULT_LOCAL_MODEL,
   DEFAULT_OPENAI_MODEL,
+  describeConfigError,
   LOCAL_OLLAMA_URL,
   loadConfig,
   OPENAI_URL,
@@ -231,6 +232,19 @@ describe("loadConfig problems", () => {
       "WORKER_CONCURRENCY",
     ]);
     for (const problem of error.problems) expect(error.message).toContain(problem);
+  });
+});
+
+describe("describeConfigError", () => {
+  it("says what cannot start, then one line per problem naming its variable, and no stack", () => {
+    const error = new ConfigError(problemsOf({ PORT: "abc", SEARCH_PROVIDER: "bing", WORKER_CONCURRENCY: "0" }));
+    expect(describeConfigError(error, "dossier worker").split("\n")).toEqual([
+      "dossier worker: 3 environment variables are not valid:",
+      "  PORT: must be a whole number",
+      "  SEARCH_PROVIDER: must be one of searxng, brave, tavily, serper, none",
+      "  WORKER_CONCURRENCY: must be at least 1",
+      "",
+    ]);
   });
 });
 

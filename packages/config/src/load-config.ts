@@ -5,16 +5,25 @@ import * as z from "zod";
 import { hashTagged, type ParsedRedisNodes, parseRedisNodes, type RedisTarget } from "./redis-target.js";
 
 // An empty variable (`PORT=` in a compose file or .env) means "unset": coercing it would give 0.
+/** One of `values`; the message lists them. */
+const oneOf = <const Values extends readonly [string, ...string[]]>(values: Values) =>
+  z.enum(values, { error: `must be one of ${values.join(", ")}` });
+/** A whole number of at least `minimum`, with messages a person reads in a terminal. */
+const wholeNumber = (minimum: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(minimum, `must be at least ${minimum}`);
 const integer = (fallback: number, minimum = 0) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.coerce.number().int().min(minimum).default(fallback),
+    wholeNumber(minimum).default(fallback),
   );
 /** An integer whose default depends on other variables; undefined when unset. */
 const derivedInteger = (minimum = 0) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.coerce.number().int().min(minimum).optional(),
+    wholeNumber(minimum).optional(),
   );
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -124,7 +133,7 @@ const environmentFields = z.object({
    */
   LLM_MAX_RETRIES: derivedInteger(0),
   /** Search provider. Default `searxng`. */
-  SEARCH_PROVIDER: z.enum(["searxng", "brave", "tavily", "serper", "none"]).default("searxng"),
+  SEARCH_PROVIDER: oneOf(["searxng", "brave", "tavily", "serper", "none"]).default("searxng"),
   /** Base URL of a SearXNG instance. */
   SEARXNG_URL: z.string().url().default("http://127.0.0.1:8888"),
   BRAVE_API_KEY: optionalString,
@@ -226,7 +235,7 @@ const environmentFields = z.object({
   /** How often an event stream (SSE) sends a heartbeat comment, in milliseconds. Default 15000. */
   EVENTS_HEARTBEAT_MS: integer(15_000, 100),
   /** pino log level. Default `info`. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 export const environmentSchema = environmentFields.superRefine((environment, context) => {
   if (environment.REDIS_CLUSTER_NODES && environment.REDIS_SENTINELS)
@@ -268,6 +277,11 @@ export interface Config {
   port: number;
   /** Where Redis is: REDIS_URL, or the Sentinels or Cluster nodes that replace it. */
   redis: RedisTarget;
+  /**
+   * True when no Redis was configured (neither REDIS_URL nor REDIS_CLUSTER_NODES nor REDIS_SENTINELS)
+   * and the default `redis://127.0.0.1:6379` is used: `dossier start` may then start a local Redis.
+   */
+  redisIsDefault: boolean;
   /**
    * Prefix of every Redis key (`REDIS_PREFIX`); on a Redis Cluster wrapped in a hash tag
    * (`{dossier}`) so that the keys that change together share one slot (see packages/queue/src/names.ts).
@@ -384,6 +398,33 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * What a process that cannot start says about its environment: a first line naming the program,
+ * then one line per problem, each naming its variable; no stack trace (it would say nothing more).
+ */
+export function describeConfigError(error: ConfigError, program: string): string {
+  const count = error.problems.length;
+  return [
+    `${program}: ${count === 1 ? "an environment variable is" : `${count} environment variables are`} not valid:`,
+    ...error.problems.map((problem) => `  ${problem}`),
+    "",
+  ].join("\n");
+}
+
+/**
+ * {@link loadConfig} for a process's entry point: an invalid environment is written to stderr as
+ * {@link describeConfigError} says, and the process exits with code 1.
+ */
+export function loadConfigOrExit(program: string, env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(describeConfigError(error, program));
+    process.exit(1);
+  }
+}
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -423,6 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return deepFreeze({
     port: e.PORT,
     redis,
+    redisIsDefault: !env.REDIS_URL?.trim() && !e.REDIS_CLUSTER_NODES && !e.REDIS_SENTINELS,
     redisPrefix: redis.mode === "cluster" ? hashTagged(e.REDIS_PREFIX) : e.REDIS_PREFIX,
     apiKeys: e.API_KEYS,
     llm: {

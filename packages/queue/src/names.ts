@@ -29,6 +29,12 @@ export const redisKeys = {
   result: (prefix: string, jobId: string) => `${prefix}:result:${jobId}`,
   /** When a job's stored result was made, ms since epoch; written with the result, same lifetime. */
   resultAt: (prefix: string, jobId: string) => `${prefix}:result-at:${jobId}`,
+  /**
+   * A job's last response body that is not served to identical requests (an answer withheld because
+   * an outside service failed, see `ResearchOutcome.reusable`): only the job's owner reads it, by
+   * polling the job. A stored result written later removes it.
+   */
+  unsharedResult: (prefix: string, jobId: string) => `${prefix}:unshared-result:${jobId}`,
   /** The metadata of a job handle (`<jobId>.<digest>`), as JSON; kept as long as the job's owner. */
   jobMetadata: (prefix: string, handle: string) => `${prefix}:job-metadata:${handle}`,
   /** Id of the API key that owns a job; only that key may read it. */
@@ -85,6 +91,11 @@ export const redisKeys = {
   callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */
   workers: (prefix: string) => `${prefix}:workers`,
+  /**
+   * What one worker last found of its outside services (the model endpoint, the search provider), as
+   * JSON; written with each heartbeat and expiring with it, read by the gateway's `/readyz`.
+   */
+  workerChecks: (prefix: string, workerId: string) => `${prefix}:worker-checks:${workerId}`,
   /** Hash of fleet-wide counters written by workers and read by the gateway's /metrics. */
   metrics: (prefix: string) => `${prefix}:metrics`,
   /** Hash of API keys made with `dossier keys create`, by key id. */

@@ -37,9 +37,13 @@ function sendConsoleFile(file: string, response: Response, next: NextFunction): 
   });
 }
 
-/** `GET /console`: the web console, static files built by `pnpm install`, served as they are. */
+/**
+ * `GET /console`: the web console, static files built by `pnpm install`, served as they are; and
+ * `GET /`, which sends a browser opened on the gateway's address there.
+ */
 export function consoleRoutes(): Route[] {
   return [
+    route("GET", "/", (_request: Request, response: Response) => response.redirect(302, "/console")),
     route("GET", "/console", (_request: Request, response: Response, next: NextFunction) =>
       sendConsoleFile("index.html", response, next),
     ),

@@ -1,5 +1,5 @@
-import { DossierError, unavailable } from "@dossier/contract";
-import { countLiveWorkers, type RedisClient } from "@dossier/queue";
+import { DossierError } from "@dossier/contract";
+import { fleetStatus, type RedisClient, readLiveWorkers } from "@dossier/queue";
 import { type Route, route } from "../http/route-table.js";
 import type { GatewayMetrics } from "../metrics.js";
 import { type OpenApiView, renderDocsPage } from "./docs-page.js";
@@ -26,21 +26,50 @@ export function operationsRoutes(settings: OperationsRouteSettings): Route[] {
 
   routes.push(
     route("GET", "/readyz", async (_request, response) => {
-      let workers: number;
+      const notReady = (
+        code: "QUEUE_UNAVAILABLE" | "LLM_UNREACHABLE" | "LLM_AUTH_FAILED",
+        detail: string,
+        report: Record<string, unknown>,
+        cause?: unknown,
+      ) => new DossierError(code, { detail, retryable: true, retryAfterSeconds: 5, extensions: report, cause });
+      let workers: Awaited<ReturnType<typeof readLiveWorkers>>;
       try {
         await settings.redis.ping();
-        workers = await countLiveWorkers(settings.redis, settings.prefix);
+        workers = await readLiveWorkers(settings.redis, settings.prefix);
       } catch (error) {
-        throw unavailable("The job queue", error);
+        throw notReady(
+          "QUEUE_UNAVAILABLE",
+          "The job queue (Redis) is unreachable; try again shortly.",
+          { redis: "unreachable", workers: "unknown", model: "unknown", search: "unknown" },
+          error,
+        );
       }
-      if (workers === 0) {
-        throw new DossierError("QUEUE_UNAVAILABLE", {
-          detail: "No worker has been seen in the last 30 seconds; start one with `pnpm start:worker`.",
-          retryable: true,
-          retryAfterSeconds: 5,
-        });
+      if (workers.length === 0) {
+        throw notReady(
+          "QUEUE_UNAVAILABLE",
+          "No worker has been seen in the last 30 seconds; start one with `pnpm start:worker`.",
+          { redis: "ok", workers: 0, model: "unknown (no worker)", search: "unknown (no worker)" },
+        );
       }
-      response.json({ status: "ready", redis: "ok", workers });
+      // What the workers last found (they check every 30 s, every 5 s while something fails): no
+      // outside call is made here, however often this is asked.
+      const model = fleetStatus(workers.map((worker) => worker.checks?.model));
+      const search = fleetStatus(workers.map((worker) => worker.checks?.search));
+      const report = { redis: "ok", workers: workers.length, model: model.text, search: search.text };
+      // Without the model nothing can be answered; without search the subjects' own sites still can.
+      if (model.state === "failing") {
+        const refused = model.text.startsWith("refused the key");
+        throw notReady(
+          refused ? "LLM_AUTH_FAILED" : "LLM_UNREACHABLE",
+          model.text === "not checked yet"
+            ? "No worker has checked the model endpoint yet; try again in a few seconds."
+            : `The workers cannot use the model endpoint (${model.text}); ${
+                refused ? "set OPENAI_API_KEY to a key it accepts" : "set OPENAI_BASE_URL and LLM_MODEL"
+              }. The worker's log says more.`,
+          report,
+        );
+      }
+      response.json({ status: "ready", ...report });
     }),
   );
 

@@ -239,6 +239,29 @@ export function researchOperations(): OpenApiOperation[] {
   ];
 }
 
+/** The members `/readyz` reports, one per dependency, as the workers last found them. */
+function readinessSchema(): JsonObject {
+  return {
+    type: "object",
+    required: ["status", "redis", "workers", "model", "search"],
+    properties: {
+      status: { type: "string", enum: ["ready"] },
+      redis: { type: "string", description: "`ok`, or `unreachable`." },
+      workers: { type: "integer", description: "Workers whose heartbeat is younger than 30 seconds." },
+      model: {
+        type: "string",
+        description:
+          "The model endpoint: `ok`, or what is wrong and where (`unreachable: http://127.0.0.1:11434/v1`, `refused the key: ...`, `answered 500: ...`, `qwen2.5:3b-instruct not listed: ...`).",
+      },
+      search: {
+        type: "string",
+        description:
+          "The search provider: `ok`, `none configured (SEARCH_PROVIDER=none)`, `not checked (...)` for a paid API, or what is wrong and where. A failing search does not make the service unready.",
+      },
+    },
+  };
+}
+
 function operationsEndpoints(): OpenApiOperation[] {
   const plain = (summary: string, type: string, schema: JsonObject): JsonObject => ({
     summary,
@@ -250,10 +273,17 @@ function operationsEndpoints(): OpenApiOperation[] {
       method: "get",
       path: "/readyz",
       operation: {
-        summary: "Redis is reachable and a worker was seen in the last 30 seconds.",
+        summary:
+          "Redis is reachable, a worker was seen in the last 30 seconds, and the workers can use the model endpoint; each dependency is reported.",
         responses: {
-          "200": { description: "Ready.", content: { "application/json": { schema: { type: "object" } } } },
-          "503": problemResponse("Not ready: Redis unreachable or no worker seen recently.", retryAfter),
+          "200": {
+            description: "Ready.",
+            content: { "application/json": { schema: readinessSchema() } },
+          },
+          "503": problemResponse(
+            "Not ready: Redis unreachable, no worker seen recently, or no worker can use the model endpoint. The problem carries the same dependency members.",
+            retryAfter,
+          ),
         },
       },
     },
@@ -264,6 +294,19 @@ function operationsEndpoints(): OpenApiOperation[] {
       operation: plain("This document.", "application/json", { type: "object" }),
     },
     { method: "get", path: "/docs", operation: plain("A readable API reference.", "text/html", { type: "string" }) },
+    {
+      method: "get",
+      path: "/",
+      operation: {
+        summary: "Sends a browser to the web console.",
+        responses: {
+          "302": {
+            description: "A redirect to /console.",
+            headers: { Location: { description: "`/console`", schema: { type: "string" } } },
+          },
+        },
+      },
+    },
     {
       method: "get",
       path: "/console",

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { effortSchema } from "./effort.js";
+import { effortLevels, effortSchema } from "./effort.js";
 import {
   MAX_AGE_SECONDS,
   MAX_CONTEXT_LENGTH,
@@ -9,9 +9,16 @@ import {
   withoutInvisibleCharacters,
 } from "./fields.js";
 import { metadataSchema } from "./metadata.js";
+import { oneOfProblem } from "./one-of-problem.js";
 import { outputSchemaSchema, readOutputSchema } from "./output-schema.js";
 import { apiRegistry } from "./registry.js";
-import { type ResponseType, responseTypeSchema, takesOptions } from "./response-type.js";
+import {
+  RESPONSE_TYPE_SYNONYMS,
+  type ResponseType,
+  responseTypeSchema,
+  responseTypes,
+  takesOptions,
+} from "./response-type.js";
 import { sourcePolicySchema } from "./source-policy.js";
 import { companySchema, personSchema } from "./subjects.js";
 
@@ -30,7 +37,9 @@ const commonFields = {
     ),
   // `""` means "not given" for every optional field (docs/api.md), so it too stands for TEXT.
   responseType: z
-    .union([responseTypeSchema, z.literal("")])
+    .union([responseTypeSchema, z.literal("")], {
+      error: (issue) => oneOfProblem(responseTypes, issue.input, RESPONSE_TYPE_SYNONYMS),
+    })
     .nullish()
     .describe("The kind of answer wanted. Defaults to `TEXT`."),
   responseOptions: z
@@ -59,7 +68,7 @@ const commonFields = {
       "How old, in seconds, evidence may be: a stored result, a cached page or a cached search older than this is not used, and the research runs again with fresh reads. 0 (also `Cache-Control: no-cache` on the request) means nothing cached. Default: the server's cache lifetimes (24 h).",
     ),
   effort: z
-    .union([effortSchema, z.literal("")])
+    .union([effortSchema, z.literal("")], { error: (issue) => oneOfProblem(effortLevels, issue.input) })
     .nullish()
     .describe(
       "How much work the research may do: `lite`, `standard` (the default) or `deep`. Each tier's pages, typical latency and tokens are in docs/api.md.",

@@ -20,6 +20,21 @@ export const responseTypeSchema = z.enum(responseTypes).register(apiRegistry, {
 
 export type ResponseType = z.infer<typeof responseTypeSchema>;
 
+/** Other names callers give the response types, lower-case, for the "did you mean" of a bad one. */
+export const RESPONSE_TYPE_SYNONYMS: Readonly<Record<string, ResponseType>> = {
+  string: "TEXT",
+  boolean: "BOOL",
+  "yes/no": "BOOL",
+  integer: "NUMBER",
+  int: "NUMBER",
+  float: "NUMBER",
+  datetime: "DATE",
+  link: "URL",
+  choice: "OPTION",
+  enum: "OPTION",
+  multiple: "OPTIONS",
+};
+
 /** Response types that choose among `responseOptions`. */
 export function takesOptions(type: ResponseType): boolean {
   return type === "OPTION" || type === "OPTIONS";

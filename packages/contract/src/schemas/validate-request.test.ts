@@ -150,7 +150,35 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
     companyBody({ context: "c".repeat(MAX_CONTEXT_LENGTH + 1) }),
     [{ path: "context", message: new RegExp(String(MAX_CONTEXT_LENGTH)) }],
   ],
-  ["an unknown responseType", "company", companyBody({ responseType: "bool" }), [{ path: "responseType" }]],
+  [
+    "an unknown responseType, with the allowed values and the one it meant",
+    "company",
+    companyBody({ responseType: "boolean" }),
+    [
+      {
+        path: "responseType",
+        message: /^must be one of TEXT, BOOL, NUMBER, DATE, URL, OPTION, OPTIONS, not "boolean"; did you mean BOOL\?$/,
+      },
+    ],
+  ],
+  [
+    "a lower-case responseType",
+    "company",
+    companyBody({ responseType: "options" }),
+    [{ path: "responseType", message: /did you mean OPTIONS\?$/ }],
+  ],
+  [
+    "a responseType that is nothing like one",
+    "company",
+    companyBody({ responseType: "paragraph" }),
+    [{ path: "responseType", message: /^must be one of TEXT, .*, OPTIONS, not "paragraph"$/ }],
+  ],
+  [
+    "an unknown effort",
+    "company",
+    companyBody({ effort: "max" }),
+    [{ path: "effort", message: /^must be one of lite, standard, deep, not "max"$/ }],
+  ],
   ["a missing company", "company", { question: "q" }, [{ path: "company" }]],
   ["a null company", "company", { question: "q", company: null }, [{ path: "company" }]],
   [
@@ -287,25 +315,37 @@ const invalidBodies: Array<[string, ResearchKind, unknown, Array<{ path: string;
     "a wrongly cased key",
     "company",
     companyBody({ ResponseType: "BOOL" }),
-    [{ path: "ResponseType", message: /case-sensitive/ }],
+    [{ path: "ResponseType", message: /case-sensitive\); did you mean responseType\?$/ }],
   ],
   [
     "an unknown company key",
     "company",
     companyBody({}, { name: "Acme", employees: 5 }),
-    [{ path: "company.employees", message: /not a known field/ }],
+    [{ path: "company.employees", message: /not a known field.*did you mean numEmployees\?$/ }],
+  ],
+  [
+    "a company domain, which is its website",
+    "company",
+    companyBody({}, { name: "Acme", domain: "acme.com" }),
+    [{ path: "company.domain", message: /did you mean website\? \(it takes a bare domain too, such as acme\.com\)$/ }],
+  ],
+  [
+    "an unknown company key like no field",
+    "company",
+    companyBody({}, { name: "Acme", founded: 1999 }),
+    [{ path: "company.founded", message: /^is not a known field \(names are case-sensitive\)$/ }],
   ],
   [
     "an unknown key in a person's company",
     "person",
     personBody({}, { email: "jane@acme.com", company: { name: "Acme", Website: "acme.com" } }),
-    [{ path: "person.company.Website", message: /not a known field/ }],
+    [{ path: "person.company.Website", message: /not a known field.*did you mean website\?$/ }],
   ],
   [
     "an unknown person key",
     "person",
     personBody({}, { email: "jane@acme.com", jobTitle: "CTO" }),
-    [{ path: "person.jobTitle" }],
+    [{ path: "person.jobTitle", message: /did you mean title\?$/ }],
   ],
   [
     "a website with credentials",

@@ -1,6 +1,7 @@
 import type * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
 import type { Effort } from "./effort.js";
+import { unknownFieldMessage } from "./field-suggestions.js";
 import type { Metadata } from "./metadata.js";
 import { type NormalizedOutputSchema, readOutputSchema } from "./output-schema.js";
 import {
@@ -59,8 +60,15 @@ export type ValidationResult =
   | { ok: true; request: NormalizedResearchRequest; metadata: Metadata | null }
   | { ok: false; errors: FieldError[] };
 
-/** A schema's issues as the fields they concern; each unknown key is named on its own. */
-export function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
+/**
+ * A schema's issues as the fields they concern; each unknown key is named on its own, with the
+ * field it was probably meant as when `unknownField` knows one.
+ */
+export function issuesToFieldErrors(
+  issues: z.core.$ZodIssue[],
+  unknownField: (path: readonly string[], name: string) => string = () =>
+    "is not a known field (names are case-sensitive)",
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const issue of issues) {
     const base = issue.path.map(String).join(".");
@@ -68,7 +76,7 @@ export function issuesToFieldErrors(issues: z.core.$ZodIssue[]): FieldError[] {
       for (const key of issue.keys) {
         errors.push({
           path: base ? `${base}.${key}` : key,
-          message: "is not a known field (names are case-sensitive)",
+          message: unknownField(issue.path.map(String), key),
         });
       }
     } else {
@@ -101,7 +109,7 @@ function withoutEmpty(value: unknown): unknown {
 export function validateResearchRequest(kind: ResearchKind, body: unknown): ValidationResult {
   const parsed = researchRequestSchemas[kind].safeParse(body);
   if (!parsed.success) {
-    const errors = issuesToFieldErrors(parsed.error.issues);
+    const errors = issuesToFieldErrors(parsed.error.issues, unknownFieldMessage);
     for (const problem of crossFieldProblems(kind, body)) {
       if (!errors.some((error) => error.path === problem.path && error.message === problem.message))
         errors.push(problem);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
+import type { WorkerDependencyReport } from "./dependency-report.js";
 
 /** A worker counts as alive this long after its last heartbeat, in milliseconds. */
 export const WORKER_ALIVE_MS = 30_000;
@@ -14,30 +15,76 @@ export function createWorkerId(host = hostname()): string {
   return `${host}-${process.pid}-${randomBytes(3).toString("hex")}`;
 }
 
-/** Writes the worker's heartbeat every `intervalMs` until stopped. */
+/** A worker's heartbeat, written until stopped. */
+export interface Heartbeat {
+  /** Writes a beat now, so that a new dependency report need not wait for the next one. */
+  beat(): Promise<void>;
+  /** Stops beating and removes the worker and its report at once. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Writes the worker's heartbeat every `intervalMs` (default 5000) until stopped, with what
+ * `checks` returns then (the worker's last look at its outside services), kept as long as the beat.
+ */
 export function startHeartbeat(
   redis: RedisClient,
   prefix: string,
   workerId: string,
-  intervalMs = 5_000,
-): { stop(): Promise<void> } {
+  options: { intervalMs?: number; checks?: () => WorkerDependencyReport | undefined } = {},
+): Heartbeat {
   const key = redisKeys.workers(prefix);
-  const beat = () =>
-    redis
+  const checksKey = redisKeys.workerChecks(prefix, workerId);
+  const beat = () => {
+    const now = Date.now();
+    const report = options.checks?.();
+    const transaction = redis
       .multi()
-      .zadd(key, Date.now(), workerId)
-      .zremrangebyscore(key, 0, Date.now() - 10 * WORKER_ALIVE_MS)
-      .exec()
-      .catch(() => {});
+      .zadd(key, now, workerId)
+      .zremrangebyscore(key, 0, now - 10 * WORKER_ALIVE_MS);
+    if (report) transaction.set(checksKey, JSON.stringify(report), "PX", WORKER_ALIVE_MS);
+    return transaction.exec().then(
+      () => {},
+      () => {},
+    );
+  };
   void beat();
-  const timer = setInterval(beat, intervalMs);
+  const timer = setInterval(beat, options.intervalMs ?? 5_000);
   timer.unref();
   return {
+    beat,
     async stop() {
       clearInterval(timer);
-      await redis.zrem(key, workerId).catch(() => {});
+      await redis
+        .multi()
+        .zrem(key, workerId)
+        .del(checksKey)
+        .exec()
+        .catch(() => {});
     },
   };
+}
+
+/**
+ * The live workers (heartbeat younger than WORKER_ALIVE_MS) and the dependency report each last
+ * published (undefined for one that has not checked yet). Two round trips.
+ */
+export async function readLiveWorkers(
+  redis: RedisClient,
+  prefix: string,
+): Promise<Array<{ workerId: string; checks: WorkerDependencyReport | undefined }>> {
+  const live = await redis.zrangebyscore(redisKeys.workers(prefix), Date.now() - WORKER_ALIVE_MS, "+inf");
+  if (live.length === 0) return [];
+  const reports = await redis.mget(...live.map((workerId) => redisKeys.workerChecks(prefix, workerId)));
+  return live.map((workerId, index) => {
+    const raw = reports[index];
+    if (typeof raw !== "string") return { workerId, checks: undefined };
+    try {
+      return { workerId, checks: JSON.parse(raw) as WorkerDependencyReport };
+    } catch {
+      return { workerId, checks: undefined };
+    }
+  });
 }
 
 /** Number of workers whose heartbeat is younger than WORKER_ALIVE_MS. */

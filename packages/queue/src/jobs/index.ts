@@ -13,6 +13,7 @@ export {
   createResearchWorker,
   handBackActiveJobs,
   type JobStageEvent,
+  type ResearchOutcome,
   type ResearchProcessor,
   type ResearchUsage,
   type ResearchWorkerSettings,

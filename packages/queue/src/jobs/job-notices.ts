@@ -54,14 +54,16 @@ return {0, redis.call('EXISTS', KEYS[4])}
 `);
 
 /**
- * KEYS: result, waiters, job batches, fleet counters, result time, job events, then (when the usage
- * is recorded) the key's usage day and month. ARGV: notice channel prefix, job id, 'done' or
- * 'failed', payload (body or encoded failure), result TTL (seconds), now (ms since epoch), events
- * cap, events TTL (seconds), job events channel, usage TTL (seconds), tokens for the usage month,
- * then the numbers of whole-number fleet counters, fractional fleet counters and usage day fields,
- * then their field and increment pairs in that order.
+ * KEYS: result, waiters, job batches, fleet counters, result time, job events, unshared result, then
+ * (when the usage is recorded) the key's usage day and month. ARGV: notice channel prefix, job id,
+ * 'done' or 'failed', payload (body or encoded failure), result TTL (seconds), now (ms since epoch),
+ * events cap, events TTL (seconds), job events channel, usage TTL (seconds), tokens for the usage
+ * month, then the numbers of whole-number fleet counters, fractional fleet counters and usage day
+ * fields, '1' when a body may answer identical requests ('0' when it may not), then the field and
+ * increment pairs in that order.
  *
- * Stores a body and its time, appends the job's final event (`done` with the body, `failed` with the
+ * Stores a body and its time (a body that may not answer identical requests only under the unshared
+ * key, for its owner's poll), appends the job's final event (`done` with the body, `failed` with the
  * failure) to its event stream and announces it, adds to the fleet counters and the key's usage,
  * notifies every waiting gateway, and returns the ids of the batches waiting for the job. Written
  * again (a lost connection, a failover), the final event is not appended a second time when it is
@@ -69,9 +71,12 @@ return {0, redis.call('EXISTS', KEYS[4])}
  */
 const NOTIFY_SCRIPT = new RedisScript(`
 local status, payload, now = ARGV[3], ARGV[4], ARGV[6]
-if status == 'done' then
+if status == 'done' and ARGV[15] == '1' then
   redis.call('SET', KEYS[1], payload, 'EX', ARGV[5])
   redis.call('SET', KEYS[5], now, 'EX', ARGV[5])
+  redis.call('DEL', KEYS[7])
+elseif status == 'done' then
+  redis.call('SET', KEYS[7], payload, 'EX', ARGV[5])
 end
 local repeated = false
 local last = redis.call('XREVRANGE', KEYS[6], '+', '-', 'COUNT', 1)[1]
@@ -88,7 +93,7 @@ if not repeated then
   redis.call('PUBLISH', ARGV[9], id .. '\\n' .. status .. '\\n' .. now .. '\\n' .. payload)
 end
 local counts, sums, days = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14])
-local index = 15
+local index = 16
 for _ = 1, counts do
   redis.call('HINCRBY', KEYS[4], ARGV[index], ARGV[index + 1])
   index = index + 2
@@ -99,13 +104,13 @@ for _ = 1, sums do
 end
 if days > 0 then
   for _ = 1, days do
-    redis.call('HINCRBY', KEYS[7], ARGV[index], ARGV[index + 1])
+    redis.call('HINCRBY', KEYS[8], ARGV[index], ARGV[index + 1])
     index = index + 2
   end
-  redis.call('EXPIRE', KEYS[7], ARGV[10])
+  redis.call('EXPIRE', KEYS[8], ARGV[10])
   if tonumber(ARGV[11]) > 0 then
-    redis.call('HINCRBY', KEYS[8], 'tokens', ARGV[11])
-    redis.call('EXPIRE', KEYS[8], ARGV[10])
+    redis.call('HINCRBY', KEYS[9], 'tokens', ARGV[11])
+    redis.call('EXPIRE', KEYS[9], ARGV[10])
   end
 end
 local gateways = redis.call('SMEMBERS', KEYS[2])
@@ -162,8 +167,11 @@ export async function claimJob(
   return { status: "stored", result: result ?? { body: String(value) } };
 }
 
-/** A job's final outcome as a worker announces it. */
-export type JobEnd = { status: "done"; body: string } | { status: "failed"; failure: string };
+/**
+ * A job's final outcome as a worker announces it. A body with `reusable: false` answers the calls
+ * waiting now and the job's owner, never an identical request (see `ResearchOutcome`).
+ */
+export type JobEnd = { status: "done"; body: string; reusable?: boolean } | { status: "failed"; failure: string };
 
 /** What a job's end adds to counters: the fleet's, and the usage of the key that asked for it. */
 export interface JobEndCounters extends JobStatsIncrements {
@@ -171,9 +179,10 @@ export interface JobEndCounters extends JobStatsIncrements {
 }
 
 /**
- * Records a job's end: stores a body for `resultTtlSeconds`, appends the final event to the job's
- * event stream, adds `counters` to the fleet counters and the key's usage, sends the notice to every
- * waiting gateway, and returns the batches waiting for the job. One round trip.
+ * Records a job's end: stores a body for `resultTtlSeconds` (one that is not reusable only for its
+ * owner's poll), appends the final event to the job's event stream, adds `counters` to the fleet
+ * counters and the key's usage, sends the notice to every waiting gateway, and returns the batches
+ * waiting for the job. One round trip.
  */
 export async function announceJobEnd(
   redis: RedisClient,
@@ -191,6 +200,7 @@ export async function announceJobEnd(
     redisKeys.metrics(prefix),
     redisKeys.resultAt(prefix, jobId),
     redisKeys.jobEvents(prefix, jobId),
+    redisKeys.unsharedResult(prefix, jobId),
   ];
   if (usage) keys.push(usage.day, usage.month);
   const dayFields = usage?.dayFields ?? [];
@@ -209,6 +219,7 @@ export async function announceJobEnd(
     counters.counts.length,
     counters.sums.length,
     dayFields.length,
+    end.status === "done" && end.reusable === false ? "0" : "1",
     ...[...counters.counts, ...counters.sums, ...dayFields].flat(),
   ])) as string[];
 }

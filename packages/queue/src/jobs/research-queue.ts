@@ -279,23 +279,31 @@ export class ResearchQueue {
     }
   }
 
-  /** A job as its owner sees it; null when it does not exist or belongs to another key. */
+  /**
+   * A job as its owner sees it; null when it does not exist or belongs to another key. A body kept
+   * only for its owner (not reusable) is the job's latest end, unless the job runs again meanwhile.
+   */
   async view(jobId: string, keyId: string): Promise<JobView | null> {
     try {
-      const [owner, stored] = await Promise.all([
+      const [owner, stored, unshared] = await Promise.all([
         this.redis.get(redisKeys.jobOwner(this.prefix, jobId)),
         this.readResult(jobId),
+        this.redis.get(redisKeys.unsharedResult(this.prefix, jobId)),
       ]);
       if (owner !== keyId) return null;
-      if (stored !== null) return { id: jobId, status: "done", body: stored.body };
+      if (stored !== null && unshared === null) return { id: jobId, status: "done", body: stored.body };
       const job = await Job.fromId<ResearchJobData>(this.queue, jobId);
-      if (!job) return null;
+      if (!job) return unshared === null ? null : { id: jobId, status: "done", body: unshared };
       const state = await job.getState();
       if (state === "failed") return { id: jobId, status: "failed", error: decodeFailure(job.failedReason) };
       if (state === "completed") {
         // Finished a moment ago (its result was read just before), or its result has expired.
-        const body = await this.redis.get(redisKeys.result(this.prefix, jobId));
-        return body === null ? null : { id: jobId, status: "done", body };
+        const [body, latest] = await Promise.all([
+          this.redis.get(redisKeys.result(this.prefix, jobId)),
+          this.redis.get(redisKeys.unsharedResult(this.prefix, jobId)),
+        ]);
+        const found = latest ?? body;
+        return found === null ? null : { id: jobId, status: "done", body: found };
       }
       return { id: jobId, status: state === "active" ? "running" : "queued" };
     } catch (error) {

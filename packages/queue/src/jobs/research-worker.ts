@@ -32,6 +32,17 @@ export type JobStageEvent =
   | { stage: "answering" }
   | { stage: "verifying" };
 
+/** What one research run produced, and whether identical requests may be answered with it. */
+export interface ResearchOutcome {
+  response: ResearchResponse;
+  /**
+   * False for an answer withheld because an outside service failed during the run (search, a page,
+   * the model): it answers the calls waiting for the job, its batches and its owner's poll, but is
+   * not stored as the job's result, so the next identical request researches again.
+   */
+  reusable: boolean;
+}
+
 /** The research function a worker runs for each job. */
 export type ResearchProcessor = (
   data: ResearchJobData,
@@ -42,7 +53,7 @@ export type ResearchProcessor = (
     /** Reports a stage to everyone following the job; never throws, never waits. */
     progress: (event: JobStageEvent) => void;
   },
-) => Promise<ResearchResponse>;
+) => Promise<ResearchOutcome>;
 
 export interface ResearchWorkerSettings {
   prefix: string;
@@ -76,7 +87,8 @@ const STORED_APART = "";
 
 /**
  * Runs research jobs: the processor's response is stored under the job's result key (so that
- * identical requests are answered without new work) and returned to the waiting gateway.
+ * identical requests are answered without new work; unless it is not reusable) and returned to the
+ * waiting gateway.
  */
 export function createResearchWorker(
   processor: ResearchProcessor,
@@ -203,7 +215,7 @@ export function createResearchWorker(
             return STORED_APART;
           }
         }
-        const response = await research(job, signal ?? new AbortController().signal, usage);
+        const { response, reusable } = await research(job, signal ?? new AbortController().signal, usage);
         const body = JSON.stringify({
           ...response,
           usage: { ...usage, durationMs: Math.round(performance.now() - started) },
@@ -217,7 +229,7 @@ export function createResearchWorker(
           durationSeconds: (performance.now() - started) / 1000,
           ...usage,
         });
-        await announce(job.id!, { status: "done", body }, { ...stats, usage: usageToRecord() });
+        await announce(job.id!, { status: "done", body, reusable }, { ...stats, usage: usageToRecord() });
         return STORED_APART;
       } catch (error) {
         // A Redis command that failed because its connection closed is Redis being away, not a bug.

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeChatServer, startFakeChatServer } from "../llm/start-fake-chat-server.js";
 import { deleteKeysWithPrefix, testRedisUrl } from "../redis/test-redis.js";
 import { repositoryRoot } from "../stack/repository-root.js";
 import { type ServiceProcess, startProcess } from "../stack/start-process.js";
@@ -110,19 +111,23 @@ describe("the image's production tree, made by the Dockerfile's pnpm deploy here
     REDIS_PREFIX: prefix,
     LOG_LEVEL: "info",
     NODE_ENV: "production",
-    OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
     LLM_MODEL: "fake-model",
     SEARCH_PROVIDER: "none",
   };
   const processes: ServiceProcess[] = [];
+  // The worker checks the model endpoint; /readyz is ready only when it answers.
+  let model: FakeChatServer | undefined;
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
   redis.on("error", () => {});
 
   beforeAll(async () => {
+    model = await startFakeChatServer();
+    env.OPENAI_BASE_URL = model.url;
     const [command, ...args] = deployCommand!;
     await run(command!, [...args.slice(0, -1), target], { cwd: root });
   }, 180_000);
   afterAll(async () => {
+    await model?.close();
     for (const process of processes) process.kill("SIGKILL");
     await Promise.all(processes.map((process) => process.exited));
     await deleteKeysWithPrefix(redis, prefix).catch(() => {});
@@ -198,7 +203,13 @@ describe("the image's production tree, made by the Dockerfile's pnpm deploy here
       await new Promise((resolve) => setTimeout(resolve, 100));
       ready = await fetch(`${baseUrl}/readyz`);
     }
-    expect(await ready.json()).toEqual({ status: "ready", redis: "ok", workers: 1 });
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      redis: "ok",
+      workers: 1,
+      model: "ok",
+      search: "none configured (SEARCH_PROVIDER=none)",
+    });
 
     const gatewayCheck = await runCli(main, ["healthcheck"], { ...env, PORT: port });
     expect(gatewayCheck).toEqual({ code: 0, output: `gateway healthy: ${baseUrl}/healthz answered 200\n` });

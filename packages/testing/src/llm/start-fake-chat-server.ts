@@ -36,6 +36,8 @@ export interface FakeChatServer {
   /** Base URL to use as OPENAI_BASE_URL, ending in `/v1`. */
   url: string;
   requests: FakeChatRequest[];
+  /** How many times `GET /v1/models` was asked. */
+  readonly modelListRequests: number;
   setResponder(responder: FakeChatResponder): void;
   /** Delay added before every answer, in milliseconds. */
   setLatency(milliseconds: number): void;
@@ -82,16 +84,23 @@ function completion(model: string, content: string, promptChars: number): string
  * nothing at all. Shared by tests, the eval and the benchmarks.
  */
 export async function startFakeChatServer(
-  options: { responder?: FakeChatResponder; latencyMs?: number } = {},
+  options: {
+    responder?: FakeChatResponder;
+    latencyMs?: number;
+    /** The port to listen on (on 127.0.0.1). Default: a free one. */
+    port?: number;
+  } = {},
 ): Promise<FakeChatServer> {
   let responder = options.responder ?? statedAnswerResponder;
   let latencyMs = options.latencyMs ?? 0;
+  let modelListRequests = 0;
   const requests: FakeChatRequest[] = [];
   const hanging = new Set<ServerResponse>();
 
   const server = createServer(async (request, response) => {
     try {
       if (request.method === "GET" && request.url === "/v1/models") {
+        modelListRequests += 1;
         response.writeHead(200, { "content-type": "application/json" });
         response.end(
           JSON.stringify({ object: "list", data: [{ id: "fake-model", object: "model", owned_by: "dossier" }] }),
@@ -146,11 +155,14 @@ export async function startFakeChatServer(
     }
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get modelListRequests() {
+      return modelListRequests;
+    },
     setResponder(next) {
       responder = next;
     },

@@ -69,6 +69,8 @@ export interface FakeSearchServer {
   url: string;
   /** Every request that reached the search route and could be parsed, in arrival order. */
   requests: FakeSearchRequest[];
+  /** How many times `GET /healthz` was asked (SearXNG only). */
+  readonly healthChecks: number;
   /** Changes how the following requests are answered. */
   setBehaviour(behaviour: FakeSearchBehaviour): void;
   /** Stops the server, dropping any request left hanging. */
@@ -94,10 +96,17 @@ export async function startFakeSearchServer(options: FakeSearchServerOptions): P
   const checksCredential = options.apiKey !== undefined && options.provider !== "searxng";
   const requests: FakeSearchRequest[] = [];
   let behaviour: FakeSearchBehaviour = "ok";
+  let healthChecks = 0;
 
   const answer = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const body = await readBody(request);
+    // SearXNG's health endpoint, which Dossier's workers check instead of searching.
+    if (options.provider === "searxng" && request.method === "GET" && url.pathname === "/healthz") {
+      healthChecks += 1;
+      send(response, 200, "OK");
+      return;
+    }
     if (url.pathname !== wire.path) {
       send(response, 404, { message: "Not Found" });
       return;
@@ -168,6 +177,9 @@ export async function startFakeSearchServer(options: FakeSearchServerOptions): P
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get healthChecks() {
+      return healthChecks;
+    },
     setBehaviour(next) {
       behaviour = next;
     },
