@@ -3,6 +3,7 @@ import { apiRegistry } from "../schemas/registry.js";
 import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
 import { eventOperations, jobEventStreamContent } from "./event-operations.js";
+import { listOpenApiOperations } from "./list-operations.js";
 import { usageOperations } from "./usage-operations.js";
 
 type JsonObject = Record<string, unknown>;
@@ -373,6 +374,7 @@ export function buildOpenApiDocument(
     ...batchOperations(),
     ...usageOperations(),
     ...eventOperations(),
+    ...listOpenApiOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

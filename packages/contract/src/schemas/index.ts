@@ -4,6 +4,7 @@ export * from "./event-schemas.js";
 export * from "./fields.js";
 export * from "./format-answer.js";
 export * from "./job-schemas.js";
+export * from "./list-schemas.js";
 export * from "./metadata.js";
 export * from "./output-schema.js";
 export * from "./problem.js";
