@@ -1,4 +1,5 @@
 export * from "./answer/index.js";
+export * from "./discover/index.js";
 export * from "./gather/extract/index.js";
 export * from "./gather/fetch/index.js";
 export * from "./gather/index.js";

@@ -1,0 +1,217 @@
+import { type Company, DossierError, isDossierError, type Person } from "@dossier/contract";
+import type { PageFetcher } from "../gather/fetch/page-fetcher.js";
+import type { SearchHit, SearchProvider } from "../gather/search/search-provider.js";
+import { type Candidate, CandidatePool, type FoundOn, shortCompanyName, subjectOfEntity } from "./candidate-pool.js";
+import type { Criterion } from "./derive-criteria.js";
+import { discoveryQueries } from "./discovery-queries.js";
+import { MIN_GROUP, splitEntities } from "./split-entities.js";
+
+/** What to look for. */
+export interface DiscoveryRequest {
+  objective: string;
+  entityType: "company" | "person";
+  criteria: readonly Criterion[];
+  exclude?: ReadonlyArray<Company | Person>;
+  effort: "lite" | "standard" | "deep";
+  /** Most candidates kept; the rest of what the pages list is not read. */
+  maxCandidates: number;
+}
+
+export interface DiscoveryDependencies {
+  /** Null when no search provider is configured: a list then cannot look, and fails saying so. */
+  search: SearchProvider | null;
+  fetcher: PageFetcher;
+}
+
+/** Counters discovery adds to. */
+export interface DiscoveryUsage {
+  searches: number;
+  pagesFetched: number;
+  pagesFromCache: number;
+}
+
+export interface DiscoveryContext {
+  signal?: AbortSignal;
+  /** Nobody waits on a connection: an upstream's 429 may be waited out. Default true. */
+  background?: boolean;
+  usage?: DiscoveryUsage;
+}
+
+/** What discovery found, and what it could not read. */
+export interface Discovery {
+  candidates: Candidate[];
+  queries: string[];
+  /** Pages read, in the order read. */
+  pagesRead: string[];
+  /** Pages and searches that failed, with why. */
+  unreachable: Array<{ what: string; reason: string }>;
+  /** Entries left out because the caller excluded them. */
+  excluded: number;
+}
+
+/** Pages read per effort tier (search results and the next pages of paged listings together). */
+const PAGE_BUDGET = { lite: 4, standard: 12, deep: 30 } as const;
+/** Hits taken per query. */
+const HITS_PER_QUERY = { lite: 6, standard: 8, deep: 10 } as const;
+/** Next pages followed per paged listing. */
+const NEXT_PAGES = { lite: 0, standard: 3, deep: 10 } as const;
+/** Pages read at once. */
+const FETCH_CONCURRENCY = 4;
+
+/** The organisation a page belongs to: its site name (or its title's last part) and its origin. */
+function organisationOf(pageUrl: string, siteName: string | null, title: string | null): Company {
+  const fromTitle = title?.split(/\s+[|–—-]\s+/).at(-1)?.trim();
+  const name = siteName ?? (fromTitle && fromTitle !== title ? fromTitle : null);
+  return { ...(name ? { name } : {}), website: new URL(pageUrl).origin };
+}
+
+/** Hits of several queries taken in turn, best of each first, each URL once. */
+function interleave(lists: SearchHit[][]): SearchHit[] {
+  const seen = new Set<string>();
+  const hits: SearchHit[] = [];
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  for (let rank = 0; rank < longest; rank += 1) {
+    for (const list of lists) {
+      const hit = list[rank];
+      if (hit && !seen.has(hit.url)) {
+        seen.add(hit.url);
+        hits.push(hit);
+      }
+    }
+  }
+  return hits;
+}
+
+/** Content words of the objective and criteria: a card that shares more of them is evaluated earlier. */
+function relevanceWords(request: DiscoveryRequest): string[] {
+  const text = `${request.objective} ${request.criteria.map((criterion) => criterion.description).join(" ")}`;
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length > 3 && !/^(?:that|which|with|from|based|have|were|their|this|these|those)$/.test(word)),
+    ),
+  ];
+}
+
+/**
+ * Finds a list's candidates: searches the objective's queries, reads the pages they find (and the
+ * next pages of paged listings) within the effort's page budget, splits every directory, listing,
+ * member, portfolio or team page into its entries, and keeps each entity once (by website,
+ * LinkedIn profile or normalized name), the excluded left out. For a company list, a search hit
+ * that is a site's home page and lists nothing is a candidate itself. Candidates come back most
+ * relevant first (the entries that share most words with the objective and criteria), then in the
+ * order found.
+ */
+export async function discoverCandidates(
+  request: DiscoveryRequest,
+  dependencies: DiscoveryDependencies,
+  context: DiscoveryContext = {},
+): Promise<Discovery> {
+  const { search, fetcher } = dependencies;
+  if (!search) {
+    throw new DossierError("SEARCH_NOT_CONFIGURED", {
+      detail: "A list finds its candidates through web search; set SEARCH_PROVIDER (and its URL or key).",
+    });
+  }
+  const background = context.background ?? true;
+  const queries = discoveryQueries(request.objective, request.entityType, request.criteria, request.effort);
+  const unreachable: Discovery["unreachable"] = [];
+  const results = await Promise.all(
+    queries.map(async (query) => {
+      try {
+        if (context.usage) context.usage.searches += 1;
+        return await search.search(query, {
+          limit: HITS_PER_QUERY[request.effort],
+          background,
+          ...(context.signal ? { signal: context.signal } : {}),
+        });
+      } catch (error) {
+        if (context.signal?.aborted) throw error;
+        unreachable.push({ what: `search "${query}"`, reason: isDossierError(error) ? error.code : "failed" });
+        return [];
+      }
+    }),
+  );
+  if (results.every((hits) => hits.length === 0) && unreachable.length === queries.length) {
+    throw new DossierError("SEARCH_PROVIDER_FAILED", {
+      detail: "Every search for the list's candidates failed; try again later.",
+      retryable: true,
+    });
+  }
+
+  const pool = new CandidatePool(request.entityType, request.exclude ?? [], request.maxCandidates);
+  const pagesRead: string[] = [];
+  const budget = PAGE_BUDGET[request.effort];
+  // Pages to read, in order: the hits, and each listing's next pages right after it.
+  const queue: Array<{ url: string; title: string | null; followed: number }> = interleave(results).map((hit) => ({
+    url: hit.url,
+    title: hit.title || null,
+    followed: 0,
+  }));
+  const queued = new Set(queue.map((entry) => entry.url));
+  type Read = { url: string; html: string; title: string | null; followed: number } | null;
+  const read = async (entry: (typeof queue)[number]): Promise<Read> => {
+    try {
+      const page = await fetcher.fetch(entry.url, context.signal ? { signal: context.signal } : {});
+      if (context.usage) {
+        if (page.fromCache) context.usage.pagesFromCache += 1;
+        else context.usage.pagesFetched += 1;
+      }
+      if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return null;
+      return { url: page.url, html: page.text, title: entry.title, followed: entry.followed };
+    } catch (error) {
+      if (context.signal?.aborted) throw error;
+      unreachable.push({ what: entry.url, reason: isDossierError(error) ? error.code : "failed" });
+      return null;
+    }
+  };
+  let started = 0;
+  while (queue.length > 0 && started < budget && !pool.full) {
+    const slice = queue.splice(0, Math.min(FETCH_CONCURRENCY, budget - started));
+    started += slice.length;
+    const pages = await Promise.all(slice.map(read));
+    for (const page of pages) {
+      if (!page) continue;
+      pagesRead.push(page.url);
+      const listing = splitEntities(page.html, page.url, request.entityType);
+      const foundOn: FoundOn = { url: page.url, title: listing.title ?? page.title };
+      if (listing.entities.length >= MIN_GROUP) {
+        const organisation =
+          request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
+        for (const entity of listing.entities) {
+          pool.add(subjectOfEntity(entity, request.entityType, organisation), entity.name, foundOn, entity.text);
+          if (pool.full) break;
+        }
+        const next = listing.nextPageUrl;
+        if (next && !queued.has(next) && page.followed < NEXT_PAGES[request.effort]) {
+          queued.add(next);
+          queue.unshift({ url: next, title: listing.title, followed: page.followed + 1 });
+        }
+      } else if (request.entityType === "company" && new URL(page.url).pathname === "/") {
+        // A company's own home page found by the search is a candidate of its own.
+        const organisation = organisationOf(page.url, listing.siteName, listing.title);
+        if (organisation.name) {
+          const name = shortCompanyName(organisation.name);
+          pool.add({ company: { name, website: organisation.website! } }, name, foundOn, "");
+        }
+      }
+    }
+  }
+
+  const words = relevanceWords(request);
+  const scored = pool.list().map((candidate, order) => {
+    const text = candidate.cards.join(" ").toLowerCase();
+    const shared = words.filter((word) => text.includes(word)).length;
+    return { candidate, order, score: shared + candidate.foundOn.length - 1 };
+  });
+  scored.sort((left, right) => right.score - left.score || left.order - right.order);
+  return {
+    candidates: scored.map((entry) => entry.candidate),
+    queries,
+    pagesRead,
+    unreachable,
+    excluded: pool.excludedCount,
+  };
+}

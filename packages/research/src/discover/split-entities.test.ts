@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { looksLikePersonName, splitEntities } from "./split-entities.js";
+
+const page = (main: string) => `<!doctype html><html><head><title>Members | Nordic Climate Index</title>
+<meta property="og:site_name" content="Nordic Climate Index"></head><body>
+<header><nav><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li><li><a href="/members">Members</a></li></ul></nav></header>
+<main>${main}</main>
+<footer><ul><li><a href="/privacy">Privacy</a></li><li><a href="/terms">Terms</a></li><li><a href="/imprint">Imprint</a></li></ul></footer>
+</body></html>`;
+
+describe("splitEntities", () => {
+  it("splits a table into one entity per row, named by its name column, with its links", () => {
+    const html = page(`<table><tr><th>Stage</th><th>Company</th><th>City</th></tr>
+      <tr><td>Seed</td><td><a href="https://fjordlight.example">Fjordlight Energy</a></td><td>Oslo</td></tr>
+      <tr><td>Series A</td><td>Birchwind Carbon</td><td>Stockholm</td></tr>
+      <tr><td>Seed</td><td>Tundra Heat <a href="https://www.linkedin.com/company/tundra-heat/">in</a></td><td>Helsinki</td></tr></table>`);
+    const listing = splitEntities(html, "https://index.example/members", "company");
+    expect(listing.title).toBe("Members | Nordic Climate Index");
+    expect(listing.siteName).toBe("Nordic Climate Index");
+    expect(listing.entities.map((entity) => entity.name)).toEqual(["Fjordlight Energy", "Birchwind Carbon", "Tundra Heat"]);
+    expect(listing.entities[0]).toMatchObject({ website: "https://fjordlight.example", text: "Seed Fjordlight Energy Oslo" });
+    expect(listing.entities[2]?.linkedinUrl).toBe("https://www.linkedin.com/company/tundra-heat/");
+  });
+
+  it("splits cards by their headings, not by their first link, and leaves menus and footers out", () => {
+    const card = (name: string, text: string) =>
+      `<div class="card"><a href="/members/${name.toLowerCase().replace(/ /g, "-")}">View profile</a><h3>${name}</h3><p>${text}</p></div>`;
+    const html = page(
+      `<h1>Members</h1><div class="grid">${card("Fjordlight Energy", "A climate startup from Oslo.")}${card("Birchwind Carbon", "Carbon removal, Stockholm.")}${card("Tundra Heat", "Heat pumps, Helsinki.")}</div>`,
+    );
+    const listing = splitEntities(html, "https://index.example/members", "company");
+    expect(listing.entities.map((entity) => entity.name)).toEqual(["Fjordlight Energy", "Birchwind Carbon", "Tundra Heat"]);
+    expect(listing.entities[0]).toMatchObject({
+      detailUrl: "https://index.example/members/fjordlight-energy",
+      text: "View profile Fjordlight Energy A climate startup from Oslo.",
+    });
+  });
+
+  it("reads list items by their link or the words before a separator", () => {
+    const html = page(`<ul>
+      <li><a href="https://a.example">Alpha Grid</a>: storage</li>
+      <li>Beta Wind — offshore wind, Bergen</li>
+      <li>Gamma Soil (soil carbon)</li>
+      <li>Delta Hydro, Trondheim</li></ul>`);
+    const listing = splitEntities(html, "https://index.example/list", "company");
+    expect(listing.entities.map((entity) => entity.name)).toEqual(["Alpha Grid", "Beta Wind", "Gamma Soil", "Delta Hydro"]);
+  });
+
+  it("takes people from a team page, with the role beside each name", () => {
+    const person = (name: string, role: string) => `<li class="member"><h3>${name}</h3><p>${role}</p></li>`;
+    const html = page(
+      `<ul class="team">${person("Ingrid Solberg", "Managing Partner")}${person("Jonas van der Berg", "Partner")}${person("Dr. Amina Okafor", "Venture Partner")}<li class="member"><h3>Our values</h3><p>Patience</p></li></ul>`,
+    );
+    const listing = splitEntities(html, "https://fund.example/team", "person");
+    expect(listing.entities.map((entity) => [entity.name, entity.title])).toEqual([
+      ["Ingrid Solberg", "Managing Partner"],
+      ["Jonas van der Berg", "Partner"],
+      ["Dr. Amina Okafor", "Venture Partner"],
+    ]);
+  });
+
+  it("finds nothing on a page that is not a listing, and finds the next page of one that is paged", () => {
+    const article = page(`<p>Fjordlight Energy raised a seed round. It is hiring engineers.</p><p>More news soon.</p>
+      <a href="/members?page=2">Next</a>`);
+    const listing = splitEntities(article, "https://index.example/members", "company");
+    expect(listing.entities).toEqual([]);
+    expect(listing.nextPageUrl).toBe("https://index.example/members?page=2");
+  });
+
+  it("splits a long directory whole", () => {
+    const rows = Array.from({ length: 1500 }, (_, index) => `<tr><td>Company ${index} Labs</td><td>Oslo</td></tr>`).join("");
+    const listing = splitEntities(page(`<table>${rows}</table>`), "https://index.example/all", "company");
+    expect(listing.entities).toHaveLength(1500);
+    expect(listing.entities[1499]?.name).toBe("Company 1499 Labs");
+  });
+});
+
+describe("looksLikePersonName", () => {
+  it.each([
+    ["Ingrid Solberg", true],
+    ["Jonas van der Berg", true],
+    ["José María Núñez", true],
+    ["Granite Peak Ventures", false],
+    ["Our values", false],
+    ["Ingrid", false],
+    ["Series 2 Fund", false],
+  ])("%s: %s", (text, expected) => {
+    expect(looksLikePersonName(text)).toBe(expected);
+  });
+});

@@ -1,0 +1,285 @@
+import { collapseWhitespace, type DomDocument, type DomElement, parseDocument, toArray } from "../gather/extract/dom.js";
+
+/** One entry of a listing page: a table row, a list item or a card, with its links. */
+export interface PageEntity {
+  /** The entry's name: a company's or a person's, as the page writes it. */
+  name: string;
+  /** The entry's whole text (at most {@link MAX_CARD_CHARS}), what the page says of it. */
+  text: string;
+  /** For a person: the words beside the name that read as their role ("Partner", "Chief Executive Officer"). */
+  title?: string;
+  /** The first link off the page's own site that is not a profile on a network: the entity's own website. */
+  website?: string;
+  /** The first link to a profile on LinkedIn. */
+  linkedinUrl?: string;
+  /** The first link to another page of the same site (a detail page). */
+  detailUrl?: string;
+}
+
+/** What a page says about itself, for the candidates found on it. */
+export interface ListingPage {
+  url: string;
+  /** `<title>` or the first heading. */
+  title: string | null;
+  /** `og:site_name`, or the organisation the page belongs to. */
+  siteName: string | null;
+  /** The entries, in page order, from every group of at least {@link MIN_GROUP} alike entries. */
+  entities: PageEntity[];
+  /** The next page of a paged listing (`rel=next`, or a link that says "Next"). */
+  nextPageUrl: string | null;
+}
+
+/** Longest entry text kept, in characters. */
+export const MAX_CARD_CHARS = 800;
+/** Fewest alike entries that make a group a listing (a menu of two links is not a directory). */
+export const MIN_GROUP = 3;
+
+/** Elements that are never a listing's entries: page chrome, forms, scripts. */
+const CHROME =
+  "script, style, noscript, template, svg, nav, header, footer, aside, form, iframe, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
+
+/** Link texts and labels that are never a name. */
+const GENERIC =
+  /^(?:home|about(?: us)?|contact(?: us)?|read more|learn more|more|see (?:all|more)|view (?:all|more|profile)|website|visit(?: website)?|next|previous|prev|back|apply(?: now)?|sign in|log ?in|sign up|register|subscribe|download|details|profile|linkedin|twitter|x|facebook|instagram|github|email|e-mail|share|menu|top|page \d+|\d+|[«»‹›<>→←…]+)$/i;
+
+/** Hosts of networks and platforms whose links are profiles, not an entity's own website. */
+const PLATFORM_HOSTS =
+  /(?:^|\.)(?:linkedin\.com|twitter\.com|x\.com|facebook\.com|instagram\.com|youtube\.com|github\.com|crunchbase\.com|wikipedia\.org|medium\.com|angel\.co|wellfound\.com|tiktok\.com|google\.com|apple\.com|bit\.ly|mailto)$/i;
+
+const ORGANISATION_WORDS =
+  /\b(?:inc|ltd|llc|gmbh|ag|bv|b\.v|sa|plc|ab|as|oy|aps|group|holdings?|capital|ventures|partners|labs?|technologies|systems|solutions|energy|health|analytics|software|studio|foundation|university|institute|association|council|fund|bank|company|corp|corporation)\b\.?/i;
+
+const NAME_PARTICLES = new Set(["von", "van", "de", "der", "den", "da", "del", "della", "di", "du", "la", "le", "dos", "das", "bin", "al", "y", "ter", "ten"]);
+
+/** Whether a text reads as a person's name: two to four capitalized words, no digits, no company words. */
+export function looksLikePersonName(text: string): boolean {
+  const words = text.replace(/^(?:dr|prof|mr|mrs|ms|sir)\.?\s+/i, "").split(/\s+/);
+  if (words.length < 2 || words.length > 4 || /\d/.test(text) || ORGANISATION_WORDS.test(text)) return false;
+  return words.every((word) => NAME_PARTICLES.has(word) || /^\p{Lu}[\p{L}'’.-]*$/u.test(word));
+}
+
+/** Whether a text can be the name of an entity of the kind wanted. */
+function isName(text: string, entityType: "company" | "person"): boolean {
+  if (text.length < 2 || text.length > 100 || !/\p{L}/u.test(text) || GENERIC.test(text)) return false;
+  if (entityType === "person") return looksLikePersonName(text);
+  const words = text.split(/\s+/);
+  // A sentence is not a name: a company's name is short and does not end like a statement.
+  return words.length <= 8 && !(words.length > 4 && /[.!?]$/.test(text));
+}
+
+function textOf(element: DomElement): string {
+  return collapseWhitespace(blockText(element));
+}
+
+/** The element's text with a space wherever a block or cell ends, so that "Oslo</td><td>Seed" stays two words. */
+function blockText(element: DomElement): string {
+  let text = "";
+  for (const child of toArray(element.childNodes)) {
+    if (child.nodeType === 3) text += child.textContent ?? "";
+    else if (child.nodeType === 1) {
+      const tag = child.nodeName.toUpperCase();
+      const inner = blockText(child as DomElement);
+      text += /^(?:TD|TH|LI|P|DIV|H\d|BR|DT|DD|SECTION|ARTICLE|TR|UL|OL)$/.test(tag) ? ` ${inner} ` : inner;
+    }
+  }
+  return text;
+}
+
+function absoluteUrl(href: string | null, base: string): URL | null {
+  if (!href || /^(?:#|javascript:|mailto:|tel:)/i.test(href.trim())) return null;
+  try {
+    const url = new URL(href.trim(), base);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    url.hash = "";
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
+
+/** The links of an entry, sorted into website, LinkedIn profile and detail page. */
+function linksOf(element: DomElement, pageUrl: string): Pick<PageEntity, "website" | "linkedinUrl" | "detailUrl"> {
+  const pageHost = bareHost(new URL(pageUrl).hostname);
+  const links: Pick<PageEntity, "website" | "linkedinUrl" | "detailUrl"> = {};
+  const anchors = element.nodeName.toUpperCase() === "A" ? [element] : toArray(element.querySelectorAll("a[href]"));
+  for (const anchor of anchors) {
+    const url = absoluteUrl(anchor.getAttribute("href"), pageUrl);
+    if (!url) continue;
+    const host = bareHost(url.hostname);
+    if (/(?:^|\.)linkedin\.com$/.test(host)) links.linkedinUrl ??= url.href;
+    else if (host === pageHost || host.endsWith(`.${pageHost}`)) {
+      if (url.pathname !== "/" && url.pathname !== new URL(pageUrl).pathname) links.detailUrl ??= url.href;
+    } else if (!PLATFORM_HOSTS.test(host)) links.website ??= url.origin;
+  }
+  return links;
+}
+
+/** A cell's text without the labels of its icon links ("in", "Website"), which are not part of a name. */
+function withoutLabelLinks(cell: DomElement): string {
+  let text = textOf(cell);
+  for (const anchor of toArray(cell.querySelectorAll("a"))) {
+    const label = textOf(anchor);
+    if (label && (label.length <= 2 || GENERIC.test(label)) && text !== label) text = text.replace(label, " ");
+  }
+  return collapseWhitespace(text);
+}
+
+/** The name of an entry: its heading, its bold text, its first meaningful link, or the words before a separator. */
+function nameOf(element: DomElement, entityType: "company" | "person", columnIndex?: number): string | null {
+  const tries: string[] = [];
+  if (columnIndex !== undefined) {
+    const cell = toArray(element.children)[columnIndex];
+    if (cell) tries.push(withoutLabelLinks(cell));
+  }
+  for (const selector of ["h1, h2, h3, h4, h5, h6", "[itemprop=name], .name, [class*=name]", "strong, b", "a[href]"]) {
+    for (const found of toArray(element.querySelectorAll(selector))) tries.push(textOf(found));
+  }
+  if (element.nodeName.toUpperCase() === "TR") {
+    for (const cell of toArray(element.children)) tries.push(withoutLabelLinks(cell));
+  }
+  const whole = textOf(element);
+  const lead = whole.split(/\s+[—–|•·]\s+|\s+-\s+|:\s|,\s|\s\(/)[0];
+  if (lead) tries.push(lead);
+  for (const raw of tries) {
+    const text = raw.replace(/[\s:,–—-]+$/, "").trim();
+    if (isName(text, entityType)) return text;
+  }
+  return null;
+}
+
+/** For a person: the short text right after the name in the entry, when it reads as a role. */
+function titleNear(text: string, name: string): string | undefined {
+  const at = text.indexOf(name);
+  if (at === -1) return undefined;
+  const rest = text
+    .slice(at + name.length)
+    .replace(/^[\s,|:–—-]+/, "")
+    .split(/\s*[|•·.;]\s|\s[—–-]\s/)[0]
+    ?.trim();
+  if (!rest || rest.length > 80 || rest.split(/\s+/).length > 10) return undefined;
+  return rest;
+}
+
+/** An element's shape: its tag and classes, which the entries of one listing share. */
+function signatureOf(element: DomElement): string {
+  const classes = (element.getAttribute("class") ?? "").split(/\s+/).filter(Boolean).sort().join(".");
+  return `${element.tagName.toUpperCase()}.${classes}`;
+}
+
+/** The groups of alike sibling elements that may be a listing's entries, with the name column of a table. */
+function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nameColumn?: number }> {
+  const groups: Array<{ elements: DomElement[]; nameColumn?: number }> = [];
+  for (const table of toArray(document.querySelectorAll("table"))) {
+    const rows = toArray(table.querySelectorAll("tr")).filter((row) => row.querySelector("td") !== null);
+    const headerCells = toArray(table.querySelectorAll("tr")).find((row) => row.querySelector("th") !== null);
+    let nameColumn: number | undefined;
+    if (headerCells) {
+      const labels = toArray(headerCells.children).map((cell) => textOf(cell).toLowerCase());
+      const index = labels.findIndex((label) =>
+        /^(?:name|company|organi[sz]ation|startup|firm|member|person|people|partner|founder|business|brand)s?$/.test(label),
+      );
+      if (index !== -1) nameColumn = index;
+    }
+    groups.push({ elements: rows, ...(nameColumn !== undefined ? { nameColumn } : {}) });
+  }
+  for (const list of toArray(document.querySelectorAll("ul, ol, dl"))) {
+    const items = toArray(list.children).filter((child) => /^(?:LI|DT)$/i.test(child.tagName));
+    groups.push({ elements: items });
+  }
+  // Cards: siblings of one shape, each with a heading, bold text or link.
+  for (const parent of toArray(document.querySelectorAll("div, section, main, article, body"))) {
+    const bySignature = new Map<string, DomElement[]>();
+    for (const child of toArray(parent.children)) {
+      if (!/^(?:DIV|ARTICLE|SECTION|LI|A|FIGURE)$/i.test(child.tagName)) continue;
+      if (!child.querySelector("h2, h3, h4, h5, h6, strong, b, a[href]") && child.tagName.toUpperCase() !== "A") continue;
+      const signature = signatureOf(child);
+      bySignature.set(signature, [...(bySignature.get(signature) ?? []), child]);
+    }
+    for (const elements of bySignature.values()) groups.push({ elements });
+  }
+  return groups;
+}
+
+function isInside(element: DomElement, taken: ReadonlySet<DomElement>): boolean {
+  for (let node: DomElement | null = element; node; node = node.parentElement) if (taken.has(node)) return true;
+  return false;
+}
+
+function pageTitleOf(document: DomDocument): string | null {
+  const title = collapseWhitespace(document.querySelector("title")?.textContent ?? "");
+  if (title) return title;
+  const heading = collapseWhitespace(document.querySelector("h1")?.textContent ?? "");
+  return heading || null;
+}
+
+function siteNameOf(document: DomDocument): string | null {
+  const meta = document.querySelector('meta[property="og:site_name"], meta[name="application-name"]');
+  const content = collapseWhitespace(meta?.getAttribute("content") ?? "");
+  return content || null;
+}
+
+function nextPageOf(document: DomDocument, pageUrl: string): string | null {
+  const candidates = [
+    ...toArray(document.querySelectorAll('link[rel~="next"], a[rel~="next"]')),
+    ...toArray(document.querySelectorAll("a[href]")).filter((anchor) =>
+      /^(?:next(?: page)?|older|more results|[›»→]|next\s*[›»→])$/i.test(collapseWhitespace(anchor.textContent ?? "")),
+    ),
+  ];
+  for (const candidate of candidates) {
+    const url = absoluteUrl(candidate.getAttribute("href"), pageUrl);
+    if (url && bareHost(url.hostname) === bareHost(new URL(pageUrl).hostname) && url.href !== pageUrl) return url.href;
+  }
+  return null;
+}
+
+/**
+ * Splits a directory, listing, member, portfolio or team page into its entries, however long: every
+ * group of at least {@link MIN_GROUP} alike siblings (table rows, list items, cards) whose entries
+ * carry a name of the kind wanted becomes entities, in page order, each with its text and links.
+ * Page chrome (menus, header, footer, forms) is left out, and an entry inside a larger entry
+ * already taken is not taken again. A page that is not a listing gives no entities.
+ */
+export function splitEntities(html: string, pageUrl: string, entityType: "company" | "person"): ListingPage {
+  const document = parseDocument(html);
+  const title = pageTitleOf(document);
+  const siteName = siteNameOf(document);
+  const nextPageUrl = nextPageOf(document, pageUrl);
+  for (const element of toArray(document.querySelectorAll(CHROME))) element.remove();
+  const found: Array<{ element: DomElement; entity: PageEntity }> = [];
+  const taken = new Set<DomElement>();
+  // Every ancestor of a taken entry: an element among them would hold an entry already taken.
+  const holdsTaken = new Set<DomElement>();
+  // Larger groups first: a list of 40 members wins over the three links inside one member's card.
+  const groups = entryGroups(document).sort((left, right) => right.elements.length - left.elements.length);
+  for (const group of groups) {
+    if (group.elements.length < MIN_GROUP) continue;
+    const entries: Array<{ element: DomElement; entity: PageEntity }> = [];
+    for (const element of group.elements) {
+      if (isInside(element, taken) || holdsTaken.has(element)) continue;
+      const name = nameOf(element, entityType, group.nameColumn);
+      if (!name) continue;
+      const text = textOf(element).slice(0, MAX_CARD_CHARS);
+      const entity: PageEntity = { name, text, ...linksOf(element, pageUrl) };
+      if (entityType === "person") {
+        const role = titleNear(text, name);
+        if (role) entity.title = role;
+      }
+      entries.push({ element, entity });
+    }
+    // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
+    if (entries.length < MIN_GROUP || entries.length < group.elements.length / 2) continue;
+    for (const entry of entries) {
+      taken.add(entry.element);
+      for (let node = entry.element.parentElement; node && !holdsTaken.has(node); node = node.parentElement)
+        holdsTaken.add(node);
+      found.push(entry);
+    }
+  }
+  // Page order, whichever group an entry came from.
+  const order = toArray(document.querySelectorAll("*"));
+  const position = new Map(order.map((element, index) => [element, index]));
+  found.sort((left, right) => (position.get(left.element) ?? 0) - (position.get(right.element) ?? 0));
+  return { url: pageUrl, title, siteName, entities: found.map((entry) => entry.entity), nextPageUrl };
+}
