@@ -5,7 +5,9 @@ import {
   type BatchStore,
   type EventFeeds,
   IdempotencyKeys,
+  type ListStore,
   type ResearchQueue,
+  redisKeys,
 } from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
@@ -23,6 +25,7 @@ import { batchView } from "./routes/batch-view.js";
 import { consoleRoutes } from "./routes/console-routes.js";
 import { eventRoutes } from "./routes/event-routes.js";
 import { jobRoutes } from "./routes/job-routes.js";
+import { listRoutes } from "./routes/list-routes.js";
 import { mcpRoutes } from "./routes/mcp-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import { researchRoutes } from "./routes/research-routes.js";
@@ -43,6 +46,8 @@ export interface GatewayDependencies {
   callbackPolicy: AddressPolicy;
   /** Job and batch events from Redis, and the gateway's open event streams. */
   events: { feeds: EventFeeds; streams: EventStreams };
+  /** Lists ("find all") and how many one key may have running (`LIST_MAX_OPEN`). */
+  lists: { store: ListStore; maxOpen: number };
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
@@ -110,6 +115,18 @@ export function createApp(dependencies: GatewayDependencies): Express {
       batches: dependencies.batches,
       queue: dependencies.queue.queue,
       authenticate: authenticated,
+    }),
+    ...listRoutes({
+      lists: dependencies.lists.store,
+      prefix: dependencies.prefix,
+      batches: dependencies.batches,
+      queue: dependencies.queue.queue,
+      maxOpen: dependencies.lists.maxOpen,
+      callbackPolicy: dependencies.callbackPolicy,
+      authenticate: authenticated,
+      body: jsonBody(),
+      idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix, redisKeys.listIdempotency),
+      events: dependencies.events,
     }),
     ...mcpRoutes({ authenticate: authenticated, body: jsonBody() }),
     ...consoleRoutes(),

@@ -1,6 +1,6 @@
 import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, EventFeeds, ResearchQueue, replicaConfirmationFor } from "@dossier/queue";
+import { ApiKeyStore, BatchStore, EventFeeds, ListStore, ResearchQueue, replicaConfirmationFor } from "@dossier/queue";
 import type { Logger } from "pino";
 import { createApp } from "./create-app.js";
 import { answerClientError } from "./http/answer-client-error.js";
@@ -28,6 +28,15 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     callbackBackoffMs: config.callback.backoffMs,
     confirmation: replicaConfirmationFor(config.redis, [queue.redis, queue.queueConnection]),
   });
+  const lists = new ListStore({
+    prefix: config.redisPrefix,
+    redis: queue.redis,
+    queueConnection: queue.queueConnection,
+    ttlSeconds: config.batch.ttlSeconds,
+    maxCandidates: config.list.maxCandidates,
+    callbackAttempts: config.callback.attempts,
+    callbackBackoffMs: config.callback.backoffMs,
+  });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
   const events = {
@@ -46,6 +55,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     limits: config.limits,
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
     events,
+    lists: { store: lists, maxOpen: config.list.maxOpen },
   });
 
   await queue.waitUntilReady().catch((error: unknown) => {
@@ -94,6 +104,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     await closed;
     await events.feeds.close();
     await batches.close();
+    await lists.close();
     await queue.close();
     logger.info("gateway stopped");
     process.exit(0);

@@ -1,6 +1,7 @@
 import type { Config } from "@dossier/config";
 import { loadEmailDomainLists } from "@dossier/enrich";
 import {
+  createListWorker,
   createRedis,
   createResearchWorker,
   FleetRateLimiter,
@@ -8,6 +9,8 @@ import {
   handBackActiveJobs,
   limitChatModel,
   limitSearchProvider,
+  ListStore,
+  RESEARCH_QUEUE,
   replicaConfirmationFor,
   spreadKeyPrefix,
   startBatchServices,
@@ -29,8 +32,10 @@ import {
   TavilySearchProvider,
   UndiciPageFetcher,
 } from "@dossier/research";
+import { Queue } from "bullmq";
 import type { Logger } from "pino";
 import { type DependencyWatch, watchDependencies } from "./dependency-checks/watch-dependencies.js";
+import { createListPipeline } from "./list-pipeline.js";
 import { watchOutsideServices } from "./watch-outside-services.js";
 import { withholdsAnswer } from "./withholds-answer.js";
 
@@ -123,8 +128,20 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
   const confirmation = replicaConfirmationFor(config.redis, [redis, queueConnection]);
 
+  // Lists: their state, and their completion callbacks, delivered with the batches'.
+  const lists = new ListStore({
+    prefix: config.redisPrefix,
+    redis,
+    queueConnection,
+    ttlSeconds: config.batch.ttlSeconds,
+    maxCandidates: config.list.maxCandidates,
+    callbackAttempts: config.callback.attempts,
+    callbackBackoffMs: config.callback.backoffMs,
+  });
+
   // Batches: bookkeeping, the fair-share feeder and signed completion callbacks.
   const batchServices = startBatchServices({
+    lists,
     queueConnection,
     ...(confirmation ? { confirmation } : {}),
     prefix: config.redisPrefix,
@@ -227,6 +244,26 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   );
   batchServices.attach(worker);
 
+  // Each list is driven by one runner at a time: discovery here, its research as batch items of its key.
+  const researchQueue = new Queue(RESEARCH_QUEUE, { connection: queueConnection, prefix: config.redisPrefix });
+  researchQueue.on("error", () => {});
+  const listWorker = createListWorker({
+    lists,
+    batches: batchServices.batches,
+    queue: researchQueue,
+    pipeline: createListPipeline({ search, fetcher }),
+    prefix: config.redisPrefix,
+    queueConnection,
+    concurrency: config.list.concurrency,
+    lockMs: config.jobLockMs,
+    onError: (error, listId) => logger.warn({ err: error, listId }, "list run failed; it is tried again"),
+    onFinished: (list) =>
+      logger.info(
+        { listId: list.id, status: list.status, stopReason: list.stopReason, counts: list.counts },
+        "list finished",
+      ),
+  });
+
   let heartbeat: Heartbeat | null = null;
   let dependencies: DependencyWatch | null = null;
   return {
@@ -237,8 +274,11 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       const watch = dependencies;
       heartbeat = startHeartbeat(redis, config.redisPrefix, workerId, { checks: () => watch.report() });
       void worker.run();
+      void listWorker.worker.run();
     },
     async stop() {
+      // A list's runner only waits on its research: it is handed back at once for another worker to resume.
+      await listWorker.stop().catch(() => {});
       const finished = worker.close().then(() => true);
       const graceOver = new Promise<boolean>((resolve) =>
         setTimeout(() => resolve(false), config.shutdownGraceMs).unref(),
@@ -252,6 +292,8 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         );
       }
       await batchServices.close();
+      await lists.close();
+      await researchQueue.close().catch(() => {});
       dependencies?.stop();
       await heartbeat?.stop();
       await fetcher.close();

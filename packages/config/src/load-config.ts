@@ -211,6 +211,12 @@ const environmentFields = z.object({
   BATCH_JOB_ATTEMPTS: integer(4, 1),
   /** First retry delay of a batch item, in milliseconds; doubles each attempt, with jitter. Default 2000. */
   RETRY_BACKOFF_MS: integer(2_000, 0),
+  /** Lists ("find all") one API key may have running at once. Default 3. */
+  LIST_MAX_OPEN: integer(3, 1),
+  /** Most candidates one list may evaluate, whatever its limit and effort. Default 2000. */
+  LIST_MAX_CANDIDATES: integer(2_000, 1),
+  /** Lists one worker process drives at once (each mostly waits for its research). Default 4. */
+  LIST_CONCURRENCY: integer(4, 1),
   /** Delivery attempts of a batch completion callback. Default 8. */
   CALLBACK_ATTEMPTS: integer(8, 1),
   /** First retry delay of a callback, in milliseconds; doubles each attempt, with jitter. Default 5000. */
@@ -345,6 +351,15 @@ export interface Config {
     attempts: number;
     /** First retry delay, in milliseconds. */
     retryBackoffMs: number;
+  };
+  /** Lists ("find all"). */
+  list: {
+    /** Lists one key may have running at once. */
+    maxOpen: number;
+    /** Most candidates one list may evaluate. */
+    maxCandidates: number;
+    /** Lists one worker process drives at once. */
+    concurrency: number;
   };
   callback: {
     /** Delivery attempts. */
@@ -512,6 +527,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       attempts: e.BATCH_JOB_ATTEMPTS,
       retryBackoffMs: e.RETRY_BACKOFF_MS,
     },
+    list: { maxOpen: e.LIST_MAX_OPEN, maxCandidates: e.LIST_MAX_CANDIDATES, concurrency: e.LIST_CONCURRENCY },
     callback: { attempts: e.CALLBACK_ATTEMPTS, backoffMs: e.CALLBACK_BACKOFF_MS, timeoutMs: e.CALLBACK_TIMEOUT_MS },
     upstreamLimits: {
       modelRequestsPerMinute: e.MODEL_REQUESTS_PER_MINUTE,

@@ -5,6 +5,7 @@ export * from "./fleet/index.js";
 export * from "./jobs/index.js";
 export * from "./keys/index.js";
 export * from "./limits/index.js";
+export * from "./lists/index.js";
 export * from "./names.js";
 export * from "./redis-connection.js";
 export * from "./redis-script.js";

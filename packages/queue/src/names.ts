@@ -23,6 +23,9 @@ export const RESEARCH_QUEUE = "research";
 /** The BullMQ queue that carries batch completion callbacks; one job per batch. */
 export const CALLBACK_QUEUE = "callbacks";
 
+/** The BullMQ queue that carries list runs: one job per list (and per extension), which drives the list's research. */
+export const LIST_QUEUE = "lists";
+
 /** Redis key names under the deployment prefix (`REDIS_PREFIX`). */
 export const redisKeys = {
   /** The finished response body of a job, as JSON text. */
@@ -75,6 +78,25 @@ export const redisKeys = {
   fairFeeding: (prefix: string) => `${prefix}:fair:feeding`,
   /** Lock held by the one worker that feeds batch items into the queue at a time. */
   fairFeederLock: (prefix: string) => `${prefix}:fair:feeder-lock`,
+  /** Hash of one list: its request, status, counts, usage and how far its runner got. */
+  list: (prefix: string, listId: string) => `${prefix}:list:${listId}`,
+  /** List of one list's candidates as JSON, in the order they are evaluated. */
+  listCandidates: (prefix: string, listId: string) => `${prefix}:list:${listId}:candidates`,
+  /** List of one list's waves as JSON (`{ batchId, start, end }`): the candidates each research batch covers. */
+  listWaves: (prefix: string, listId: string) => `${prefix}:list:${listId}:waves`,
+  /** List of one list's decided items as JSON, in the order decided (an item's index is its position). */
+  listItems: (prefix: string, listId: string) => `${prefix}:list:${listId}:items`,
+  /** Hash from candidate position to the index of its item: each candidate is decided once. */
+  listDecided: (prefix: string, listId: string) => `${prefix}:list:${listId}:decided`,
+  /** One list's events (candidate found, item decided, finished), a Redis Stream, capped. */
+  listEvents: (prefix: string, listId: string) => `${prefix}:list:${listId}:events`,
+  /** Sorted set of a key's lists scored by creation time (ms since epoch). */
+  keyLists: (prefix: string, keyId: string) => `${prefix}:key-lists:${keyId}`,
+  /** Set of a key's lists that are not finished. */
+  openLists: (prefix: string, keyId: string) => `${prefix}:open-lists:${keyId}`,
+  /** The list an `Idempotency-Key` made (see `batchIdempotency`; lists keep theirs apart). */
+  listIdempotency: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:list-idempotency:${keyId}:${keyHash}`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
   /** A key's synchronous call counter for one minute window. */
@@ -116,6 +138,8 @@ export const redisChannels = {
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
+  /** Announces each new entry of a list's event stream (its id rides along). */
+  listEvents: (prefix: string, listId: string) => `${prefix}:list-events:${listId}`,
 } as const;
 
 /**

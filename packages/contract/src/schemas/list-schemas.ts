@@ -4,7 +4,7 @@ import { effortLevels, effortSchema } from "./effort.js";
 import { MAX_QUESTION_LENGTH, withoutInvisibleCharacters } from "./fields.js";
 import { metadataSchema } from "./metadata.js";
 import { oneOfProblem } from "./one-of-problem.js";
-import { type NormalizedOutputSchema, outputSchemaSchema, readOutputSchema } from "./output-schema.js";
+import { outputSchemaSchema, readOutputSchema } from "./output-schema.js";
 import { apiRegistry } from "./registry.js";
 import { citationSchema, fieldQuoteSchema } from "./research-response.js";
 import { type Company, companySchema, type Person, personSchema } from "./subjects.js";
@@ -125,7 +125,8 @@ export interface NormalizedListRequest {
   limit: number;
   exclude: Array<Company | Person>;
   effort: z.infer<typeof effortSchema>;
-  outputSchema?: NormalizedOutputSchema;
+  /** The output schema as given (checked against the subset): each match's research request carries it. */
+  outputSchema?: Record<string, unknown>;
   callbackUrl?: string;
   metadata?: Record<string, string>;
 }
@@ -143,10 +144,10 @@ export function validateListRequest(body: unknown): ListValidation {
     string,
     unknown
   >;
-  let outputSchema: NormalizedOutputSchema | undefined;
+  let outputSchema: Record<string, unknown> | undefined;
   if (record.outputSchema !== undefined && typeof record.outputSchema === "object" && record.outputSchema !== null) {
     const read = readOutputSchema(record.outputSchema);
-    if (read.ok) outputSchema = read.schema;
+    if (read.ok) outputSchema = record.outputSchema as Record<string, unknown>;
     else errors.push(...read.errors);
   }
   const exclude: Array<Company | Person> = [];

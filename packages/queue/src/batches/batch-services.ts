@@ -1,6 +1,7 @@
 import type { AddressPolicy } from "@dossier/egress";
 import type { Worker } from "bullmq";
 import { type CallbackWorkerSettings, createCallbackWorker } from "../callbacks/callback-worker.js";
+import type { ListStore } from "../lists/list-store.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { BatchFeeder } from "./batch-feeder.js";
@@ -47,6 +48,8 @@ export interface BatchServicesSettings {
   confirmation?: ReplicaConfirmation;
   /** A feed round failed (Redis away); it is tried again. */
   onError?: (error: unknown) => void;
+  /** Lists, whose completion callbacks the callback worker delivers too. */
+  lists?: ListStore;
 }
 
 /** What a worker process runs besides research: batch bookkeeping, the fair feeder and callback delivery. */
@@ -87,6 +90,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     queueConnection: settings.queueConnection,
     prefix: settings.prefix,
     batches,
+    ...(settings.lists ? { lists: settings.lists } : {}),
     policy: settings.callbackPolicy,
     timeoutMs: settings.callback.timeoutMs,
     ...(settings.onCallbackAttempt ? { onAttempt: settings.onCallbackAttempt } : {}),

@@ -172,14 +172,18 @@ export class BatchStore {
 
   /**
    * Records a batch, registers it as waiting for each distinct job, resolves the jobs whose result
-   * is already stored, and hands the rest to the key's fair-share list.
+   * is already stored, and hands the rest to the key's fair-share list. `listed: false` makes a
+   * batch of the service's own (a list's research): it is fed and resolved as any batch, but the key
+   * does not see it in `GET /v1/batches` and it does not count against `BATCH_MAX_OPEN`.
    */
   async create(
     keyId: string,
     items: BatchItemPlan[],
     callbackUrl: string | null,
     metadata: Metadata | null = null,
+    options: { listed?: boolean } = {},
   ): Promise<BatchSummary> {
+    const listed = options.listed ?? true;
     const mark = this.settings.confirmation?.mark;
     const id = `b-${randomBytes(12).toString("base64url")}`;
     const ttl = this.settings.ttlSeconds;
@@ -218,8 +222,10 @@ export class BatchStore {
       itemShapes: items.some((item) => "data" in item && item.data.request.outputSchema !== undefined) ? 1 : 0,
     });
     multi.expire(batchKey, ttl);
-    multi.zadd(redisKeys.keyBatches(this.prefix, keyId), Date.parse(now), id);
-    multi.expire(redisKeys.keyBatches(this.prefix, keyId), ttl);
+    if (listed) {
+      multi.zadd(redisKeys.keyBatches(this.prefix, keyId), Date.parse(now), id);
+      multi.expire(redisKeys.keyBatches(this.prefix, keyId), ttl);
+    }
     for (let start = 0; start < encodedItems.length; start += CHUNK) {
       multi.rpush(redisKeys.batchItems(this.prefix, id), ...encodedItems.slice(start, start + CHUNK));
     }
@@ -231,7 +237,7 @@ export class BatchStore {
         multi.hset(pendingKey, Object.fromEntries(entries.slice(start, start + CHUNK)));
       }
       multi.expire(pendingKey, ttl);
-      multi.sadd(redisKeys.openBatches(this.prefix, keyId), id);
+      if (listed) multi.sadd(redisKeys.openBatches(this.prefix, keyId), id);
       for (const jobId of pending.keys()) {
         multi.sadd(redisKeys.jobBatches(this.prefix, jobId), id);
         multi.expire(redisKeys.jobBatches(this.prefix, jobId), ttl);

@@ -24,13 +24,18 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
  * Keys are scoped to the API key that sent them.
  */
 export class IdempotencyKeys {
+  /**
+   * `keyOf` builds the Redis key of one API key's `Idempotency-Key` (default: the batches' keys;
+   * lists pass `redisKeys.listIdempotency`, so that one header value may name a batch and a list).
+   */
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
+    private readonly keyBuilder: (prefix: string, keyId: string, keyHash: string) => string = redisKeys.batchIdempotency,
   ) {}
 
   private keyOf(keyId: string, idempotencyKey: string): string {
-    return redisKeys.batchIdempotency(this.prefix, keyId, sha256(idempotencyKey));
+    return this.keyBuilder(this.prefix, keyId, sha256(idempotencyKey));
   }
 
   /** The fingerprint of a request body (its JSON with keys in a stable order). */

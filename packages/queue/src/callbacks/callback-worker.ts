@@ -1,7 +1,9 @@
 import type { Metadata } from "@dossier/contract";
 import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
-import { UnrecoverableError, Worker } from "bullmq";
+import { type Job, UnrecoverableError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
+import type { ListStore } from "../lists/list-store.js";
+import { listView } from "../lists/list-view.js";
 import { CALLBACK_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js";
@@ -12,6 +14,8 @@ export interface CallbackWorkerSettings {
   queueConnection: RedisClient;
   prefix: string;
   batches: BatchStore;
+  /** Lists, whose completion callbacks (`list.completed`) ride the same queue. */
+  lists?: ListStore;
   policy: AddressPolicy;
   /** Time one delivery may take, in milliseconds (`CALLBACK_TIMEOUT_MS`). */
   timeoutMs: number;
@@ -47,6 +51,7 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
   const worker = new Worker<{ batchId: string }>(
     CALLBACK_QUEUE,
     async (job) => {
+      if (job.name === "list.completed") return deliverListCallback(job as unknown as Job<{ listId: string }>, settings);
       const { batchId } = job.data;
       const batch = await settings.batches.get(batchId);
       if (!batch?.callbackUrl) return "gone";
@@ -107,4 +112,45 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
   );
   worker.on("error", () => {});
   return worker;
+}
+
+/** The body of a list's completion callback: the list as `GET /v1/lists/{id}` answers it. */
+export interface ListCallbackBody {
+  type: "list.completed";
+  list: ReturnType<typeof listView>;
+  /** Path of the items, relative to the gateway. */
+  itemsUrl: string;
+}
+
+/** Delivers one list's completion callback, signed with its key's secret as a batch's is. */
+async function deliverListCallback(job: Job<{ listId: string }>, settings: CallbackWorkerSettings): Promise<string> {
+  const { listId } = job.data;
+  const list = await settings.lists?.get(listId);
+  if (!list?.callbackUrl) return "gone";
+  const payload: ListCallbackBody = { type: "list.completed", list: listView(list), itemsUrl: `/v1/lists/${list.id}/items` };
+  const body = JSON.stringify(payload);
+  const secret = await settings.batches.callbackSecret(list.keyId);
+  const attempt = job.attemptsMade + 1;
+  let target: OutboundTarget;
+  try {
+    target = await resolveOutboundTarget(list.callbackUrl, settings.policy);
+  } catch (error) {
+    settings.onAttempt?.({ batchId: listId, attempt, error: (error as Error).message });
+    if (isOutboundRefusal(error)) throw new UnrecoverableError(`callback URL refused: ${error.detail}`);
+    throw error;
+  }
+  const { status } = await deliverCallback(
+    target,
+    body,
+    {
+      [CALLBACK_SIGNATURE_HEADER]: signCallback(secret, body),
+      "Dossier-Event": "list.completed",
+      "Dossier-Delivery": `${job.id}-${attempt}`,
+      "user-agent": "Dossier-Callback/1",
+    },
+    settings.timeoutMs,
+  );
+  settings.onAttempt?.({ batchId: listId, attempt, status });
+  if (status < 200 || status >= 300) throw new Error(`callback receiver answered ${status}`);
+  return String(status);
 }

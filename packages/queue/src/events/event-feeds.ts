@@ -2,7 +2,7 @@ import type { RedisTarget } from "@dossier/config";
 import type { BatchStore, BatchSummary } from "../batches/batch-store.js";
 import { redisChannels } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
-import { ChannelSubscriber } from "./channel-subscriber.js";
+import { type ChannelListener, ChannelSubscriber } from "./channel-subscriber.js";
 import { compareStreamIds, type JobEventRecord, parseJobEventMessage, readJobEvents } from "./job-event-log.js";
 
 export interface EventFeedsSettings {
@@ -169,6 +169,14 @@ export class EventFeeds {
           if (watch.again && watch.listeners.size > 0) this.scheduleBatchRead(batchId, watch);
         });
     }, wait);
+  }
+
+  /**
+   * Listens to any channel on the process's one pub/sub connection (list events use it); resolves
+   * once subscribed, with the function that stops listening.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => void> {
+    return this.subscriber.listen(channel, listener);
   }
 
   async close(): Promise<void> {

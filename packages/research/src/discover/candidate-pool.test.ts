@@ -71,7 +71,7 @@ describe("judgeVerdict", () => {
       criterionId: "hiring",
       satisfied: "yes",
       confidence: 0.8,
-      citations: [{ url: onCard.url, title: null, quote: onCard.quote, source: "page" }],
+      citations: [onCard],
     });
     // The next row of the same directory speaks of another company.
     const nextRow = citation("https://index.example/members", "Birchwind Carbon is hiring engineers.");

@@ -8,7 +8,7 @@ export interface Verdict {
   criterionId: string;
   satisfied: "yes" | "no" | "unclear";
   confidence: number;
-  citations: Array<Pick<Citation, "url" | "title" | "quote" | "source">>;
+  citations: Citation[];
 }
 
 /** The highest confidence an `unclear` verdict reports: no quote decided it either way. */
@@ -88,7 +88,7 @@ export function judgeVerdict(
     criterionId,
     satisfied: response.answerText === "true" ? "yes" : "no",
     confidence: response.confidence,
-    citations: citations.map(({ url, title, quote, source }) => ({ url, title, quote, source })),
+    citations: citations.map(({ url, title, quote, publishedAt, source }) => ({ url, title, quote, publishedAt, source })),
   };
 }
 

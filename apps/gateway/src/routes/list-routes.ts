@@ -1,0 +1,282 @@
+import {
+  type ApiOperation,
+  DossierError,
+  isDossierError,
+  issuesToFieldErrors,
+  listExtendSchema,
+  listOperations,
+  MAX_LIST_ITEMS_PAGE,
+  routePath,
+  unavailable,
+  validateListRequest,
+} from "@dossier/contract";
+import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
+import {
+  type BatchStore,
+  type EventFeeds,
+  IdempotencyKeys,
+  type ListStore,
+  listView,
+  type ResearchJobData,
+  type StoredList,
+  stableStringify,
+} from "@dossier/queue";
+import type { Queue } from "bullmq";
+import type { Request, RequestHandler, Response } from "express";
+import type { EventStreams } from "../http/event-stream.js";
+import { apiKeyOf } from "../http/locals.js";
+import { type Route, route } from "../http/route-table.js";
+import { streamListEvents } from "./list-events.js";
+import { writeListItemsCsv } from "./list-items-csv.js";
+import { validationProblem } from "./research-routes.js";
+
+export interface ListRouteSettings {
+  lists: ListStore;
+  /** Key prefix, for the lists' event channels. */
+  prefix: string;
+  /** The batches that carry lists' research, to cancel it with its list. */
+  batches: BatchStore;
+  /** The research queue, whose queued jobs of a cancelled list leave it. */
+  queue: Queue<ResearchJobData>;
+  /** Lists one key may have running at once (`LIST_MAX_OPEN`). */
+  maxOpen: number;
+  /** The address rules a callback URL must pass: the page fetcher's. */
+  callbackPolicy: AddressPolicy;
+  /** Authentication. */
+  authenticate: RequestHandler[];
+  /** The JSON body. */
+  body: RequestHandler;
+  /** `Idempotency-Key` bookkeeping of lists (kept apart from the batches'). */
+  idempotency: IdempotencyKeys;
+  /** Events from Redis, and the gateway's open event streams. */
+  events: { feeds: EventFeeds; streams: EventStreams };
+}
+
+/** The route of one declared operation: its method and path come from the contract. */
+function operationRoute(operation: ApiOperation, ...handlers: RequestHandler[]): Route {
+  return route(operation.method, routePath(operation), ...handlers);
+}
+
+/** A known error as it is; anything else means the list store could not be reached. */
+export function listStoreProblem(error: unknown): DossierError {
+  return isDossierError(error) ? error : unavailable("The list store", error);
+}
+
+/** The list with this id if the key owns it; any other list, and an unknown id, is 404 LIST_NOT_FOUND. */
+export async function findOwnList(lists: ListStore, id: string, keyId: string): Promise<StoredList> {
+  const list = await lists.get(id).catch((error: unknown) => {
+    throw listStoreProblem(error);
+  });
+  if (!list || list.keyId !== keyId)
+    throw new DossierError("LIST_NOT_FOUND", { detail: `There is no list ${id} for this API key.` });
+  return list;
+}
+
+function idempotencyKeyOf(request: Request): string | undefined {
+  const value = request.header("idempotency-key");
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw validationProblem([
+      { path: "Idempotency-Key", message: "must be 1 to 255 visible ASCII characters (a UUID is a good choice)" },
+    ]);
+  }
+  return value;
+}
+
+/** `?status`, `?after`, `?limit` and `?format` of the items, checked together. */
+function itemsQueryOf(request: Request): {
+  status?: "matched" | "unmatched" | "unclear";
+  after: number;
+  limit: number;
+  format: "json" | "csv";
+} {
+  const errors: Array<{ path: string; message: string }> = [];
+  const { status, after, limit, format } = request.query;
+  if (status !== undefined && !["matched", "unmatched", "unclear"].includes(String(status)))
+    errors.push({ path: "status", message: "must be one of matched, unmatched, unclear" });
+  const afterValue = after === undefined ? -1 : /^-?\d{1,9}$/.test(String(after)) ? Number(after) : Number.NaN;
+  if (!Number.isInteger(afterValue) || afterValue < -1)
+    errors.push({ path: "after", message: "must be an item index (0 or more), or -1 to start at the first item" });
+  const limitValue = limit === undefined ? 100 : /^\d{1,5}$/.test(String(limit)) ? Number(limit) : Number.NaN;
+  if (!Number.isInteger(limitValue) || limitValue < 1 || limitValue > MAX_LIST_ITEMS_PAGE)
+    errors.push({ path: "limit", message: `must be a whole number from 1 to ${MAX_LIST_ITEMS_PAGE}` });
+  if (format !== undefined && format !== "json" && format !== "csv")
+    errors.push({ path: "format", message: "must be json or csv" });
+  if (errors.length > 0) throw validationProblem(errors);
+  return {
+    ...(status !== undefined ? { status: status as "matched" | "unmatched" | "unclear" } : {}),
+    after: afterValue,
+    limit: limitValue,
+    format: format === "csv" ? "csv" : "json",
+  };
+}
+
+/**
+ * The list routes ("find all"), each mounted from its declaration in `@dossier/contract`:
+ * create, poll, items (JSON or CSV, paged), events, cancel and extend. Only the key that made a
+ * list sees it; every other key gets 404 LIST_NOT_FOUND.
+ */
+export function listRoutes(settings: ListRouteSettings): Route[] {
+  const { lists } = settings;
+  const own = (request: Request, response: Response) =>
+    findOwnList(lists, String(request.params.id), apiKeyOf(response).id);
+
+  /** Cancels the research batches of a list, so that its queued research leaves the queue now. */
+  const cancelResearch = async (list: StoredList) => {
+    for (const wave of await lists.waves(list.id)) await settings.batches.cancel(wave.batchId, settings.queue);
+  };
+
+  const create = operationRoute(
+    listOperations.createList,
+    ...settings.authenticate,
+    settings.body,
+    async (request: Request, response: Response) => {
+      const identity = apiKeyOf(response);
+      const idempotencyKey = idempotencyKeyOf(request);
+      const validation = validateListRequest(request.body);
+      if (!validation.ok) throw validationProblem(validation.errors);
+      const listRequest = validation.request;
+      if (listRequest.callbackUrl !== undefined) {
+        try {
+          await resolveOutboundTarget(listRequest.callbackUrl, settings.callbackPolicy);
+        } catch (error) {
+          if (isDossierError(error))
+            throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
+          throw error;
+        }
+      }
+      const fingerprint = idempotencyKey && IdempotencyKeys.fingerprint(stableStringify(request.body));
+      if (idempotencyKey && fingerprint) {
+        const claim = await settings.idempotency.claim(identity.id, idempotencyKey, fingerprint).catch((error) => {
+          throw listStoreProblem(error);
+        });
+        if (claim.status === "replay") {
+          const list = await findOwnList(lists, claim.batchId, identity.id);
+          response.setHeader("Location", `/v1/lists/${list.id}`);
+          response.setHeader("Idempotent-Replayed", "true");
+          response.status(202).json(listView(list));
+          return;
+        }
+        if (claim.status !== "claimed") {
+          throw new DossierError("LIST_IDEMPOTENCY_CONFLICT", {
+            detail:
+              claim.status === "conflict"
+                ? "This Idempotency-Key was used in the last 24 hours with another body; use a new key for a new list."
+                : "A request with this Idempotency-Key is still being processed; retry shortly.",
+            retryable: claim.status === "in-progress",
+            ...(claim.status === "in-progress" ? { retryAfterSeconds: 1 } : {}),
+          });
+        }
+      }
+      try {
+        const open = await lists.countOpen(identity.id);
+        if (open >= settings.maxOpen) {
+          throw new DossierError("LIST_LIMIT_REACHED", {
+            detail: `This key has ${open} lists running, the most allowed; wait for one to finish or cancel one.`,
+            retryable: true,
+            retryAfterSeconds: 30,
+          });
+        }
+        const list = await lists.create(identity.id, listRequest);
+        if (idempotencyKey && fingerprint)
+          await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, list.id);
+        response.setHeader("Location", `/v1/lists/${list.id}`);
+        response.status(202).json(listView(list));
+      } catch (error) {
+        if (idempotencyKey) await settings.idempotency.release(identity.id, idempotencyKey).catch(() => {});
+        throw listStoreProblem(error);
+      }
+    },
+  );
+
+  const get = operationRoute(
+    listOperations.getList,
+    ...settings.authenticate,
+    async (request: Request, response: Response) => {
+      const list = await own(request, response);
+      response.setHeader("Cache-Control", "no-store");
+      response.status(200).json(listView(list));
+    },
+  );
+
+  const items = operationRoute(
+    listOperations.getListItems,
+    ...settings.authenticate,
+    async (request: Request, response: Response) => {
+      const query = itemsQueryOf(request);
+      const list = await own(request, response);
+      response.setHeader("Cache-Control", "no-store");
+      response.setHeader("X-List-Status", list.status);
+      if (query.format === "csv") {
+        await writeListItemsCsv(response, lists, list, query);
+        return;
+      }
+      const page = await lists
+        .readItems(list.id, {
+          after: query.after,
+          limit: query.limit,
+          ...(query.status ? { status: query.status } : {}),
+        })
+        .catch((error: unknown) => {
+          throw listStoreProblem(error);
+        });
+      response.status(200).json({ items: page.items, hasMore: page.hasMore });
+    },
+  );
+
+  const events = operationRoute(
+    listOperations.getListEvents,
+    ...settings.authenticate,
+    async (request: Request, response: Response) => {
+      const list = await own(request, response);
+      const lastEventId = request.header("last-event-id")?.trim() || undefined;
+      await streamListEvents(
+        { lists, feeds: settings.events.feeds, streams: settings.events.streams, prefix: settings.prefix },
+        response,
+        list,
+        lastEventId,
+      );
+    },
+  );
+
+  const cancel = operationRoute(
+    listOperations.cancelList,
+    ...settings.authenticate,
+    async (request: Request, response: Response) => {
+      const list = await own(request, response);
+      try {
+        if (await lists.cancel(list.id)) await cancelResearch(list);
+      } catch (error) {
+        throw listStoreProblem(error);
+      }
+      const after = await findOwnList(lists, list.id, list.keyId);
+      response.status(200).json(listView(after));
+    },
+  );
+
+  const extend = operationRoute(
+    listOperations.extendList,
+    ...settings.authenticate,
+    settings.body,
+    async (request: Request, response: Response) => {
+      const parsed = listExtendSchema.safeParse(request.body);
+      if (!parsed.success) throw validationProblem(issuesToFieldErrors(parsed.error.issues));
+      const list = await own(request, response);
+      const outcome = await lists.extend(list.id, parsed.data.limit).catch((error: unknown) => {
+        throw listStoreProblem(error);
+      });
+      if (outcome === "not-higher")
+        throw validationProblem([
+          { path: "limit", message: `must be more than the list's limit, ${list.limit}` },
+        ]);
+      if (outcome === "final")
+        throw new DossierError("LIST_NOT_EXTENDABLE", {
+          detail: `The list is ${list.status}; start a new list to look again.`,
+        });
+      const after = await findOwnList(lists, list.id, list.keyId);
+      response.status(200).json(listView(after));
+    },
+  );
+
+  return [create, get, items, events, cancel, extend];
+}

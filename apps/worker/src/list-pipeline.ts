@@ -1,0 +1,39 @@
+import type { ListPipeline } from "@dossier/queue";
+import {
+  deriveCriteria,
+  discoverCandidates,
+  itemStatus,
+  judgeVerdict,
+  type PageFetcher,
+  type SearchProvider,
+  verdictRequest,
+} from "@dossier/research";
+
+/**
+ * The research side of lists for the list runner: `@dossier/research`'s discover stage over the
+ * worker's own search provider and page fetcher (behind the fleet's upstream limits and caches).
+ */
+export function createListPipeline(dependencies: { search: SearchProvider | null; fetcher: PageFetcher }): ListPipeline {
+  return {
+    deriveCriteria,
+    async discover(list, context) {
+      const discovery = await discoverCandidates(
+        {
+          objective: list.objective,
+          entityType: list.entityType,
+          criteria: list.criteria,
+          exclude: list.exclude,
+          effort: list.effort,
+          // Found past the budget, a candidate is only counted: keep a margin for an extension.
+          maxCandidates: Math.max(list.usage.maxCandidates * 4, 200),
+        },
+        dependencies,
+        { signal: context.signal, usage: context.usage, background: true },
+      );
+      return discovery.candidates;
+    },
+    verdictRequest,
+    judge: judgeVerdict,
+    itemStatus,
+  };
+}

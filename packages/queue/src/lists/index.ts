@@ -1,0 +1,16 @@
+export { type ListDiscoveryUsage, type ListPipeline, type ListRunnerSettings, researchWindow, runList } from "./list-runner.js";
+export {
+  LIST_EVENTS_MAX_ENTRIES,
+  type ListCandidate,
+  type ListEventRecord,
+  type ListItemRecord,
+  ListStore,
+  type ListStoreSettings,
+  type ListUsageIncrements,
+  type ListWave,
+  listBudget,
+  type StoredList,
+  type StoredListItem,
+} from "./list-store.js";
+export { createListWorker, type ListWorker, type ListWorkerSettings } from "./list-worker.js";
+export { listView } from "./list-view.js";

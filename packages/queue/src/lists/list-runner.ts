@@ -1,0 +1,275 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  isDossierError,
+  type ListCriterion,
+  type ListVerdict,
+  type ResearchResponse,
+  validateResearchRequest,
+} from "@dossier/contract";
+import type { Queue } from "bullmq";
+import type { BatchItemPlan, BatchStore } from "../batches/batch-store.js";
+import { researchJobId } from "../jobs/job-id.js";
+import type { ResearchJobData } from "../jobs/job-payload.js";
+import type { ListCandidate, ListStore, ListUsageIncrements, ListWave, StoredList, StoredListItem } from "./list-store.js";
+
+/** Counters discovery adds to while it looks for candidates. */
+export interface ListDiscoveryUsage {
+  searches: number;
+  pagesFetched: number;
+  pagesFromCache: number;
+}
+
+/**
+ * What a list's runner needs from the research pipeline (the worker's composition root passes
+ * `@dossier/research`'s discover stage): plain functions over plain data.
+ */
+export interface ListPipeline {
+  /** Criteria from the objective, for a list that gave none. */
+  deriveCriteria(objective: string, entityType: "company" | "person"): ListCriterion[];
+  /** The list's candidates, most relevant first, the excluded left out. */
+  discover(list: StoredList, context: { signal: AbortSignal; usage: ListDiscoveryUsage }): Promise<ListCandidate[]>;
+  /** The research request (a body of `POST /v1/research/{kind}`) that checks one criterion of one candidate. */
+  verdictRequest(
+    candidate: ListCandidate,
+    criterion: ListCriterion,
+    effort: StoredList["effort"],
+  ): { kind: "company" | "person"; body: unknown };
+  /** A criterion's verdict from its research answer (null: the research failed or never ran). */
+  judge(candidate: ListCandidate, criterionId: string, response: ResearchResponse | null): ListVerdict;
+  /** An item's status from its verdicts. */
+  itemStatus(verdicts: readonly ListVerdict[]): StoredListItem["status"];
+}
+
+export interface ListRunnerSettings {
+  lists: ListStore;
+  batches: BatchStore;
+  /** The research queue, to take a cancelled list's research out of it. */
+  queue: Queue<ResearchJobData>;
+  pipeline: ListPipeline;
+  /** How often a running list looks at its research, in milliseconds. Default 250. */
+  pollMs?: number;
+  /** Told when a list finished (with its outcome), for the log and the callback. */
+  onFinished?: (list: StoredList) => void | Promise<void>;
+}
+
+/** Candidates a list keeps in research at once: enough to keep the fleet busy, few past its limit. */
+export function researchWindow(limit: number, matched: number): number {
+  return Math.min(200, Math.max(10, 3 * (limit - matched)));
+}
+
+/** A research answer from a batch item's outcome; null for a failed or invalid item. */
+function responseOf(resolution: { status: "done"; body: string } | { status: "failed"; failure: string } | undefined) {
+  if (resolution?.status !== "done") return null;
+  try {
+    return JSON.parse(resolution.body) as ResearchResponse;
+  } catch {
+    return null;
+  }
+}
+
+function usageOf(responses: ReadonlyArray<ResearchResponse | null>): ListUsageIncrements {
+  const usage: Required<ListUsageIncrements> = {
+    researchRuns: 0,
+    modelCalls: 0,
+    promptTokens: 0,
+    completionTokens: 0,
+    searches: 0,
+    pagesFetched: 0,
+  };
+  for (const response of responses) {
+    if (!response) continue;
+    usage.researchRuns += 1;
+    const run = (response as { usage?: Partial<Record<keyof ListUsageIncrements, number>> }).usage ?? {};
+    usage.modelCalls += run.modelCalls ?? 0;
+    usage.promptTokens += run.promptTokens ?? 0;
+    usage.completionTokens += run.completionTokens ?? 0;
+    usage.searches += run.searches ?? 0;
+    usage.pagesFetched += run.pagesFetched ?? 0;
+  }
+  return usage;
+}
+
+/** The public subject of an item: the candidate's company or person, as found. */
+function subjectOf(candidate: ListCandidate): Pick<StoredListItem, "company" | "person"> {
+  return candidate.person ? { person: candidate.person } : { company: candidate.company ?? { name: candidate.name } };
+}
+
+/**
+ * Runs one list to its end, from wherever it is (a runner started again after its worker died
+ * resumes: nothing stored is redone, no candidate is researched twice). Derives the criteria when
+ * none were given; discovers and stores the candidates once; then hands them to research in waves
+ * (each wave a batch of the list's key, fed fairly with every other key's work, `researchWindow`
+ * candidates in flight), decides each candidate once all its criteria are answered, and stops at the
+ * limit (cancelling the research still queued), when the candidates or the budget run out, or when
+ * the list is cancelled. Returns when the list is finished; throws when the signal aborts.
+ */
+export async function runList(listId: string, settings: ListRunnerSettings, signal: AbortSignal): Promise<void> {
+  const { lists, batches, pipeline } = settings;
+  const pollMs = settings.pollMs ?? 250;
+  let list = await lists.get(listId);
+  if (!list || list.finishedAt !== null || list.status === "done" || list.status === "failed") return;
+
+  const finish = async (outcome: Parameters<ListStore["finish"]>[1]) => {
+    await cancelOpenWaves();
+    if (await lists.finish(listId, outcome)) {
+      const finished = await lists.get(listId);
+      if (finished) await settings.onFinished?.(finished);
+    }
+  };
+  const waves = await lists.waves(listId);
+  const closedWaves = new Set<string>();
+  const cancelOpenWaves = async () => {
+    for (const wave of waves) {
+      if (closedWaves.has(wave.batchId)) continue;
+      await batches.cancel(wave.batchId, settings.queue).catch(() => {});
+      closedWaves.add(wave.batchId);
+    }
+  };
+  if (list.status === "cancelled") {
+    await finish({ stopReason: "cancelled" });
+    return;
+  }
+  await lists.markRunning(listId);
+
+  let criteria = list.criteria;
+  if (criteria.length === 0) {
+    criteria = pipeline.deriveCriteria(list.objective, list.entityType);
+    await lists.setCriteria(listId, criteria);
+    list = { ...list, criteria };
+  }
+
+  if (!list.discovered) {
+    const usage: ListDiscoveryUsage = { searches: 0, pagesFetched: 0, pagesFromCache: 0 };
+    let candidates: ListCandidate[];
+    try {
+      candidates = await pipeline.discover(list, { signal, usage });
+    } catch (error) {
+      signal.throwIfAborted();
+      // An error that another try cannot mend (no search provider) fails the list at once; others retry the runner.
+      if (isDossierError(error) && !error.retryable) {
+        await finish({ problem: { code: error.code, detail: error.detail } });
+        return;
+      }
+      throw error;
+    }
+    await lists.saveCandidates(listId, candidates, { searches: usage.searches, pagesFetched: usage.pagesFetched });
+  }
+
+  // Candidates in research: the position of each undecided one, by wave.
+  const pending = new Map<string, Set<number>>();
+  for (const wave of waves) {
+    const positions = Array.from({ length: wave.end - wave.start }, (_, offset) => wave.start + offset);
+    const decided = await lists.decided(listId, positions);
+    const open = new Set(positions.filter((position) => !decided.has(position)));
+    if (open.size > 0) pending.set(wave.batchId, open);
+    else closedWaves.add(wave.batchId);
+  }
+
+  /** Decides every candidate of a wave whose criteria are all answered. */
+  const collect = async (wave: ListWave, current: StoredList) => {
+    const open = pending.get(wave.batchId);
+    if (!open || open.size === 0) return;
+    const perCandidate = current.criteria.length;
+    const outcomes = await batches.readItems(wave.batchId, 0, (wave.end - wave.start) * perCandidate);
+    const candidates = await lists.readCandidates(listId, wave.start, wave.end);
+    for (const position of [...open]) {
+      const offset = position - wave.start;
+      const answers = outcomes.slice(offset * perCandidate, (offset + 1) * perCandidate);
+      // An answer is in when it resolved, or when the request never became a job (its own problem).
+      const ready =
+        answers.length === perCandidate && answers.every((answer) => answer.resolution !== undefined || answer.problem);
+      const candidate = candidates[offset];
+      if (!ready || !candidate) continue;
+      const responses = answers.map((answer) => responseOf(answer.resolution));
+      const verdicts = current.criteria.map((criterion, index) =>
+        pipeline.judge(candidate, criterion.id, responses[index] ?? null),
+      );
+      const item: StoredListItem = {
+        id: candidate.id,
+        status: pipeline.itemStatus(verdicts),
+        ...subjectOf(candidate),
+        foundOn: candidate.foundOn,
+        verdicts,
+      };
+      await lists.recordItem(listId, position, item, usageOf(responses));
+      open.delete(position);
+    }
+    if (open.size === 0) {
+      pending.delete(wave.batchId);
+      closedWaves.add(wave.batchId);
+    }
+  };
+
+  /** Hands the next candidates to research as one batch of the list's key. */
+  const submit = async (current: StoredList, count: number) => {
+    const start = current.submitted;
+    const candidates = await lists.readCandidates(listId, start, start + count);
+    if (candidates.length === 0) return;
+    const now = Date.now();
+    const plans: BatchItemPlan[] = [];
+    for (const [offset, candidate] of candidates.entries()) {
+      for (const criterion of current.criteria) {
+        const ref = `${start + offset}:${criterion.id}`;
+        const { kind, body } = pipeline.verdictRequest(candidate, criterion, current.effort);
+        const validation = validateResearchRequest(kind, body);
+        if (!validation.ok) {
+          plans.push({ ref, problem: { code: "REQUEST_VALIDATION_FAILED", errors: validation.errors } });
+          continue;
+        }
+        plans.push({
+          ref,
+          kind,
+          jobId: researchJobId(current.keyId, validation.request),
+          data: { request: validation.request, requestId: `list:${listId}`, keyId: current.keyId, enqueuedAt: now, origin: "batch" },
+        });
+      }
+    }
+    const batch = await batches.create(current.keyId, plans, null, null, { listed: false });
+    const wave: ListWave = { batchId: batch.id, start, end: start + candidates.length };
+    if (await lists.addWave(listId, wave)) {
+      waves.push(wave);
+      pending.set(wave.batchId, new Set(candidates.map((_candidate, offset) => start + offset)));
+    } else {
+      // Another runner took these candidates: this batch's research is shared with its (same jobs).
+      await batches.cancel(batch.id, settings.queue).catch(() => {});
+    }
+  };
+
+  for (;;) {
+    signal.throwIfAborted();
+    const current = await lists.get(listId);
+    if (!current) return;
+    if (current.status === "cancelled") {
+      await finish({ stopReason: "cancelled" });
+      return;
+    }
+    if (current.status !== "running") return;
+    for (const wave of waves) await collect(wave, current);
+    const now = (await lists.get(listId)) ?? current;
+    if (now.counts.matched >= now.limit) {
+      await finish({ stopReason: "limit_reached" });
+      return;
+    }
+    const inFlight = [...pending.values()].reduce((sum, open) => sum + open.size, 0);
+    const total = now.counts.candidates;
+    const budgetLeft = now.usage.maxCandidates - now.submitted;
+    const window = researchWindow(now.limit, now.counts.matched);
+    if (now.submitted < total && budgetLeft > 0 && inFlight < window) {
+      await submit(now, Math.min(window - inFlight, budgetLeft, total - now.submitted));
+      continue;
+    }
+    if (inFlight === 0) {
+      await finish({ stopReason: now.submitted < total ? "budget_reached" : "candidates_exhausted" });
+      return;
+    }
+    await sleep(pollMs, undefined, { signal });
+  }
+}
+
+/** A list runner that failed for good: its list fails with the runner's problem. */
+export async function failList(lists: ListStore, listId: string, error: unknown): Promise<void> {
+  const problem = isDossierError(error)
+    ? { code: error.code, detail: error.detail }
+    : { code: "RESEARCH_FAILED", detail: "The list could not be run; try again." };
+  await lists.finish(listId, { problem });
+}
