@@ -158,28 +158,36 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
   // Candidates in research: the position of each undecided one, by wave.
   const pending = new Map<string, Set<number>>();
   for (const wave of waves) {
-    const positions = Array.from({ length: wave.end - wave.start }, (_, offset) => wave.start + offset);
-    const decided = await lists.decided(listId, positions);
-    const open = new Set(positions.filter((position) => !decided.has(position)));
+    const decided = await lists.decided(listId, wave.positions);
+    const open = new Set(wave.positions.filter((position) => !decided.has(position)));
     if (open.size > 0) pending.set(wave.batchId, open);
     else closedWaves.add(wave.batchId);
   }
+  // Candidates whose research was cancelled before it ran (the list stopped, then was extended): researched again.
+  const handedBack: number[] = [];
 
   /** Decides every candidate of a wave whose criteria are all answered. */
   const collect = async (wave: ListWave, current: StoredList) => {
     const open = pending.get(wave.batchId);
     if (!open || open.size === 0) return;
     const perCandidate = current.criteria.length;
-    const outcomes = await batches.readItems(wave.batchId, 0, (wave.end - wave.start) * perCandidate);
-    const candidates = await lists.readCandidates(listId, wave.start, wave.end);
-    for (const position of [...open]) {
-      const offset = position - wave.start;
-      const answers = outcomes.slice(offset * perCandidate, (offset + 1) * perCandidate);
+    const outcomes = await batches.readItems(wave.batchId, 0, wave.positions.length * perCandidate);
+    for (const [slot, position] of wave.positions.entries()) {
+      if (!open.has(position)) continue;
+      const answers = outcomes.slice(slot * perCandidate, (slot + 1) * perCandidate);
+      if (answers.length !== perCandidate) continue;
       // An answer is in when it resolved, or when the request never became a job (its own problem).
-      const ready =
-        answers.length === perCandidate && answers.every((answer) => answer.resolution !== undefined || answer.problem);
-      const candidate = candidates[offset];
-      if (!ready || !candidate) continue;
+      const answered = (answer: (typeof answers)[number]) => answer.resolution !== undefined || !!answer.problem;
+      if (!answers.every(answered)) {
+        // Neither answered nor waiting: its batch was cancelled before the research ran.
+        if (answers.some((answer) => !answered(answer) && !answer.waiting)) {
+          open.delete(position);
+          handedBack.push(position);
+        }
+        continue;
+      }
+      const [candidate] = await lists.readCandidates(listId, position, position + 1);
+      if (!candidate) continue;
       const responses = answers.map((answer) => responseOf(answer.resolution));
       const verdicts = current.criteria.map((criterion, index) =>
         pipeline.judge(candidate, criterion.id, responses[index] ?? null),
@@ -200,37 +208,49 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
     }
   };
 
-  /** Hands the next candidates to research as one batch of the list's key. */
+  /** Hands candidates to research as one batch of the list's key: those handed back first, then the next new ones. */
   const submit = async (current: StoredList, count: number) => {
+    const again = handedBack.splice(0, count);
     const start = current.submitted;
-    const candidates = await lists.readCandidates(listId, start, start + count);
-    if (candidates.length === 0) return;
+    const fresh = Math.max(0, Math.min(count - again.length, current.usage.maxCandidates - start));
+    const end = Math.min(current.counts.candidates, start + fresh);
+    const positions = [...again, ...Array.from({ length: end - start }, (_, offset) => start + offset)];
+    if (positions.length === 0) return;
     const now = Date.now();
     const plans: BatchItemPlan[] = [];
-    for (const [offset, candidate] of candidates.entries()) {
+    for (const position of positions) {
+      const [candidate] = await lists.readCandidates(listId, position, position + 1);
       for (const criterion of current.criteria) {
-        const ref = `${start + offset}:${criterion.id}`;
-        const { kind, body } = pipeline.verdictRequest(candidate, criterion, current.effort);
-        const validation = validateResearchRequest(kind, body);
-        if (!validation.ok) {
-          plans.push({ ref, problem: { code: "REQUEST_VALIDATION_FAILED", errors: validation.errors } });
+        const ref = `${position}:${criterion.id}`;
+        const request = candidate ? pipeline.verdictRequest(candidate, criterion, current.effort) : null;
+        const validation = request ? validateResearchRequest(request.kind, request.body) : null;
+        if (!request || !validation?.ok) {
+          const errors = validation && !validation.ok ? validation.errors : [];
+          plans.push({ ref, problem: { code: "REQUEST_VALIDATION_FAILED", errors } });
           continue;
         }
         plans.push({
           ref,
-          kind,
+          kind: request.kind,
           jobId: researchJobId(current.keyId, validation.request),
-          data: { request: validation.request, requestId: `list:${listId}`, keyId: current.keyId, enqueuedAt: now, origin: "batch" },
+          data: {
+            request: validation.request,
+            requestId: `list:${listId}`,
+            keyId: current.keyId,
+            enqueuedAt: now,
+            origin: "batch",
+          },
         });
       }
     }
     const batch = await batches.create(current.keyId, plans, null, null, { listed: false });
-    const wave: ListWave = { batchId: batch.id, start, end: start + candidates.length };
+    const wave: ListWave = { batchId: batch.id, positions, start, end };
     if (await lists.addWave(listId, wave)) {
       waves.push(wave);
-      pending.set(wave.batchId, new Set(candidates.map((_candidate, offset) => start + offset)));
+      pending.set(wave.batchId, new Set(positions));
     } else {
-      // Another runner took these candidates: this batch's research is shared with its (same jobs).
+      // Another runner took these candidates: its research is the same jobs, shared.
+      handedBack.unshift(...again);
       await batches.cancel(batch.id, settings.queue).catch(() => {});
     }
   };
@@ -252,13 +272,13 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
     }
     const inFlight = [...pending.values()].reduce((sum, open) => sum + open.size, 0);
     const total = now.counts.candidates;
-    const budgetLeft = now.usage.maxCandidates - now.submitted;
+    const fresh = Math.max(0, Math.min(total, now.usage.maxCandidates) - now.submitted);
     const window = researchWindow(now.limit, now.counts.matched);
-    if (now.submitted < total && budgetLeft > 0 && inFlight < window) {
-      await submit(now, Math.min(window - inFlight, budgetLeft, total - now.submitted));
+    if ((fresh > 0 || handedBack.length > 0) && inFlight < window) {
+      await submit(now, window - inFlight);
       continue;
     }
-    if (inFlight === 0) {
+    if (inFlight === 0 && handedBack.length === 0) {
       await finish({ stopReason: now.submitted < total ? "budget_reached" : "candidates_exhausted" });
       return;
     }

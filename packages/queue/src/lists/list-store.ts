@@ -44,9 +44,14 @@ export interface StoredListItem {
 /** A stored item with its position. */
 export type ListItemRecord = StoredListItem & { index: number };
 
-/** The candidates one research batch covers: positions `start` to `end - 1`. */
+/**
+ * The candidates one research batch covers, by position: new ones (`start` to `end - 1`, the list's
+ * submitted count moving from `start` to `end`) and any handed back from an earlier wave whose
+ * research was cancelled before it ran (a list stopped at its limit, then extended).
+ */
 export interface ListWave {
   batchId: string;
+  positions: number[];
   start: number;
   end: number;
 }
@@ -170,7 +175,8 @@ return 1
 
 /**
  * Records one candidate's item once: appends it, counts it, adds its usage and announces it. Not
- * after the list finished (a cancelled list keeps what it had). Returns the item's index, or -1.
+ * after the list finished (a cancelled list keeps what it had), nor a match once the list has its
+ * limit of matches. Returns the item's index, or -1.
  * KEYS: list, items, decided, events. ARGV: candidate position, status, item JSON, usage JSON, max
  * entries, channel.
  */
@@ -178,6 +184,8 @@ const RECORD_ITEM_SCRIPT = new RedisScript(`${APPEND_EVENT}
 local status = redis.call('HGET', KEYS[1], 'status')
 if status ~= 'running' then return -1 end
 if redis.call('HEXISTS', KEYS[3], ARGV[1]) == 1 then return -1 end
+-- A match past the limit is not kept: the list has what it asked for.
+if ARGV[2] == 'matched' and tonumber(redis.call('HGET', KEYS[1], 'matched') or '0') >= tonumber(redis.call('HGET', KEYS[1], 'limit') or '0') then return -1 end
 local index = redis.call('RPUSH', KEYS[2], ARGV[3]) - 1
 redis.call('HSET', KEYS[3], ARGV[1], index)
 local ttl = redis.call('PTTL', KEYS[1])

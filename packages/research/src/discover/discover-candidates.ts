@@ -151,6 +151,11 @@ export async function discoverCandidates(
     followed: 0,
   }));
   const queued = new Set(queue.map((entry) => entry.url));
+  // The entry shapes of a listing, for its next page (which may hold fewer entries than a listing needs).
+  const shapesOf = new Map<string, string[]>();
+  // A site's home page is a candidate only when the site lists nothing: a directory is not one of its entries.
+  const homePages: Array<{ name: string; website: string; foundOn: FoundOn }> = [];
+  const listingHosts = new Set<string>();
   type Read = { url: string; html: string; title: string | null; followed: number } | null;
   const read = async (entry: (typeof queue)[number]): Promise<Read> => {
     try {
@@ -175,9 +180,11 @@ export async function discoverCandidates(
     for (const page of pages) {
       if (!page) continue;
       pagesRead.push(page.url);
-      const listing = splitEntities(page.html, page.url, request.entityType);
+      const known = shapesOf.get(page.url) ?? shapesOf.get(page.url.replace(/\/$/, ""));
+      const listing = splitEntities(page.html, page.url, request.entityType, known ? { signatures: known } : {});
       const foundOn: FoundOn = { url: page.url, title: listing.title ?? page.title };
-      if (listing.entities.length >= MIN_GROUP) {
+      if (listing.entities.length >= MIN_GROUP || (known && listing.entities.length > 0)) {
+        listingHosts.add(new URL(page.url).hostname);
         const organisation =
           request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
         for (const entity of listing.entities) {
@@ -185,6 +192,7 @@ export async function discoverCandidates(
           if (pool.full) break;
         }
         const next = listing.nextPageUrl;
+        if (next) shapesOf.set(next, listing.signatures);
         if (next && !queued.has(next) && page.followed < NEXT_PAGES[request.effort]) {
           queued.add(next);
           queue.unshift({ url: next, title: listing.title, followed: page.followed + 1 });
@@ -192,12 +200,14 @@ export async function discoverCandidates(
       } else if (request.entityType === "company" && new URL(page.url).pathname === "/") {
         // A company's own home page found by the search is a candidate of its own.
         const organisation = organisationOf(page.url, listing.siteName, listing.title);
-        if (organisation.name) {
-          const name = shortCompanyName(organisation.name);
-          pool.add({ company: { name, website: organisation.website! } }, name, foundOn, "");
-        }
+        if (organisation.name)
+          homePages.push({ name: shortCompanyName(organisation.name), website: organisation.website!, foundOn });
       }
     }
+  }
+  for (const home of homePages) {
+    if (listingHosts.has(new URL(home.website).hostname) || pool.full) continue;
+    pool.add({ company: { name: home.name, website: home.website } }, home.name, home.foundOn, "");
   }
 
   const words = relevanceWords(request);

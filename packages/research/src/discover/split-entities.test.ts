@@ -67,6 +67,21 @@ describe("splitEntities", () => {
     expect(listing.nextPageUrl).toBe("https://index.example/members?page=2");
   });
 
+  it("takes the last page of a paged listing, however few its entries, by the first page's entry shape", () => {
+    const card = (name: string) => `<article class="member-card"><h3>${name}</h3><p>A climate startup.</p></article>`;
+    const first = splitEntities(page(`${card("Alpha Grid")}${card("Beta Wind")}${card("Gamma Soil")}`), "https://index.example/members", "company");
+    const last = page(card("Delta Hydro"));
+    expect(splitEntities(last, "https://index.example/members/2", "company").entities).toEqual([]);
+    const taken = splitEntities(last, "https://index.example/members/2", "company", { signatures: first.signatures });
+    expect(taken.entities.map((entity) => entity.name)).toEqual(["Delta Hydro"]);
+  });
+
+  it("does not take a careers page's openings for companies", () => {
+    const html = page(`<ul><li><a href="/jobs/1">Senior Backend Engineer</a></li><li><a href="/jobs/2">Product Designer</a></li>
+      <li><a href="/jobs/3">Technical Account Manager</a></li></ul>`);
+    expect(splitEntities(html, "https://acme.example/careers", "company").entities).toEqual([]);
+  });
+
   it("splits a long directory whole", () => {
     const rows = Array.from({ length: 1500 }, (_, index) => `<tr><td>Company ${index} Labs</td><td>Oslo</td></tr>`).join("");
     const listing = splitEntities(page(`<table>${rows}</table>`), "https://index.example/all", "company");

@@ -27,6 +27,17 @@ export interface ListingPage {
   entities: PageEntity[];
   /** The next page of a paged listing (`rel=next`, or a link that says "Next"). */
   nextPageUrl: string | null;
+  /** The shapes (tag and classes) of the entries taken: the next page of the listing has the same. */
+  signatures: string[];
+}
+
+/** Options of {@link splitEntities}. */
+export interface SplitOptions {
+  /**
+   * Entry shapes known from the previous page of a paged listing: a group of that shape is taken
+   * however few entries it has (the last page may hold one).
+   */
+  signatures?: readonly string[];
 }
 
 /** Longest entry text kept, in characters. */
@@ -58,10 +69,16 @@ export function looksLikePersonName(text: string): boolean {
   return words.every((word) => NAME_PARTICLES.has(word) || /^\p{Lu}[\p{L}'’.-]*$/u.test(word));
 }
 
+/** Words that make a name a job opening's title ("Senior Backend Engineer"), not a company's. */
+const JOB_TITLE =
+  /\b(?:engineer|developer|designer|manager|specialist|analyst|scientist|consultant|coordinator|assistant|associate|representative|intern|internship|director|officer|executive|administrator|technician|architect|recruiter|lead|head of|vp|vice president)s?\b/i;
+
 /** Whether a text can be the name of an entity of the kind wanted. */
 function isName(text: string, entityType: "company" | "person"): boolean {
   if (text.length < 2 || text.length > 100 || !/\p{L}/u.test(text) || GENERIC.test(text)) return false;
   if (entityType === "person") return looksLikePersonName(text);
+  // A careers page lists openings, not companies.
+  if (JOB_TITLE.test(text) && !ORGANISATION_WORDS.test(text)) return false;
   const words = text.split(/\s+/);
   // A sentence is not a name: a company's name is short and does not end like a statement.
   return words.length <= 8 && !(words.length > 4 && /[.!?]$/.test(text));
@@ -241,7 +258,14 @@ function nextPageOf(document: DomDocument, pageUrl: string): string | null {
  * Page chrome (menus, header, footer, forms) is left out, and an entry inside a larger entry
  * already taken is not taken again. A page that is not a listing gives no entities.
  */
-export function splitEntities(html: string, pageUrl: string, entityType: "company" | "person"): ListingPage {
+export function splitEntities(
+  html: string,
+  pageUrl: string,
+  entityType: "company" | "person",
+  options: SplitOptions = {},
+): ListingPage {
+  const known = new Set(options.signatures ?? []);
+  const signatures = new Set<string>();
   const document = parseDocument(html);
   const title = pageTitleOf(document);
   const siteName = siteNameOf(document);
@@ -254,7 +278,9 @@ export function splitEntities(html: string, pageUrl: string, entityType: "compan
   // Larger groups first: a list of 40 members wins over the three links inside one member's card.
   const groups = entryGroups(document).sort((left, right) => right.elements.length - left.elements.length);
   for (const group of groups) {
-    if (group.elements.length < MIN_GROUP) continue;
+    const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
+    const minimum = known.has(shape) ? 1 : MIN_GROUP;
+    if (group.elements.length < minimum) continue;
     const entries: Array<{ element: DomElement; entity: PageEntity }> = [];
     for (const element of group.elements) {
       if (isInside(element, taken) || holdsTaken.has(element)) continue;
@@ -269,7 +295,8 @@ export function splitEntities(html: string, pageUrl: string, entityType: "compan
       entries.push({ element, entity });
     }
     // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
-    if (entries.length < MIN_GROUP || entries.length < group.elements.length / 2) continue;
+    if (entries.length < minimum || entries.length < group.elements.length / 2) continue;
+    signatures.add(shape);
     for (const entry of entries) {
       taken.add(entry.element);
       for (let node = entry.element.parentElement; node && !holdsTaken.has(node); node = node.parentElement)
@@ -281,5 +308,12 @@ export function splitEntities(html: string, pageUrl: string, entityType: "compan
   const order = toArray(document.querySelectorAll("*"));
   const position = new Map(order.map((element, index) => [element, index]));
   found.sort((left, right) => (position.get(left.element) ?? 0) - (position.get(right.element) ?? 0));
-  return { url: pageUrl, title, siteName, entities: found.map((entry) => entry.entity), nextPageUrl };
+  return {
+    url: pageUrl,
+    title,
+    siteName,
+    entities: found.map((entry) => entry.entity),
+    nextPageUrl,
+    signatures: [...signatures],
+  };
 }
