@@ -4,4 +4,5 @@ export * from "./proven-fields-responder.js";
 export * from "./start-fake-chat-server.js";
 export * from "./start-recording-chat-proxy.js";
 export * from "./stated-answer-responder.js";
+export * from "./stated-or-denied-responder.js";
 export * from "./weak-reader-responder.js";

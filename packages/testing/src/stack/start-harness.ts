@@ -1,4 +1,5 @@
 import type { FakeChatServer } from "../llm/start-fake-chat-server.js";
+import type { SiteDefinition } from "../web/index.js";
 import { type ResearchWorld, startResearchWorld } from "./start-research-world.js";
 import { type Stack, type StackOptions, startStack } from "./start-stack.js";
 
@@ -19,8 +20,13 @@ export interface Harness {
 }
 
 /** Starts the simulated web, the fake model and search, and a stack of real processes over them. */
-export async function startHarness(options: StackOptions & { modelLatencyMs?: number } = {}): Promise<Harness> {
-  const world = await startResearchWorld({ modelLatencyMs: options.modelLatencyMs ?? 0 });
+export async function startHarness(
+  options: StackOptions & { modelLatencyMs?: number; extraSites?: SiteDefinition[] } = {},
+): Promise<Harness> {
+  const world = await startResearchWorld({
+    modelLatencyMs: options.modelLatencyMs ?? 0,
+    ...(options.extraSites ? { extraSites: options.extraSites } : {}),
+  });
   const model = world.model;
   const stack = await startStack({ ...options, env: { ...world.env, API_KEYS: TEST_API_KEY, ...options.env } });
   return {

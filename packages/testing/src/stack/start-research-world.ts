@@ -1,6 +1,6 @@
 import { type FakeChatResponder, type FakeChatServer, startFakeChatServer } from "../llm/index.js";
 import { type FakeSearchServer, startFakeSearchServer } from "../search/index.js";
-import { type SimulatedWeb, startSimulatedWeb } from "../web/index.js";
+import { type SimulatedWeb, type SiteDefinition, startSimulatedWeb } from "../web/index.js";
 
 export interface ResearchWorldOptions {
   /** Delay of every simulated page, in milliseconds. */
@@ -10,6 +10,8 @@ export interface ResearchWorldOptions {
   /** Delay of every model answer, in milliseconds. */
   modelLatencyMs?: number;
   responder?: FakeChatResponder;
+  /** Sites the simulated web serves besides its usual ones. */
+  extraSites?: SiteDefinition[];
 }
 
 /** The outside world a research worker talks to, all on loopback: a web, a SearXNG over it, a model. */
@@ -23,7 +25,10 @@ export interface ResearchWorld {
 }
 
 export async function startResearchWorld(options: ResearchWorldOptions = {}): Promise<ResearchWorld> {
-  const web = await startSimulatedWeb({ pageLatencyMs: options.pageLatencyMs ?? 0 });
+  const web = await startSimulatedWeb({
+    pageLatencyMs: options.pageLatencyMs ?? 0,
+    ...(options.extraSites ? { extraSites: options.extraSites } : {}),
+  });
   const search = await startFakeSearchServer({
     provider: "searxng",
     search: (query, limit) => web.search(query, limit),

@@ -13,6 +13,8 @@ import { toVisibleText } from "./visible-text.js";
 export interface SimulatedWebOptions {
   /** Delay before every response, in milliseconds (benchmarks use 150). Default 0. */
   pageLatencyMs?: number;
+  /** Sites served besides {@link allSites} (the list tests' directory): the default world stays as it is. */
+  extraSites?: SiteDefinition[];
 }
 
 /** One request the simulated web received. */
@@ -124,7 +126,7 @@ function notFound(response: ServerResponse, message: string): void {
 /** Starts the simulated web on 127.0.0.1 on a free port. */
 export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Promise<SimulatedWeb> {
   const latency = options.pageLatencyMs ?? 0;
-  const sites = allSites();
+  const sites = [...allSites(), ...(options.extraSites ?? [])];
   const routes = createHostileRoutes();
   const resourcesByHost = new Map(sites.map((site) => [site.host, siteResources(site)]));
   const routesByHost = new Map<string, Map<string, HostileRoute>>();

@@ -1,0 +1,302 @@
+import {
+  type Harness,
+  nordicClimateIndex,
+  problemOf,
+  readEventStream,
+  startHarness,
+  statedOrDeniedResponder,
+  TEST_API_KEY,
+} from "@dossier/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const OTHER_KEY = "other-key-fedcba9876543210";
+const DIRECTORY = "http://nordicclimateindex.test";
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness({
+    extraSites: [nordicClimateIndex],
+    env: { API_KEYS: `${TEST_API_KEY},${OTHER_KEY}`, RATE_LIMIT_CALLS_PER_MINUTE: "10000", LIST_MAX_OPEN: "10" },
+  });
+  harness.model.setResponder(statedOrDeniedResponder);
+});
+afterAll(async () => harness?.stop());
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+interface ListBody {
+  id: string;
+  status: string;
+  criteria: Array<{ id: string; description: string }>;
+  criteriaDerived: boolean;
+  counts: { candidates: number; matched: number; unmatched: number; unclear: number };
+  stopReason?: string;
+  finishedAt: string | null;
+  limit: number;
+  usage: Record<string, number>;
+}
+
+interface ItemBody {
+  id: string;
+  index: number;
+  status: "matched" | "unmatched" | "unclear";
+  company?: { name?: string; website?: string };
+  foundOn: Array<{ url: string; title: string | null }>;
+  verdicts: Array<{
+    criterionId: string;
+    satisfied: string;
+    confidence: number;
+    citations: Array<{ url: string; quote: string; source: string }>;
+  }>;
+}
+
+function get(path: string, key = TEST_API_KEY, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${harness.stack.baseUrl}${path}`, { headers: { "x-api-key": key, ...headers } });
+}
+
+async function waitForList(location: string, done: (list: ListBody) => boolean): Promise<ListBody> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const list = (await (await get(location)).json()) as ListBody;
+    if (done(list)) return list;
+    await sleep(100);
+  }
+  throw new Error(`${location} did not get there`);
+}
+
+const finished = (list: ListBody) => list.finishedAt !== null;
+
+async function allItems(id: string, query = ""): Promise<ItemBody[]> {
+  const body = (await (await get(`/v1/lists/${id}/items?limit=1000${query}`)).json()) as { items: ItemBody[] };
+  return body.items;
+}
+
+const CRITERIA = [
+  { id: "climate", description: "is a climate startup" },
+  { id: "hiring", description: "is hiring engineers" },
+];
+
+/** The directory's members that are climate startups hiring engineers, by their cards. */
+const HIRING = ["Aurora Wind Works", "Fjordlight Energy", "Nordkapp Hydrogen", "Skagen Tidal", "Tundra Heat"];
+
+describe("a list of companies from a directory", () => {
+  let list: ListBody;
+  let items: ItemBody[];
+
+  beforeAll(async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "climate startups in the Nordics that are hiring engineers",
+      entityType: "company",
+      criteria: CRITERIA,
+      limit: 50,
+    });
+    expect(accepted.status).toBe(202);
+    const location = accepted.headers.get("location")!;
+    expect(location).toMatch(/^\/v1\/lists\/l-/);
+    expect(await accepted.json()).toMatchObject({ id: location.split("/").pop(), status: "queued" });
+    list = await waitForList(location, finished);
+    items = await allItems(list.id);
+  });
+
+  it("finds every member of the paged directory once, and stops when the candidates run out", () => {
+    expect(list).toMatchObject({ status: "done", stopReason: "candidates_exhausted", criteriaDerived: false });
+    const names = items.map((item) => item.company?.name);
+    for (const member of [...HIRING, "Birchwind Carbon", "Saltmarsh Mobility", "Polar Cell Batteries"])
+      expect(names.filter((name) => name === member), member).toHaveLength(1);
+    expect(list.counts.candidates).toBe(items.length);
+    expect(list.counts.matched + list.counts.unmatched + list.counts.unclear).toBe(items.length);
+    // Found on the directory and on its hiring table: one candidate, both pages kept.
+    const fjordlight = items.find((item) => item.company?.name === "Fjordlight Energy")!;
+    expect(fjordlight.foundOn.map((found) => found.url)).toEqual(
+      expect.arrayContaining([`${DIRECTORY}/members`, `${DIRECTORY}/hiring`]),
+    );
+    // The second page was reached through "Next".
+    const skagen = items.find((item) => item.company?.name === "Skagen Tidal")!;
+    expect(skagen.foundOn[0]?.url).toBe(`${DIRECTORY}/members/page-2`);
+  });
+
+  it("matches exactly the members whose card proves every criterion, each verdict with its quote", () => {
+    const matched = items.filter((item) => item.status === "matched");
+    expect(matched.map((item) => item.company?.name).sort()).toEqual(HIRING);
+    expect(list.counts.matched).toBe(HIRING.length);
+    for (const item of matched) {
+      expect(item.verdicts.map((verdict) => verdict.criterionId)).toEqual(["climate", "hiring"]);
+      for (const verdict of item.verdicts) {
+        expect(verdict.satisfied).toBe("yes");
+        expect(verdict.citations.length).toBeGreaterThan(0);
+        // Each quote is of this startup: it names it, on a page it was found on.
+        for (const citation of verdict.citations) expect(citation.quote).toContain(item.company!.name!);
+      }
+    }
+  });
+
+  it("leaves unmatched only a member a quote denies, and unclear one nothing decides", () => {
+    const byName = new Map(items.map((item) => [item.company?.name, item]));
+    for (const name of ["Birchwind Carbon", "Polar Cell Batteries"]) {
+      const item = byName.get(name)!;
+      expect(item.status, name).toBe("unmatched");
+      const hiring = item.verdicts.find((verdict) => verdict.criterionId === "hiring")!;
+      expect(hiring.satisfied).toBe("no");
+      expect(hiring.citations[0]?.quote).toMatch(/is not hiring engineers/);
+    }
+    const saltmarsh = byName.get("Saltmarsh Mobility")!;
+    expect(saltmarsh.status).toBe("unclear");
+    expect(saltmarsh.verdicts.find((verdict) => verdict.criterionId === "hiring")).toMatchObject({
+      satisfied: "unclear",
+      citations: [],
+    });
+    expect(list.usage.researchRuns).toBeGreaterThanOrEqual(2 * items.length);
+    expect(list.usage.searches).toBeGreaterThan(0);
+  });
+
+  it("pages the items in a stable order, and filters them by status", async () => {
+    const seen: ItemBody[] = [];
+    let after = -1;
+    for (;;) {
+      const response = await get(`/v1/lists/${list.id}/items?after=${after}&limit=3`);
+      expect(response.headers.get("x-list-status")).toBe("done");
+      const page = (await response.json()) as { items: ItemBody[]; hasMore: boolean };
+      seen.push(...page.items);
+      if (!page.hasMore) break;
+      after = page.items.at(-1)!.index;
+    }
+    expect(seen.map((item) => item.id)).toEqual(items.map((item) => item.id));
+    expect(seen.map((item) => item.index)).toEqual(items.map((_item, index) => index));
+    const matched = await allItems(list.id, "&status=matched");
+    expect(matched.map((item) => item.id)).toEqual(items.filter((item) => item.status === "matched").map((item) => item.id));
+  });
+
+  it("gives CSV with one row per item and the verdict, quote and page of each criterion", async () => {
+    const response = await get(`/v1/lists/${list.id}/items?format=csv`);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    const lines = (await response.text()).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "index,id,status,name,website,linkedinUrl,foundOn,climate,climate.quote,climate.source,hiring,hiring.quote,hiring.source",
+    );
+    expect(lines).toHaveLength(items.length + 1);
+    const fjordlight = lines.find((line) => line.includes("Fjordlight Energy,"))!;
+    expect(fjordlight).toMatch(/,matched,Fjordlight Energy,/);
+    expect(fjordlight).toContain(",yes,Fjordlight Energy is hiring engineers.,");
+  });
+
+  it("is not found by another key, on any of its routes", async () => {
+    for (const path of [`/v1/lists/${list.id}`, `/v1/lists/${list.id}/items`, `/v1/lists/${list.id}/events`]) {
+      const response = await get(path, OTHER_KEY);
+      expect(response.status, path).toBe(404);
+      expect((await problemOf(response)).code).toBe("LIST_NOT_FOUND");
+    }
+    for (const [path, body] of [
+      [`/v1/lists/${list.id}/cancel`, {}],
+      [`/v1/lists/${list.id}/extend`, { limit: 100 }],
+    ] as const) {
+      const response = await harness.post(path, body, { "x-api-key": OTHER_KEY });
+      expect(response.status, path).toBe(404);
+    }
+    expect((await get("/v1/lists/l-nosuchlist")).status).toBe(404);
+  });
+
+  it("replays its events to a late follower: candidates, each item with its verdicts, then done", async () => {
+    const stream = await readEventStream(await get(`/v1/lists/${list.id}/events`));
+    const names = stream.events.map((event) => event.event);
+    expect(names[0]).toBe("progress");
+    expect(names.at(-1)).toBe("done");
+    expect(names.filter((name) => name === "candidate")).toHaveLength(list.counts.candidates);
+    const matched = stream.events.filter((event) => event.event === "matched").map((event) => JSON.parse(event.data));
+    expect(matched.map((item: ItemBody) => item.company?.name).sort()).toEqual(HIRING);
+    expect(JSON.parse(stream.events.at(-1)!.data)).toMatchObject({ id: list.id, status: "done" });
+    const resumed = await get(`/v1/lists/${list.id}/events`, TEST_API_KEY, { "last-event-id": "done" });
+    expect(resumed.status).toBe(204);
+  });
+});
+
+describe("list control", () => {
+  it("stops at its limit, and goes on when extended", async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "climate startups hiring engineers",
+      entityType: "company",
+      criteria: CRITERIA,
+      limit: 2,
+    });
+    const location = accepted.headers.get("location")!;
+    const stopped = await waitForList(location, finished);
+    expect(stopped).toMatchObject({ status: "done", stopReason: "limit_reached", counts: { matched: 2 } });
+    const extended = await harness.post(`${location}/extend`, { limit: 4 });
+    expect(extended.status).toBe(200);
+    expect(await extended.json()).toMatchObject({ status: "running", limit: 4 });
+    const again = await waitForList(location, finished);
+    expect(again).toMatchObject({ status: "done", stopReason: "limit_reached", counts: { matched: 4 } });
+    const tooLow = await harness.post(`${location}/extend`, { limit: 3 });
+    expect(tooLow.status).toBe(422);
+    expect((await problemOf(tooLow)).errors?.[0]?.path).toBe("limit");
+  });
+
+  it("leaves out what the caller excludes, and derives the criteria when none are given", async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "climate startups that are hiring engineers",
+      entityType: "company",
+      exclude: [{ name: "Tundra Heat" }, { website: "fjordlight.example" }],
+      limit: 50,
+    });
+    const done = await waitForList(accepted.headers.get("location")!, finished);
+    expect(done.criteriaDerived).toBe(true);
+    expect(done.criteria).toEqual([
+      { id: "c1", description: "is a climate startup" },
+      { id: "c2", description: "is hiring engineers" },
+    ]);
+    const names = (await allItems(done.id)).map((item) => item.company?.name);
+    expect(names).not.toContain("Tundra Heat");
+    expect(names).toContain("Fjordlight Energy");
+  });
+
+  it("cancels: the status changes at once and no item is added after", async () => {
+    harness.model.setLatency(400);
+    try {
+      const accepted = await harness.post("/v1/lists", {
+        objective: "climate startups in the Nordics directory members",
+        entityType: "company",
+        criteria: [{ id: "storage", description: "builds grid storage for a slow test" }],
+        limit: 50,
+      });
+      const location = accepted.headers.get("location")!;
+      await waitForList(location, (list) => list.counts.candidates > 0);
+      const cancelled = await harness.post(`${location}/cancel`, {});
+      expect(cancelled.status).toBe(200);
+      expect(await cancelled.json()).toMatchObject({ status: "cancelled", stopReason: "cancelled" });
+      const after = await waitForList(location, finished);
+      const count = after.counts.matched + after.counts.unmatched + after.counts.unclear;
+      await sleep(1_000);
+      const later = (await (await get(location)).json()) as ListBody;
+      expect(later.counts.matched + later.counts.unmatched + later.counts.unclear).toBe(count);
+      expect(later.status).toBe("cancelled");
+    } finally {
+      harness.model.setLatency(0);
+    }
+  });
+
+  it.each([
+    ["an empty objective", { objective: "  ", entityType: "company" }, "objective"],
+    ["a limit of 0", { objective: "x", entityType: "company", limit: 0 }, "limit"],
+    ["a limit of 10,001", { objective: "x", entityType: "company", limit: 10_001 }, "limit"],
+    [
+      "50 criteria",
+      {
+        objective: "x",
+        entityType: "company",
+        criteria: Array.from({ length: 50 }, (_, index) => ({ description: `criterion ${index}` })),
+      },
+      "criteria",
+    ],
+    [
+      "an outputSchema outside the subset",
+      { objective: "x", entityType: "company", outputSchema: { type: "array" } },
+      "outputSchema.type",
+    ],
+    ["an entity type it does not know", { objective: "x", entityType: "startup" }, "entityType"],
+  ])("refuses %s with a problem naming the field", async (_name, body, path) => {
+    const response = await harness.post("/v1/lists", body);
+    expect(response.status).toBe(422);
+    expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    const problem = await problemOf(response);
+    expect(problem.code).toBe("REQUEST_VALIDATION_FAILED");
+    expect(problem.errors?.map((error) => error.path)).toContain(path);
+  });
+});
