@@ -2,6 +2,7 @@ import type { ListPipeline } from "@dossier/queue";
 import {
   deriveCriteria,
   discoverCandidates,
+  enrichmentRequest,
   itemStatus,
   judgeVerdict,
   type PageFetcher,
@@ -33,6 +34,7 @@ export function createListPipeline(dependencies: { search: SearchProvider | null
       return discovery.candidates;
     },
     verdictRequest,
+    enrichmentRequest,
     judge: judgeVerdict,
     itemStatus,
   };

@@ -229,6 +229,23 @@ describe("list control", () => {
     expect((await problemOf(tooLow)).errors?.[0]?.path).toBe("limit");
   });
 
+  it("researches each match's outputSchema fields, and gives each field a CSV column", async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "climate startups hiring engineers with their city",
+      entityType: "company",
+      criteria: CRITERIA,
+      limit: 2,
+      outputSchema: { type: "object", properties: { city: { type: "string", description: "The city it is from" } } },
+    });
+    const done = await waitForList(accepted.headers.get("location")!, finished);
+    expect(done).toMatchObject({ status: "done", stopReason: "limit_reached", counts: { matched: 2 } });
+    const matched = await allItems(done.id, "&status=matched");
+    expect(matched).toHaveLength(2);
+    for (const item of matched) expect(item).toHaveProperty("answerObject.city");
+    const csv = await (await get(`/v1/lists/${done.id}/items?format=csv`)).text();
+    expect(csv.split("\r\n")[0]).toMatch(/,hiring\.source,city$/);
+  });
+
   it("leaves out what the caller excludes, and derives the criteria when none are given", async () => {
     const accepted = await harness.post("/v1/lists", {
       objective: "climate startups that are hiring engineers",

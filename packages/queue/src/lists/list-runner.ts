@@ -34,6 +34,12 @@ export interface ListPipeline {
     criterion: ListCriterion,
     effort: StoredList["effort"],
   ): { kind: "company" | "person"; body: unknown };
+  /** The research request that fills a matched candidate's `outputSchema` fields. */
+  enrichmentRequest(
+    candidate: ListCandidate,
+    outputSchema: Record<string, unknown>,
+    effort: StoredList["effort"],
+  ): { kind: "company" | "person"; body: unknown };
   /** A criterion's verdict from its research answer (null: the research failed or never ran). */
   judge(candidate: ListCandidate, criterionId: string, response: ResearchResponse | null): ListVerdict;
   /** An item's status from its verdicts. */
@@ -55,6 +61,13 @@ export interface ListRunnerSettings {
 /** Candidates a list keeps in research at once: enough to keep the fleet busy, few past its limit. */
 export function researchWindow(limit: number, matched: number): number {
   return Math.min(200, Math.max(10, 3 * (limit - matched)));
+}
+
+/** A match waiting for its `outputSchema` fields. */
+interface Enrichment {
+  candidate: ListCandidate;
+  item: StoredListItem;
+  usage: ListUsageIncrements;
 }
 
 /** A research answer from a batch item's outcome; null for a failed or invalid item. */
@@ -165,6 +178,55 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
   }
   // Candidates whose research was cancelled before it ran (the list stopped, then was extended): researched again.
   const handedBack: number[] = [];
+  // Matches waiting for their `outputSchema` fields: not submitted yet, and in research (by batch).
+  const toEnrich = new Map<number, Enrichment>();
+  const enriching = new Map<string, Map<number, Enrichment>>();
+
+  /** Hands the matches waiting for their fields to research, as one batch. */
+  const submitEnrichment = async (current: StoredList) => {
+    if (toEnrich.size === 0 || !current.outputSchema) return;
+    const batchOf = new Map(toEnrich);
+    toEnrich.clear();
+    const now = Date.now();
+    const plans: BatchItemPlan[] = [...batchOf.entries()].map(([position, { candidate }]) => {
+      const request = pipeline.enrichmentRequest(candidate, current.outputSchema!, current.effort);
+      const validation = validateResearchRequest(request.kind, request.body);
+      if (!validation.ok) return { ref: `${position}:fields`, problem: { code: "REQUEST_VALIDATION_FAILED" } };
+      return {
+        ref: `${position}:fields`,
+        kind: request.kind,
+        jobId: researchJobId(current.keyId, validation.request),
+        data: { request: validation.request, requestId: `list:${listId}`, keyId: current.keyId, enqueuedAt: now, origin: "batch" },
+      };
+    });
+    const batch = await batches.create(current.keyId, plans, null, null, { listed: false });
+    enriching.set(batch.id, batchOf);
+  };
+
+  /** Records each match whose fields are researched, with its answer object and the fields' quotes. */
+  const collectEnrichment = async () => {
+    for (const [batchId, batchOf] of enriching) {
+      const outcomes = await batches.readItems(batchId, 0, batchOf.size);
+      for (const [slot, [position, enrichment]] of [...batchOf.entries()].entries()) {
+        const outcome = outcomes[slot];
+        if (!outcome || (outcome.resolution === undefined && !outcome.problem && outcome.waiting)) continue;
+        const response = responseOf(outcome.resolution) as
+          | (ResearchResponse & { answerObject?: Record<string, unknown>; fieldCitations?: StoredListItem["fieldCitations"] })
+          | null;
+        const item: StoredListItem = {
+          ...enrichment.item,
+          ...(response?.answerObject ? { answerObject: response.answerObject } : {}),
+          ...(response?.fieldCitations ? { fieldCitations: response.fieldCitations } : {}),
+        };
+        const usage = usageOf([response]);
+        for (const field of Object.keys(usage) as Array<keyof ListUsageIncrements>)
+          usage[field] = (usage[field] ?? 0) + (enrichment.usage[field] ?? 0);
+        await lists.recordItem(listId, position, item, usage);
+        batchOf.delete(position);
+      }
+      if (batchOf.size === 0) enriching.delete(batchId);
+    }
+  };
 
   /** Decides every candidate of a wave whose criteria are all answered. */
   const collect = async (wave: ListWave, current: StoredList) => {
@@ -199,8 +261,13 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
         foundOn: candidate.foundOn,
         verdicts,
       };
-      await lists.recordItem(listId, position, item, usageOf(responses));
       open.delete(position);
+      if (item.status === "matched" && current.outputSchema) {
+        // A match is recorded once its fields are researched too.
+        toEnrich.set(position, { candidate, item, usage: usageOf(responses) });
+        continue;
+      }
+      await lists.recordItem(listId, position, item, usageOf(responses));
     }
     if (open.size === 0) {
       pending.delete(wave.batchId);
@@ -265,12 +332,20 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
     }
     if (current.status !== "running") return;
     for (const wave of waves) await collect(wave, current);
+    await submitEnrichment(current);
+    await collectEnrichment();
     const now = (await lists.get(listId)) ?? current;
     if (now.counts.matched >= now.limit) {
       await finish({ stopReason: "limit_reached" });
       return;
     }
-    const inFlight = [...pending.values()].reduce((sum, open) => sum + open.size, 0);
+    const enrichingCount = [...enriching.values()].reduce((sum, batchOf) => sum + batchOf.size, 0);
+    const inFlight = [...pending.values()].reduce((sum, open) => sum + open.size, 0) + enrichingCount;
+    // Matches whose fields are being researched count toward the limit: no more candidates are needed for them.
+    if (now.counts.matched + enrichingCount >= now.limit) {
+      await sleep(pollMs, undefined, { signal });
+      continue;
+    }
     const total = now.counts.candidates;
     const fresh = Math.max(0, Math.min(total, now.usage.maxCandidates) - now.submitted);
     const window = researchWindow(now.limit, now.counts.matched);
