@@ -317,3 +317,48 @@ describe("list control", () => {
     expect(problem.errors?.map((error) => error.path)).toContain(path);
   });
 });
+
+describe("a list whose worker is killed", () => {
+  it("is taken over by another worker and ends with every candidate decided once", async () => {
+    const fleet = await startHarness({
+      extraSites: [nordicClimateIndex],
+      workers: 2,
+      env: { JOB_LOCK_MS: "2000", RATE_LIMIT_CALLS_PER_MINUTE: "10000" },
+    });
+    try {
+      fleet.model.setResponder(statedOrDeniedResponder);
+      fleet.model.setLatency(250);
+      const accepted = await fleet.post("/v1/lists", {
+        objective: "climate startups in the Nordics that are hiring engineers",
+        entityType: "company",
+        criteria: CRITERIA,
+        limit: 50,
+      });
+      const location = accepted.headers.get("location")!;
+      const read = async () =>
+        (await (await fetch(`${fleet.stack.baseUrl}${location}`, { headers: { "x-api-key": TEST_API_KEY } })).json()) as ListBody;
+      for (let attempt = 0; attempt < 300 && (await read()).counts.candidates === 0; attempt += 1) await sleep(50);
+      // Both workers run research; whichever runs the list, killing one kills a runner or research mid-way.
+      fleet.stack.workers[0]!.kill("SIGKILL");
+      await fleet.stack.workers[0]!.exited;
+      fleet.stack.workers[1]!.kill("SIGKILL");
+      await fleet.stack.workers[1]!.exited;
+      await fleet.stack.startWorker();
+      let list = await read();
+      for (let attempt = 0; attempt < 600 && list.finishedAt === null; attempt += 1) {
+        await sleep(100);
+        list = await read();
+      }
+      expect(list).toMatchObject({ status: "done", stopReason: "candidates_exhausted" });
+      const response = await fetch(`${fleet.stack.baseUrl}${location}/items?limit=1000`, {
+        headers: { "x-api-key": TEST_API_KEY },
+      });
+      const { items } = (await response.json()) as { items: ItemBody[] };
+      expect(items).toHaveLength(list.counts.candidates);
+      expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
+      expect(items.filter((item) => item.status === "matched").map((item) => item.company?.name).sort()).toEqual(HIRING);
+    } finally {
+      await fleet.stop();
+    }
+  }, 120_000);
+});
