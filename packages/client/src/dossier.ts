@@ -1,3 +1,5 @@
+// The operations alone (no schemas): the console bundles this client.
+import { listOperations, operationUrl } from "@dossier/contract/operations";
 import { DossierApiError } from "./dossier-api-error.js";
 import { newIdempotencyKey } from "./idempotency-key.js";
 import { readJsonLines, readServerSentEvents } from "./read-server-sent-events.js";
@@ -12,6 +14,11 @@ import type {
   CompanyResearchResponse,
   JobEvent,
   JobStatus,
+  ListEvent,
+  ListItem,
+  ListItemsPage,
+  ListRequest,
+  ListStatus,
   PersonResearchRequest,
   PersonResearchResponse,
   Problem,
@@ -70,6 +77,18 @@ export interface BatchResultsOptions extends CallOptions {
   pollIntervalMs?: number;
 }
 
+/** Options of reading a list's items. */
+export interface ListItemsOptions extends CallOptions {
+  /** Only items of this status. */
+  status?: "matched" | "unmatched" | "unclear";
+  /** Only the items past this index (`?after=`); default from the first. */
+  after?: number;
+  /** Keep reading, as items are decided, until the list is finished. Default false. */
+  follow?: boolean;
+  /** How often to look for new items when following, in milliseconds. Default 1000. */
+  pollIntervalMs?: number;
+}
+
 /** What one call sends besides its method and path. */
 interface SendInit extends CallOptions {
   body?: unknown;
@@ -78,6 +97,7 @@ interface SendInit extends CallOptions {
 
 const TERMINAL_JOB_EVENTS = new Set(["done", "failed"]);
 const TERMINAL_BATCH_EVENTS = new Set(["done"]);
+const FINISHED_LIST = new Set(["done", "cancelled", "failed"]);
 
 const wait = (milliseconds: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
@@ -271,16 +291,109 @@ export class Dossier {
   }
 
   /**
-   * The events of a job or a batch (Server-Sent Events), as they happen, until the final one
-   * (`done` or `failed` for a job, `done` for a batch). A dropped stream is resumed after the last
-   * event received, so none is lost or repeated.
+   * Starts a list (`POST /v1/lists`): every company or person the objective describes that meets
+   * every criterion. An `Idempotency-Key` is sent with it (a new one unless given), so a retried
+   * submission never makes a second list.
+   */
+  createList(request: ListRequest, options: CallOptions & { idempotencyKey?: string } = {}): Promise<ListStatus> {
+    return this.#json(listOperations.createList.method, operationUrl(listOperations.createList, {}), {
+      body: request,
+      headers: { "idempotency-key": options.idempotencyKey ?? newIdempotencyKey() },
+      ...callOptionsOf(options),
+    });
+  }
+
+  /** A list's progress (`GET /v1/lists/{id}`). */
+  getList(id: string, options: CallOptions = {}): Promise<ListStatus> {
+    return this.#json(listOperations.getList.method, operationUrl(listOperations.getList, { id }), callOptionsOf(options));
+  }
+
+  /** One page of a list's items, in the order they were decided (`GET /v1/lists/{id}/items`). */
+  listItemsPage(
+    id: string,
+    page: { after?: number; limit?: number; status?: ListItemsOptions["status"] } = {},
+    options: CallOptions = {},
+  ): Promise<ListItemsPage> {
+    const query = new URLSearchParams();
+    if (page.after !== undefined) query.set("after", String(page.after));
+    if (page.limit !== undefined) query.set("limit", String(page.limit));
+    if (page.status !== undefined) query.set("status", page.status);
+    const suffix = query.size > 0 ? `?${query}` : "";
+    return this.#json(
+      listOperations.getListItems.method,
+      `${operationUrl(listOperations.getListItems, { id })}${suffix}`,
+      callOptionsOf(options),
+    );
+  }
+
+  /**
+   * A list's items, page after page, from the first (or past `after`); with `follow`, waiting for
+   * the items still to be decided until the list is finished.
+   */
+  async *listItems(id: string, options: ListItemsOptions = {}): AsyncGenerator<ListItem> {
+    let after = options.after ?? -1;
+    for (;;) {
+      const status = options.follow ? (await this.getList(id, options)).status : "done";
+      for (;;) {
+        const page = await this.listItemsPage(
+          id,
+          { after, limit: 1_000, ...(options.status ? { status: options.status } : {}) },
+          options,
+        );
+        for (const item of page.items) {
+          after = item.index;
+          yield item;
+        }
+        if (!page.hasMore) break;
+      }
+      if (FINISHED_LIST.has(status)) return;
+      await wait(options.pollIntervalMs ?? 1_000, options.signal);
+    }
+  }
+
+  /** A list's items as CSV, one row per item (`GET /v1/lists/{id}/items?format=csv`). */
+  async listItemsCsv(id: string, options: CallOptions & { status?: ListItemsOptions["status"] } = {}): Promise<string> {
+    const query = new URLSearchParams({ format: "csv" });
+    if (options.status) query.set("status", options.status);
+    const response = await this.#send(
+      listOperations.getListItems.method,
+      `${operationUrl(listOperations.getListItems, { id })}?${query}`,
+      callOptionsOf(options),
+    );
+    return response.text();
+  }
+
+  /** Cancels a list (`POST /v1/lists/{id}/cancel`): it stops looking; items decided stay. */
+  cancelList(id: string, options: CallOptions = {}): Promise<ListStatus> {
+    return this.#json(listOperations.cancelList.method, operationUrl(listOperations.cancelList, { id }), callOptionsOf(options));
+  }
+
+  /** Asks a list for more matches (`POST /v1/lists/{id}/extend`). */
+  extendList(id: string, limit: number, options: CallOptions = {}): Promise<ListStatus> {
+    return this.#json(listOperations.extendList.method, operationUrl(listOperations.extendList, { id }), {
+      body: { limit },
+      ...callOptionsOf(options),
+    });
+  }
+
+  /**
+   * The events of a job, a batch or a list (Server-Sent Events), as they happen, until the final
+   * one (`done` or `failed` for a job, `done` for a batch or a list). A dropped stream is resumed
+   * after the last event received, so none is lost or repeated.
    */
   events(target: { jobId: string }, options?: EventOptions): AsyncGenerator<JobEvent>;
   events(target: { batchId: string }, options?: EventOptions): AsyncGenerator<BatchEvent>;
+  events(target: { listId: string }, options?: EventOptions): AsyncGenerator<ListEvent>;
   events(
-    target: { jobId: string } | { batchId: string },
+    target: { jobId: string } | { batchId: string } | { listId: string },
     options: EventOptions = {},
-  ): AsyncGenerator<JobEvent | BatchEvent> {
+  ): AsyncGenerator<JobEvent | BatchEvent | ListEvent> {
+    if ("listId" in target)
+      return this.#follow<ListEvent>(
+        operationUrl(listOperations.getListEvents, { id: target.listId }),
+        TERMINAL_BATCH_EVENTS,
+        options,
+      );
     return "jobId" in target
       ? this.#follow<JobEvent>(`/v1/jobs/${encodeURIComponent(target.jobId)}/events`, TERMINAL_JOB_EVENTS, options)
       : this.#follow<BatchEvent>(
@@ -290,7 +403,7 @@ export class Dossier {
         );
   }
 
-  async *#follow<T extends JobEvent | BatchEvent>(
+  async *#follow<T extends JobEvent | BatchEvent | ListEvent>(
     path: string,
     terminal: Set<string>,
     options: EventOptions,

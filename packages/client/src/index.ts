@@ -6,6 +6,7 @@ export {
   Dossier,
   type DossierOptions,
   type EventOptions,
+  type ListItemsOptions,
   type ResearchOptions,
 } from "./dossier.js";
 export { DossierApiError } from "./dossier-api-error.js";

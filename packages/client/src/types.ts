@@ -8,6 +8,11 @@ import type {
   companyResearchResponseSchema,
   JobEvent,
   JobStatus,
+  ListEvent,
+  ListItem,
+  ListItemsPage,
+  ListStatus,
+  listRequestSchema,
   Problem,
   personResearchRequestSchema,
   personResearchResponseSchema,
@@ -31,7 +36,22 @@ export type BatchRequest = z.input<typeof batchRequestSchema>;
 /** One item of a batch. */
 export type BatchItem = BatchRequest["items"][number];
 
-export type { BatchEvent, BatchList, BatchResultLine, BatchStatus, JobEvent, JobStatus, Problem };
+/** The body of `POST /v1/lists`. */
+export type ListRequest = z.input<typeof listRequestSchema>;
+
+export type {
+  BatchEvent,
+  BatchList,
+  BatchResultLine,
+  BatchStatus,
+  JobEvent,
+  JobStatus,
+  ListEvent,
+  ListItem,
+  ListItemsPage,
+  ListStatus,
+  Problem,
+};
 
 /** Either research answer. */
 export type ResearchResponse = CompanyResearchResponse | PersonResearchResponse;

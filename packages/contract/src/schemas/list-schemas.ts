@@ -327,6 +327,13 @@ export const listEventDataSchemas = {
 } as const;
 
 export type ListEventType = keyof typeof listEventDataSchemas;
+
+/** One event of a list's stream; item events carry the item with its `index`. */
+export type ListEvent = {
+  [Name in ListEventType]: { type: Name; id: string; data: z.infer<(typeof listEventDataSchemas)[Name]> };
+}[ListEventType];
+
+export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
 export type ListStatus = z.infer<typeof listStatusSchema>;
 export type ListItem = z.infer<typeof listItemSchema>;
 export type ListVerdict = z.infer<typeof listVerdictSchema>;
