@@ -6,6 +6,7 @@ import { batchCommand } from "./commands/batch-command.js";
 import { healthcheckCommand } from "./commands/healthcheck-command.js";
 import { jobsCommand } from "./commands/jobs-command.js";
 import { keysCommand } from "./commands/keys-command.js";
+import { listCommand } from "./commands/list-command.js";
 import { mcpCommand } from "./commands/mcp-command.js";
 import { gatewayCommand, workerCommand } from "./commands/service-commands.js";
 import { startCommand } from "./commands/start-command.js";
@@ -16,6 +17,7 @@ const program = new Command("dossier")
 program.addCommand(keysCommand(() => loadConfig()));
 program.addCommand(askCommand(() => loadConfig()));
 program.addCommand(batchCommand(() => loadConfig()));
+program.addCommand(listCommand(() => loadConfig()));
 program.addCommand(startCommand(() => loadConfig()));
 program.addCommand(gatewayCommand());
 program.addCommand(workerCommand());
