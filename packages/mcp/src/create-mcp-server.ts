@@ -5,6 +5,9 @@ import {
   type Dossier,
   DossierApiError,
   type JobEvent,
+  type ListItem,
+  type ListRequest,
+  type ListStatus,
   type PersonResearchRequest,
 } from "@dossier/client";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -20,6 +23,8 @@ import { formatAnswerText, formatBatchText } from "./format-answer-text.js";
 import {
   batchResultsArgumentsSchema,
   batchStatusArgumentsSchema,
+  findAllArgumentsSchema,
+  listItemsArgumentsSchema,
   submitBatchArgumentsSchema,
   toolSchemas,
 } from "./tool-schemas.js";
@@ -90,7 +95,66 @@ export const DOSSIER_TOOLS: Tool[] = [
     outputSchema: toolSchemas.batch_results.output,
     annotations: { readOnlyHint: true },
   },
+  {
+    name: "find_all",
+    title: "Find all",
+    description:
+      "Find every company (or person) an objective describes that meets every criterion, e.g. \"climate startups in the Nordics " +
+      "that are hiring engineers\". Dossier searches, splits directory, member, portfolio and team pages into candidates, researches " +
+      "each criterion of each candidate, and matches one only when every criterion is proven by a verified quote about it. Criteria " +
+      "are derived from the objective when not given. Waits for the list (minutes for long ones), reporting progress, and answers " +
+      "the matches with each criterion's quote; read unmatched or unclear items, or more matches, with list_items.",
+    inputSchema: toolSchemas.find_all.input,
+    outputSchema: toolSchemas.find_all.output,
+    annotations: { openWorldHint: true },
+  },
+  {
+    name: "list_items",
+    title: "List items",
+    description:
+      "The items of a list find_all started, a page at a time (it may still be running): matched by default, or unmatched or " +
+      "unclear, each with its verdict and quote per criterion. Read on with `after` set to `next_after`.",
+    inputSchema: toolSchemas.list_items.input,
+    outputSchema: toolSchemas.list_items.output,
+    annotations: { readOnlyHint: true },
+  },
 ];
+
+/** A list's state in one line. */
+function formatListText(list: ListStatus): string {
+  const { candidates, matched, unmatched, unclear } = list.counts;
+  return `List ${list.id}: ${list.status}${list.stopReason ? ` (${list.stopReason})` : ""}; ${candidates} candidates, ${matched} matched, ${unmatched} unmatched, ${unclear} unclear. Criteria: ${list.criteria.map((criterion) => `${criterion.id}: ${criterion.description}`).join("; ")}.`;
+}
+
+/** One item with each criterion's verdict and first quote. */
+function formatItemText(item: ListItem): string {
+  const name =
+    item.company?.name ?? ([item.person?.firstName, item.person?.lastName].filter(Boolean).join(" ") || item.id);
+  const where = item.company?.website ?? item.person?.company?.name ?? "";
+  const verdicts = item.verdicts.map((verdict) => {
+    const citation = verdict.citations[0];
+    return `  ${verdict.criterionId}: ${verdict.satisfied}${citation ? ` — "${citation.quote}" (${citation.url})` : ""}`;
+  });
+  return [`#${item.index} ${name}${where ? ` (${where})` : ""}: ${item.status}`, ...verdicts].join("\n");
+}
+
+/** Reads up to `limit` items of a list past `after`, with where to read on. */
+async function readListItems(
+  dossier: Dossier,
+  id: string,
+  page: { status: ListItem["status"]; after: number; limit: number },
+  signal: AbortSignal,
+): Promise<CallToolResult> {
+  const list = await dossier.getList(id, { signal });
+  const { items, hasMore } = await dossier.listItemsPage(id, page, { signal });
+  const nextAfter = hasMore ? (items.at(-1)?.index ?? page.after) : null;
+  const text = [
+    formatListText(list),
+    ...items.map(formatItemText),
+    nextAfter === null ? "No more items now." : `More items: call list_items again with after=${nextAfter}.`,
+  ];
+  return structured({ list, items, next_after: nextAfter }, text.join("\n"));
+}
 
 /** Sends progress notifications for one tool call when its caller asked for them (a progress token). */
 type Progress = (progress: number, total: number, message: string) => Promise<void>;
@@ -119,7 +183,8 @@ export function createDossierMcpServer(dossier: Dossier): Server {
       capabilities: { tools: {} },
       instructions:
         "Dossier answers questions about companies and people from evidence on the web, with sources, quotes and a confidence. " +
-        "Use research_company or research_person for one question; submit_batch for many, then batch_status and batch_results.",
+        "Use research_company or research_person for one question; submit_batch for many, then batch_status and batch_results; " +
+        "find_all to find every company or person that meets criteria, then list_items.",
     },
   );
 
@@ -223,6 +288,24 @@ async function callTool(
         nextAfter === null ? "All lines read." : `More lines: call again with after=${nextAfter}.`,
       ];
       return structured({ batch, lines, next_after: nextAfter }, text.join("\n"));
+    }
+    case "find_all": {
+      const { wait = true, ...request } = parseArguments(findAllArgumentsSchema, args);
+      let list = await dossier.createList(request as ListRequest, { signal });
+      if (wait) {
+        for await (const event of dossier.events({ listId: list.id }, { signal })) {
+          if (event.type === "done") break;
+          if (event.type !== "progress" && event.type !== "matched") continue;
+          list = event.type === "progress" ? (event.data as ListStatus) : await dossier.getList(list.id, { signal });
+          const decided = list.counts.matched + list.counts.unmatched + list.counts.unclear;
+          await progress(decided, Math.max(decided, list.counts.candidates, 1), formatListText(list));
+        }
+      }
+      return readListItems(dossier, list.id, { status: "matched", after: -1, limit: 50 }, signal);
+    }
+    case "list_items": {
+      const { id, status = "matched", after = -1, limit = 50 } = parseArguments(listItemsArgumentsSchema, args);
+      return readListItems(dossier, id, { status, after, limit }, signal);
     }
     default:
       throw new InvalidArguments(

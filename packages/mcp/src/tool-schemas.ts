@@ -1,4 +1,7 @@
 import {
+  listItemSchema,
+  listRequestSchema,
+  listStatusSchema,
   batchRequestSchema,
   batchResultLineSchema,
   batchStatusSchema,
@@ -70,6 +73,29 @@ export const batchResultsOutputSchema = z.object({
   next_after: z.number().int().nullable().describe("Pass as `after` to read on; null when every line has been read."),
 });
 
+/** The arguments of find_all: the list request, and whether to wait for it. */
+export const findAllArgumentsSchema = listRequestSchema.extend({
+  wait: z
+    .boolean()
+    .optional()
+    .describe("Wait until the list is finished, reporting progress, and answer its matches. Default true."),
+});
+
+/** The arguments of list_items. */
+export const listItemsArgumentsSchema = z.object({
+  id: listStatusSchema.shape.id.describe("The list id (`l-...`) that find_all answered."),
+  status: z.enum(["matched", "unmatched", "unclear"]).optional().describe("Only items of this status. Default matched."),
+  after: z.number().int().min(-1).optional().describe("Only the items past this index. Default -1 (from the first)."),
+  limit: z.number().int().min(1).max(500).optional().describe("Items to answer at most. Default 50."),
+});
+
+/** What find_all and list_items answer. */
+export const listItemsOutputSchema = z.object({
+  list: listStatusSchema,
+  items: z.array(listItemSchema).describe("The items (find_all: the matches), in the order they were decided."),
+  next_after: z.number().int().nullable().describe("Pass as `after` to list_items to read on; null when none follow now."),
+});
+
 /** Input and output JSON Schemas of every tool, generated from the API's zod contract. */
 export const toolSchemas = {
   research_company: {
@@ -91,5 +117,13 @@ export const toolSchemas = {
   batch_results: {
     input: jsonSchemaOf(batchResultsArgumentsSchema, "input"),
     output: jsonSchemaOf(batchResultsOutputSchema, "output"),
+  },
+  find_all: {
+    input: jsonSchemaOf(findAllArgumentsSchema, "input"),
+    output: jsonSchemaOf(listItemsOutputSchema, "output"),
+  },
+  list_items: {
+    input: jsonSchemaOf(listItemsArgumentsSchema, "input"),
+    output: jsonSchemaOf(listItemsOutputSchema, "output"),
   },
 } as const satisfies Record<string, { input: ObjectJsonSchema; output: ObjectJsonSchema }>;

@@ -60,11 +60,13 @@ describe.each([
   });
   afterAll(async () => client?.close());
 
-  it("lists the five tools, their input schemas generated from the contract", async () => {
+  it("lists the seven tools, their input schemas generated from the contract", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       "batch_results",
       "batch_status",
+      "find_all",
+      "list_items",
       "research_company",
       "research_person",
       "submit_batch",
