@@ -208,6 +208,36 @@ describe("a list of companies from a directory", () => {
   });
 });
 
+describe("a list of people from a team page", () => {
+  it("takes each person with their title and organisation, and matches on a quote from their own card", async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "the leadership team of Northwind Robotics",
+      entityType: "person",
+      criteria: [{ id: "boston", description: "leads the company from Boston" }],
+      limit: 20,
+    });
+    const list = await waitForList(accepted.headers.get("location")!, finished);
+    expect(list.status).toBe("done");
+    const items = (await allItems(list.id)) as Array<ItemBody & { person?: Record<string, unknown> }>;
+    const dana = items.find((item) => item.person?.lastName === "Whitfield");
+    expect(dana?.person).toMatchObject({
+      firstName: "Dana",
+      lastName: "Whitfield",
+      title: "Chief Executive Officer and Co-founder",
+      company: { name: "Northwind Robotics", website: "http://northwind-robotics.test" },
+    });
+    expect(dana?.status).toBe("matched");
+    expect(dana?.verdicts[0]?.citations[0]?.quote).toMatch(/leads the company from Boston/);
+    // Every quote of a match names the person it is about.
+    for (const item of items.filter((one) => one.status === "matched"))
+      for (const citation of item.verdicts[0]!.citations)
+        expect(citation.quote).toContain(String(item.person?.firstName));
+    expect(items.map((item) => item.person?.lastName)).toEqual(
+      expect.arrayContaining(["Whitfield", "Porter", "Oyelaran", "Chen", "Marsh"]),
+    );
+  });
+});
+
 describe("list control", () => {
   it("stops at its limit, and goes on when extended", async () => {
     const accepted = await harness.post("/v1/lists", {

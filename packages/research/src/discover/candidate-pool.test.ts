@@ -84,6 +84,21 @@ describe("judgeVerdict", () => {
     expect(citesCandidate(candidate, citation("https://news.example/a", "The startup hires engineers"))).toBe(false);
   });
 
+  it("takes a quote from a person's company site only where it names them", () => {
+    const person = {
+      id: "i-2",
+      name: "Ian Porter",
+      person: { firstName: "Ian", lastName: "Porter", company: { name: "Acme", website: "https://acme.example" } },
+      foundOn: [{ url: "https://acme.example/team", title: "Team" }],
+      cards: ["Ian Porter Chief Operating Officer Ian runs manufacturing."],
+    };
+    expect(citesCandidate(person, citation("https://acme.example/about", "Acme was founded in Boston in 2016"))).toBe(false);
+    expect(citesCandidate(person, citation("https://acme.example/news", "Ian joined Acme in 2019"))).toBe(true);
+    expect(citesCandidate(person, citation("https://acme.example/team", "Ian runs manufacturing."))).toBe(true);
+    expect(citesCandidate(person, citation("https://news.example/", "Ian spoke at the fair"))).toBe(false);
+    expect(citesCandidate(person, citation("https://news.example/", "Ian Porter spoke at the fair"))).toBe(true);
+  });
+
   it("says no only on a quote, and unclear when the research gave no answer", () => {
     const denial = citation("https://fjordlight.example/careers", "We are not hiring engineers at the moment.");
     expect(judgeVerdict(candidate, "hiring", { answerText: "false", confidence: 0.7, citations: [denial] }).satisfied).toBe("no");

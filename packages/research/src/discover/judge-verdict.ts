@@ -44,20 +44,25 @@ function namesOf(candidate: Candidate): string[] {
 }
 
 /**
- * Whether a verified citation states its fact *of this candidate*: it is on the candidate's own site;
- * or it is on a page the candidate was found on and lies inside the candidate's own entry there (a
- * quote from the next row of a directory is about another company); or, on any other page, the quote
- * names the candidate.
+ * Whether a verified citation states its fact *of this candidate*: it is on the candidate's own site
+ * (for a person, their company's site, where the quote names them by first or last name); or it lies
+ * inside the candidate's own entry on a page it was found on (a quote from the next row of a
+ * directory is about another company); or the quote names the candidate (a person by full name).
  */
 export function citesCandidate(candidate: Candidate, citation: Pick<Citation, "url" | "quote">): boolean {
   const host = bareHost(citation.url);
-  if (host && ownHosts(candidate).some((own) => host === own || host.endsWith(`.${own}`))) return true;
+  const quote = normalizeForMatch(citation.quote);
+  if (host && ownHosts(candidate).some((own) => host === own || host.endsWith(`.${own}`))) {
+    // A company's site speaks of itself; of its people only where it names them.
+    if (!candidate.person) return true;
+    const names = [candidate.person.firstName, candidate.person.lastName].filter((name): name is string => !!name);
+    if (names.some((name) => containsWhole(quote, normalizeForMatch(name)))) return true;
+  }
   const listed = candidate.foundOn.findIndex((found) => samePage(found.url, citation.url));
   if (listed !== -1) {
     const card = candidate.cards[listed] ?? "";
-    return card !== "" && quoteMatches(citation.quote, card);
+    if (card !== "" && quoteMatches(citation.quote, card)) return true;
   }
-  const quote = normalizeForMatch(citation.quote);
   return namesOf(candidate).some((name) => containsWhole(quote, normalizeForMatch(name)));
 }
 

@@ -166,6 +166,24 @@ function nameOf(element: DomElement, entityType: "company" | "person", columnInd
   return null;
 }
 
+/** A short text that can be a role: at most 80 characters and ten words, not a sentence. */
+function asRole(text: string | undefined, name: string): string | undefined {
+  const role = text?.replace(/^[\s,|:–—-]+|[\s,|:–—-]+$/g, "").trim();
+  if (!role || role === name || role.length > 80 || role.split(/\s+/).length > 10 || /[.!?]$/.test(role)) return undefined;
+  return role;
+}
+
+/** For a person: their role as the entry marks it (a role or title element), or the element right after their name. */
+function roleOf(element: DomElement, name: string): string | undefined {
+  const marked = element.querySelector('[itemprop=jobTitle], [class*=role], [class*=position], [class*=job], [class*=title]');
+  const fromMark = marked ? asRole(textOf(marked), name) : undefined;
+  if (fromMark) return fromMark;
+  const nameElement = toArray(element.querySelectorAll("h1, h2, h3, h4, h5, h6, strong, b, a, [class*=name]")).find(
+    (candidate) => textOf(candidate) === name,
+  );
+  return asRole(nameElement?.nextElementSibling ? textOf(nameElement.nextElementSibling) : undefined, name);
+}
+
 /** For a person: the short text right after the name in the entry, when it reads as a role. */
 function titleNear(text: string, name: string): string | undefined {
   const at = text.indexOf(name);
@@ -289,7 +307,7 @@ export function splitEntities(
       const text = textOf(element).slice(0, MAX_CARD_CHARS);
       const entity: PageEntity = { name, text, ...linksOf(element, pageUrl) };
       if (entityType === "person") {
-        const role = titleNear(text, name);
+        const role = roleOf(element, name) ?? titleNear(text, name);
         if (role) entity.title = role;
       }
       entries.push({ element, entity });
