@@ -14,7 +14,10 @@ import {
  * The research side of lists for the list runner: `@dossier/research`'s discover stage over the
  * worker's own search provider and page fetcher (behind the fleet's upstream limits and caches).
  */
-export function createListPipeline(dependencies: { search: SearchProvider | null; fetcher: PageFetcher }): ListPipeline {
+export function createListPipeline(dependencies: {
+  search: SearchProvider | null;
+  fetcher: PageFetcher;
+}): ListPipeline {
   return {
     deriveCriteria,
     async discover(list, context) {

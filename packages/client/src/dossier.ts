@@ -305,7 +305,11 @@ export class Dossier {
 
   /** A list's progress (`GET /v1/lists/{id}`). */
   getList(id: string, options: CallOptions = {}): Promise<ListStatus> {
-    return this.#json(listOperations.getList.method, operationUrl(listOperations.getList, { id }), callOptionsOf(options));
+    return this.#json(
+      listOperations.getList.method,
+      operationUrl(listOperations.getList, { id }),
+      callOptionsOf(options),
+    );
   }
 
   /** One page of a list's items, in the order they were decided (`GET /v1/lists/{id}/items`). */
@@ -365,7 +369,11 @@ export class Dossier {
 
   /** Cancels a list (`POST /v1/lists/{id}/cancel`): it stops looking; items decided stay. */
   cancelList(id: string, options: CallOptions = {}): Promise<ListStatus> {
-    return this.#json(listOperations.cancelList.method, operationUrl(listOperations.cancelList, { id }), callOptionsOf(options));
+    return this.#json(
+      listOperations.cancelList.method,
+      operationUrl(listOperations.cancelList, { id }),
+      callOptionsOf(options),
+    );
   }
 
   /** Asks a list for more matches (`POST /v1/lists/{id}/extend`). */

@@ -1,5 +1,11 @@
 import { Dossier, DossierApiError, type ListEvent, type ListItem } from "@dossier/client";
-import { type Harness, nordicClimateIndex, startHarness, statedOrDeniedResponder, TEST_API_KEY } from "@dossier/testing";
+import {
+  type Harness,
+  nordicClimateIndex,
+  startHarness,
+  statedOrDeniedResponder,
+  TEST_API_KEY,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let harness: Harness;

@@ -99,8 +99,8 @@ export const DOSSIER_TOOLS: Tool[] = [
     name: "find_all",
     title: "Find all",
     description:
-      "Find every company (or person) an objective describes that meets every criterion, e.g. \"climate startups in the Nordics " +
-      "that are hiring engineers\". Dossier searches, splits directory, member, portfolio and team pages into candidates, researches " +
+      'Find every company (or person) an objective describes that meets every criterion, e.g. "climate startups in the Nordics ' +
+      'that are hiring engineers". Dossier searches, splits directory, member, portfolio and team pages into candidates, researches ' +
       "each criterion of each candidate, and matches one only when every criterion is proven by a verified quote about it. Criteria " +
       "are derived from the objective when not given. Waits for the list (minutes for long ones), reporting progress, and answers " +
       "the matches with each criterion's quote; read unmatched or unclear items, or more matches, with list_items.",

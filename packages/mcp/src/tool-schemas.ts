@@ -1,12 +1,12 @@
 import {
-  listItemSchema,
-  listRequestSchema,
-  listStatusSchema,
   batchRequestSchema,
   batchResultLineSchema,
   batchStatusSchema,
   companyResearchRequestSchema,
   companyResearchResponseSchema,
+  listItemSchema,
+  listRequestSchema,
+  listStatusSchema,
   personResearchRequestSchema,
   personResearchResponseSchema,
 } from "@dossier/contract";
@@ -84,7 +84,10 @@ export const findAllArgumentsSchema = listRequestSchema.extend({
 /** The arguments of list_items. */
 export const listItemsArgumentsSchema = z.object({
   id: listStatusSchema.shape.id.describe("The list id (`l-...`) that find_all answered."),
-  status: z.enum(["matched", "unmatched", "unclear"]).optional().describe("Only items of this status. Default matched."),
+  status: z
+    .enum(["matched", "unmatched", "unclear"])
+    .optional()
+    .describe("Only items of this status. Default matched."),
   after: z.number().int().min(-1).optional().describe("Only the items past this index. Default -1 (from the first)."),
   limit: z.number().int().min(1).max(500).optional().describe("Items to answer at most. Default 50."),
 });
@@ -93,7 +96,11 @@ export const listItemsArgumentsSchema = z.object({
 export const listItemsOutputSchema = z.object({
   list: listStatusSchema,
   items: z.array(listItemSchema).describe("The items (find_all: the matches), in the order they were decided."),
-  next_after: z.number().int().nullable().describe("Pass as `after` to list_items to read on; null when none follow now."),
+  next_after: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Pass as `after` to list_items to read on; null when none follow now."),
 });
 
 /** Input and output JSON Schemas of every tool, generated from the API's zod contract. */

@@ -1,4 +1,10 @@
-import { type Harness, nordicClimateIndex, startHarness, statedOrDeniedResponder, TEST_API_KEY } from "@dossier/testing";
+import {
+  type Harness,
+  nordicClimateIndex,
+  startHarness,
+  statedOrDeniedResponder,
+  TEST_API_KEY,
+} from "@dossier/testing";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
@@ -61,11 +67,16 @@ describe("find_all", () => {
       arguments: { id: content.list.id, status: "unmatched" },
     });
     expect(unmatched.isError).toBeFalsy();
-    expect((unmatched.structuredContent as unknown as ListResult).items.every((item) => item.status === "unmatched")).toBe(true);
+    expect(
+      (unmatched.structuredContent as unknown as ListResult).items.every((item) => item.status === "unmatched"),
+    ).toBe(true);
   });
 
   it("reports a bad request as a tool error naming the field", async () => {
-    const result = await client.callTool({ name: "find_all", arguments: { objective: "x", entityType: "company", limit: 0 } });
+    const result = await client.callTool({
+      name: "find_all",
+      arguments: { objective: "x", entityType: "company", limit: 0 },
+    });
     expect(result.isError).toBe(true);
     expect((result.content as Array<{ text?: string }>)[0]?.text).toMatch(/limit/);
   });

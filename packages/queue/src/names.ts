@@ -95,8 +95,7 @@ export const redisKeys = {
   /** Set of a key's lists that are not finished. */
   openLists: (prefix: string, keyId: string) => `${prefix}:open-lists:${keyId}`,
   /** The list an `Idempotency-Key` made (see `batchIdempotency`; lists keep theirs apart). */
-  listIdempotency: (prefix: string, keyId: string, keyHash: string) =>
-    `${prefix}:list-idempotency:${keyId}:${keyHash}`,
+  listIdempotency: (prefix: string, keyId: string, keyHash: string) => `${prefix}:list-idempotency:${keyId}:${keyHash}`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
   /** A key's synchronous call counter for one minute window. */

@@ -101,7 +101,10 @@ describe("a list of companies from a directory", () => {
     expect(list).toMatchObject({ status: "done", stopReason: "candidates_exhausted", criteriaDerived: false });
     const names = items.map((item) => item.company?.name);
     for (const member of [...HIRING, "Birchwind Carbon", "Saltmarsh Mobility", "Polar Cell Batteries"])
-      expect(names.filter((name) => name === member), member).toHaveLength(1);
+      expect(
+        names.filter((name) => name === member),
+        member,
+      ).toHaveLength(1);
     expect(list.counts.candidates).toBe(items.length);
     expect(list.counts.matched + list.counts.unmatched + list.counts.unclear).toBe(items.length);
     // Found on the directory and on its hiring table: one candidate, both pages kept.
@@ -162,7 +165,9 @@ describe("a list of companies from a directory", () => {
     expect(seen.map((item) => item.id)).toEqual(items.map((item) => item.id));
     expect(seen.map((item) => item.index)).toEqual(items.map((_item, index) => index));
     const matched = await allItems(list.id, "&status=matched");
-    expect(matched.map((item) => item.id)).toEqual(items.filter((item) => item.status === "matched").map((item) => item.id));
+    expect(matched.map((item) => item.id)).toEqual(
+      items.filter((item) => item.status === "matched").map((item) => item.id),
+    );
   });
 
   it("gives CSV with one row per item and the verdict, quote and page of each criterion", async () => {
@@ -366,7 +371,9 @@ describe("a list whose worker is killed", () => {
       });
       const location = accepted.headers.get("location")!;
       const read = async () =>
-        (await (await fetch(`${fleet.stack.baseUrl}${location}`, { headers: { "x-api-key": TEST_API_KEY } })).json()) as ListBody;
+        (await (
+          await fetch(`${fleet.stack.baseUrl}${location}`, { headers: { "x-api-key": TEST_API_KEY } })
+        ).json()) as ListBody;
       for (let attempt = 0; attempt < 300 && (await read()).counts.candidates === 0; attempt += 1) await sleep(50);
       // Both workers run research; whichever runs the list, killing one kills a runner or research mid-way.
       fleet.stack.workers[0]!.kill("SIGKILL");
@@ -386,7 +393,12 @@ describe("a list whose worker is killed", () => {
       const { items } = (await response.json()) as { items: ItemBody[] };
       expect(items).toHaveLength(list.counts.candidates);
       expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
-      expect(items.filter((item) => item.status === "matched").map((item) => item.company?.name).sort()).toEqual(HIRING);
+      expect(
+        items
+          .filter((item) => item.status === "matched")
+          .map((item) => item.company?.name)
+          .sort(),
+      ).toEqual(HIRING);
     } finally {
       await fleet.stop();
     }

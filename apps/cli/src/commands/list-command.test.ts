@@ -53,9 +53,13 @@ describe("dossier list", () => {
     expect(result.stderr).toMatch(/dossier: list l-\S+ started\n/);
     expect(result.stderr).toMatch(/candidates decided · \d+ matched/);
     expect(result.stderr).toMatch(/dossier: 2 matches; every item written to /);
-    expect(result.stderr).toMatch(/list done \(limit_reached\); criteria: climate: is a climate startup; hiring: is hiring engineers/);
+    expect(result.stderr).toMatch(
+      /list done \(limit_reached\); criteria: climate: is a climate startup; hiring: is hiring engineers/,
+    );
     const lines = (await readFile(out, "utf8")).trim().split("\r\n");
-    expect(lines[0]).toMatch(/^index,id,status,name,website,linkedinUrl,foundOn,climate,climate\.quote,climate\.source,hiring,/);
+    expect(lines[0]).toMatch(
+      /^index,id,status,name,website,linkedinUrl,foundOn,climate,climate\.quote,climate\.source,hiring,/,
+    );
     expect(lines.filter((line) => line.includes(",matched,"))).toHaveLength(2);
   });
 

@@ -40,7 +40,10 @@ export function listCommand(loadConfig: () => Config): Command {
     .argument("<objective>")
     .option("--url <url>", GATEWAY_FLAG_HELP.url)
     .option("--key <key>", GATEWAY_FLAG_HELP.key)
-    .option("--criterion <text...>", 'a criterion every match must meet, "id=description" to name it (repeat for several; default: from the objective)')
+    .option(
+      "--criterion <text...>",
+      'a criterion every match must meet, "id=description" to name it (repeat for several; default: from the objective)',
+    )
     .option("--limit <n>", "matches wanted (default 25)")
     .option("--people", "find people rather than companies")
     .option("--effort <effort>", "lite, standard or deep")
@@ -79,7 +82,8 @@ export function listCommand(loadConfig: () => Config): Command {
           if (options.progress === false) continue;
           if (event.type === "progress" || event.type === "done" || Date.now() - shownAt > 1_000) {
             shownAt = Date.now();
-            const current = event.type === "progress" || event.type === "done" ? event.data : await dossier.getList(list.id);
+            const current =
+              event.type === "progress" || event.type === "done" ? event.data : await dossier.getList(list.id);
             process.stderr.write(`${progressLine(current as ListStatus, last)}\n`);
           }
         }

@@ -81,7 +81,11 @@ export async function writeListItemsCsv(
   response.write(`${listCsvColumns(list).map(cell).join(",")}\r\n`);
   let after = query.after;
   for (;;) {
-    const page = await lists.readItems(list.id, { after, limit: PAGE, ...(query.status ? { status: query.status } : {}) });
+    const page = await lists.readItems(list.id, {
+      after,
+      limit: PAGE,
+      ...(query.status ? { status: query.status } : {}),
+    });
     for (const item of page.items) response.write(`${row(list, item)}\r\n`);
     const last = page.items.at(-1);
     if (!page.hasMore || !last) break;

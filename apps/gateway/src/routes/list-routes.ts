@@ -266,9 +266,7 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
         throw listStoreProblem(error);
       });
       if (outcome === "not-higher")
-        throw validationProblem([
-          { path: "limit", message: `must be more than the list's limit, ${list.limit}` },
-        ]);
+        throw validationProblem([{ path: "limit", message: `must be more than the list's limit, ${list.limit}` }]);
       if (outcome === "final")
         throw new DossierError("LIST_NOT_EXTENDABLE", {
           detail: `The list is ${list.status}; start a new list to look again.`,

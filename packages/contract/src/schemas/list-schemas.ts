@@ -158,7 +158,10 @@ export function validateListRequest(body: unknown): ListValidation {
       const one = schema.safeParse(entry);
       if (!one.success) {
         for (const error of issuesToFieldErrors(one.error.issues))
-          errors.push({ path: `exclude.${index}${error.path === "(body)" ? "" : `.${error.path}`}`, message: error.message });
+          errors.push({
+            path: `exclude.${index}${error.path === "(body)" ? "" : `.${error.path}`}`,
+            message: error.message,
+          });
       } else exclude.push(one.data);
     }
   }
@@ -217,7 +220,9 @@ export const listCountsSchema = z
 export const listUsageSchema = z
   .object({
     candidatesEvaluated: count("Candidates whose every criterion was researched."),
-    researchRuns: count("Research runs the verdicts and enrichments took (identical runs shared, stored results reused)."),
+    researchRuns: count(
+      "Research runs the verdicts and enrichments took (identical runs shared, stored results reused).",
+    ),
     modelCalls: count("Model calls of those runs."),
     promptTokens: count("Prompt tokens of those runs."),
     completionTokens: count("Completion tokens of those runs."),
@@ -252,10 +257,7 @@ export const listStatusSchema = z
     createdAt: z.string().describe("When the list was accepted (ISO 8601)."),
     finishedAt: z.string().nullable().describe("When it finished (ISO 8601), or null."),
     metadata: metadataSchema.optional().describe("The list's `metadata`, when it was given some."),
-    problem: z
-      .object({ code: z.string(), detail: z.string() })
-      .optional()
-      .describe("Why a `failed` list failed."),
+    problem: z.object({ code: z.string(), detail: z.string() }).optional().describe("Why a `failed` list failed."),
   })
   .register(apiRegistry, { id: "ListStatus", description: "A list's progress." });
 
@@ -270,7 +272,9 @@ export const listVerdictSchema = z
     confidence: z.number().min(0).max(1).describe("The research answer's confidence, 0 to 1."),
     citations: z
       .array(citationSchema)
-      .describe("The verified quotes behind a `yes` or `no`, each on its page and naming (or on the site of) this item."),
+      .describe(
+        "The verified quotes behind a `yes` or `no`, each on its page and naming (or on the site of) this item.",
+      ),
   })
   .register(apiRegistry, { id: "ListVerdict", description: "One criterion checked for one item." });
 
@@ -303,7 +307,9 @@ export const listItemSchema = z
 
 export const listItemsPageSchema = z
   .object({
-    items: z.array(listItemSchema).describe("The items after `after`, in a stable order (the order they were decided)."),
+    items: z
+      .array(listItemSchema)
+      .describe("The items after `after`, in a stable order (the order they were decided)."),
     hasMore: z
       .boolean()
       .describe("True when more items follow now: ask again with `after` set to the last item's `index`."),

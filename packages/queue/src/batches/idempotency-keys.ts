@@ -31,7 +31,11 @@ export class IdempotencyKeys {
   constructor(
     private readonly redis: RedisClient,
     private readonly prefix: string,
-    private readonly keyBuilder: (prefix: string, keyId: string, keyHash: string) => string = redisKeys.batchIdempotency,
+    private readonly keyBuilder: (
+      prefix: string,
+      keyId: string,
+      keyHash: string,
+    ) => string = redisKeys.batchIdempotency,
   ) {}
 
   private keyOf(keyId: string, idempotencyKey: string): string {

@@ -51,7 +51,8 @@ export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{
   const worker = new Worker<{ batchId: string }>(
     CALLBACK_QUEUE,
     async (job) => {
-      if (job.name === "list.completed") return deliverListCallback(job as unknown as Job<{ listId: string }>, settings);
+      if (job.name === "list.completed")
+        return deliverListCallback(job as unknown as Job<{ listId: string }>, settings);
       const { batchId } = job.data;
       const batch = await settings.batches.get(batchId);
       if (!batch?.callbackUrl) return "gone";
@@ -127,7 +128,11 @@ async function deliverListCallback(job: Job<{ listId: string }>, settings: Callb
   const { listId } = job.data;
   const list = await settings.lists?.get(listId);
   if (!list?.callbackUrl) return "gone";
-  const payload: ListCallbackBody = { type: "list.completed", list: listView(list), itemsUrl: `/v1/lists/${list.id}/items` };
+  const payload: ListCallbackBody = {
+    type: "list.completed",
+    list: listView(list),
+    itemsUrl: `/v1/lists/${list.id}/items`,
+  };
   const body = JSON.stringify(payload);
   const secret = await settings.batches.callbackSecret(list.keyId);
   const attempt = job.attemptsMade + 1;

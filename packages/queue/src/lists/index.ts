@@ -1,4 +1,10 @@
-export { type ListDiscoveryUsage, type ListPipeline, type ListRunnerSettings, researchWindow, runList } from "./list-runner.js";
+export {
+  type ListDiscoveryUsage,
+  type ListPipeline,
+  type ListRunnerSettings,
+  researchWindow,
+  runList,
+} from "./list-runner.js";
 export {
   LIST_EVENTS_MAX_ENTRIES,
   type ListCandidate,
@@ -12,5 +18,5 @@ export {
   type StoredList,
   type StoredListItem,
 } from "./list-store.js";
-export { createListWorker, type ListWorker, type ListWorkerSettings } from "./list-worker.js";
 export { listView } from "./list-view.js";
+export { createListWorker, type ListWorker, type ListWorkerSettings } from "./list-worker.js";

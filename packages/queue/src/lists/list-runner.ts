@@ -10,7 +10,14 @@ import type { Queue } from "bullmq";
 import type { BatchItemPlan, BatchStore } from "../batches/batch-store.js";
 import { researchJobId } from "../jobs/job-id.js";
 import type { ResearchJobData } from "../jobs/job-payload.js";
-import type { ListCandidate, ListStore, ListUsageIncrements, ListWave, StoredList, StoredListItem } from "./list-store.js";
+import type {
+  ListCandidate,
+  ListStore,
+  ListUsageIncrements,
+  ListWave,
+  StoredList,
+  StoredListItem,
+} from "./list-store.js";
 
 /** Counters discovery adds to while it looks for candidates. */
 export interface ListDiscoveryUsage {
@@ -196,7 +203,13 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
         ref: `${position}:fields`,
         kind: request.kind,
         jobId: researchJobId(current.keyId, validation.request),
-        data: { request: validation.request, requestId: `list:${listId}`, keyId: current.keyId, enqueuedAt: now, origin: "batch" },
+        data: {
+          request: validation.request,
+          requestId: `list:${listId}`,
+          keyId: current.keyId,
+          enqueuedAt: now,
+          origin: "batch",
+        },
       };
     });
     const batch = await batches.create(current.keyId, plans, null, null, { listed: false });
@@ -211,7 +224,10 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
         const outcome = outcomes[slot];
         if (!outcome || (outcome.resolution === undefined && !outcome.problem && outcome.waiting)) continue;
         const response = responseOf(outcome.resolution) as
-          | (ResearchResponse & { answerObject?: Record<string, unknown>; fieldCitations?: StoredListItem["fieldCitations"] })
+          | (ResearchResponse & {
+              answerObject?: Record<string, unknown>;
+              fieldCitations?: StoredListItem["fieldCitations"];
+            })
           | null;
         const item: StoredListItem = {
           ...enrichment.item,

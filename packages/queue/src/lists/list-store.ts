@@ -125,7 +125,14 @@ export function listBudget(limit: number, effort: Effort, cap: number): number {
   return Math.min(cap, Math.max(MIN_BUDGET, limit * CANDIDATES_PER_MATCH[effort]));
 }
 
-const USAGE_FIELDS = ["researchRuns", "modelCalls", "promptTokens", "completionTokens", "searches", "pagesFetched"] as const;
+const USAGE_FIELDS = [
+  "researchRuns",
+  "modelCalls",
+  "promptTokens",
+  "completionTokens",
+  "searches",
+  "pagesFetched",
+] as const;
 
 /**
  * Appends one event to the list's stream and announces it. KEYS: list hash, events stream. ARGV:
@@ -295,7 +302,9 @@ function listOf(raw: Record<string, string>): StoredList | null {
     createdAt: raw.createdAt ?? "",
     finishedAt: raw.finishedAt || null,
     ...(raw.stopReason ? { stopReason: raw.stopReason as ListStopReason } : {}),
-    ...(raw.problem ? { problem: parseJson<{ code: string; detail: string }>(raw.problem, { code: "", detail: "" }) } : {}),
+    ...(raw.problem
+      ? { problem: parseJson<{ code: string; detail: string }>(raw.problem, { code: "", detail: "" }) }
+      : {}),
     counts: {
       candidates: number(raw.candidates),
       matched: number(raw.matched),
@@ -351,7 +360,10 @@ export class ListStore {
   constructor(private readonly settings: ListStoreSettings) {
     this.redis = settings.redis;
     this.prefix = settings.prefix;
-    this.runs = new Queue(LIST_QUEUE, { connection: settings.queueConnection ?? settings.redis, prefix: settings.prefix });
+    this.runs = new Queue(LIST_QUEUE, {
+      connection: settings.queueConnection ?? settings.redis,
+      prefix: settings.prefix,
+    });
     this.runs.on("error", () => {});
   }
 
@@ -493,7 +505,12 @@ export class ListStore {
   }
 
   /** Records a candidate's item once; returns its index, or -1 when already recorded or the list is over. */
-  async recordItem(listId: string, position: number, item: StoredListItem, usage: ListUsageIncrements): Promise<number> {
+  async recordItem(
+    listId: string,
+    position: number,
+    item: StoredListItem,
+    usage: ListUsageIncrements,
+  ): Promise<number> {
     return (await RECORD_ITEM_SCRIPT.run(
       this.redis,
       [

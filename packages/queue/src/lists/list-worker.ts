@@ -29,7 +29,10 @@ export interface ListWorker {
  * the list fails with the problem.
  */
 export function createListWorker(settings: ListWorkerSettings): ListWorker {
-  const running = new Map<string, { job: Job<{ listId: string }>; token: string | undefined; abort: AbortController }>();
+  const running = new Map<
+    string,
+    { job: Job<{ listId: string }>; token: string | undefined; abort: AbortController }
+  >();
   const worker = new Worker<{ listId: string }>(
     LIST_QUEUE,
     async (job, token) => {

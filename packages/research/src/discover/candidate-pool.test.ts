@@ -7,12 +7,35 @@ const page = (url: string) => ({ url, title: null });
 describe("CandidatePool", () => {
   it("keeps each company once, by website, LinkedIn profile or normalized name, with every page it was found on", () => {
     const pool = new CandidatePool("company");
-    expect(pool.add({ company: { name: "Kestrel Security B.V." } }, "Kestrel Security B.V.", page("https://a.example/"), "card a")).not.toBeNull();
+    expect(
+      pool.add(
+        { company: { name: "Kestrel Security B.V." } },
+        "Kestrel Security B.V.",
+        page("https://a.example/"),
+        "card a",
+      ),
+    ).not.toBeNull();
     // The same name without its legal form, now with a website: the same company.
-    expect(pool.add({ company: { name: "Kestrel Security", website: "https://kestrel.example" } }, "Kestrel Security", page("https://b.example/"), "card b")).toBeNull();
+    expect(
+      pool.add(
+        { company: { name: "Kestrel Security", website: "https://kestrel.example" } },
+        "Kestrel Security",
+        page("https://b.example/"),
+        "card b",
+      ),
+    ).toBeNull();
     // Another name, the same website: still the same company.
-    expect(pool.add({ company: { name: "Kestrel", website: "kestrel.example/about" } }, "Kestrel", page("https://c.example/"), "card c")).toBeNull();
-    expect(pool.add({ company: { name: "Birchwind Carbon" } }, "Birchwind Carbon", page("https://a.example/"), "card")).not.toBeNull();
+    expect(
+      pool.add(
+        { company: { name: "Kestrel", website: "kestrel.example/about" } },
+        "Kestrel",
+        page("https://c.example/"),
+        "card c",
+      ),
+    ).toBeNull();
+    expect(
+      pool.add({ company: { name: "Birchwind Carbon" } }, "Birchwind Carbon", page("https://a.example/"), "card"),
+    ).not.toBeNull();
     const [kestrel] = pool.list();
     expect(pool.size).toBe(2);
     expect(kestrel).toMatchObject({
@@ -25,7 +48,14 @@ describe("CandidatePool", () => {
 
   it("leaves out what the caller excluded, by any of its keys", () => {
     const pool = new CandidatePool("company", [{ website: "https://tundra.example" }, { name: "Alpha Grid AS" }]);
-    expect(pool.add({ company: { name: "Tundra Heat", website: "www.tundra.example" } }, "Tundra Heat", page("https://a.example/"), "")).toBeNull();
+    expect(
+      pool.add(
+        { company: { name: "Tundra Heat", website: "www.tundra.example" } },
+        "Tundra Heat",
+        page("https://a.example/"),
+        "",
+      ),
+    ).toBeNull();
     expect(pool.add({ company: { name: "alpha grid" } }, "alpha grid", page("https://a.example/"), "")).toBeNull();
     expect(pool.excludedCount).toBe(2);
     expect(pool.size).toBe(0);
@@ -44,7 +74,8 @@ describe("CandidatePool", () => {
 
   it("stops at its capacity", () => {
     const pool = new CandidatePool("company", [], 2);
-    for (const name of ["A One", "B Two", "C Three"]) pool.add({ company: { name } }, name, page("https://a.example/"), "");
+    for (const name of ["A One", "B Two", "C Three"])
+      pool.add({ company: { name } }, name, page("https://a.example/"), "");
     expect(pool.size).toBe(2);
     expect(pool.full).toBe(true);
   });
@@ -63,7 +94,13 @@ describe("judgeVerdict", () => {
     foundOn: [{ url: "https://index.example/members", title: "Members" }],
     cards: ["Fjordlight Energy — a climate startup from Oslo. Fjordlight Energy is hiring engineers."],
   };
-  const citation = (url: string, quote: string) => ({ url, title: null, quote, publishedAt: null, source: "page" as const });
+  const citation = (url: string, quote: string) => ({
+    url,
+    title: null,
+    quote,
+    publishedAt: null,
+    source: "page" as const,
+  });
 
   it("says yes only with a quote that states it of this candidate", () => {
     const onCard = citation("https://index.example/members", "Fjordlight Energy is hiring engineers.");
@@ -75,12 +112,18 @@ describe("judgeVerdict", () => {
     });
     // The next row of the same directory speaks of another company.
     const nextRow = citation("https://index.example/members", "Birchwind Carbon is hiring engineers.");
-    expect(judgeVerdict(candidate, "hiring", { answerText: "true", confidence: 0.8, citations: [nextRow] }).satisfied).toBe("unclear");
+    expect(
+      judgeVerdict(candidate, "hiring", { answerText: "true", confidence: 0.8, citations: [nextRow] }).satisfied,
+    ).toBe("unclear");
   });
 
   it("takes the candidate's own site, and other pages only when the quote names it", () => {
-    expect(citesCandidate(candidate, citation("https://jobs.fjordlight.example/", "We are hiring engineers"))).toBe(true);
-    expect(citesCandidate(candidate, citation("https://news.example/a", "Fjordlight Energy hires engineers"))).toBe(true);
+    expect(citesCandidate(candidate, citation("https://jobs.fjordlight.example/", "We are hiring engineers"))).toBe(
+      true,
+    );
+    expect(citesCandidate(candidate, citation("https://news.example/a", "Fjordlight Energy hires engineers"))).toBe(
+      true,
+    );
     expect(citesCandidate(candidate, citation("https://news.example/a", "The startup hires engineers"))).toBe(false);
   });
 
@@ -92,7 +135,9 @@ describe("judgeVerdict", () => {
       foundOn: [{ url: "https://acme.example/team", title: "Team" }],
       cards: ["Ian Porter Chief Operating Officer Ian runs manufacturing."],
     };
-    expect(citesCandidate(person, citation("https://acme.example/about", "Acme was founded in Boston in 2016"))).toBe(false);
+    expect(citesCandidate(person, citation("https://acme.example/about", "Acme was founded in Boston in 2016"))).toBe(
+      false,
+    );
     expect(citesCandidate(person, citation("https://acme.example/news", "Ian joined Acme in 2019"))).toBe(true);
     expect(citesCandidate(person, citation("https://acme.example/team", "Ian runs manufacturing."))).toBe(true);
     expect(citesCandidate(person, citation("https://news.example/", "Ian spoke at the fair"))).toBe(false);
@@ -101,7 +146,9 @@ describe("judgeVerdict", () => {
 
   it("says no only on a quote, and unclear when the research gave no answer", () => {
     const denial = citation("https://fjordlight.example/careers", "We are not hiring engineers at the moment.");
-    expect(judgeVerdict(candidate, "hiring", { answerText: "false", confidence: 0.7, citations: [denial] }).satisfied).toBe("no");
+    expect(
+      judgeVerdict(candidate, "hiring", { answerText: "false", confidence: 0.7, citations: [denial] }).satisfied,
+    ).toBe("no");
     expect(judgeVerdict(candidate, "hiring", { answerText: null, confidence: 0.05, citations: [] })).toEqual({
       criterionId: "hiring",
       satisfied: "unclear",
@@ -112,7 +159,12 @@ describe("judgeVerdict", () => {
   });
 
   it("matches an item only when every verdict is yes with a citation", () => {
-    const yes = { criterionId: "a", satisfied: "yes" as const, confidence: 0.9, citations: [citation("https://x.example", "q q")] };
+    const yes = {
+      criterionId: "a",
+      satisfied: "yes" as const,
+      confidence: 0.9,
+      citations: [citation("https://x.example", "q q")],
+    };
     const unclear = { criterionId: "b", satisfied: "unclear" as const, confidence: 0.1, citations: [] };
     const no = { ...unclear, satisfied: "no" as const };
     expect(itemStatus([yes, yes])).toBe("matched");

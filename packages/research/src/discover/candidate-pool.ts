@@ -124,7 +124,9 @@ export function subjectOfEntity(
 
 /** The keys of one excluded company or person. */
 function excludedKeys(entry: Company | Person, entityType: "company" | "person"): string[] {
-  return entityType === "person" ? candidateKeys({ person: entry as Person }) : candidateKeys({ company: entry as Company });
+  return entityType === "person"
+    ? candidateKeys({ person: entry as Person })
+    : candidateKeys({ company: entry as Company });
 }
 
 /**
@@ -141,7 +143,7 @@ export class CandidatePool {
   excludedCount = 0;
 
   constructor(
-    private readonly entityType: "company" | "person",
+    entityType: "company" | "person",
     exclude: ReadonlyArray<Company | Person> = [],
     private readonly capacity = 10_000,
   ) {

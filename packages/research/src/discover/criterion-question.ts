@@ -40,7 +40,8 @@ export function criterionQuestion(name: string, description: string): string {
     const participle = /ed$/i.test(second) || IRREGULAR_PARTICIPLES.has(second.toLowerCase());
     question = participle ? `Has ${name} ${tail(second, ...rest)}` : `Does ${name} have ${tail(second, ...rest)}`;
   } else if (lower === "does" || lower === "do") question = `Does ${name} ${tail(second, ...rest)}`;
-  else if (MODALS.test(lower)) question = `${first[0]!.toUpperCase()}${lower.slice(1)} ${name} ${tail(second, ...rest)}`;
+  else if (MODALS.test(lower))
+    question = `${first[0]!.toUpperCase()}${lower.slice(1)} ${name} ${tail(second, ...rest)}`;
   else if (/[^su]s$/i.test(lower) && lower.length > 3 && !/(?:ous|ss|ics|ness|headquarters|series|news)$/i.test(lower))
     question = `Does ${name} ${tail(baseForm(first), second, ...rest)}`;
   else question = `Is ${name} ${text}`;

@@ -56,7 +56,9 @@ describe("criterionQuestion", () => {
 
 describe("discoveryQueries", () => {
   it("searches the objective, then its head with words that find listing pages", () => {
-    expect(discoveryQueries("Find all climate startups in the Nordics that are hiring engineers", "company", [], "standard")).toEqual([
+    expect(
+      discoveryQueries("Find all climate startups in the Nordics that are hiring engineers", "company", [], "standard"),
+    ).toEqual([
       "climate startups in the Nordics that are hiring engineers",
       "climate startups in the Nordics directory",
       "climate startups in the Nordics list",

@@ -30,7 +30,8 @@ const AUXILIARY_FORMS: Record<string, string> = {
   "haven't": "hasn't",
 };
 
-const KEEP_AS_IS = /^(?:is|was|has|does|doesn't|isn't|wasn't|hasn't|can|could|will|would|may|might|must|should|also|not)$/i;
+const KEEP_AS_IS =
+  /^(?:is|was|has|does|doesn't|isn't|wasn't|hasn't|can|could|will|would|may|might|must|should|also|not)$/i;
 
 /** "startups" -> "startup", "companies" -> "company"; a word that is not a plural stays. */
 export function singular(word: string): string {

@@ -60,7 +60,10 @@ const FETCH_CONCURRENCY = 4;
 
 /** The organisation a page belongs to: its site name (or its title's last part) and its origin. */
 function organisationOf(pageUrl: string, siteName: string | null, title: string | null): Company {
-  const fromTitle = title?.split(/\s+[|–—-]\s+/).at(-1)?.trim();
+  const fromTitle = title
+    ?.split(/\s+[|–—-]\s+/)
+    .at(-1)
+    ?.trim();
   const name = siteName ?? (fromTitle && fromTitle !== title ? fromTitle : null);
   return { ...(name ? { name } : {}), website: new URL(pageUrl).origin };
 }
@@ -90,7 +93,9 @@ function relevanceWords(request: DiscoveryRequest): string[] {
       text
         .toLowerCase()
         .split(/[^\p{L}\p{N}]+/u)
-        .filter((word) => word.length > 3 && !/^(?:that|which|with|from|based|have|were|their|this|these|those)$/.test(word)),
+        .filter(
+          (word) => word.length > 3 && !/^(?:that|which|with|from|based|have|were|their|this|these|those)$/.test(word),
+        ),
     ),
   ];
 }

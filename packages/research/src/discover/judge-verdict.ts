@@ -93,7 +93,13 @@ export function judgeVerdict(
     criterionId,
     satisfied: response.answerText === "true" ? "yes" : "no",
     confidence: response.confidence,
-    citations: citations.map(({ url, title, quote, publishedAt, source }) => ({ url, title, quote, publishedAt, source })),
+    citations: citations.map(({ url, title, quote, publishedAt, source }) => ({
+      url,
+      title,
+      quote,
+      publishedAt,
+      source,
+    })),
   };
 }
 

@@ -17,8 +17,15 @@ describe("splitEntities", () => {
     const listing = splitEntities(html, "https://index.example/members", "company");
     expect(listing.title).toBe("Members | Nordic Climate Index");
     expect(listing.siteName).toBe("Nordic Climate Index");
-    expect(listing.entities.map((entity) => entity.name)).toEqual(["Fjordlight Energy", "Birchwind Carbon", "Tundra Heat"]);
-    expect(listing.entities[0]).toMatchObject({ website: "https://fjordlight.example", text: "Seed Fjordlight Energy Oslo" });
+    expect(listing.entities.map((entity) => entity.name)).toEqual([
+      "Fjordlight Energy",
+      "Birchwind Carbon",
+      "Tundra Heat",
+    ]);
+    expect(listing.entities[0]).toMatchObject({
+      website: "https://fjordlight.example",
+      text: "Seed Fjordlight Energy Oslo",
+    });
     expect(listing.entities[2]?.linkedinUrl).toBe("https://www.linkedin.com/company/tundra-heat/");
   });
 
@@ -29,7 +36,11 @@ describe("splitEntities", () => {
       `<h1>Members</h1><div class="grid">${card("Fjordlight Energy", "A climate startup from Oslo.")}${card("Birchwind Carbon", "Carbon removal, Stockholm.")}${card("Tundra Heat", "Heat pumps, Helsinki.")}</div>`,
     );
     const listing = splitEntities(html, "https://index.example/members", "company");
-    expect(listing.entities.map((entity) => entity.name)).toEqual(["Fjordlight Energy", "Birchwind Carbon", "Tundra Heat"]);
+    expect(listing.entities.map((entity) => entity.name)).toEqual([
+      "Fjordlight Energy",
+      "Birchwind Carbon",
+      "Tundra Heat",
+    ]);
     expect(listing.entities[0]).toMatchObject({
       detailUrl: "https://index.example/members/fjordlight-energy",
       text: "View profile Fjordlight Energy A climate startup from Oslo.",
@@ -43,7 +54,12 @@ describe("splitEntities", () => {
       <li>Gamma Soil (soil carbon)</li>
       <li>Delta Hydro, Trondheim</li></ul>`);
     const listing = splitEntities(html, "https://index.example/list", "company");
-    expect(listing.entities.map((entity) => entity.name)).toEqual(["Alpha Grid", "Beta Wind", "Gamma Soil", "Delta Hydro"]);
+    expect(listing.entities.map((entity) => entity.name)).toEqual([
+      "Alpha Grid",
+      "Beta Wind",
+      "Gamma Soil",
+      "Delta Hydro",
+    ]);
   });
 
   it("takes people from a team page, with the role beside each name", () => {
@@ -69,7 +85,11 @@ describe("splitEntities", () => {
 
   it("takes the last page of a paged listing, however few its entries, by the first page's entry shape", () => {
     const card = (name: string) => `<article class="member-card"><h3>${name}</h3><p>A climate startup.</p></article>`;
-    const first = splitEntities(page(`${card("Alpha Grid")}${card("Beta Wind")}${card("Gamma Soil")}`), "https://index.example/members", "company");
+    const first = splitEntities(
+      page(`${card("Alpha Grid")}${card("Beta Wind")}${card("Gamma Soil")}`),
+      "https://index.example/members",
+      "company",
+    );
     const last = page(card("Delta Hydro"));
     expect(splitEntities(last, "https://index.example/members/2", "company").entities).toEqual([]);
     const taken = splitEntities(last, "https://index.example/members/2", "company", { signatures: first.signatures });
@@ -77,13 +97,17 @@ describe("splitEntities", () => {
   });
 
   it("does not take a careers page's openings for companies", () => {
-    const html = page(`<ul><li><a href="/jobs/1">Senior Backend Engineer</a></li><li><a href="/jobs/2">Product Designer</a></li>
+    const html =
+      page(`<ul><li><a href="/jobs/1">Senior Backend Engineer</a></li><li><a href="/jobs/2">Product Designer</a></li>
       <li><a href="/jobs/3">Technical Account Manager</a></li></ul>`);
     expect(splitEntities(html, "https://acme.example/careers", "company").entities).toEqual([]);
   });
 
   it("splits a long directory whole", () => {
-    const rows = Array.from({ length: 1500 }, (_, index) => `<tr><td>Company ${index} Labs</td><td>Oslo</td></tr>`).join("");
+    const rows = Array.from(
+      { length: 1500 },
+      (_, index) => `<tr><td>Company ${index} Labs</td><td>Oslo</td></tr>`,
+    ).join("");
     const listing = splitEntities(page(`<table>${rows}</table>`), "https://index.example/all", "company");
     expect(listing.entities).toHaveLength(1500);
     expect(listing.entities[1499]?.name).toBe("Company 1499 Labs");

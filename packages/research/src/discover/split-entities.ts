@@ -1,4 +1,10 @@
-import { collapseWhitespace, type DomDocument, type DomElement, parseDocument, toArray } from "../gather/extract/dom.js";
+import {
+  collapseWhitespace,
+  type DomDocument,
+  type DomElement,
+  parseDocument,
+  toArray,
+} from "../gather/extract/dom.js";
 
 /** One entry of a listing page: a table row, a list item or a card, with its links. */
 export interface PageEntity {
@@ -60,7 +66,27 @@ const PLATFORM_HOSTS =
 const ORGANISATION_WORDS =
   /\b(?:inc|ltd|llc|gmbh|ag|bv|b\.v|sa|plc|ab|as|oy|aps|group|holdings?|capital|ventures|partners|labs?|technologies|systems|solutions|energy|health|analytics|software|studio|foundation|university|institute|association|council|fund|bank|company|corp|corporation)\b\.?/i;
 
-const NAME_PARTICLES = new Set(["von", "van", "de", "der", "den", "da", "del", "della", "di", "du", "la", "le", "dos", "das", "bin", "al", "y", "ter", "ten"]);
+const NAME_PARTICLES = new Set([
+  "von",
+  "van",
+  "de",
+  "der",
+  "den",
+  "da",
+  "del",
+  "della",
+  "di",
+  "du",
+  "la",
+  "le",
+  "dos",
+  "das",
+  "bin",
+  "al",
+  "y",
+  "ter",
+  "ten",
+]);
 
 /** Whether a text reads as a person's name: two to four capitalized words, no digits, no company words. */
 export function looksLikePersonName(text: string): boolean {
@@ -169,13 +195,16 @@ function nameOf(element: DomElement, entityType: "company" | "person", columnInd
 /** A short text that can be a role: at most 80 characters and ten words, not a sentence. */
 function asRole(text: string | undefined, name: string): string | undefined {
   const role = text?.replace(/^[\s,|:–—-]+|[\s,|:–—-]+$/g, "").trim();
-  if (!role || role === name || role.length > 80 || role.split(/\s+/).length > 10 || /[.!?]$/.test(role)) return undefined;
+  if (!role || role === name || role.length > 80 || role.split(/\s+/).length > 10 || /[.!?]$/.test(role))
+    return undefined;
   return role;
 }
 
 /** For a person: their role as the entry marks it (a role or title element), or the element right after their name. */
 function roleOf(element: DomElement, name: string): string | undefined {
-  const marked = element.querySelector('[itemprop=jobTitle], [class*=role], [class*=position], [class*=job], [class*=title]');
+  const marked = element.querySelector(
+    "[itemprop=jobTitle], [class*=role], [class*=position], [class*=job], [class*=title]",
+  );
   const fromMark = marked ? asRole(textOf(marked), name) : undefined;
   if (fromMark) return fromMark;
   const nameElement = toArray(element.querySelectorAll("h1, h2, h3, h4, h5, h6, strong, b, a, [class*=name]")).find(
@@ -213,7 +242,9 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
     if (headerCells) {
       const labels = toArray(headerCells.children).map((cell) => textOf(cell).toLowerCase());
       const index = labels.findIndex((label) =>
-        /^(?:name|company|organi[sz]ation|startup|firm|member|person|people|partner|founder|business|brand)s?$/.test(label),
+        /^(?:name|company|organi[sz]ation|startup|firm|member|person|people|partner|founder|business|brand)s?$/.test(
+          label,
+        ),
       );
       if (index !== -1) nameColumn = index;
     }
@@ -228,7 +259,8 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
     const bySignature = new Map<string, DomElement[]>();
     for (const child of toArray(parent.children)) {
       if (!/^(?:DIV|ARTICLE|SECTION|LI|A|FIGURE)$/i.test(child.tagName)) continue;
-      if (!child.querySelector("h2, h3, h4, h5, h6, strong, b, a[href]") && child.tagName.toUpperCase() !== "A") continue;
+      if (!child.querySelector("h2, h3, h4, h5, h6, strong, b, a[href]") && child.tagName.toUpperCase() !== "A")
+        continue;
       const signature = signatureOf(child);
       bySignature.set(signature, [...(bySignature.get(signature) ?? []), child]);
     }

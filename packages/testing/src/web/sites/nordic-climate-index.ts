@@ -122,7 +122,9 @@ export const nordicClimateIndex: SiteDefinition = {
       path: "/",
       title: "Nordic Climate Index",
       description: "The directory of climate startups in the Nordics.",
-      body: paragraphs("The Nordic Climate Index lists climate startups from Norway, Sweden, Finland, Denmark and Iceland."),
+      body: paragraphs(
+        "The Nordic Climate Index lists climate startups from Norway, Sweden, Finland, Denmark and Iceland.",
+      ),
     },
     {
       path: "/members",
