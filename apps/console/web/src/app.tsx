@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { AskView } from "./ask-view.js";
 import { BatchView } from "./batch-view.js";
 import { BatchesView } from "./batches-view.js";
+import { FindView } from "./find-view.js";
+import { ListView } from "./list-view.js";
 import { hrefOf, type Route, useRoute } from "./route.js";
 import { clientFor, forgetKey, storedKey, storeKey } from "./session.js";
 import { SignInView } from "./sign-in-view.js";
@@ -12,6 +14,7 @@ const TABS: Array<{ route: Route; label: string }> = [
   { route: { screen: "ask" }, label: "Ask" },
   { route: { screen: "upload" }, label: "Upload a CSV" },
   { route: { screen: "batches" }, label: "Batches" },
+  { route: { screen: "find" }, label: "Find" },
 ];
 
 const TITLES: Record<Route["screen"], string> = {
@@ -19,9 +22,11 @@ const TITLES: Record<Route["screen"], string> = {
   upload: "Upload a CSV",
   batches: "Batches",
   batch: "Batch",
+  find: "Find all",
+  list: "List",
 };
 
-/** The console: sign in, then ask, upload a CSV, or follow and manage batches. */
+/** The console: sign in, then ask, upload a CSV, follow and manage batches, or find all. */
 export function App() {
   const [apiKey, setApiKey] = useState(storedKey);
   const [notice, setNotice] = useState<string | undefined>();
@@ -61,7 +66,7 @@ export function App() {
     );
   }
 
-  const current = route.screen === "batch" ? "batches" : route.screen;
+  const current = route.screen === "batch" ? "batches" : route.screen === "list" ? "find" : route.screen;
   return (
     <>
       <header class="top">
@@ -87,6 +92,8 @@ export function App() {
         {route.screen === "upload" && <UploadView dossier={dossier} />}
         {route.screen === "batches" && <BatchesView dossier={dossier} />}
         {route.screen === "batch" && <BatchView key={route.id} dossier={dossier} id={route.id} />}
+        {route.screen === "find" && <FindView dossier={dossier} />}
+        {route.screen === "list" && <ListView key={route.id} dossier={dossier} id={route.id} />}
       </main>
     </>
   );

@@ -1,19 +1,30 @@
 import { useEffect, useState } from "preact/hooks";
 
 /** The console's screens, addressed by the URL's fragment so that links and the back button work. */
-export type Route = { screen: "ask" } | { screen: "upload" } | { screen: "batches" } | { screen: "batch"; id: string };
+export type Route =
+  | { screen: "ask" }
+  | { screen: "upload" }
+  | { screen: "batches" }
+  | { screen: "batch"; id: string }
+  | { screen: "find" }
+  | { screen: "list"; id: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, "");
   if (path === "upload") return { screen: "upload" };
   if (path === "batches") return { screen: "batches" };
+  if (path === "find") return { screen: "find" };
+  const list = /^lists\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (list) return { screen: "list", id: list[1]! };
   const batch = /^batches\/([A-Za-z0-9_-]+)$/.exec(path);
   if (batch) return { screen: "batch", id: batch[1]! };
   return { screen: "ask" };
 }
 
 export function hrefOf(route: Route): string {
-  return route.screen === "batch" ? `#/batches/${route.id}` : `#/${route.screen}`;
+  if (route.screen === "batch") return `#/batches/${route.id}`;
+  if (route.screen === "list") return `#/lists/${route.id}`;
+  return `#/${route.screen}`;
 }
 
 /** The current route, following `hashchange`. */
