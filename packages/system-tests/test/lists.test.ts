@@ -1,3 +1,6 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { verifyCallbackSignature } from "@dossier/queue";
 import {
   type Harness,
   nordicClimateIndex,
@@ -16,7 +19,14 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness({
     extraSites: [nordicClimateIndex],
-    env: { API_KEYS: `${TEST_API_KEY},${OTHER_KEY}`, RATE_LIMIT_CALLS_PER_MINUTE: "10000", LIST_MAX_OPEN: "10" },
+    env: {
+      API_KEYS: `${TEST_API_KEY},${OTHER_KEY}`,
+      RATE_LIMIT_CALLS_PER_MINUTE: "10000",
+      LIST_MAX_OPEN: "10",
+      // The callback receiver listens on loopback.
+      FETCH_ALLOW_PRIVATE: "1",
+      CALLBACK_BACKOFF_MS: "100",
+    },
   });
   harness.model.setResponder(statedOrDeniedResponder);
 });
@@ -297,6 +307,64 @@ describe("list control", () => {
     const names = (await allItems(done.id)).map((item) => item.company?.name);
     expect(names).not.toContain("Tundra Heat");
     expect(names).toContain("Fjordlight Energy");
+  });
+
+  it("answers a retried submission with the same list, and refuses the key with another body", async () => {
+    const body = {
+      objective: "climate startups hiring engineers (idempotent)",
+      entityType: "company",
+      criteria: CRITERIA,
+      limit: 1,
+    };
+    const first = await harness.post("/v1/lists", body, { "idempotency-key": "list-key-1" });
+    const again = await harness.post("/v1/lists", body, { "idempotency-key": "list-key-1" });
+    expect(again.status).toBe(202);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("location")).toBe(first.headers.get("location"));
+    const other = await harness.post("/v1/lists", { ...body, limit: 2 }, { "idempotency-key": "list-key-1" });
+    expect(other.status).toBe(409);
+    expect((await problemOf(other)).code).toBe("LIST_IDEMPOTENCY_CONFLICT");
+    await waitForList(first.headers.get("location")!, finished);
+  });
+
+  it("announces a finished list with a signed callback", async () => {
+    const deliveries: Array<{ body: string; signature: string | undefined; event: string | undefined }> = [];
+    const receiver: Server = createServer((request: IncomingMessage, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        deliveries.push({
+          body: Buffer.concat(chunks).toString("utf8"),
+          signature: request.headers["dossier-signature"] as string | undefined,
+          event: request.headers["dossier-event"] as string | undefined,
+        });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (receiver.address() as AddressInfo).port;
+      const accepted = await harness.post("/v1/lists", {
+        objective: "climate startups hiring engineers (callback)",
+        entityType: "company",
+        criteria: CRITERIA,
+        limit: 1,
+        callbackUrl: `http://127.0.0.1:${port}/hooks/lists`,
+      });
+      const done = await waitForList(accepted.headers.get("location")!, finished);
+      for (let attempt = 0; attempt < 100 && deliveries.length === 0; attempt += 1) await sleep(100);
+      expect(deliveries).toHaveLength(1);
+      const { secret } = (await (await get("/v1/callback-secret")).json()) as { secret: string };
+      expect(verifyCallbackSignature(secret, deliveries[0]!.body, deliveries[0]!.signature)).toBe(true);
+      expect(deliveries[0]!.event).toBe("list.completed");
+      expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
+        type: "list.completed",
+        list: { id: done.id, status: "done", stopReason: "limit_reached" },
+        itemsUrl: `/v1/lists/${done.id}/items`,
+      });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it("cancels: the status changes at once and no item is added after", async () => {

@@ -59,6 +59,13 @@ export async function streamListEvents(
         for (;;) {
           if (!stream || stream.closed) return;
           const records = await source.lists.readEvents(list.id, last, 500);
+          // Item events carry the item's index; the items of one read are fetched at once.
+          const indexes = records
+            .filter((record) => record.event === "matched" || record.event === "unmatched" || record.event === "unclear")
+            .map((record) => (JSON.parse(record.data) as { index: number }).index);
+          const items = new Map(
+            (await source.lists.readItemsAt(list.id, indexes)).flatMap((item) => (item ? [[item.index, item]] : [])),
+          );
           let current: StoredList | null = null;
           for (const record of records) {
             if (stream.closed) return;
@@ -77,8 +84,8 @@ export async function streamListEvents(
               stream.send("candidate", record.data, record.id);
               continue;
             }
-            const { index, item } = JSON.parse(record.data) as { index: number; item: Record<string, unknown> };
-            stream.send(record.event, JSON.stringify({ index, ...item }), record.id);
+            const item = items.get((JSON.parse(record.data) as { index: number }).index);
+            if (item) stream.send(record.event, JSON.stringify(item), record.id);
           }
           if (records.length < 500) break;
         }

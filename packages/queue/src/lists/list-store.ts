@@ -204,7 +204,7 @@ redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
 redis.call('HINCRBY', KEYS[1], 'evaluated', 1)
 local usage = cjson.decode(ARGV[4])
 for field, value in pairs(usage) do redis.call('HINCRBY', KEYS[1], 'u.' .. field, value) end
-append_event(KEYS[1], KEYS[4], ARGV[2], '{"index":' .. index .. ',"item":' .. ARGV[3] .. '}', ARGV[5], ARGV[6])
+append_event(KEYS[1], KEYS[4], ARGV[2], '{"index":' .. index .. '}', ARGV[5], ARGV[6])
 return index
 `);
 
@@ -342,7 +342,7 @@ export interface ListEventRecord {
   /** The stream entry id: the SSE event id, and what `Last-Event-ID` resumes after. */
   id: string;
   event: "candidate" | "matched" | "unmatched" | "unclear" | "progress" | "done";
-  /** JSON: the candidate, `{ index, item }`, or `{}` for `progress` and `done` (the list is read then). */
+  /** JSON: the candidate, `{ index }` of an item (read from the items), or `{}` for `progress` and `done` (the list is read then). */
   data: string;
 }
 
@@ -631,6 +631,19 @@ export class ListStore {
       }
       if (raw.length < chunk) return { items, hasMore: false };
     }
+  }
+
+  /** The items at these indexes, in the order asked; null for an index past the end. */
+  async readItemsAt(listId: string, indexes: readonly number[]): Promise<Array<ListItemRecord | null>> {
+    if (indexes.length === 0) return [];
+    const key = redisKeys.listItems(this.prefix, listId);
+    const pipeline = this.redis.pipeline();
+    for (const index of indexes) pipeline.lindex(key, index);
+    const replies = (await pipeline.exec()) ?? [];
+    return replies.map(([error, text], offset) => {
+      if (error) throw error;
+      return typeof text === "string" ? { index: indexes[offset]!, ...(JSON.parse(text) as StoredListItem) } : null;
+    });
   }
 
   /** Appends an event of the list's own (progress). */
