@@ -61,7 +61,9 @@ export async function streamListEvents(
           const records = await source.lists.readEvents(list.id, last, 500);
           // Item events carry the item's index; the items of one read are fetched at once.
           const indexes = records
-            .filter((record) => record.event === "matched" || record.event === "unmatched" || record.event === "unclear")
+            .filter(
+              (record) => record.event === "matched" || record.event === "unmatched" || record.event === "unclear",
+            )
             .map((record) => (JSON.parse(record.data) as { index: number }).index);
           const items = new Map(
             (await source.lists.readItemsAt(list.id, indexes)).flatMap((item) => (item ? [[item.index, item]] : [])),

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ListVerdict, ResearchResponse } from "@dossier/contract";
+import type { ListVerdict, NormalizedListRequest, ResearchResponse } from "@dossier/contract";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BatchStore } from "../batches/batch-store.js";
@@ -107,15 +107,14 @@ function store(maxCandidates = 1_000): ListStore {
   return new ListStore({ prefix, redis, ttlSeconds: 600, maxCandidates });
 }
 
-const request = (limit: number) =>
-  ({
-    objective: "good companies",
-    entityType: "company",
-    criteria: [],
-    limit,
-    exclude: [],
-    effort: "standard",
-  }) as const;
+const request = (limit: number): NormalizedListRequest => ({
+  objective: "good companies",
+  entityType: "company",
+  criteria: [],
+  limit,
+  exclude: [],
+  effort: "standard",
+});
 
 describe("runList", () => {
   it("stops at its limit, and after an extension goes on without researching any candidate twice", async () => {
