@@ -86,5 +86,15 @@ describe("the console's Find view", () => {
     await page.getByRole("button", { name: "Download CSV" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^dossier-l-.*\.csv$/);
+
+    // The list is found again from the Find tab.
+    const listUrl = page.url();
+    await page.getByRole("link", { name: "Find" }).click();
+    await page
+      .getByTestId("recent-lists")
+      .getByRole("link", { name: "climate startups that are hiring engineers" })
+      .click();
+    await page.getByRole("heading", { name: /^List l-/ }).waitFor();
+    expect(page.url()).toBe(listUrl);
   });
 });

@@ -17,6 +17,7 @@ import type {
   ListEvent,
   ListItem,
   ListItemsPage,
+  ListList,
   ListRequest,
   ListStatus,
   PersonResearchRequest,
@@ -301,6 +302,19 @@ export class Dossier {
       headers: { "idempotency-key": options.idempotencyKey ?? newIdempotencyKey() },
       ...callOptionsOf(options),
     });
+  }
+
+  /** One page of this key's lists, newest first (`GET /v1/lists`). */
+  listLists(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<ListList> {
+    const query = new URLSearchParams();
+    if (page.limit !== undefined) query.set("limit", String(page.limit));
+    if (page.after !== undefined) query.set("after", page.after);
+    const suffix = query.size > 0 ? `?${query}` : "";
+    return this.#json(
+      listOperations.listLists.method,
+      `${operationUrl(listOperations.listLists, {})}${suffix}`,
+      callOptionsOf(options),
+    );
   }
 
   /** A list's progress (`GET /v1/lists/{id}`). */

@@ -11,6 +11,7 @@ import type {
   ListEvent,
   ListItem,
   ListItemsPage,
+  ListList,
   ListStatus,
   listRequestSchema,
   Problem,
@@ -49,6 +50,7 @@ export type {
   ListEvent,
   ListItem,
   ListItemsPage,
+  ListList,
   ListStatus,
   Problem,
 };

@@ -193,6 +193,14 @@ describe("a list of companies from a directory", () => {
     expect(fjordlight).toContain(",yes,Fjordlight Energy is hiring engineers.,");
   });
 
+  it("is listed for its key only, newest first", async () => {
+    const mine = (await (await get("/v1/lists?limit=100")).json()) as { data: ListBody[]; has_more: boolean };
+    expect(mine.data.map((one) => one.id)).toContain(list.id);
+    const theirs = (await (await get("/v1/lists", OTHER_KEY)).json()) as { data: ListBody[] };
+    expect(theirs.data).toEqual([]);
+    expect((await get("/v1/lists?limit=0")).status).toBe(422);
+  });
+
   it("is not found by another key, on any of its routes", async () => {
     for (const path of [`/v1/lists/${list.id}`, `/v1/lists/${list.id}/items`, `/v1/lists/${list.id}/events`]) {
       const response = await get(path, OTHER_KEY);

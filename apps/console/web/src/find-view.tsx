@@ -1,8 +1,8 @@
-import type { Dossier, ListRequest } from "@dossier/client";
-import { useState } from "preact/hooks";
+import type { Dossier, ListRequest, ListStatus } from "@dossier/client";
+import { useEffect, useState } from "preact/hooks";
 import { TextField } from "./fields.js";
 import { fieldErrorOf, ProblemMessage } from "./problem-message.js";
-import { navigate } from "./route.js";
+import { hrefOf, navigate } from "./route.js";
 
 /** Criteria typed one per line: `description`, or `id: description` to name the CSV column. */
 export function criteriaOf(text: string): ListRequest["criteria"] {
@@ -25,6 +25,14 @@ export function FindView({ dossier }: { dossier: Dossier }) {
   const [limit, setLimit] = useState("25");
   const [error, setError] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
+  const [recent, setRecent] = useState<ListStatus[]>([]);
+
+  useEffect(() => {
+    dossier
+      .listLists({ limit: 10 })
+      .then((page) => setRecent(page.data))
+      .catch(() => {});
+  }, [dossier]);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -107,6 +115,21 @@ export function FindView({ dossier }: { dossier: Dossier }) {
             researches every criterion of every candidate. A row is a match only when a quote about it proves each
             criterion; each verdict shows its quote.
           </p>
+        )}
+        {recent.length > 0 && (
+          <section aria-labelledby="recent-lists-heading">
+            <h2 id="recent-lists-heading">Recent lists</h2>
+            <ul class="recent-lists" data-testid="recent-lists">
+              {recent.map((list) => (
+                <li key={list.id}>
+                  <a href={hrefOf({ screen: "list", id: list.id })}>{list.objective}</a>{" "}
+                  <span class="hint">
+                    {list.status} · {list.counts.matched} matched of {list.counts.candidates}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
       </div>
     </div>

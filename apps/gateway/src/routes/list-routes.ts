@@ -189,6 +189,28 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
     },
   );
 
+  const listLists = operationRoute(
+    listOperations.listLists,
+    ...settings.authenticate,
+    async (request: Request, response: Response) => {
+      const errors: Array<{ path: string; message: string }> = [];
+      const limitText = request.query.limit;
+      const limit = limitText === undefined ? 20 : /^\d{1,3}$/.test(String(limitText)) ? Number(limitText) : Number.NaN;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        errors.push({ path: "limit", message: "must be a whole number from 1 to 100" });
+      const after = request.query.after === undefined ? undefined : String(request.query.after);
+      if (errors.length > 0) throw validationProblem(errors);
+      const page = await lists
+        .list(apiKeyOf(response).id, { limit, ...(after !== undefined ? { after } : {}) })
+        .catch((error: unknown) => {
+          throw listStoreProblem(error);
+        });
+      if (!page) throw validationProblem([{ path: "after", message: "is not one of this key's lists" }]);
+      response.setHeader("Cache-Control", "no-store");
+      response.status(200).json({ data: page.lists.map(listView), has_more: page.hasMore });
+    },
+  );
+
   const get = operationRoute(
     listOperations.getList,
     ...settings.authenticate,
@@ -276,5 +298,5 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
     },
   );
 
-  return [create, get, items, events, cancel, extend];
+  return [create, listLists, get, items, events, cancel, extend];
 }

@@ -115,6 +115,39 @@ export const listOperations = {
       },
     },
   },
+  listLists: {
+    operationId: "listLists",
+    method: "GET",
+    path: "/v1/lists",
+    openApi: {
+      summary: "List this key's lists",
+      description:
+        "The calling key's lists (only its own), newest first, a page at a time: ask for the next page with `after` set to the id of " +
+        "the last list received, while `has_more` is true.",
+      security: [{ apiKey: [] }],
+      parameters: [
+        {
+          name: "limit",
+          in: "query",
+          required: false,
+          description: "Lists per page, 1 to 100. Default 20.",
+          schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+        },
+        {
+          name: "after",
+          in: "query",
+          required: false,
+          description: "The id of the last list of the previous page.",
+          schema: { type: "string" },
+        },
+      ],
+      responses: {
+        "200": { description: "One page.", content: { "application/json": { schema: ref("ListList") } } },
+        "401": unauthorized,
+        "422": problem("`limit` is out of range, or `after` is not one of this key's lists."),
+      },
+    },
+  },
   getList: {
     operationId: "getList",
     method: "GET",

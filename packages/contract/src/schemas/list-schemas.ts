@@ -261,6 +261,15 @@ export const listStatusSchema = z
   })
   .register(apiRegistry, { id: "ListStatus", description: "A list's progress." });
 
+export const listListSchema = z
+  .object({
+    data: z.array(listStatusSchema).describe("The key's lists, newest first."),
+    has_more: z
+      .boolean()
+      .describe("Whether older lists follow: ask again with `after` set to the id of the last list of this page."),
+  })
+  .register(apiRegistry, { id: "ListList", description: "One page of the calling key's lists." });
+
 export const listVerdictSchema = z
   .object({
     criterionId: z.string().describe("The criterion this verdict is about."),
@@ -340,6 +349,7 @@ export type ListEvent = {
 }[ListEventType];
 
 export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
+export type ListList = z.infer<typeof listListSchema>;
 export type ListStatus = z.infer<typeof listStatusSchema>;
 export type ListItem = z.infer<typeof listItemSchema>;
 export type ListVerdict = z.infer<typeof listVerdictSchema>;

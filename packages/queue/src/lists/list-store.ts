@@ -448,6 +448,28 @@ export class ListStore {
     return listOf(await this.redis.hgetall(this.key(listId)));
   }
 
+  /**
+   * A key's lists, newest first: `limit` of them after the list `after` (from the newest without it).
+   * Null when `after` is not one of the key's lists.
+   */
+  async list(
+    keyId: string,
+    options: { limit: number; after?: string },
+  ): Promise<{ lists: StoredList[]; hasMore: boolean } | null> {
+    const key = redisKeys.keyLists(this.prefix, keyId);
+    await this.redis.zremrangebyscore(key, "-inf", `(${Date.now() - this.settings.ttlSeconds * 1000}`);
+    let start = 0;
+    if (options.after !== undefined) {
+      const rank = await this.redis.zrevrank(key, options.after);
+      if (rank === null) return null;
+      start = rank + 1;
+    }
+    const ids = await this.redis.zrevrange(key, start, start + options.limit);
+    const page = ids.slice(0, options.limit);
+    const lists = await Promise.all(page.map((id) => this.get(id)));
+    return { lists: lists.filter((list): list is StoredList => list !== null), hasMore: ids.length > options.limit };
+  }
+
   /** Moves a queued list to running (its runner started). */
   async markRunning(listId: string): Promise<void> {
     const key = this.key(listId);
