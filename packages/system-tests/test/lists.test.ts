@@ -231,6 +231,41 @@ describe("a list of companies from a directory", () => {
   });
 });
 
+describe("a list from a directory whose entries link to profile pages", () => {
+  it("reads each entry's profile for its website, and researches the company with it", async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "companies with profiles on FirmRegister",
+      entityType: "company",
+      criteria: [{ id: "boston", description: "is headquartered in Boston" }],
+      limit: 20,
+    });
+    const list = await waitForList(accepted.headers.get("location")!, finished);
+    const items = await allItems(list.id);
+    const registered = items.filter((item) =>
+      item.foundOn.some((found) => found.url.startsWith("http://firmregister.test/")),
+    );
+    expect(registered.map((item) => item.company?.name).sort()).toEqual([
+      "Alder & Finch Architects",
+      "Brightleaf Payments Ltd",
+      "Harborview Health",
+      "Kestrel Security B.V.",
+      "Lindenhof Analytics GmbH",
+      "Meridian Solar Systems",
+      "Northwind Robotics",
+      "Quillstone",
+    ]);
+    const northwind = registered.find((item) => item.company?.name === "Northwind Robotics")!;
+    expect(northwind.company?.website).toBe("https://northwind-robotics.test");
+    expect(northwind.foundOn.map((found) => found.url)).toEqual([
+      "http://firmregister.test/companies",
+      "http://firmregister.test/companies/northwind-robotics",
+    ]);
+    // A profile page's facts ("Founded: 2016") are not entities.
+    expect(items.map((item) => item.company?.name)).not.toContain("Founded");
+    expect(registered.every((item) => item.company?.website?.startsWith("https://"))).toBe(true);
+  });
+});
+
 describe("a list of people from a team page", () => {
   it("takes each person with their title and organisation, and matches on a quote from their own card", async () => {
     const accepted = await harness.post("/v1/lists", {

@@ -125,6 +125,10 @@ describe("judgeVerdict", () => {
       true,
     );
     expect(citesCandidate(candidate, citation("https://news.example/a", "The startup hires engineers"))).toBe(false);
+    // A one-word name counts only as written: "headquarters" in a quote is not the company Headquarters.
+    const oneWord = { ...candidate, name: "Headquarters", company: { name: "Headquarters" } };
+    expect(citesCandidate(oneWord, citation("https://news.example/a", "our headquarters in Boston"))).toBe(false);
+    expect(citesCandidate(oneWord, citation("https://news.example/a", "Headquarters opened in Boston"))).toBe(true);
   });
 
   it("takes a quote from a person's company site only where it names them", () => {

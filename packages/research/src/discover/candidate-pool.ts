@@ -26,6 +26,8 @@ export interface Candidate {
   foundOn: FoundOn[];
   /** Its entry's text on each of those pages (same order): what a quote from a listing page must be part of. */
   cards: string[];
+  /** The page of its own that its entry links to on a directory (a profile page), when there is one. */
+  profileUrl?: string;
 }
 
 /** Legal forms left out when names are compared: "Kestrel Security B.V." is "Kestrel Security". */
@@ -167,7 +169,13 @@ export class CandidatePool {
    * Adds one entry found on `page`; returns the candidate when the entry is a new one, null when it
    * joined a candidate already found, was excluded, or the pool is full.
    */
-  add(subject: { company?: Company; person?: Person }, name: string, page: FoundOn, card: string): Candidate | null {
+  add(
+    subject: { company?: Company; person?: Person },
+    name: string,
+    page: FoundOn,
+    card: string,
+    profileUrl?: string,
+  ): Candidate | null {
     const keys = candidateKeys(subject);
     if (keys.length === 0) return null;
     if (keys.some((key) => this.#excluded.has(key))) {
@@ -181,16 +189,48 @@ export class CandidatePool {
         existing.cards.push(card);
       }
       this.#fillIn(existing, subject);
+      if (profileUrl) existing.profileUrl ??= profileUrl;
       for (const key of candidateKeys(existing)) this.#byKey.set(key, existing);
       return null;
     }
     if (this.full) return null;
     // The name key names the id when there is one: a name is found every time, a website not always.
     const idKey = keys.find((key) => key.startsWith("name:")) ?? keys[0]!;
-    const candidate: Candidate = { id: stableId(idKey), name, ...subject, foundOn: [page], cards: [card] };
+    const candidate: Candidate = {
+      id: stableId(idKey),
+      name,
+      ...subject,
+      foundOn: [page],
+      cards: [card],
+      ...(profileUrl ? { profileUrl } : {}),
+    };
     this.#candidates.push(candidate);
     for (const key of keys) this.#byKey.set(key, candidate);
     return candidate;
+  }
+
+  /**
+   * Adds what a candidate's profile page says: its website and LinkedIn profile when it had none (the
+   * candidate is then known by them too), and the page as one it was found on, its text as its entry.
+   */
+  addProfile(
+    candidate: Candidate,
+    page: FoundOn,
+    profile: { website?: string; linkedinUrl?: string; text: string },
+  ): void {
+    if (!candidate.foundOn.some((found) => found.url === page.url)) {
+      candidate.foundOn.push(page);
+      candidate.cards.push(profile.text);
+    }
+    const linkedin = profile.linkedinUrl
+      ? canonicalLinkedinUrl(profile.linkedinUrl, candidate.person ? "person" : "company")
+      : null;
+    if (candidate.company) {
+      if (profile.website && !candidate.company.website) candidate.company.website = profile.website;
+      if (linkedin && !candidate.company.linkedinUrl) candidate.company.linkedinUrl = linkedin;
+    }
+    if (candidate.person && linkedin && !candidate.person.linkedinUrl) candidate.person.linkedinUrl = linkedin;
+    for (const key of candidateKeys(candidate)) if (!this.#byKey.has(key)) this.#byKey.set(key, candidate);
   }
 
   #fillIn(candidate: Candidate, subject: { company?: Company; person?: Person }): void {

@@ -4,6 +4,7 @@ import type { SearchHit, SearchProvider } from "../gather/search/search-provider
 import { type Candidate, CandidatePool, type FoundOn, shortCompanyName, subjectOfEntity } from "./candidate-pool.js";
 import type { Criterion } from "./derive-criteria.js";
 import { discoveryQueries } from "./discovery-queries.js";
+import { readProfilePage } from "./read-profile-page.js";
 import { MIN_GROUP, splitEntities } from "./split-entities.js";
 
 /** What to look for. */
@@ -55,6 +56,8 @@ const PAGE_BUDGET = { lite: 4, standard: 12, deep: 30 } as const;
 const HITS_PER_QUERY = { lite: 6, standard: 8, deep: 10 } as const;
 /** Next pages followed per paged listing. */
 const NEXT_PAGES = { lite: 0, standard: 3, deep: 10 } as const;
+/** Profile pages read per effort tier: each directory entry's own page, for its website. */
+const PROFILE_PAGES = { lite: 0, standard: 20, deep: 60 } as const;
 /** Pages read at once. */
 const FETCH_CONCURRENCY = 4;
 
@@ -101,10 +104,53 @@ function relevanceWords(request: DiscoveryRequest): string[] {
 }
 
 /**
+ * Reads the profile pages of the candidates found without a website (a directory entry that links to
+ * the entity's own page on the directory), in the order found, within the effort's budget: the
+ * website (and LinkedIn profile) they give lets research read the entity's own site, and the page
+ * itself is one the candidate was found on.
+ */
+async function readProfiles(
+  pool: CandidatePool,
+  request: DiscoveryRequest,
+  fetcher: PageFetcher,
+  context: DiscoveryContext,
+  unreachable: Discovery["unreachable"],
+  pagesRead: string[],
+): Promise<void> {
+  const wanted = pool
+    .list()
+    .filter((candidate) => candidate.profileUrl && !(candidate.company?.website ?? candidate.person?.linkedinUrl))
+    .slice(0, PROFILE_PAGES[request.effort]);
+  for (let start = 0; start < wanted.length; start += FETCH_CONCURRENCY) {
+    await Promise.all(
+      wanted.slice(start, start + FETCH_CONCURRENCY).map(async (candidate) => {
+        const url = candidate.profileUrl!;
+        try {
+          const page = await fetcher.fetch(url, context.signal ? { signal: context.signal } : {});
+          if (context.usage) {
+            if (page.fromCache) context.usage.pagesFromCache += 1;
+            else context.usage.pagesFetched += 1;
+          }
+          if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return;
+          pagesRead.push(page.url);
+          const profile = readProfilePage(page.text, page.url, candidate.name);
+          const title = /<title[^>]*>([^<]*)<\/title>/i.exec(page.text)?.[1]?.trim() || null;
+          pool.addProfile(candidate, { url: page.url, title }, profile);
+        } catch (error) {
+          if (context.signal?.aborted) throw error;
+          unreachable.push({ what: url, reason: isDossierError(error) ? error.code : "failed" });
+        }
+      }),
+    );
+  }
+}
+
+/**
  * Finds a list's candidates: searches the objective's queries, reads the pages they find (and the
  * next pages of paged listings) within the effort's page budget, splits every directory, listing,
  * member, portfolio or team page into its entries, and keeps each entity once (by website,
- * LinkedIn profile or normalized name), the excluded left out. For a company list, a search hit
+ * LinkedIn profile or normalized name), the excluded left out; an entry that links to its own page
+ * on the directory has that page read for its website. For a company list, a search hit
  * that is a site's home page and lists nothing is a candidate itself. Candidates come back most
  * relevant first (the entries that share most words with the objective and criteria), then in the
  * order found.
@@ -193,7 +239,13 @@ export async function discoverCandidates(
         const organisation =
           request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
         for (const entity of listing.entities) {
-          pool.add(subjectOfEntity(entity, request.entityType, organisation), entity.name, foundOn, entity.text);
+          pool.add(
+            subjectOfEntity(entity, request.entityType, organisation),
+            entity.name,
+            foundOn,
+            entity.text,
+            entity.detailUrl,
+          );
           if (pool.full) break;
         }
         const next = listing.nextPageUrl;
@@ -216,6 +268,7 @@ export async function discoverCandidates(
   }
 
   const words = relevanceWords(request);
+  await readProfiles(pool, request, fetcher, context, unreachable, pagesRead);
   const scored = pool.list().map((candidate, order) => {
     const text = candidate.cards.join(" ").toLowerCase();
     const shared = words.filter((word) => text.includes(word)).length;

@@ -63,7 +63,18 @@ export function citesCandidate(candidate: Candidate, citation: Pick<Citation, "u
     const card = candidate.cards[listed] ?? "";
     if (card !== "" && quoteMatches(citation.quote, card)) return true;
   }
-  return namesOf(candidate).some((name) => containsWhole(quote, normalizeForMatch(name)));
+  return namesOf(candidate).some((name) => namedIn(citation.quote, name));
+}
+
+/**
+ * Whether a quote names a candidate: its name as a whole word or words, case and accents aside; a
+ * one-word name ("Quillstone", "Headquarters") as written, capital included, so that a common word
+ * in the quote is not taken for the name.
+ */
+function namedIn(quote: string, name: string): boolean {
+  if (/\s/.test(name.trim())) return containsWhole(normalizeForMatch(quote), normalizeForMatch(name));
+  const plain = (text: string) => text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  return containsWhole(plain(quote), plain(name.trim()));
 }
 
 /**

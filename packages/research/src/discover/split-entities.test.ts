@@ -96,6 +96,12 @@ describe("splitEntities", () => {
     expect(taken.entities.map((entity) => entity.name)).toEqual(["Delta Hydro"]);
   });
 
+  it("does not take a profile page's facts for entities", () => {
+    const html = page(`<p>Maker of robots.</p><ul class="company-facts"><li>Founded: 2016</li><li>Employees: 240</li>
+      <li>Headquarters: Boston, United States</li><li>Website: <a href="https://acme.example">acme.example</a></li></ul>`);
+    expect(splitEntities(html, "https://registry.example/companies/acme", "company").entities).toEqual([]);
+  });
+
   it("does not take a careers page's openings for companies", () => {
     const html =
       page(`<ul><li><a href="/jobs/1">Senior Backend Engineer</a></li><li><a href="/jobs/2">Product Designer</a></li>

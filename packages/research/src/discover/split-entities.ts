@@ -102,15 +102,16 @@ const JOB_TITLE =
 /** Whether a text can be the name of an entity of the kind wanted. */
 function isName(text: string, entityType: "company" | "person"): boolean {
   if (text.length < 2 || text.length > 100 || !/\p{L}/u.test(text) || GENERIC.test(text)) return false;
+  // A label and its value ("Founded: 2016", "Headquarters: Boston") is a fact of a page, not a name.
+  if (/\S:\s/.test(text)) return false;
   if (entityType === "person") return looksLikePersonName(text);
-  // A careers page lists openings, not companies.
-  if (JOB_TITLE.test(text) && !ORGANISATION_WORDS.test(text)) return false;
   const words = text.split(/\s+/);
   // A sentence is not a name: a company's name is short and does not end like a statement.
   return words.length <= 8 && !(words.length > 4 && /[.!?]$/.test(text));
 }
 
-function textOf(element: DomElement): string {
+/** An element's text, blocks and cells apart by a space, whitespace collapsed. */
+export function textOf(element: DomElement): string {
   return collapseWhitespace(blockText(element));
 }
 
@@ -183,7 +184,8 @@ function nameOf(element: DomElement, entityType: "company" | "person", columnInd
     for (const cell of toArray(element.children)) tries.push(withoutLabelLinks(cell));
   }
   const whole = textOf(element);
-  const lead = whole.split(/\s+[—–|•·]\s+|\s+-\s+|:\s|,\s|\s\(/)[0];
+  // Not at ":": "Founded: 2016" is a label and its value, not a name and a note.
+  const lead = whole.split(/\s+[—–|•·]\s+|\s+-\s+|,\s|\s\(/)[0];
   if (lead) tries.push(lead);
   for (const raw of tries) {
     const text = raw.replace(/[\s:,–—-]+$/, "").trim();
@@ -346,6 +348,11 @@ export function splitEntities(
     }
     // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
     if (entries.length < minimum || entries.length < group.elements.length / 2) continue;
+    // A careers page lists openings, not companies ("Senior Backend Engineer"; "Alder & Finch Architects" alone is a firm).
+    const openings = entries.filter(
+      ({ entity }) => JOB_TITLE.test(entity.name) && !ORGANISATION_WORDS.test(entity.name),
+    );
+    if (entityType === "company" && openings.length >= entries.length / 2) continue;
     signatures.add(shape);
     for (const entry of entries) {
       taken.add(entry.element);
