@@ -193,6 +193,7 @@ export async function discoverCandidates(
   }
 
   const pool = new CandidatePool(request.entityType, request.exclude ?? [], request.maxCandidates);
+  const words = relevanceWords(request);
   const pagesRead: string[] = [];
   const budget = PAGE_BUDGET[request.effort];
   // Pages to read, in order: the hits, and each listing's next pages right after it.
@@ -232,7 +233,10 @@ export async function discoverCandidates(
       if (!page) continue;
       pagesRead.push(page.url);
       const known = shapesOf.get(page.url) ?? shapesOf.get(page.url.replace(/\/$/, ""));
-      const listing = splitEntities(page.html, page.url, request.entityType, known ? { signatures: known } : {});
+      const listing = splitEntities(page.html, page.url, request.entityType, {
+        topicWords: words,
+        ...(known ? { signatures: known } : {}),
+      });
       const foundOn: FoundOn = { url: page.url, title: listing.title ?? page.title };
       if (listing.entities.length >= MIN_GROUP || (known && listing.entities.length > 0)) {
         listingHosts.add(new URL(page.url).hostname);
@@ -267,7 +271,6 @@ export async function discoverCandidates(
     pool.add({ company: { name: home.name, website: home.website } }, home.name, home.foundOn, "");
   }
 
-  const words = relevanceWords(request);
   await readProfiles(pool, request, fetcher, context, unreachable, pagesRead);
   const scored = pool.list().map((candidate, order) => {
     const text = candidate.cards.join(" ").toLowerCase();

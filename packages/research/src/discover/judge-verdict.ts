@@ -56,7 +56,7 @@ export function citesCandidate(candidate: Candidate, citation: Pick<Citation, "u
     // A company's site speaks of itself; of its people only where it names them.
     if (!candidate.person) return true;
     const names = [candidate.person.firstName, candidate.person.lastName].filter((name): name is string => !!name);
-    if (names.some((name) => containsWhole(quote, normalizeForMatch(name)))) return true;
+    if (names.some((name) => namedIn(citation.quote, name))) return true;
   }
   const listed = candidate.foundOn.findIndex((found) => samePage(found.url, citation.url));
   if (listed !== -1) {

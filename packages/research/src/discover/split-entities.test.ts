@@ -29,6 +29,25 @@ describe("splitEntities", () => {
     expect(listing.entities[2]?.linkedinUrl).toBe("https://www.linkedin.com/company/tundra-heat/");
   });
 
+  it("reads a table's name from the column that says what it lists, not from a code column", () => {
+    const rows = [
+      ["AOS", "A. O. Smith", "Industrials"],
+      ["ABT", "Abbott Laboratories", "Health Care"],
+      ["ADBE", "Adobe Inc.", "Information Technology"],
+    ];
+    const table = (header: string) =>
+      page(
+        `<table><tr><th>Symbol</th><th>${header}</th><th>Sector</th></tr>${rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join("")}</tr>`).join("")}</table>`,
+      );
+    const names = (header: string) =>
+      splitEntities(table(header), "https://list.example/", "company").entities.map((entity) => entity.name);
+    const expected = ["A. O. Smith", "Abbott Laboratories", "Adobe Inc."];
+    expect(names("Security")).toEqual(expected);
+    expect(names("Company name")).toEqual(expected);
+    // No header says so: the first cell that reads as words.
+    expect(names("Listed as")).toEqual(expected);
+  });
+
   it("splits cards by their headings, not by their first link, and leaves menus and footers out", () => {
     const card = (name: string, text: string) =>
       `<div class="card"><a href="/members/${name.toLowerCase().replace(/ /g, "-")}">View profile</a><h3>${name}</h3><p>${text}</p></div>`;
@@ -73,6 +92,43 @@ describe("splitEntities", () => {
       ["Jonas van der Berg", "Partner"],
       ["Dr. Amina Okafor", "Venture Partner"],
     ]);
+  });
+
+  it("takes a person listed by first name only by that name, not with their role", () => {
+    const person = (name: string, role: string) => `<li class="member"><h3>${name}</h3><p>${role}</p></li>`;
+    const html = page(
+      `<ul>${person("Amelia Rochko", "Customer Service")}${person("Claire", "Engineering (web)")}${person("David Roetzel", "Engineering (web)")}</ul>`,
+    );
+    const listing = splitEntities(html, "https://example.org/about", "person");
+    expect(listing.entities.map((entity) => [entity.name, entity.title])).toEqual([
+      ["Amelia Rochko", "Customer Service"],
+      ["Claire", "Engineering (web)"],
+      ["David Roetzel", "Engineering (web)"],
+    ]);
+  });
+
+  it("takes no companies from a documentation page's lists, unless its title says it lists them", () => {
+    const docs = (title: string) =>
+      `<html><head><title>${title}</title></head><body><main><ul><li><a href="/docs/tokens">Tokens Management</a></li>
+      <li><a href="/docs/sso">Single Sign-On</a></li><li><a href="/docs/logs">Audit Logs</a></li></ul></main></body></html>`;
+    expect(splitEntities(docs("Hub documentation"), "https://docs.example/", "company").entities).toEqual([]);
+    expect(splitEntities(docs("Our partners"), "https://docs.example/", "company").entities).toHaveLength(3);
+    expect(
+      splitEntities(docs("Hub documentation"), "https://docs.example/", "company", { topicWords: ["documentation"] })
+        .entities,
+    ).toHaveLength(3);
+  });
+
+  it("takes no companies from a team page", () => {
+    const person = (name: string) => `<li class="member"><h3>${name}</h3><p>Engineering</p></li>`;
+    const html = page(`<ul>${person("Amelia Rochko")}${person("David Roetzel")}${person("Dion Dajka")}</ul>`);
+    expect(splitEntities(html, "https://example.org/about", "company").entities).toEqual([]);
+  });
+
+  it("takes no people from cards whose headings are single words only", () => {
+    const card = (heading: string) => `<div class="feature"><h3>${heading}</h3><p>Built in.</p></div>`;
+    const html = page(`<div class="features">${card("Security")}${card("Analytics")}${card("Support")}</div>`);
+    expect(splitEntities(html, "https://example.org/product", "person").entities).toEqual([]);
   });
 
   it("finds nothing on a page that is not a listing, and finds the next page of one that is paged", () => {

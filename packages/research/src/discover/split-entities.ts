@@ -44,7 +44,18 @@ export interface SplitOptions {
    * however few entries it has (the last page may hold one).
    */
   signatures?: readonly string[];
+  /**
+   * Words of what is looked for (the objective's): a page whose title or heading has one of them, or
+   * a word that names a listing ("directory", "members", "portfolio"), is taken for a listing of
+   * companies; elsewhere a group counts as companies only when its entries link to their own sites
+   * or carry company words (Inc, Ltd, Labs, ...).
+   */
+  topicWords?: readonly string[];
 }
+
+/** Words of a page's title that say it lists companies. */
+const LISTING_TITLE =
+  /\b(?:director(?:y|ies)|lists?|members?|membership|portfolio|compan(?:y|ies)|startups?|customers?|clients?|partners?|sponsors?|exhibitors?|vendors?|suppliers?|brands?|firms?|organi[sz]ations?|businesses|agencies|index|ranking|rankings|alumni|investments|cohort|batch|winners|finalists|top \d+)\b/i;
 
 /** Longest entry text kept, in characters. */
 export const MAX_CARD_CHARS = 800;
@@ -98,6 +109,10 @@ export function looksLikePersonName(text: string): boolean {
 /** Words that make a name a job opening's title ("Senior Backend Engineer"), not a company's. */
 const JOB_TITLE =
   /\b(?:engineer|developer|designer|manager|specialist|analyst|scientist|consultant|coordinator|assistant|associate|representative|intern|internship|director|officer|executive|administrator|technician|architect|recruiter|lead|head of|vp|vice president)s?\b/i;
+
+/** Words of a person's role on a team page. */
+const PERSON_ROLE =
+  /\b(?:founder|co-founder|ceo|cto|cfo|coo|cmo|president|partner|chair|director|head|lead|manager|engineer|officer|principal|associate|analyst|designer|developer|advisor|member|board|vp|engineering|marketing|sales|operations|product|design|support|service|customer)\b/i;
 
 /** Whether a text can be the name of an entity of the kind wanted. */
 function isName(text: string, entityType: "company" | "person"): boolean {
@@ -180,8 +195,27 @@ function nameOf(element: DomElement, entityType: "company" | "person", columnInd
   for (const selector of ["h1, h2, h3, h4, h5, h6", "[itemprop=name], .name, [class*=name]", "strong, b", "a[href]"]) {
     for (const found of toArray(element.querySelectorAll(selector))) tries.push(textOf(found));
   }
+  if (entityType === "person") {
+    // A person's card marks their name (a heading, a name element, bold text): the words around it are their role.
+    const marked = toArray(
+      element.querySelectorAll("h1, h2, h3, h4, h5, h6, [itemprop=name], [class*=name], strong, b"),
+    )
+      .map((found) => textOf(found))
+      .filter(Boolean);
+    if (marked.length > 0) {
+      const full = marked.find((text) => looksLikePersonName(text));
+      if (full) return full;
+      // Small teams list first names only ("Claire"); with the organisation's site they still identify a person.
+      const first = marked.find((text) => /^\p{Lu}[\p{Ll}'’-]+$/u.test(text) && !GENERIC.test(text));
+      return first ?? null;
+    }
+  }
   if (element.nodeName.toUpperCase() === "TR") {
-    for (const cell of toArray(element.children)) tries.push(withoutLabelLinks(cell));
+    // Without a name column: the first cell that reads as words, not a code ("MMM"), a number or a date.
+    for (const cell of toArray(element.children)) {
+      const text = withoutLabelLinks(cell);
+      if (/\p{Ll}/u.test(text) || /\s/.test(text)) tries.push(text);
+    }
   }
   const whole = textOf(element);
   // Not at ":": "Founded: 2016" is a label and its value, not a name and a note.
@@ -243,11 +277,16 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
     let nameColumn: number | undefined;
     if (headerCells) {
       const labels = toArray(headerCells.children).map((cell) => textOf(cell).toLowerCase());
-      const index = labels.findIndex((label) =>
-        /^(?:name|company|organi[sz]ation|startup|firm|member|person|people|partner|founder|business|brand)s?$/.test(
+      // A column that says it holds names first ("Name", "Company name"), then one that says what is listed.
+      const named = labels.findIndex(
+        (label) => /\bnames?\b/.test(label) && !/\b(?:user|domain|file|code)\s*names?\b/.test(label),
+      );
+      const listed = labels.findIndex((label) =>
+        /^(?:the\s+)?(?:compan(?:y|ies)|organi[sz]ations?|startups?|firms?|members?|persons?|people|partners?|founders?|business(?:es)?|brands?|security|securities|issuer|employer|investee|portfolio company|sponsors?|exhibitors?|customers?|vendors?|suppliers?)$/.test(
           label,
         ),
       );
+      const index = named !== -1 ? named : listed;
       if (index !== -1) nameColumn = index;
     }
     groups.push({ elements: rows, ...(nameColumn !== undefined ? { nameColumn } : {}) });
@@ -322,6 +361,10 @@ export function splitEntities(
   const title = pageTitleOf(document);
   const siteName = siteNameOf(document);
   const nextPageUrl = nextPageOf(document, pageUrl);
+  const heading = `${pageTitleOf(document) ?? ""} ${collapseWhitespace(document.querySelector("h1")?.textContent ?? "")}`;
+  const headingWords = new Set(heading.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const saysListing =
+    LISTING_TITLE.test(heading) || (options.topicWords ?? []).some((word) => headingWords.has(word.toLowerCase()));
   for (const element of toArray(document.querySelectorAll(CHROME))) element.remove();
   const found: Array<{ element: DomElement; entity: PageEntity }> = [];
   const taken = new Set<DomElement>();
@@ -348,11 +391,24 @@ export function splitEntities(
     }
     // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
     if (entries.length < minimum || entries.length < group.elements.length / 2) continue;
+    // First names alone make a team only beside full names: one-word headings alone are features or sections.
+    if (entityType === "person" && !entries.some(({ entity }) => looksLikePersonName(entity.name))) continue;
     // A careers page lists openings, not companies ("Senior Backend Engineer"; "Alder & Finch Architects" alone is a firm).
     const openings = entries.filter(
       ({ entity }) => JOB_TITLE.test(entity.name) && !ORGANISATION_WORDS.test(entity.name),
     );
     if (entityType === "company" && openings.length >= entries.length / 2) continue;
+    // Elsewhere than on a page that says it lists them, companies link to their own sites or carry company words.
+    if (entityType === "company" && !saysListing && !known.has(shape)) {
+      const linked = entries.filter(({ entity }) => entity.website).length;
+      const worded = entries.filter(({ entity }) => ORGANISATION_WORDS.test(entity.name)).length;
+      if (linked < entries.length * 0.3 && worded < entries.length * 0.3) continue;
+    }
+    // A team page lists people with their roles, not companies.
+    const people = entries.filter(
+      ({ element, entity }) => looksLikePersonName(entity.name) && PERSON_ROLE.test(roleOf(element, entity.name) ?? ""),
+    );
+    if (entityType === "company" && people.length > entries.length * 0.6) continue;
     signatures.add(shape);
     for (const entry of entries) {
       taken.add(entry.element);
