@@ -51,7 +51,6 @@ function namesOf(candidate: Candidate): string[] {
  */
 export function citesCandidate(candidate: Candidate, citation: Pick<Citation, "url" | "quote">): boolean {
   const host = bareHost(citation.url);
-  const quote = normalizeForMatch(citation.quote);
   if (host && ownHosts(candidate).some((own) => host === own || host.endsWith(`.${own}`))) {
     // A company's site speaks of itself; of its people only where it names them.
     if (!candidate.person) return true;
