@@ -190,7 +190,7 @@ export const listOperations = {
           name: "limit",
           in: "query",
           required: false,
-          description: "Items per page, 1 to 1,000 (default 100). CSV ignores it and gives every item.",
+          description: "Items per page, 1 to 1,000 (default 1,000). CSV ignores it and gives every item.",
           schema: { type: "integer", minimum: 1, maximum: 1000 },
         },
         {
