@@ -97,7 +97,8 @@ function itemsQueryOf(request: Request): {
   const afterValue = after === undefined ? -1 : /^-?\d{1,9}$/.test(String(after)) ? Number(after) : Number.NaN;
   if (!Number.isInteger(afterValue) || afterValue < -1)
     errors.push({ path: "after", message: "must be an item index (0 or more), or -1 to start at the first item" });
-  const limitValue = limit === undefined ? MAX_LIST_ITEMS_PAGE : /^\d{1,5}$/.test(String(limit)) ? Number(limit) : Number.NaN;
+  const limitValue =
+    limit === undefined ? MAX_LIST_ITEMS_PAGE : /^\d{1,5}$/.test(String(limit)) ? Number(limit) : Number.NaN;
   if (!Number.isInteger(limitValue) || limitValue < 1 || limitValue > MAX_LIST_ITEMS_PAGE)
     errors.push({ path: "limit", message: `must be a whole number from 1 to ${MAX_LIST_ITEMS_PAGE}` });
   if (format !== undefined && format !== "json" && format !== "csv")
