@@ -13,6 +13,7 @@ export type AnswerKind =
   | "address"
   | "country"
   | "city"
+  | "region"
   | "person"
   | "title"
   | "organisation"
@@ -36,6 +37,7 @@ export const answerKinds: readonly AnswerKind[] = [
   "address",
   "country",
   "city",
+  "region",
   "person",
   "title",
   "organisation",
@@ -58,6 +60,10 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["person", /\b(?:full name|first name|last name|name of the person|who is the person)\b/],
   ["country", /\b(?:which|what|in which|in what) country\b/],
   ["city", /\b(?:which|what|in which|in what|from which|from what) (?:city|town)\b/],
+  [
+    "region",
+    /\b(?:which|what|in which|in what)(?: us| u\.s\.| american| canadian| australian)? (?:state|province|region|county|canton)\b/,
+  ],
   ["email", /\be-?mail\b/],
   ["phone", /\b(?:phone|telephone|fax|hotline|call (?:them|her|him|us))\b/],
   [
@@ -84,7 +90,7 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["url", /\b(?:url|website|web site|homepage|home page|link|repository|repo|github|profile page|web address)\b/],
   [
     "organisation",
-    /\b(?:which|what) (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
+    /\b(?:which|what|whose)(?: [\w-]+){0,3} (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
   ],
   [
     "product",

@@ -349,6 +349,17 @@ function looksLikeName(value: string, maxWords: number): boolean {
   return capitalised.length >= Math.ceil(words.length * 0.6) && !sentenceEnd;
 }
 
+/** Names in a question that end in a letter or a number: "Series A", "SOC 2", "Tier 1", "Plan B". */
+function specificPhrases(question: string): string[] {
+  const phrases: string[] = [];
+  // The letter or number must end the name ("SOC 2 certified"), not start its next word ("FDA 21 CFR").
+  for (const match of question.matchAll(/\b(\p{Lu}[\p{L}]+)\s+([A-HJ-Z]|\d{1,2})\b(?![.'’])(?!\s+[\p{Lu}\d])/gu)) {
+    if (QUESTION_WORDS.has((match[1] ?? "").toLowerCase())) continue;
+    phrases.push(canonicalTerms(`${match[1]} ${match[2]}`));
+  }
+  return phrases;
+}
+
 /** Labels pages and structured data put before a value: "Person name:", "Organization url:". */
 const LABEL_WORDS = new Set("name person organization organisation url type label title value".split(" "));
 
@@ -613,6 +624,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   ) {
     return { holds: false, reason: "the answer only repeats the question or names the subject" };
   }
+  // "Series A" is not "Series B", "Plan 2" not "Plan 3": a name with a letter or a number must be there whole.
+  const missing = specificPhrases(question).filter(
+    (phrase) =>
+      !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
+  );
+  if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
   switch (kind) {
@@ -652,6 +669,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         new RegExp(`\\b(?:in|from|at|near|based|located|headquartered)\\s+${escapeRegExp(text)}\\b`, "iu").test(quote);
       break;
     }
+    case "region":
+      if (!looksLikeName(text, 4)) return { holds: false, reason: `"${text}" is not the name of a place` };
+      break;
     case "person":
       if (!looksLikeName(text, 5)) return { holds: false, reason: `"${text}" is not a person's name` };
       break;
@@ -711,7 +731,19 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       );
       // The page itself answers "which page" only when its quote does not point elsewhere.
       // A quote that writes out another address points there, not to its own page.
-      const pointsElsewhere = /https?:\/\/\S+/.test(quote);
+      // So does a link in it that names what is asked: "our Trademark Policy" for a trademark policy.
+      const pointsElsewhere =
+        /https?:\/\/\S+/.test(quote) ||
+        evidence.links.some(
+          (link) =>
+            urlKey(link.url) !== urlKey(evidence.url) &&
+            link.text.trim().length > 2 &&
+            normalizeForMatch(quote).includes(normalizeForMatch(link.text)) &&
+            topicFound(
+              topic.filter((entry) => !UNIT_WORDS.has(entry.word)),
+              link.text,
+            ).length > 0,
+        );
       const isThePage = urlKey(evidence.url) === wanted && ASKS_FOR_PAGE.test(question) && !pointsElsewhere;
       if (!inQuote && !linked && !isThePage)
         return { holds: false, reason: `the quote neither gives nor links ${text}` };
@@ -793,7 +825,8 @@ const NOT_NAMES = new Set(
     "the a an our we it its this that these those in on at for from with and or but as by of to is are was were " +
     "he she they his her their you your i my me if when where while after before since during about also " +
     "january february march april may june july august september october november december monday tuesday " +
-    "wednesday thursday friday saturday sunday contact email phone address office prior organizations organisations"
+    "wednesday thursday friday saturday sunday contact email phone address office prior organizations organisations " +
+    "we're we've we'll it's i'm you're they're there's here's let's that's what's"
   ).split(" "),
 );
 
@@ -811,10 +844,14 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   const particles = /^(?:van|von|de|der|den|da|di|del|la|le|bin|al|of|&)$/;
   const words = text.split(/\s+/);
   let run: string[] = [];
+  let runOpensSentence = false;
+  let sentenceStart = true;
   const flush = () => {
     while (run.length > 0 && particles.test(run[run.length - 1] ?? "")) run.pop();
     const cleaned = run.filter((word) => !NOT_NAMES.has(word.toLowerCase()));
-    if (cleaned.length === run.length && run.length >= (single ? 1 : 2) && run.length <= 5) {
+    // One capitalised word that opens a sentence is just its first word, unless it is written as a name ("TruffleHog").
+    const plainOpening = run.length === 1 && runOpensSentence && !/^.\S*[\p{Lu}\d]/u.test(run[0] ?? "");
+    if (cleaned.length === run.length && !plainOpening && run.length >= (single ? 1 : 2) && run.length <= 5) {
       const span = run.join(" ");
       const roles = run.filter((word) => ROLE_WORDS.has(word.toLowerCase().replace(/[^\p{L}-]/gu, "")));
       if (roles.length === 0 && !namesSubject(subjectTerms, span)) spans.push(span);
@@ -823,14 +860,17 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   };
   for (const raw of words) {
     const trailing = /[,.;:!?)]$/.test(raw);
-    const word = raw.replace(/^[("“']+|[,.;:!?)"”']+$/g, "");
+    const word = raw.replace(/^[("“']+|[,.;:!?)"”']+$/g, "").replace(/’/g, "'");
     const capitalised =
       /^[\p{Lu}][\p{L}\p{M}'’.-]*$/u.test(word) && !/^\p{Lu}+$/u.test(word)
         ? true
         : /^\p{Lu}[\p{Lu}\d]{1,}$/u.test(word) && single;
-    if (word && (capitalised || (run.length > 0 && particles.test(word)))) run.push(word);
-    else flush();
+    if (word && (capitalised || (run.length > 0 && particles.test(word)))) {
+      if (run.length === 0) runOpensSentence = sentenceStart;
+      run.push(word);
+    } else flush();
     if (trailing) flush();
+    sentenceStart = /[.!?:]["”')]*$/.test(raw) || raw === "-" || raw === "—";
   }
   flush();
   return [...new Set(spans)];
