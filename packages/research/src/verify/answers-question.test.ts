@@ -2,7 +2,7 @@ import type { AnswerValue, ResponseType } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
 import type { PersonIdentity } from "../plan/plan-research.js";
 import { answerKindOf, fieldKindOf } from "./answer-kind.js";
-import { type AnsweringQuote, answersQuestion, canonicalTerms } from "./answers-question.js";
+import { type AnsweringQuote, answersQuestion, canonicalTerms, narrowAnswer } from "./answers-question.js";
 import { numberMentions } from "./number-mentions.js";
 
 const SUBJECT = ["Example Labs", "example.org"];
@@ -174,5 +174,44 @@ describe("a quote that states the answer must answer the question", () => {
     expect(
       holds(check("When did Example Labs open its Tokyo office?", "DATE", "2015", "Example Labs was founded in 2015.")),
     ).toBe(false);
+  });
+});
+
+describe("the answering span and its limits", () => {
+  const ask = (question: string, type: ResponseType, value: AnswerValue, quote: string, passageText = quote) =>
+    answersQuestion(
+      { question, type, kind: answerKindOf(question, type), value, subjectTerms: SUBJECT, person: null },
+      { quote, passageText, url: "https://example.org/board", links: [] },
+    );
+
+  it("asks an end of a range's end, a start of its start", () => {
+    const quote = "Ada Park — Executive Director — 2021-03-01 - 2024-06-30";
+    expect(ask("When did Ada Park's term as Executive Director end?", "DATE", "2021", quote).holds).toBe(false);
+    expect(ask("When did Ada Park's term as Executive Director end?", "DATE", "2024-06-30", quote).holds).toBe(true);
+  });
+
+  it("tells Series A from Series B", () => {
+    const quote = "We raised a $15m Series B led by Example Capital.";
+    const result = ask("Which investor led the Series A?", "OPTION", "Example Capital", quote);
+    expect(result.holds ? "" : result.reason).toMatch(/series a/);
+  });
+
+  it("refuses a question on the page as a statement", () => {
+    expect(ask("Does Example Labs offer internships?", "BOOL", true, "Do you offer internships?").holds).toBe(false);
+  });
+
+  it("narrows a copied sentence to the one name near what is asked, or to none", () => {
+    const narrow = (question: string, value: string, quote: string) =>
+      narrowAnswer(
+        { question, type: "TEXT", kind: answerKindOf(question, "TEXT"), value, subjectTerms: SUBJECT, person: null },
+        { quote, passageText: quote },
+      );
+    const led = "BOSTON, March 14, 2023 — Example Labs announced a Series C round led by Granite Peak Ventures.";
+    expect(narrow("Which investor led the Series C round?", led, led)).toBe("Granite Peak Ventures");
+    const many = "Teams like Acme, Globex and Initech have been running it for years.";
+    expect(narrow("Which analytics product do they use?", many, many)).toBeNull();
+    const card = "Dora Lind — Compliance Manager — Salzburg, Austria";
+    expect(narrow("Which city is Dora based in?", card, card)).toBe("Salzburg");
+    expect(narrow("Which country is Dora based in?", card, card)).toBe("Austria");
   });
 });

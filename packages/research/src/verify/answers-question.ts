@@ -349,6 +349,15 @@ function looksLikeName(value: string, maxWords: number): boolean {
   return capitalised.length >= Math.ceil(words.length * 0.6) && !sentenceEnd;
 }
 
+/** The first and last year of a range a text states ("2019 – 2023", "2023-11-09 - 2026-06-30", "2019 to 2021"). */
+function yearRange(text: string): [number, number] | null {
+  const match =
+    /\b((?:1[89]|20)\d\d)(?:-\d{1,2}(?:-\d{1,2})?)?\s*(?:\s[-–—]\s|[–—]|\s(?:to|until|till|through)\s)\s*(?:[\p{L}]+\.?\s+(?:\d{1,2},?\s+)?)?((?:1[89]|20)\d\d)\b/u.exec(
+      text,
+    );
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
 /** Names in a question that end in a letter or a number: "Series A", "SOC 2", "Tier 1", "Plan B". */
 function specificPhrases(question: string): string[] {
   const phrases: string[] = [];
@@ -695,6 +704,16 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "number": {
       if (asked.type === "DATE") {
         if (readDates(quote).length === 0) return { holds: false, reason: "the quote states no date" };
+        // "2023-11-09 – 2026-06-30": an end is asked of the range's end, a start of its start.
+        const range = yearRange(quote);
+        const year = Number(String(value).slice(0, 4));
+        const asksEnd =
+          /\b(?:end|ended|ends|left|leave|leaving|until|step(?:ped|s)? down|expire[sd]?|finish(?:ed)?|retire[sd]?)\b/i;
+        const asksStart = /\b(?:start|started|begin|began|join|joined|since|appointed|elected|took office|became)\b/i;
+        if (range && asksEnd.test(question) && year !== range[1])
+          return { holds: false, reason: `the quote's range ends in ${range[1]}, not ${year}` };
+        if (range && asksStart.test(question) && !asksEnd.test(question) && year !== range[0])
+          return { holds: false, reason: `the quote's range starts in ${range[0]}, not ${year}` };
         break;
       }
       if (asked.type !== "NUMBER") break;
@@ -731,18 +750,17 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       );
       // The page itself answers "which page" only when its quote does not point elsewhere.
       // A quote that writes out another address points there, not to its own page.
-      // So does a link in it that names what is asked: "our Trademark Policy" for a trademark policy.
+      // So does a link beside it that names what is asked: "Current Trademark Policy" for a trademark policy.
+      const asksAbout = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
       const pointsElsewhere =
         /https?:\/\/\S+/.test(quote) ||
         evidence.links.some(
           (link) =>
             urlKey(link.url) !== urlKey(evidence.url) &&
             link.text.trim().length > 2 &&
-            normalizeForMatch(quote).includes(normalizeForMatch(link.text)) &&
-            topicFound(
-              topic.filter((entry) => !UNIT_WORDS.has(entry.word)),
-              link.text,
-            ).length > 0,
+            normalizeForMatch(evidence.passageText).includes(normalizeForMatch(link.text)) &&
+            asksAbout.length > 0 &&
+            topicFound(asksAbout, link.text).length >= Math.ceil(asksAbout.length / 2),
         );
       const isThePage = urlKey(evidence.url) === wanted && ASKS_FOR_PAGE.test(question) && !pointsElsewhere;
       if (!inQuote && !linked && !isThePage)
@@ -876,6 +894,12 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   return [...new Set(spans)];
 }
 
+/** Whether every word of a span is a word of the question: "Series" is what is asked about, not an answer. */
+function repeatsQuestion(span: string, question: string): boolean {
+  const asked = new Set(stemsOf(question));
+  return stemsOf(span).every((word) => asked.has(word));
+}
+
 /** Whether a name stands within six words of what the question asks about, in the quote. */
 function nearTopic(name: string, quote: string, topic: readonly TopicWord[]): boolean {
   if (topic.length === 0) return true;
@@ -931,7 +955,11 @@ export function narrowAnswer(
     case "text": {
       if (asked.kind === "text" || looksLikeName(text, 6)) return null;
       // The name the quote says it of: "led by Granite Peak Ventures", not the dateline's city.
-      return single(nameSpans(text, true, asked.subjectTerms).filter((name) => nearTopic(name, evidence.quote, topic)));
+      return single(
+        nameSpans(text, true, asked.subjectTerms).filter(
+          (name) => nearTopic(name, evidence.quote, topic) && !repeatsQuestion(name, asked.question),
+        ),
+      );
     }
     case "city": {
       if (looksLikeName(text, 3)) return null;
