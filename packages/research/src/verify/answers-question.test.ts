@@ -215,3 +215,67 @@ describe("the answering span and its limits", () => {
     expect(narrow("Which country is Dora based in?", card, card)).toBe("Austria");
   });
 });
+
+describe("whose statement it is", () => {
+  const ask = (
+    question: string,
+    type: ResponseType,
+    value: AnswerValue,
+    quote: string,
+    more: Partial<AnsweringQuote> = {},
+  ) =>
+    answersQuestion(
+      { question, type, kind: answerKindOf(question, type), value, subjectTerms: SUBJECT, person: null },
+      { quote, passageText: quote, url: "https://example.org/", links: [], ...more },
+    );
+
+  it("refuses what is said only of customers", () => {
+    const quote = "This makes Example Labs the right choice for customers who have SOC 2 obligations themselves.";
+    expect(ask("Is Example Labs SOC 2 certified?", "BOOL", true, quote).holds).toBe(false);
+    const ours = "We sign a data processing agreement under the GDPR with every customer.";
+    expect(ask("Does Example Labs sign a GDPR data processing agreement?", "BOOL", true, ours).holds).toBe(true);
+  });
+
+  it("does not take a logo's link home as the page asked for", () => {
+    const links = [{ url: "https://example.org/", text: "Example Labs" }];
+    const quote = "Organization name: Example Labs";
+    expect(
+      ask("On which page can I subscribe to Example Labs Pro?", "URL", "https://example.org/", quote, { links }).holds,
+    ).toBe(false);
+  });
+});
+
+describe("narrowing to the place or the title asked", () => {
+  const person: PersonIdentity = {
+    fullName: "Ali Rahimi",
+    firstName: "Ali",
+    title: null,
+    companyName: "Example Labs",
+    companyHosts: ["example.org"],
+  };
+  const narrow = (question: string, value: string, withPerson = false) =>
+    narrowAnswer(
+      {
+        question,
+        type: "TEXT",
+        kind: answerKindOf(question, "TEXT"),
+        value,
+        subjectTerms: SUBJECT,
+        person: withPerson ? person : null,
+      },
+      { quote: value, passageText: value },
+    );
+
+  it("takes the place the question's words lead to", () => {
+    expect(narrow("Where is she based?", "We lived in Lisbon, Portugal and now we are based in Nairobi, Kenya.")).toBe(
+      "Nairobi",
+    );
+  });
+
+  it("takes a title beside the name only when it is a title at the subject", () => {
+    expect(narrow("What is Ali Rahimi's role?", "A talk by Ali Rahimi, CEO of Example Labs.", true)).toBe("CEO");
+    expect(
+      narrow("What is Ali Rahimi's role?", "Ali Rahimi, Managing Partner at Other Fund, joins the board.", true),
+    ).toBeNull();
+  });
+});

@@ -403,6 +403,17 @@ function definesTopic(quote: string, topic: readonly TopicWord[]): boolean {
 
 const FUTURE = /\b(?:plans? to|planned|coming soon|not yet|draft|roadmap)\b/i;
 
+/** Whether every mention of the topic in a quote's sentence comes after a partner or a customer is named. */
+function saidOfOtherParty(quote: string, topic: readonly TopicWord[]): boolean {
+  const other = OTHER_PARTY.exec(quote);
+  if (!other || topic.length === 0) return false;
+  const before = stemsOf(quote.slice(0, other.index));
+  const after = stemsOf(quote.slice(other.index));
+  const mentionedAfter = topic.some((entry) => speaksOf(after, entry));
+  const mentionedBefore = topic.some((entry) => speaksOf(before, entry));
+  return mentionedAfter && !mentionedBefore;
+}
+
 /** The page's own "we" as the one who does or has it ("we sign ... with every customer"); "our partner" is not. */
 const SUBJECT_WE = /\b(?:we|we're|we've|we'll|us)\b/i;
 
@@ -742,9 +753,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "url": {
       const wanted = urlKey(text);
       const inQuote = normalizeForMatch(quote).includes(wanted.replace(/\/$/, ""));
+      // A link counts when its text says more than the subject's name (a logo's link home says nothing).
       const linked = evidence.links.some(
         (link) =>
           urlKey(link.url) === wanted &&
+          urlKey(link.url) !== urlKey(evidence.url) &&
+          !addsNothing(link.text, "", asked) &&
           link.text.trim() !== "" &&
           normalizeForMatch(quote).includes(normalizeForMatch(link.text)),
       );
@@ -779,6 +793,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // A statement of a partner, customer or competitor is not one of the subject.
       if (OTHER_PARTY.test(quote) && !subjectNamed && !SUBJECT_WE.test(quote))
         return { holds: false, reason: "the quote speaks of another organisation, not the subject" };
+      // "ideal for customers who have SOC 2 obligations": what is asked comes up only as the other party's.
+      if (saidOfOtherParty(quote, topic))
+        return { holds: false, reason: "the quote says it of a partner or customer, not of the subject" };
       // What will be, or is drafted or planned, is not yet so.
       if (value === true && FUTURE.test(quote))
         return { holds: false, reason: "the quote speaks of the future or a draft" };
@@ -894,6 +911,10 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   return [...new Set(spans)];
 }
 
+/** A place after a preposition, with what follows it: "in Palo Alto, California", "from Berlin". */
+const PLACE_AFTER =
+  /\b(?:in|from|at|near|based in|located in|headquartered in)\s+((?:[\p{Lu}][\p{L}'’.-]+)(?:\s+[\p{Lu}][\p{L}'’.-]+){0,2})(,\s*[\p{Lu}][\p{L}.]+(?:\s+[\p{Lu}][\p{L}]+)?)?/gu;
+
 /** Whether every word of a span is a word of the question: "Series" is what is asked about, not an answer. */
 function repeatsQuestion(span: string, question: string): boolean {
   const asked = new Set(stemsOf(question));
@@ -963,11 +984,34 @@ export function narrowAnswer(
     }
     case "city": {
       if (looksLikeName(text, 3)) return null;
-      const cities = segments.flatMap((segment) => {
+      // A card's cell: "Salzburg, Austria".
+      const cells = segments.filter((segment) => segment.split(/\s+/).length <= 5);
+      const cities = cells.flatMap((segment) => {
         const city = countryFromLocation(segment).city;
         return city && segment.toLowerCase().includes(city.toLowerCase()) ? [segment.split(",")[0]!.trim()] : [];
       });
-      return single(cities);
+      if (cities.length > 0) return single(cities);
+      // A place after "in", "from" or "based in": "our office in San Francisco", "founded ... in Palo Alto, California".
+      const places = [...text.matchAll(PLACE_AFTER)].flatMap((match) => {
+        const place = (match[1] ?? "").trim();
+        const parsed = countryFromLocation(`${place}${match[2] ?? ""}`);
+        if (!parsed.city && !(match[2] && parsed.countryCode)) return [];
+        // Several places: the one the question's words lead to ("lived in Dakar ... now based in Kinshasa").
+        const placeAt = (match.index ?? 0) + match[0].indexOf(match[1] ?? "");
+        const lead = wordsAround(text, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
+        return [{ place, led: topic.some((entry) => speaksOf(lead, entry)) }];
+      });
+      const led = places.filter((entry) => entry.led);
+      if (places.length > 0) return single((led.length > 0 ? led : places).map((entry) => entry.place));
+      // A card's "Region, Country" where no city is named.
+      return single(
+        segments
+          .filter(
+            (segment) =>
+              segment.includes(",") && countryFromLocation(segment).countryCode !== null && !/\d/.test(segment),
+          )
+          .map((segment) => segment.split(",")[0]!.trim()),
+      );
     }
     case "country": {
       if (countryFromLocation(text).countryCode !== null && text.split(/\s+/).length <= 3) return null;
@@ -983,8 +1027,28 @@ export function narrowAnswer(
     case "phone":
       return PHONE.test(text) ? null : single((text.match(PHONE_IN_TEXT) ?? []).map((phone) => phone.trim()));
     case "title": {
-      if (!asked.person || segments.length < 2) return null;
+      if (!asked.person) return null;
       const person = asked.person;
+      if (segments.length < 2) {
+        // "a video from Ian Tien, CEO of Example", "by founder and CEO, Vladimir Prelovac": the title beside the name.
+        const clauses = text.split(/,\s*/);
+        const at = clauses.findIndex((clause) => namesPerson(person, { quote: clause, passageText: clause }));
+        if (at < 0) return null;
+        // A title "at" or "of" another organisation is not one at the subject.
+        const beside = [clauses[at + 1], clauses[at - 1]]
+          .filter((clause) => {
+            const where = /\s(?:of|at|for)\s+(.*)$/i.exec(clause ?? "")?.[1];
+            return !where || namesSubject(asked.subjectTerms, where);
+          })
+          .map((clause) =>
+            (clause ?? "")
+              .replace(/\s+(?:of|at|for)\s+.*$/i, "")
+              .replace(/^.*\b(?:by|from|with)\s+/i, "")
+              .trim(),
+          )
+          .filter((clause) => clause && hasRoleWord(clause) && clause.split(/\s+/).length <= 6);
+        return beside[0] ?? null;
+      }
       const rest = segments.filter(
         (segment) =>
           !namesPerson(person, { quote: segment, passageText: segment }) &&
