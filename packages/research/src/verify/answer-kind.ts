@@ -167,7 +167,32 @@ export function fieldKindOf(field: {
     const kind = numberKindOf(words);
     return kind === "number" ? null : kind;
   }
-  if (field.type === "string" || field.type === undefined) {
+  if (field.type === "string" || field.type === undefined || field.type === "enum") {
+    // A member's own name says most: "leaders[].name" is a person, "offices" are places, "title" a role.
+    const segments = name.split(" ");
+    const last = segments[segments.length - 1] ?? "";
+    const parent = segments.slice(0, -1).join(" ");
+    if (field.type !== "enum") {
+      if (/^(?:title|role|position|job title)$/.test(last) || /\bjob title\b/.test(name)) return "title";
+      if (
+        last === "name" &&
+        /\b(?:leaders?|people|persons?|team|founders?|executives?|board|members?|contacts?|employees?|staff|officers?|directors?|ceo|cto|cfo)\b/.test(
+          parent,
+        )
+      )
+        return "person";
+      if (
+        last === "name" &&
+        /\b(?:investors?|customers?|clients?|partners?|competitors?|subsidiar(?:y|ies)|parent|company|companies|vendors?|sponsors?)\b/.test(
+          parent,
+        )
+      )
+        return "organisation";
+      if (/^(?:offices?|locations?|cities|city|hq city|headquarters city)$/.test(last)) return "city";
+      if (/^(?:countries|country)$/.test(last)) return "country";
+      if (/^(?:integrations?|tools?|products?|stack|technologies|languages|frameworks|platforms?)$/.test(last))
+        return "product";
+    }
     for (const [kind, cue] of KIND_CUES) {
       if (kind === "percentage" || kind === "duration" || kind === "money" || kind === "count") continue;
       if (kind === "person" || kind === "year") continue;

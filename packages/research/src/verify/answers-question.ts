@@ -180,7 +180,9 @@ const STATED_AS: Record<string, string> = {
   notified: "told informed",
   breach: "incident",
   leaked: "leak exposed",
-  start: "started since joined began",
+  start: "started since joined began hired appointed",
+  started: "start since joined began hired appointed",
+  starts: "start since joined began",
   began: "started since",
   acquired: "acquisition bought",
   headquartered: "headquarters hq based",
@@ -406,7 +408,8 @@ const FUTURE = /\b(?:plans? to|planned|coming soon|not yet|draft|roadmap)\b/i;
 /** Whether every mention of the topic in a quote's sentence comes after a partner or a customer is named. */
 function saidOfOtherParty(quote: string, topic: readonly TopicWord[]): boolean {
   const other = OTHER_PARTY.exec(quote);
-  if (!other || topic.length === 0) return false;
+  // "We sign ... with every customer": the page's own "we" is the one the statement is about.
+  if (!other || topic.length === 0 || SUBJECT_WE.test(quote)) return false;
   const before = stemsOf(quote.slice(0, other.index));
   const after = stemsOf(quote.slice(other.index));
   const mentionedAfter = topic.some((entry) => speaksOf(after, entry));
@@ -699,6 +702,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // A title is a few words with a role in them, not a sentence that mentions one.
       if (text.split(/\s+/).length > 8 || !hasRoleWord(text))
         return { holds: false, reason: `"${shorten(text)}" is not a role or a title` };
+      kindShown = true;
       break;
     case "organisation":
     case "product":
