@@ -1,5 +1,12 @@
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
-import { companyRequest, type Harness, researchBodyOf, startHarness, statedAnswerResponder } from "@dossier/testing";
+import {
+  citingResponder,
+  companyRequest,
+  type Harness,
+  researchBodyOf,
+  startHarness,
+  statedAnswerResponder,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let harness: Harness;
@@ -54,43 +61,83 @@ describe("POST /v1/research/company", () => {
     );
   });
 
+  // Each type with a question the fixture site answers, the model citing the passage that states it.
   it.each([
-    ["TEXT", undefined, (text: string | null, number: number | null) => typeof text === "string" && number === null],
+    [
+      "TEXT",
+      undefined,
+      [
+        "In which city was the company founded?",
+        "Boston",
+        "Northwind Robotics was founded in 2016 in Boston, Massachusetts",
+      ],
+      (text: string | null, number: number | null) => text === "Boston" && number === null,
+    ],
     [
       "NUMBER",
       undefined,
+      ["How many employees does the company have?", 240, "Today Northwind Robotics employs 240 people."],
       (text: string | null, number: number | null) =>
-        typeof number === "number" && text === new Intl.NumberFormat("en-US").format(number),
+        number === 240 && text === new Intl.NumberFormat("en-US").format(number),
     ],
-    ["DATE", undefined, (text: string | null, number: number | null) => /^\d{4}$/.test(text ?? "") && number === null],
+    [
+      "DATE",
+      undefined,
+      ["When was the company founded?", "2016", "Northwind Robotics was founded in 2016 in Boston, Massachusetts"],
+      (text: string | null, number: number | null) => text === "2016" && number === null,
+    ],
     [
       "URL",
       undefined,
-      (text: string | null, number: number | null) => /^https?:\/\//.test(text ?? "") && number === null,
+      [
+        "What is the URL of the company's careers page?",
+        "https://northwind-robotics.test/careers",
+        "We are hiring engineers in Boston and Rotterdam.",
+      ],
+      (text: string | null, number: number | null) => /^https?:\/\/.*\/careers$/.test(text ?? "") && number === null,
     ],
     [
       "OPTION",
       ["Boston", "Hamburg"],
+      [
+        "In which city was the company founded?",
+        "Boston",
+        "Northwind Robotics was founded in 2016 in Boston, Massachusetts",
+      ],
       (text: string | null, number: number | null) => text === "Boston" && number === 0,
     ],
     [
       "OPTIONS",
       ["Rotterdam", "Hamburg", "Boston"],
+      [
+        "Where does the company have a service hub?",
+        ["Rotterdam"],
+        "We have two offices: our headquarters in Boston and a service hub in Rotterdam.",
+      ],
       (text: string | null, number: number | null) => text === '["Rotterdam"]' && number === 1,
     ],
-  ])("carries a %s answer in answerText and answerNumber", async (responseType, responseOptions, fits) => {
-    const response = await harness.post(
-      "/v1/research/company",
-      companyRequest(`Where is the company's office, in a ${responseType} answer?`, {
-        responseType,
-        ...(responseOptions ? { responseOptions } : {}),
-      }),
-    );
-    expect(response.status).toBe(200);
-    const body = await researchBodyOf(response);
-    expect(fits(body.answerText, body.answerNumber), JSON.stringify(body)).toBe(true);
-    expect(body.citations.length).toBeGreaterThan(0);
-  });
+  ] as const)(
+    "carries a %s answer in answerText and answerNumber",
+    async (responseType, responseOptions, asked, fits) => {
+      const [question, answer, phrase] = asked;
+      harness.model.setResponder(citingResponder(answer, phrase));
+      try {
+        const response = await harness.post(
+          "/v1/research/company",
+          companyRequest(question, {
+            responseType,
+            ...(responseOptions ? { responseOptions } : {}),
+          }),
+        );
+        expect(response.status).toBe(200);
+        const body = await researchBodyOf(response);
+        expect(fits(body.answerText, body.answerNumber), JSON.stringify(body)).toBe(true);
+        expect(body.citations.length).toBeGreaterThan(0);
+      } finally {
+        harness.model.setResponder(statedAnswerResponder);
+      }
+    },
+  );
 
   it("asks the model with a strict json_schema built for the responseType", async () => {
     const before = harness.model.requests.length;

@@ -1,4 +1,5 @@
 import {
+  citingResponder,
   type FakeChatRequest,
   findPassageWith,
   type Harness,
@@ -19,22 +20,7 @@ afterAll(async () => harness?.stop());
 const northwind = { name: "Northwind Robotics", website: "https://northwind-robotics.test" };
 const promptOf = (request: FakeChatRequest) => request.messages.map((message) => message.content).join("\n");
 
-/** A model that answers by citing the passage containing `phrase`, quoting it. */
-function citing(answer: unknown, phrase: string, extra: Record<string, unknown> = {}) {
-  return (request: FakeChatRequest) => {
-    const passage = findPassageWith(promptOf(request), phrase);
-    return {
-      kind: "json" as const,
-      value: {
-        answer,
-        citations: passage ? [{ passage: passage.id, quote: phrase }] : [],
-        explanation: "Stated on the page.",
-        confidence: 0.9,
-        ...extra,
-      },
-    };
-  };
-}
+const citing = citingResponder;
 
 describe("search snippets as evidence where a page cannot be read", () => {
   it("answers from the snippet of a page robots.txt forbids, marked as such and counted lower", async () => {

@@ -171,6 +171,9 @@ export interface TopicWord {
 
 const TITLE_SHORT_FORMS = new Set(TITLES.map(([, short]) => short));
 
+const EXECUTIVE_TITLES =
+  "ceo cto cfo coo cmo cpo cro ciso cio chief officer president vp svp evp director founder cofounder";
+
 /** Words a statement uses for what a question asks with another word, beyond those ranking knows. */
 const STATED_AS: Record<string, string> = {
   join: "joined joining added since started hired member",
@@ -188,6 +191,14 @@ const STATED_AS: Record<string, string> = {
   headquartered: "headquarters hq based",
   located: "based headquarters",
   experience: "years",
+  // A group of people named by what they are: any title of the group is a mention of it.
+  executives: EXECUTIVE_TITLES,
+  executive: EXECUTIVE_TITLES,
+  leaders: `${EXECUTIVE_TITLES} head lead`,
+  leader: `${EXECUTIVE_TITLES} head lead`,
+  leadership: `${EXECUTIVE_TITLES} head lead`,
+  management: `${EXECUTIVE_TITLES} head manager`,
+  founders: "founder cofounder founded",
 };
 
 function topicWord(raw: string): TopicWord {
@@ -245,7 +256,12 @@ function speaksOf(stems: readonly string[], topic: TopicWord): boolean {
 
 /** Of the topic's words, those a quote speaks of. */
 function topicFound(topic: readonly TopicWord[], quote: string): TopicWord[] {
-  const quoteStems = stemsOf(quote);
+  // Both forms of a title: "Chief Executive Officer" speaks of "CEO" and of "executives".
+  const plain = normalizeForMatch(quote)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1)
+    .map(stem);
+  const quoteStems = [...stemsOf(quote), ...plain];
   return topic.filter((entry) => speaksOf(quoteStems, entry));
 }
 
