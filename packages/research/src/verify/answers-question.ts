@@ -138,7 +138,8 @@ const QUESTION_WORDS = new Set(
     "work works working role position job title responsible responsibility doing describe tell say says said know known " +
     "number amount year date time city country address behind use uses used using since anyone someone everyone " +
     "anybody somebody everybody over under above below before after during between within across through out up " +
-    "down off again just only very such other another both either own same whether"
+    "down off again just only very such other another both either own same whether take takes care handle " +
+    "handles look looks after"
   ).split(" "),
 );
 
@@ -191,6 +192,9 @@ const STATED_AS: Record<string, string> = {
   headquartered: "headquarters hq based",
   located: "based headquarters",
   experience: "years",
+  make: "makes build builds develop develops produce produces manufacture manufactures sell sells offer offers",
+  build: "builds make makes develop develops produce produces",
+  sell: "sells offer offers provide provides",
   // A group of people named by what they are: any title of the group is a mention of it.
   executives: EXECUTIVE_TITLES,
   executive: EXECUTIVE_TITLES,
@@ -547,7 +551,10 @@ function namesPerson(
   for (const text of [evidence.passageText, evidence.pageText ?? ""]) {
     const at = quoteStart(text, evidence.quote);
     if (at <= 0) continue;
-    const lines = text.slice(Math.max(0, at - 400), at).split("\n");
+    const lines = text
+      .slice(Math.max(0, at - 400), at)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
     const before = lines.slice(-4).join("\n");
     const own = Math.max(...names.map((name) => lastWholeIndex(before, name)));
     if (own < 0) continue;
@@ -669,6 +676,15 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
+  // About a person, a sentence that names them is a copy of the quote, not the value asked: "You'll meet with Andrea ...".
+  if (
+    asked.person &&
+    asked.type === "TEXT" &&
+    (kind === "text" || kind === "title") &&
+    text.split(/\s+/).length >= 6 &&
+    namesPerson(asked.person, { quote: text, passageText: text })
+  )
+    return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
   switch (kind) {
