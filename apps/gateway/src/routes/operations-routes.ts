@@ -1,5 +1,5 @@
 import { DossierError, unavailable } from "@dossier/contract";
-import { countLiveWorkers, type RedisClient } from "@dossier/queue";
+import { countLiveWorkers, probeRedisWrites, type RedisClient } from "@dossier/queue";
 import { type Route, route } from "../http/route-table.js";
 import type { GatewayMetrics } from "../metrics.js";
 import { type OpenApiView, renderDocsPage } from "./docs-page.js";
@@ -9,6 +9,19 @@ export interface OperationsRouteSettings {
   prefix: string;
   metrics: GatewayMetrics;
   openApiDocument: Record<string, unknown>;
+}
+
+/**
+ * Readiness needs a Redis that takes writes, not only one that answers PING: a full Redis (at
+ * `maxmemory` with `noeviction`) answers reads and refuses every call's first write. Throws
+ * QUEUE_UNAVAILABLE saying which ("Redis is full", or unreachable).
+ */
+async function checkRedisTakesWrites(redis: RedisClient, prefix: string): Promise<void> {
+  try {
+    await probeRedisWrites(redis, prefix);
+  } catch (error) {
+    throw unavailable("The job queue", error);
+  }
 }
 
 /** Health, readiness, metrics and the API description. None of them needs a key. */
@@ -33,6 +46,7 @@ export function operationsRoutes(settings: OperationsRouteSettings): Route[] {
       } catch (error) {
         throw unavailable("The job queue", error);
       }
+      await checkRedisTakesWrites(settings.redis, settings.prefix);
       if (workers === 0) {
         throw new DossierError("QUEUE_UNAVAILABLE", {
           detail: "No worker has been seen in the last 30 seconds; start one with `pnpm start:worker`.",

@@ -112,6 +112,14 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
         return;
       case "failed":
         throw outcome.error;
+      case "unavailable":
+        throw new DossierError("QUEUE_UNAVAILABLE", {
+          detail: `${outcome.error.detail} The research goes on: send the same request again, or poll /v1/jobs/${handle}.`,
+          retryable: true,
+          retryAfterSeconds: outcome.error.retryAfterSeconds ?? 5,
+          extensions: { jobId: handle },
+          cause: outcome.error.cause,
+        });
       case "timeout":
         throw new DossierError("RESEARCH_TIMEOUT", {
           detail: `The research did not finish within ${settings.timeoutMs} ms. It goes on: send the same request again, or poll /v1/jobs/${handle}.`,
