@@ -41,6 +41,12 @@ export const redisKeys = {
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
   /** BullMQ's hash of one research job (its data, state fields and lock live beside it). */
   researchJob: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}`,
+  /** BullMQ's lock of a running research job: the token of the worker that runs it, with a time to live. */
+  researchJobLock: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}:lock`,
+  /** BullMQ's set of running research jobs whose lock the next stalled-job check will look at. */
+  researchStalled: (prefix: string) => `${prefix}:${RESEARCH_QUEUE}:stalled`,
+  /** A short-lived key written to learn whether Redis takes writes (`/readyz`, a worker holding an outcome). */
+  writeProbe: (prefix: string) => `${prefix}:write-probe`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
   batch: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}`,
   /** List of one batch's items in order, as JSON: job id and ref, or the item's own problem. */

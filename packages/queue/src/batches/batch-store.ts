@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Metadata, ResearchKind } from "@dossier/contract";
+import { isRedisFullError, type Metadata, type ResearchKind } from "@dossier/contract";
 import { Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { usableResult } from "../jobs/stored-result.js";
@@ -105,6 +105,9 @@ return 1
 `);
 
 const CHUNK = 500;
+
+/** How long a cancelled batch's callback is offered again to a full Redis, in milliseconds (10 minutes). */
+const ANNOUNCE_PATIENCE_MS = 600_000;
 
 /** A batch's bookkeeping hash as the API reports it; null when the batch does not exist. */
 function summaryOf(raw: Record<string, string>): BatchSummary | null {
@@ -320,8 +323,23 @@ export class BatchStore {
    */
   async cancel(batchId: string, queue: Queue<ResearchJobData>): Promise<BatchSummary | null> {
     const cancelled = await cancelBatch({ redis: this.redis, prefix: this.prefix, queue }, batchId);
-    if (cancelled?.finished) await this.announce(batchId);
+    if (cancelled?.finished) {
+      await this.announce(batchId).catch((error: unknown) => {
+        if (!isRedisFullError(error)) throw error;
+        this.announceLater(batchId);
+      });
+    }
     return this.get(batchId);
+  }
+
+  /**
+   * Queues a cancelled batch's callback that a full Redis would not take: tried again with backoff
+   * (up to 2 s apart) for at most `ANNOUNCE_PATIENCE_MS`, while this process lives.
+   */
+  private announceLater(batchId: string, tries = 1): void {
+    if (tries * 2_000 > ANNOUNCE_PATIENCE_MS) return;
+    const retry = () => void this.announce(batchId).catch(() => this.announceLater(batchId, tries + 1));
+    setTimeout(retry, Math.min(2_000, 100 * 2 ** tries)).unref();
   }
 
   /**

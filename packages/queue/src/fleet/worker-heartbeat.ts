@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
+import { RedisScript } from "../redis-script.js";
 
 /** A worker counts as alive this long after its last heartbeat, in milliseconds. */
 export const WORKER_ALIVE_MS = 30_000;
@@ -14,6 +15,17 @@ export function createWorkerId(host = hostname()): string {
   return `${host}-${process.pid}-${randomBytes(3).toString("hex")}`;
 }
 
+/**
+ * KEYS: the workers' sorted set. ARGV: now (ms), worker id, oldest heartbeat kept (ms). Allowed when
+ * Redis is full (`allow-oom`): a worker holding outcomes that a full Redis refuses is alive, and a
+ * health check that restarted it would throw those outcomes away. The write replaces a score.
+ */
+const HEARTBEAT_SCRIPT = new RedisScript(`#!lua flags=allow-oom
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[3])
+return 1
+`);
+
 /** Writes the worker's heartbeat every `intervalMs` until stopped. */
 export function startHeartbeat(
   redis: RedisClient,
@@ -23,12 +35,7 @@ export function startHeartbeat(
 ): { stop(): Promise<void> } {
   const key = redisKeys.workers(prefix);
   const beat = () =>
-    redis
-      .multi()
-      .zadd(key, Date.now(), workerId)
-      .zremrangebyscore(key, 0, Date.now() - 10 * WORKER_ALIVE_MS)
-      .exec()
-      .catch(() => {});
+    HEARTBEAT_SCRIPT.run(redis, [key], [Date.now(), workerId, Date.now() - 10 * WORKER_ALIVE_MS]).catch(() => {});
   void beat();
   const timer = setInterval(beat, intervalMs);
   timer.unref();
