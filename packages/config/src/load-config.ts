@@ -206,7 +206,7 @@ const environmentFields = z.object({
   CALLBACK_ATTEMPTS: integer(8, 1),
   /** First retry delay of a callback, in milliseconds; doubles each attempt, with jitter. Default 5000. */
   CALLBACK_BACKOFF_MS: integer(5_000, 0),
-  /** Time one callback delivery may take, in milliseconds. Default 10000. */
+  /** Time one callback delivery may take in all (connecting, headers and body), in milliseconds. Default 10000. */
   CALLBACK_TIMEOUT_MS: integer(10_000, 100),
   /** Model calls per minute across the whole fleet; 0 means unlimited. Default 0. */
   MODEL_REQUESTS_PER_MINUTE: integer(0, 0),
