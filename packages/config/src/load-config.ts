@@ -190,6 +190,16 @@ const environmentFields = z.object({
   RESEARCH_PROMPT_TOKENS: derivedInteger(500),
   /** Research calls (synchronous or async) one API key may make per minute; 0 disables the limit. Default 600. */
   RATE_LIMIT_CALLS_PER_MINUTE: integer(600, 0),
+  /**
+   * Batch items one API key may submit per minute, valid or not; 0 disables the limit. Each
+   * submission also counts as one call against `RATE_LIMIT_CALLS_PER_MINUTE`. Default 20000.
+   */
+  RATE_LIMIT_BATCH_ITEMS_PER_MINUTE: integer(20_000, 0),
+  /**
+   * Items of one API key's batches that Redis keeps at once (batches are kept `BATCH_TTL_SECONDS`);
+   * a batch that would pass it is refused; 0 disables the limit. Default 100000.
+   */
+  BATCH_MAX_KEPT_ITEMS: integer(100_000, 0),
   /** Batches one API key may have open (not done) at once. Default 5. */
   BATCH_MAX_OPEN: integer(5, 1),
   /** Items one batch may hold. Default 10000. */
@@ -321,6 +331,10 @@ export interface Config {
     openBatches: number;
     /** Items per batch. */
     batchItems: number;
+    /** Batch items per key per minute (`RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`); 0 disables. */
+    batchItemsPerMinute: number;
+    /** Items of a key's batches kept in Redis at once (`BATCH_MAX_KEPT_ITEMS`); 0 disables. */
+    keptBatchItems: number;
   };
   batch: {
     /** How long a batch and its results are kept, in seconds. */
@@ -463,6 +477,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
       openBatches: e.BATCH_MAX_OPEN,
       batchItems: e.BATCH_MAX_ITEMS,
+      batchItemsPerMinute: e.RATE_LIMIT_BATCH_ITEMS_PER_MINUTE,
+      keptBatchItems: e.BATCH_MAX_KEPT_ITEMS,
     },
     batch: {
       ttlSeconds: e.BATCH_TTL_SECONDS,

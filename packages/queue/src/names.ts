@@ -77,6 +77,15 @@ export const redisKeys = {
   fairFeederLock: (prefix: string) => `${prefix}:fair:feeder-lock`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
+  /** A key's batch items submitted in one minute window. */
+  keyItemWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-items:${keyId}:${window}`,
+  /**
+   * Sorted set of a key's batches still kept, as `<batch id>:<items>` scored by when they expire (ms
+   * since epoch), so that `BATCH_MAX_KEPT_ITEMS` can count what the key keeps.
+   */
+  keyKeptBatches: (prefix: string, keyId: string) => `${prefix}:key-kept-batches:${keyId}`,
+  /** The items of {@link redisKeys.keyKeptBatches} added up. */
+  keyKeptItems: (prefix: string, keyId: string) => `${prefix}:key-kept-items:${keyId}`,
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
   /**

@@ -253,7 +253,10 @@ function operationsEndpoints(): OpenApiOperation[] {
         summary: "Redis is reachable and a worker was seen in the last 30 seconds.",
         responses: {
           "200": { description: "Ready.", content: { "application/json": { schema: { type: "object" } } } },
-          "503": problemResponse("Not ready: Redis unreachable or no worker seen recently.", retryAfter),
+          "503": problemResponse(
+            "Not ready: Redis unreachable or full (refusing writes), or no worker seen recently.",
+            retryAfter,
+          ),
         },
       },
     },

@@ -7,7 +7,7 @@ export {
 } from "./batch-services.js";
 export {
   type BatchItemOutcome,
-  type BatchItemPlan,
+  type BatchReservation,
   BatchStore,
   type BatchStoreSettings,
   type BatchSummary,
@@ -16,3 +16,4 @@ export {
 export { type CancelSettings, cancelBatch } from "./cancel-batch.js";
 export { countUnfedBatchItems } from "./fair-feed.js";
 export { IDEMPOTENCY_TTL_SECONDS, type IdempotencyClaim, IdempotencyKeys } from "./idempotency-keys.js";
+export { type BatchItemPlan, type PreparedBatch, type PreparedJob, prepareBatch } from "./prepare-batch.js";
