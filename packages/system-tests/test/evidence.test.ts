@@ -286,7 +286,7 @@ describe("hostile pages", () => {
     }
   });
 
-  it("never follows a redirect to loopback or cloud metadata, and says so in details", async () => {
+  it("never follows a redirect to loopback or cloud metadata, and says so in details without naming the address", async () => {
     harness.model.setResponder(statedAnswerResponder);
     for (const host of [hostileHosts.loopbackRedirect, hostileHosts.metadataRedirect]) {
       const response = await harness.post("/v1/research/company", {
@@ -297,6 +297,9 @@ describe("hostile pages", () => {
       const body = await researchBodyOf(response);
       expect(body.sources).toEqual([]);
       expect(body.details).toMatch(/not read|could not be read/);
+      expect(body.details).toContain("not a public address");
+      for (const leak of ["127.0.0.1", "169.254.169.254", "public address ("])
+        expect(body.details, host).not.toContain(leak);
     }
     const hosts = harness.world.web.requests.map((request) => request.host);
     expect(hosts).not.toContain("127.0.0.1");

@@ -107,10 +107,14 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
       try {
         await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
       } catch (error) {
-        if (isDossierError(error)) {
-          throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
-        }
-        throw error;
+        if (!isDossierError(error)) throw error;
+        // A host that is not public and one that does not resolve get the same words: a difference
+        // would tell which internal names exist.
+        const message =
+          error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_FAILED"
+            ? "is not usable: its host is not a public address, or does not resolve"
+            : `is not usable: ${error.detail}`;
+        throw validationProblem([{ path: "callbackUrl", message }]);
       }
     }
     let reservation: BatchReservation | undefined;
