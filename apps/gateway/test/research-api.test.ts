@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
 import { companyRequest, type Harness, researchBodyOf, startHarness, statedAnswerResponder } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -290,7 +291,16 @@ describe("operations endpoints", () => {
   it("GET /docs is a readable HTML reference", async () => {
     const response = await fetch(`${harness.stack.baseUrl}/docs`);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    // No script may run in it, its inline style only by hash, and the browser must not guess its type.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).toContain("frame-ancestors 'none'");
     const html = await response.text();
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(policy).toContain(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
     expect(html).toContain("/v1/research/person");
     expect(html).toContain("annualRevenue");
   });

@@ -2,7 +2,7 @@ import { DossierError, unavailable } from "@dossier/contract";
 import { countLiveWorkers, probeRedisWrites, type RedisClient } from "@dossier/queue";
 import { type Route, route } from "../http/route-table.js";
 import type { GatewayMetrics } from "../metrics.js";
-import { type OpenApiView, renderDocsPage } from "./docs-page.js";
+import { DOCS_SECURITY_POLICY, type OpenApiView, renderDocsPage } from "./docs-page.js";
 
 export interface OperationsRouteSettings {
   redis: RedisClient;
@@ -72,6 +72,9 @@ export function operationsRoutes(settings: OperationsRouteSettings): Route[] {
 
   routes.push(
     route("GET", "/docs", (_request, response) => {
+      response.setHeader("Content-Security-Policy", DOCS_SECURITY_POLICY);
+      response.setHeader("X-Content-Type-Options", "nosniff");
+      response.setHeader("Referrer-Policy", "no-referrer");
       response.type("text/html").send(docsPage);
     }),
   );
