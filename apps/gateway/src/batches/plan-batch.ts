@@ -7,6 +7,7 @@ import {
   issuesToFieldErrors,
   type Metadata,
   metadataSchema,
+  reservedMetadataKeys,
   TYPICAL_RUN_TOKENS,
   validateResearchRequest,
 } from "@dossier/contract";
@@ -88,8 +89,9 @@ export function planBatch(input: BatchPlanInput): BatchPlanOutcome {
     return problem("REQUEST_MALFORMED_JSON", `The body is not valid JSON: ${(error as Error).message}.`);
   }
   const envelope = batchEnvelopeSchema.safeParse(body);
-  if (!envelope.success) {
-    const errors = issuesToFieldErrors(envelope.error.issues);
+  const reserved = reservedMetadataKeys(body);
+  if (!envelope.success || reserved.length > 0) {
+    const errors = [...(envelope.success ? [] : issuesToFieldErrors(envelope.error.issues)), ...reserved];
     return problem("REQUEST_VALIDATION_FAILED", validationProblem(errors).detail, errors);
   }
   const { items, callbackUrl, metadata } = envelope.data;
