@@ -63,6 +63,9 @@ export const redisKeys = {
    */
   batchIdempotency: (prefix: string, keyId: string, keyHash: string) =>
     `${prefix}:batch-idempotency:${keyId}:${keyHash}`,
+  /** The lease of the request making an `Idempotency-Key`'s batch: its token, expiring unless renewed. */
+  batchIdempotencyLease: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:batch-idempotency-lease:${keyId}:${keyHash}`,
   /** Set of a key's batches that are not done yet. */
   openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
   /** List of a key's batch items not yet handed to the queue, as JSON. */

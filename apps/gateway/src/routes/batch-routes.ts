@@ -12,6 +12,7 @@ import {
   type BatchSummary,
   CALLBACK_SIGNATURE_HEADER,
   countBatchItems,
+  IDEMPOTENCY_LEASE_MS,
   type IdempotencyKeys,
   isBatchFinished,
 } from "@dossier/queue";
@@ -100,7 +101,11 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
    * Checks the callback URL, the key's open batches, its batch items per minute, the room its kept
    * batches leave and its monthly quota, then records the batch. Nothing is stored when one refuses.
    */
-  const createBatch = async (identity: ReturnType<typeof apiKeyOf>, planned: PlannedBatch): Promise<BatchSummary> => {
+  const createBatch = async (
+    identity: ReturnType<typeof apiKeyOf>,
+    planned: PlannedBatch,
+    onNamed?: (batchId: string) => Promise<void>,
+  ): Promise<BatchSummary> => {
     const { callbackUrl, metadata, prepared, runs } = planned;
     const keyId = identity.id;
     if (callbackUrl !== undefined) {
@@ -137,6 +142,7 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
         });
       }
       reservation = await batches.reserve(keyId, total, settings.maxKeptItems);
+      await onNamed?.(reservation.batchId);
       // The whole batch or nothing: a batch that would pass a monthly limit is refused before any item is queued.
       if (runs.count > 0) {
         const perRun = Math.round(runs.estimatedTokens / runs.count);
@@ -182,15 +188,18 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
         const planned = outcome.batch;
         if (planned.runs.count === 0) throw allItemsInvalid(planned);
         const { fingerprint } = planned;
+        const replay = (summary: BatchSummary) => {
+          response.setHeader("Location", `/v1/batches/${summary.id}`);
+          response.setHeader("Idempotent-Replayed", "true");
+          response.status(202).json(batchView(summary));
+        };
+        let lease: NodeJS.Timeout | undefined;
         if (idempotencyKey) {
           const claim = await settings.idempotency.claim(identity.id, idempotencyKey, fingerprint).catch((error) => {
             throw storeProblem(error);
           });
           if (claim.status === "replay") {
-            const summary = await findOwnBatch(batches, claim.batchId, identity.id);
-            response.setHeader("Location", `/v1/batches/${summary.id}`);
-            response.setHeader("Idempotent-Replayed", "true");
-            response.status(202).json(batchView(summary));
+            replay(await findOwnBatch(batches, claim.batchId, identity.id));
             return;
           }
           if (claim.status !== "claimed") {
@@ -203,15 +212,38 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
               ...(claim.status === "in-progress" ? { retryAfterSeconds: 1 } : {}),
             });
           }
+          // The request that held the key stopped (its gateway died) after naming its batch: answer
+          // that batch when it was made.
+          const abandoned = claim.abandonedBatchId && (await batches.get(claim.abandonedBatchId).catch(() => null));
+          if (abandoned && abandoned.keyId === identity.id) {
+            await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, abandoned.id).catch(() => {});
+            replay(abandoned);
+            return;
+          }
+          // Held by a lease renewed while the batch is made: a gateway that dies gives the key up
+          // within IDEMPOTENCY_LEASE_MS instead of leaving every retry a 409 for a day.
+          lease = setInterval(
+            () => void settings.idempotency.renew(identity.id, idempotencyKey, claim.lease).catch(() => {}),
+            IDEMPOTENCY_LEASE_MS / 3,
+          );
+          lease.unref();
         }
         try {
-          const summary = await createBatch(identity, planned);
+          const summary = await createBatch(
+            identity,
+            planned,
+            idempotencyKey
+              ? (batchId) => settings.idempotency.note(identity.id, idempotencyKey, fingerprint, batchId)
+              : undefined,
+          );
           if (idempotencyKey) await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, summary.id);
           response.setHeader("Location", `/v1/batches/${summary.id}`);
           response.status(202).json(batchView(summary));
         } catch (error) {
           if (idempotencyKey) await settings.idempotency.release(identity.id, idempotencyKey).catch(() => {});
           throw error;
+        } finally {
+          clearInterval(lease);
         }
       },
     ),
