@@ -1,5 +1,5 @@
 import type { Config } from "@dossier/config";
-import { ApiKeyStore, createRedis, waitForRedis } from "@dossier/queue";
+import { ApiKeyStore, createRedis, keyNameProblem, waitForRedis } from "@dossier/queue";
 import { Command, InvalidArgumentError } from "commander";
 
 /** A limit given on the command line: a positive whole number (separators `_` and `,` allowed). */
@@ -7,6 +7,13 @@ function positiveInteger(value: string): number {
   const parsed = Number(value.replace(/[_,]/g, ""));
   if (!Number.isSafeInteger(parsed) || parsed < 1) throw new InvalidArgumentError("must be a positive whole number");
   return parsed;
+}
+
+/** A key's name: refused before Redis is reached when `keys list` could not show it on one line. */
+function keyName(value: string): string {
+  const problem = keyNameProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value;
 }
 
 const limitText = (value: number | null | undefined) => (value == null ? "-" : value.toLocaleString("en-US"));
@@ -27,7 +34,7 @@ export function keysCommand(loadConfig: () => Config): Command {
   keys
     .command("create")
     .description("make a key; it is shown once")
-    .requiredOption("--name <name>", "who or what the key is for")
+    .requiredOption("--name <name>", "who or what the key is for (1 to 100 characters, one line)", keyName)
     .option(
       "--monthly-calls <count>",
       "research calls the key may make per UTC month (default: no limit)",
