@@ -216,13 +216,17 @@ describe("POST /v1/research/person", () => {
     expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
   });
 
-  it("takes the country from the calling code of a phone number written with 00", async () => {
+  it("takes the country from the calling code of a phone number written with 00, and keeps the number as given", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Where is he based?",
       person: { firstName: "Kwame", lastName: "Mensah", phone: "00233 30 123 4567", company: { name: "Quillstone" } },
     });
     expect(response.status).toBe(200);
-    expect((await researchBodyOf(response)).person?.country).toBe("Ghana");
+    const person = (await researchBodyOf(response)).person;
+    expect(person?.country).toBe("Ghana");
+    // No numbering plan range holds it, so it cannot be written in E.164: it stays as the caller wrote it.
+    expect(person?.phone).toBe("00233 30 123 4567");
+    expect(person?.personSources?.phone).toEqual({ from: "request" });
   });
 
   it("accepts a person identified by e-mail alone", async () => {
