@@ -121,6 +121,8 @@ export const redisChannels = {
   notices: (prefix: string, gatewayId: string) => `${prefix}:notices:${gatewayId}`,
   /** Announces each new entry of a job's event stream (the entry itself rides along). */
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
+  /** Announces the id of an API key just revoked: every gateway ends that key's event streams. */
+  keyRevocations: (prefix: string) => `${prefix}:key-revocations`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
 } as const;

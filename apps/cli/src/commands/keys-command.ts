@@ -1,5 +1,12 @@
 import type { Config } from "@dossier/config";
-import { ApiKeyStore, createRedis, keyNameProblem, waitForRedis } from "@dossier/queue";
+import {
+  ApiKeyStore,
+  cancelBatchesOfKey,
+  createRedis,
+  keyNameProblem,
+  type RedisClient,
+  waitForRedis,
+} from "@dossier/queue";
 import { Command, InvalidArgumentError } from "commander";
 
 /** A limit given on the command line: a positive whole number (separators `_` and `,` allowed). */
@@ -18,11 +25,11 @@ function keyName(value: string): string {
 
 const limitText = (value: number | null | undefined) => (value == null ? "-" : value.toLocaleString("en-US"));
 
-async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
+async function withStore<T>(config: Config, run: (store: ApiKeyStore, redis: RedisClient) => Promise<T>): Promise<T> {
   const redis = createRedis(config.redis, "blocking");
   try {
     await waitForRedis(redis);
-    return await run(new ApiKeyStore(redis, config.redisPrefix));
+    return await run(new ApiKeyStore(redis, config.redisPrefix), redis);
   } finally {
     redis.disconnect();
   }
@@ -92,13 +99,29 @@ export function keysCommand(loadConfig: () => Config): Command {
     .description("revoke a key by id or name; calls with it get 401 at once")
     .argument("<idOrName>")
     .action(async (idOrName: string) => {
-      const revoked = await withStore(loadConfig(), (store) => store.revoke(idOrName));
+      const config = loadConfig();
+      const revoked = await withStore(config, async (store, redis) => {
+        const records = await store.revoke(idOrName);
+        // Its work stops too: the batches it has open are cancelled (items already running finish).
+        const cancelled = [];
+        for (const record of records)
+          cancelled.push({
+            record,
+            work: await cancelBatchesOfKey(redis, config.redisPrefix, record.id, config.batch.ttlSeconds),
+          });
+        return cancelled;
+      });
       if (revoked.length === 0) {
         process.stderr.write(`No active key with id or name "${idOrName}".\n`);
         process.exitCode = 1;
         return;
       }
-      for (const record of revoked) process.stdout.write(`Revoked ${record.id} (${record.name}).\n`);
+      for (const { record, work } of revoked) {
+        const batches = `${work.batches} open batch${work.batches === 1 ? "" : "es"}`;
+        process.stdout.write(
+          `Revoked ${record.id} (${record.name}); cancelled ${batches} (${work.items} item${work.items === 1 ? "" : "s"} not started; running ones finish), and its event streams end.\n`,
+        );
+      }
     });
   return keys;
 }

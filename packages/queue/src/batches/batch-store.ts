@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { DossierError, isRedisFullError, type Metadata } from "@dossier/contract";
+import { isRedisFullError, type Metadata } from "@dossier/contract";
 import { Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { usableResult } from "../jobs/stored-result.js";
-import { CALLBACK_QUEUE, redisChannels, redisKeys } from "../names.js";
+import { CALLBACK_QUEUE, RESEARCH_QUEUE, redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { cancelBatch } from "./cancel-batch.js";
 import { pushFairEntryTexts } from "./fair-feed.js";
+import { type BatchReservation, releaseKeptItems, reserveKeptItems } from "./kept-items.js";
 import type { PreparedBatch, PreparedJob } from "./prepare-batch.js";
 
 /** A batch's bookkeeping as `GET /v1/batches/{id}` reports it. */
@@ -31,15 +32,6 @@ export interface BatchSummary {
   itemsHaveMetadata: boolean;
   /** True when an item asked for an answer in its own shape (`outputSchema`): its CSV has an `answerObject` column. */
   itemsHaveOutputSchema: boolean;
-}
-
-/** Room made for a new batch in what its key keeps (`BatchStore.reserve`). */
-export interface BatchReservation {
-  keyId: string;
-  /** The new batch's id. */
-  batchId: string;
-  /** Its items. */
-  items: number;
 }
 
 /** True when no item of the batch will change any more: it is done, or cancelled with nothing left running. */
@@ -112,32 +104,6 @@ return 1
 const CHUNK = 500;
 
 /**
- * KEYS: a key's kept batches (members `<batch id>:<items>` scored by expiry, ms), their item total.
- * ARGV: now (ms), items, limit (0: none), member, expiry (ms), TTL (s). Forgets the batches that
- * expired, then adds the new one unless the total would pass the limit (a key keeping nothing may
- * keep any one batch). Returns {1, total} when added, else {0, total, the oldest one's expiry}.
- */
-const KEEP_SCRIPT = new RedisScript(`
-local expired = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-local kept = tonumber(redis.call('GET', KEYS[2]) or '0')
-if #expired > 0 then
-  for _, member in ipairs(expired) do kept = kept - tonumber(string.match(member, ':(%d+)$') or '0') end
-  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-end
-if kept < 0 or redis.call('ZCARD', KEYS[1]) == 0 then kept = 0 end
-local items, limit = tonumber(ARGV[2]), tonumber(ARGV[3])
-if limit > 0 and kept > 0 and kept + items > limit then
-  redis.call('SET', KEYS[2], kept, 'EX', ARGV[6])
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {0, kept, oldest[2] or ARGV[1]}
-end
-redis.call('ZADD', KEYS[1], ARGV[5], ARGV[4])
-redis.call('EXPIRE', KEYS[1], ARGV[6])
-redis.call('SET', KEYS[2], kept + items, 'EX', ARGV[6])
-return {1, kept + items}
-`);
-
-/**
  * KEYS: the batch (only to route the script to its slot). ARGV: the job-batches key prefix, the
  * job-owner key prefix, batch id, key id, TTL (s), then job ids. Registers the batch as waiting for
  * each job and the key as the job's owner. The keys it builds share the batch's hash tag (names.ts).
@@ -151,13 +117,6 @@ for index = 6, #ARGV do
 end
 return #ARGV - 5
 `;
-
-/** KEYS: as {@link KEEP_SCRIPT}. ARGV: member, items. Takes back a batch that was counted but not stored. */
-const UNKEEP_SCRIPT = new RedisScript(`
-if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
-if redis.call('DECRBY', KEYS[2], ARGV[2]) <= 0 then redis.call('DEL', KEYS[2]) end
-return 1
-`);
 
 /** How long a cancelled batch's callback is offered again to a full Redis, in milliseconds (10 minutes). */
 const ANNOUNCE_PATIENCE_MS = 600_000;
@@ -232,35 +191,13 @@ export class BatchStore {
    * reservation names the batch: pass it to {@link create}, or to {@link release} when the batch is
    * not made after all.
    */
-  async reserve(keyId: string, items: number, limit: number): Promise<BatchReservation> {
-    const now = Date.now();
-    const batchId = `b-${randomBytes(12).toString("base64url")}`;
-    const member = `${batchId}:${items}`;
-    const [admitted, kept, oldestExpiry] = (await KEEP_SCRIPT.run(
-      this.redis,
-      [redisKeys.keyKeptBatches(this.prefix, keyId), redisKeys.keyKeptItems(this.prefix, keyId)],
-      [now, items, limit, member, now + this.settings.ttlSeconds * 1000, this.settings.ttlSeconds],
-    )) as [number, number, string | number];
-    if (admitted === 1) return { keyId, batchId, items };
-    const retryAfterSeconds = Math.max(1, Math.ceil((Number(oldestExpiry) - now) / 1000));
-    const count = (value: number) => value.toLocaleString("en-US");
-    throw new DossierError("BATCH_STORAGE_LIMIT_REACHED", {
-      detail: `This key's batches kept now hold ${count(kept)} items; these ${count(items)} would pass its limit of ${count(limit)}. Nothing was stored. Batches are kept ${count(this.settings.ttlSeconds)} s; the oldest expires in ${count(retryAfterSeconds)} s.`,
-      retryable: true,
-      retryAfterSeconds,
-    });
+  reserve(keyId: string, items: number, limit: number): Promise<BatchReservation> {
+    return reserveKeptItems(this.redis, this.prefix, { keyId, items, limit, ttlSeconds: this.settings.ttlSeconds });
   }
 
   /** Gives back the room of a reservation whose batch was not made. */
   async release(reservation: BatchReservation): Promise<void> {
-    await UNKEEP_SCRIPT.run(
-      this.redis,
-      [
-        redisKeys.keyKeptBatches(this.prefix, reservation.keyId),
-        redisKeys.keyKeptItems(this.prefix, reservation.keyId),
-      ],
-      [`${reservation.batchId}:${reservation.items}`, reservation.items],
-    );
+    await releaseKeptItems(this.redis, this.prefix, reservation);
   }
 
   /**
@@ -447,6 +384,23 @@ export class BatchStore {
   }
 
   /**
+   * Cancels every batch of a key that is not done (for a revoked key): their items not started are
+   * cancelled, running ones finish. Returns how many batches were cancelled and items with them.
+   */
+  async cancelAllOf(keyId: string, queue: Queue<ResearchJobData>): Promise<{ batches: number; items: number }> {
+    const cancelled = { batches: 0, items: 0 };
+    for (const batchId of await this.redis.smembers(redisKeys.openBatches(this.prefix, keyId))) {
+      const before = await this.get(batchId);
+      if (!before || before.status === "done" || before.status === "cancelled") continue;
+      const after = await this.cancel(batchId, queue);
+      if (after?.status !== "cancelled") continue;
+      cancelled.batches += 1;
+      cancelled.items += after.cancelled - before.cancelled;
+    }
+    return cancelled;
+  }
+
+  /**
    * A key's batches, newest first: `limit` of them after the batch `after` (from the newest without
    * it). Null when `after` is not one of the key's batches.
    */
@@ -529,5 +483,25 @@ export class BatchStore {
 
   async close(): Promise<void> {
     await this.callbacks.close().catch(() => {});
+  }
+}
+
+/**
+ * Cancels every open batch of an API key (for a revoked key), with connections of its own to the
+ * research queue: see `BatchStore.cancelAllOf`. Returns how many batches and items it cancelled.
+ */
+export async function cancelBatchesOfKey(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+  ttlSeconds: number,
+): Promise<{ batches: number; items: number }> {
+  const batches = new BatchStore({ prefix, redis, ttlSeconds });
+  const queue = new Queue<ResearchJobData>(RESEARCH_QUEUE, { connection: redis, prefix });
+  try {
+    return await batches.cancelAllOf(keyId, queue);
+  } finally {
+    await queue.close().catch(() => {});
+    await batches.close();
   }
 }

@@ -7,10 +7,10 @@ export {
 } from "./batch-services.js";
 export {
   type BatchItemOutcome,
-  type BatchReservation,
   BatchStore,
   type BatchStoreSettings,
   type BatchSummary,
+  cancelBatchesOfKey,
   isBatchFinished,
 } from "./batch-store.js";
 export { type CancelSettings, cancelBatch } from "./cancel-batch.js";
@@ -21,4 +21,5 @@ export {
   type IdempotencyClaim,
   IdempotencyKeys,
 } from "./idempotency-keys.js";
+export type { BatchReservation } from "./kept-items.js";
 export { type BatchItemPlan, type PreparedBatch, type PreparedJob, prepareBatch } from "./prepare-batch.js";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { redisKeys } from "../names.js";
+import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { KeyLimits } from "../usage/usage-ledger.js";
 
@@ -111,6 +111,8 @@ export class ApiKeyStore {
       if ((record.id === idOrName || record.name === idOrName) && !record.revokedAt) {
         const updated = { ...record, revokedAt: new Date().toISOString() };
         await this.redis.hset(redisKeys.apiKeys(this.prefix), record.id, JSON.stringify(updated));
+        // New calls are refused from now on; the gateways end the streams the key has open.
+        await this.redis.publish(redisChannels.keyRevocations(this.prefix), record.id);
         revoked.push(updated);
       }
     }
