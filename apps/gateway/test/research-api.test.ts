@@ -226,7 +226,6 @@ describe("POST /v1/research/person", () => {
     expect(person?.country).toBe("Ghana");
     // No numbering plan range holds it, so it cannot be written in E.164: it stays as the caller wrote it.
     expect(person?.phone).toBe("00233 30 123 4567");
-    expect(person?.personSources?.phone).toEqual({ from: "request" });
   });
 
   it("accepts a person identified by e-mail alone", async () => {

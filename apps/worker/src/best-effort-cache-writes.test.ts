@@ -11,6 +11,7 @@ const page = {
   contentType: "text/html",
   text: "<p>Acme makes anvils.</p>",
   fetchedAt: new Date().toISOString(),
+  fromCache: false,
 };
 
 describe.skipIf(!(await hasRedisServer()))("a page cache whose Redis is full", () => {
