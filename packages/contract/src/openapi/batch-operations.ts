@@ -235,7 +235,8 @@ export function batchOperations(): OpenApiOperation[] {
         description:
           "Items not started yet are cancelled (their result lines carry `BATCH_CANCELLED`); items already running finish and keep " +
           "their results. The status becomes `cancelled` at once; `finishedAt` is set when the running items have finished. " +
-          "Cancelling again, or cancelling a batch that is done, changes nothing and answers the batch as it is.",
+          "Cancelling again, or cancelling a batch that is done, changes nothing and answers the batch as it is. " +
+          "Cancelling works while Redis is full.",
         security: [{ apiKey: [] }],
         parameters: [idParameter("The batch id.")],
         responses: {

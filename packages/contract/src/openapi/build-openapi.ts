@@ -40,7 +40,11 @@ export const commonErrorResponses: JsonObject = {
       "(`QUOTA_EXCEEDED`, with `resetsAt`). A call refused here was not queued.",
     retryAfter,
   ),
-  "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
+  "503": problemResponse(
+    "The queue (Redis) or the model endpoint is unreachable, or Redis is full (it refuses writes until memory is freed; " +
+      "a call whose wait ran out meanwhile carries `jobId`, and its job goes on); try again later.",
+    retryAfter,
+  ),
 };
 
 export interface OpenApiOperation {
