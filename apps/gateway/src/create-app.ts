@@ -9,10 +9,11 @@ import {
 } from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
+import { BatchPlanner } from "./batches/batch-planner.js";
 import { authenticate } from "./http/authenticate.js";
 import { callRateLimit } from "./http/call-rate-limit.js";
 import type { EventStreams } from "./http/event-stream.js";
-import { jsonBody } from "./http/json-body.js";
+import { jsonBody, rawJsonBody } from "./http/json-body.js";
 import { problemHandler } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
 import { RouteTable } from "./http/route-table.js";
@@ -37,8 +38,17 @@ export interface GatewayDependencies {
   researchTimeoutMs: number;
   openApiDocument: Record<string, unknown>;
   batches: BatchStore;
-  /** Per-key limits (`RATE_LIMIT_CALLS_PER_MINUTE`, `BATCH_MAX_OPEN`, `BATCH_MAX_ITEMS`). */
-  limits: { callsPerMinute: number; openBatches: number; batchItems: number };
+  /**
+   * Per-key limits (`RATE_LIMIT_CALLS_PER_MINUTE`, `BATCH_MAX_OPEN`, `BATCH_MAX_ITEMS`,
+   * `RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`, `BATCH_MAX_KEPT_ITEMS`).
+   */
+  limits: {
+    callsPerMinute: number;
+    openBatches: number;
+    batchItems: number;
+    batchItemsPerMinute: number;
+    keptBatchItems: number;
+  };
   /** The address rules a batch's callback URL must pass. */
   callbackPolicy: AddressPolicy;
   /** Job and batch events from Redis, and the gateway's open event streams. */
@@ -57,11 +67,8 @@ export function createApp(dependencies: GatewayDependencies): Express {
   app.set("query parser", "simple");
 
   const authenticated = [authenticate(dependencies.keys)];
-  const guard = [
-    ...authenticated,
-    callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute),
-    jsonBody(),
-  ];
+  const rateLimit = callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute);
+  const guard = [...authenticated, rateLimit, jsonBody()];
   const jobEvents = {
     queue: dependencies.queue,
     feeds: dependencies.events.feeds,
@@ -101,9 +108,13 @@ export function createApp(dependencies: GatewayDependencies): Express {
       prefix: dependencies.prefix,
       maxItems: dependencies.limits.batchItems,
       maxOpen: dependencies.limits.openBatches,
+      itemsPerMinute: dependencies.limits.batchItemsPerMinute,
+      maxKeptItems: dependencies.limits.keptBatchItems,
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
-      body: jsonBody(BATCH_BODY_LIMIT_BYTES),
+      rateLimit,
+      body: rawJsonBody(BATCH_BODY_LIMIT_BYTES),
+      planner: new BatchPlanner({ planning: metrics.batchBodiesPlanning }),
       idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix),
     }),
     ...batchControlRoutes({

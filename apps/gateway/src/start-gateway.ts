@@ -48,6 +48,13 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     events,
   });
 
+  // A revoked key's open streams end at once, on every gateway.
+  await events.feeds
+    .onKeyRevoked((keyId) => {
+      const ended = events.streams.endForKey(keyId);
+      if (ended > 0) logger.info({ keyId, streams: ended }, "revoked key's event streams ended");
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, "not told of revoked keys: Redis not reachable at start"));
   await queue.waitUntilReady().catch((error: unknown) => {
     logger.warn({ err: error }, "Redis not reachable at start; calls answer 503 until it is");
   });

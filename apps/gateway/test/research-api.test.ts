@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
 import {
   citingResponder,
@@ -262,13 +263,16 @@ describe("POST /v1/research/person", () => {
     expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
   });
 
-  it("takes the country from the calling code of a phone number written with 00", async () => {
+  it("takes the country from the calling code of a phone number written with 00, and keeps the number as given", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Where is he based?",
       person: { firstName: "Kwame", lastName: "Mensah", phone: "00233 30 123 4567", company: { name: "Quillstone" } },
     });
     expect(response.status).toBe(200);
-    expect((await researchBodyOf(response)).person?.country).toBe("Ghana");
+    const person = (await researchBodyOf(response)).person;
+    expect(person?.country).toBe("Ghana");
+    // No numbering plan range holds it, so it cannot be written in E.164: it stays as the caller wrote it.
+    expect(person?.phone).toBe("00233 30 123 4567");
   });
 
   it("accepts a person identified by e-mail alone", async () => {
@@ -346,7 +350,16 @@ describe("operations endpoints", () => {
   it("GET /docs is a readable HTML reference", async () => {
     const response = await fetch(`${harness.stack.baseUrl}/docs`);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    // No script may run in it, its inline style only by hash, and the browser must not guess its type.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).toContain("frame-ancestors 'none'");
     const html = await response.text();
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(policy).toContain(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
     expect(html).toContain("/v1/research/person");
     expect(html).toContain("annualRevenue");
   });

@@ -30,6 +30,7 @@ import {
   UndiciPageFetcher,
 } from "@dossier/research";
 import type { Logger } from "pino";
+import { atMostEvery, withBestEffortWrites } from "./best-effort-cache-writes.js";
 import { type DependencyWatch, watchDependencies } from "./dependency-checks/watch-dependencies.js";
 import { watchOutsideServices } from "./watch-outside-services.js";
 import { withholdsAnswer } from "./withholds-answer.js";
@@ -83,6 +84,13 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     config.upstreamLimits,
   );
   const caching = config.cacheTtlSeconds > 0;
+  // A full Redis refuses cache writes: the research goes on without caching what it read.
+  const cacheWriteRefused = atMostEvery(60_000, (error) =>
+    logger.warn(
+      { err: error },
+      "cache write refused: Redis is full; pages and searches are not cached until it has room",
+    ),
+  );
   const fetcher = new UndiciPageFetcher({
     allowPrivate: config.fetch.allowPrivate,
     connectTo: config.fetch.connectTo,
@@ -90,7 +98,10 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
     ...(caching
       ? {
-          cache: new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
+          cache: withBestEffortWrites(
+            new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
+            cacheWriteRefused,
+          ),
           cacheTtlSeconds: config.cacheTtlSeconds,
         }
       : {}),
@@ -103,7 +114,10 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     limitedSearch && caching
       ? new CachedSearchProvider(
           limitedSearch,
-          new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
+          withBestEffortWrites(
+            new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
+            cacheWriteRefused,
+          ),
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
@@ -133,7 +147,8 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     callback: config.callback,
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
     onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
-    onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
+    // A round runs every 250 ms: while Redis is away or full, one line per 10 s says so.
+    onError: atMostEvery(10_000, (error) => logger.warn({ err: error }, "batch feed round failed; trying again")),
   });
 
   const worker = createResearchWorker(
@@ -218,6 +233,11 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
       batches: batchServices.batches,
       ...(confirmation ? { confirmation } : {}),
+      onOutcomeHeld: (jobId, error) =>
+        logger.warn(
+          { jobId, err: error },
+          "outcome kept: Redis is full; holding the job and writing its outcome again until Redis has room",
+        ),
       onRetry: (error, job, attempt) =>
         logger.info(
           { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },

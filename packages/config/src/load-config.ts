@@ -199,6 +199,16 @@ const environmentFields = z.object({
   RESEARCH_PROMPT_TOKENS: derivedInteger(500),
   /** Research calls (synchronous or async) one API key may make per minute; 0 disables the limit. Default 600. */
   RATE_LIMIT_CALLS_PER_MINUTE: integer(600, 0),
+  /**
+   * Batch items one API key may submit per minute, valid or not; 0 disables the limit. Each
+   * submission also counts as one call against `RATE_LIMIT_CALLS_PER_MINUTE`. Default 20000.
+   */
+  RATE_LIMIT_BATCH_ITEMS_PER_MINUTE: integer(20_000, 0),
+  /**
+   * Items of one API key's batches that Redis keeps at once (batches are kept `BATCH_TTL_SECONDS`);
+   * a batch that would pass it is refused; 0 disables the limit. Default 100000.
+   */
+  BATCH_MAX_KEPT_ITEMS: integer(100_000, 0),
   /** Batches one API key may have open (not done) at once. Default 5. */
   BATCH_MAX_OPEN: integer(5, 1),
   /** Items one batch may hold. Default 10000. */
@@ -215,7 +225,7 @@ const environmentFields = z.object({
   CALLBACK_ATTEMPTS: integer(8, 1),
   /** First retry delay of a callback, in milliseconds; doubles each attempt, with jitter. Default 5000. */
   CALLBACK_BACKOFF_MS: integer(5_000, 0),
-  /** Time one callback delivery may take, in milliseconds. Default 10000. */
+  /** Time one callback delivery may take in all (connecting, headers and body), in milliseconds. Default 10000. */
   CALLBACK_TIMEOUT_MS: integer(10_000, 100),
   /** Model calls per minute across the whole fleet; 0 means unlimited. Default 0. */
   MODEL_REQUESTS_PER_MINUTE: integer(0, 0),
@@ -335,6 +345,10 @@ export interface Config {
     openBatches: number;
     /** Items per batch. */
     batchItems: number;
+    /** Batch items per key per minute (`RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`); 0 disables. */
+    batchItemsPerMinute: number;
+    /** Items of a key's batches kept in Redis at once (`BATCH_MAX_KEPT_ITEMS`); 0 disables. */
+    keptBatchItems: number;
   };
   batch: {
     /** How long a batch and its results are kept, in seconds. */
@@ -505,6 +519,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
       openBatches: e.BATCH_MAX_OPEN,
       batchItems: e.BATCH_MAX_ITEMS,
+      batchItemsPerMinute: e.RATE_LIMIT_BATCH_ITEMS_PER_MINUTE,
+      keptBatchItems: e.BATCH_MAX_KEPT_ITEMS,
     },
     batch: {
       ttlSeconds: e.BATCH_TTL_SECONDS,

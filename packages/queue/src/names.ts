@@ -47,6 +47,12 @@ export const redisKeys = {
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
   /** BullMQ's hash of one research job (its data, state fields and lock live beside it). */
   researchJob: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}`,
+  /** BullMQ's lock of a running research job: the token of the worker that runs it, with a time to live. */
+  researchJobLock: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}:lock`,
+  /** BullMQ's set of running research jobs whose lock the next stalled-job check will look at. */
+  researchStalled: (prefix: string) => `${prefix}:${RESEARCH_QUEUE}:stalled`,
+  /** A short-lived key written to learn whether Redis takes writes (`/readyz`, a worker holding an outcome). */
+  writeProbe: (prefix: string) => `${prefix}:write-probe`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
   batch: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}`,
   /** List of one batch's items in order, as JSON: job id and ref, or the item's own problem. */
@@ -63,6 +69,9 @@ export const redisKeys = {
    */
   batchIdempotency: (prefix: string, keyId: string, keyHash: string) =>
     `${prefix}:batch-idempotency:${keyId}:${keyHash}`,
+  /** The lease of the request making an `Idempotency-Key`'s batch: its token, expiring unless renewed. */
+  batchIdempotencyLease: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:batch-idempotency-lease:${keyId}:${keyHash}`,
   /** Set of a key's batches that are not done yet. */
   openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
   /** List of a key's batch items not yet handed to the queue, as JSON. */
@@ -77,6 +86,15 @@ export const redisKeys = {
   fairFeederLock: (prefix: string) => `${prefix}:fair:feeder-lock`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
+  /** A key's batch items submitted in one minute window. */
+  keyItemWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-items:${keyId}:${window}`,
+  /**
+   * Sorted set of a key's batches still kept, as `<batch id>:<items>` scored by when they expire (ms
+   * since epoch), so that `BATCH_MAX_KEPT_ITEMS` can count what the key keeps.
+   */
+  keyKeptBatches: (prefix: string, keyId: string) => `${prefix}:key-kept-batches:${keyId}`,
+  /** The items of {@link redisKeys.keyKeptBatches} added up. */
+  keyKeptItems: (prefix: string, keyId: string) => `${prefix}:key-kept-items:${keyId}`,
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
   /**
@@ -114,6 +132,8 @@ export const redisChannels = {
   notices: (prefix: string, gatewayId: string) => `${prefix}:notices:${gatewayId}`,
   /** Announces each new entry of a job's event stream (the entry itself rides along). */
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
+  /** Announces the id of an API key just revoked: every gateway ends that key's event streams. */
+  keyRevocations: (prefix: string) => `${prefix}:key-revocations`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
 } as const;

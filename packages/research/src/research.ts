@@ -17,6 +17,7 @@ import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
 import { startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
+import { pageWithoutMarkup } from "./page-markup.js";
 import { personSourcesOf } from "./person-sources.js";
 import { planResearch } from "./plan/plan-research.js";
 import { answerShape } from "./rank/answer-shape.js";
@@ -188,7 +189,9 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     /** What was gathered so far, inside the caller's source policy (a copy: the gathering goes on). */
     const evidenceNow = () => {
       const evidence = gathering.evidence();
-      const kept = { ...evidence, pages: [...evidence.pages], unreachable: [...evidence.unreachable] };
+      // Titles, descriptions and structured data may hold HTML; what callers are shown holds none.
+      const pages = evidence.pages.map(pageWithoutMarkup);
+      const kept = { ...evidence, pages, unreachable: [...evidence.unreachable] };
       if (policy) keepToPolicy(kept, policy);
       return kept;
     };

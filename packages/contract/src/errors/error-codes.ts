@@ -26,6 +26,7 @@ export const errorCodes = {
   BATCH_NOT_FOUND: { status: 404, title: "Batch not found" },
   BATCH_NOT_DONE: { status: 409, title: "Batch not finished" },
   BATCH_LIMIT_REACHED: { status: 429, title: "Too many open batches" },
+  BATCH_STORAGE_LIMIT_REACHED: { status: 429, title: "Too many batch items kept" },
   BATCH_IDEMPOTENCY_CONFLICT: { status: 409, title: "Idempotency key already used" },
   BATCH_CANCELLED: { status: 409, title: "Batch cancelled" },
   QUEUE_UNAVAILABLE: { status: 503, title: "Queue unavailable" },

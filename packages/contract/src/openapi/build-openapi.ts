@@ -40,7 +40,11 @@ export const commonErrorResponses: JsonObject = {
       "(`QUOTA_EXCEEDED`, with `resetsAt`). A call refused here was not queued.",
     retryAfter,
   ),
-  "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
+  "503": problemResponse(
+    "The queue (Redis) or the model endpoint is unreachable, or Redis is full (it refuses writes until memory is freed; " +
+      "a call whose wait ran out meanwhile carries `jobId`, and its job goes on); try again later.",
+    retryAfter,
+  ),
 };
 
 export interface OpenApiOperation {
@@ -281,7 +285,7 @@ function operationsEndpoints(): OpenApiOperation[] {
             content: { "application/json": { schema: readinessSchema() } },
           },
           "503": problemResponse(
-            "Not ready: Redis unreachable, no worker seen recently, or no worker can use the model endpoint. The problem carries the same dependency members.",
+            "Not ready: Redis unreachable or full (refusing writes), no worker seen recently, or no worker can use the model endpoint. The problem carries the same dependency members.",
             retryAfter,
           ),
         },

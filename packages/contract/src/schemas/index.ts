@@ -10,6 +10,7 @@ export * from "./problem.js";
 export * from "./registry.js";
 export * from "./research-request.js";
 export * from "./research-response.js";
+export * from "./reserved-names.js";
 export * from "./response-type.js";
 export * from "./source-policy.js";
 export * from "./subjects.js";

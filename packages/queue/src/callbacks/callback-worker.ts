@@ -1,7 +1,7 @@
 import type { Metadata } from "@dossier/contract";
 import { type AddressPolicy, isOutboundRefusal, type OutboundTarget, resolveOutboundTarget } from "@dossier/egress";
-import { UnrecoverableError, Worker } from "bullmq";
-import type { BatchStore } from "../batches/batch-store.js";
+import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import type { BatchStore, BatchSummary } from "../batches/batch-store.js";
 import { CALLBACK_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { CALLBACK_SIGNATURE_HEADER, signCallback } from "./callback-signature.js";
@@ -13,7 +13,7 @@ export interface CallbackWorkerSettings {
   prefix: string;
   batches: BatchStore;
   policy: AddressPolicy;
-  /** Time one delivery may take, in milliseconds (`CALLBACK_TIMEOUT_MS`). */
+  /** Time one delivery may take in all, headers and body, in milliseconds (`CALLBACK_TIMEOUT_MS`). */
   timeoutMs: number;
   /** Told about every attempt, for the log. */
   onAttempt?: (event: { batchId: string; attempt: number; status?: number; error?: string }) => void;
@@ -39,72 +39,105 @@ export interface BatchCallbackBody {
   resultsUrl: string;
 }
 
+/** Deliveries one worker process makes at once. */
+export const CALLBACK_SLOTS = 8;
+
+/**
+ * Deliveries one API key's batches may have under way at once in one worker process: its share of
+ * the slots. A key whose receivers are slow (or trickle on purpose) then holds one slot, at most
+ * `CALLBACK_TIMEOUT_MS` a delivery, and the other keys' callbacks go out beside it.
+ */
+export const CALLBACK_SLOTS_PER_KEY = 1;
+
+/** How long a delivery that would pass its key's share waits before it is offered again, in milliseconds. */
+const DEFER_MS = 500;
+
 /**
  * Delivers batch completion callbacks: signed POSTs, retried with exponential backoff and jitter
  * (the job's attempts) until the receiver answers 2xx. A URL that became unsafe is not retried.
+ * Slots are shared fairly between API keys (`CALLBACK_SLOTS_PER_KEY`): a delivery whose key already
+ * holds its share goes back to the queue for a moment, without using up an attempt.
  */
 export function createCallbackWorker(settings: CallbackWorkerSettings): Worker<{ batchId: string }> {
+  const deliveringByKey = new Map<string, number>();
   const worker = new Worker<{ batchId: string }>(
     CALLBACK_QUEUE,
-    async (job) => {
+    async (job, token) => {
       const { batchId } = job.data;
       const batch = await settings.batches.get(batchId);
       if (!batch?.callbackUrl) return "gone";
-      const payload: BatchCallbackBody = {
-        type: "batch.completed",
-        batch: {
-          id: batch.id,
-          status: batch.status,
-          total: batch.total,
-          completed: batch.completed,
-          failed: batch.failed,
-          cancelled: batch.cancelled,
-          createdAt: batch.createdAt,
-          finishedAt: batch.finishedAt,
-          ...(batch.metadata ? { metadata: batch.metadata } : {}),
-        },
-        resultsUrl: `/v1/batches/${batch.id}/results`,
-      };
-      const body = JSON.stringify(payload);
-      const secret = await settings.batches.callbackSecret(batch.keyId);
-      const attempt = job.attemptsMade + 1;
-      let target: OutboundTarget;
-      try {
-        target = await resolveOutboundTarget(batch.callbackUrl, settings.policy);
-      } catch (error) {
-        settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
-        if (isOutboundRefusal(error)) throw new UnrecoverableError(`callback URL refused: ${error.detail}`);
-        throw error;
+      const holding = deliveringByKey.get(batch.keyId) ?? 0;
+      if (holding >= CALLBACK_SLOTS_PER_KEY && token) {
+        await job.moveToDelayed(Date.now() + DEFER_MS, token);
+        throw new DelayedError();
       }
-      let status: number;
+      deliveringByKey.set(batch.keyId, holding + 1);
       try {
-        ({ status } = await deliverCallback(
-          target,
-          body,
-          {
-            [CALLBACK_SIGNATURE_HEADER]: signCallback(secret, body),
-            "Dossier-Event": "batch.completed",
-            "Dossier-Delivery": `${job.id}-${attempt}`,
-            "user-agent": "Dossier-Callback/1",
-          },
-          settings.timeoutMs,
-        ));
-      } catch (error) {
-        settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
-        throw error;
+        return await deliver(job, batch, batchId);
+      } finally {
+        const left = (deliveringByKey.get(batch.keyId) ?? 1) - 1;
+        if (left > 0) deliveringByKey.set(batch.keyId, left);
+        else deliveringByKey.delete(batch.keyId);
       }
-      settings.onAttempt?.({ batchId, attempt, status });
-      if (status < 200 || status >= 300) throw new Error(`callback receiver answered ${status}`);
-      return String(status);
     },
     {
       connection: settings.queueConnection,
       prefix: settings.prefix,
-      concurrency: 4,
+      concurrency: CALLBACK_SLOTS,
       runRetryDelay: 1_000,
       autorun: false,
     },
   );
   worker.on("error", () => {});
   return worker;
+
+  async function deliver(job: Job<{ batchId: string }>, batch: BatchSummary, batchId: string): Promise<string> {
+    const callbackUrl = batch.callbackUrl!;
+    const payload: BatchCallbackBody = {
+      type: "batch.completed",
+      batch: {
+        id: batch.id,
+        status: batch.status,
+        total: batch.total,
+        completed: batch.completed,
+        failed: batch.failed,
+        cancelled: batch.cancelled,
+        createdAt: batch.createdAt,
+        finishedAt: batch.finishedAt,
+        ...(batch.metadata ? { metadata: batch.metadata } : {}),
+      },
+      resultsUrl: `/v1/batches/${batch.id}/results`,
+    };
+    const body = JSON.stringify(payload);
+    const secret = await settings.batches.callbackSecret(batch.keyId);
+    const attempt = job.attemptsMade + 1;
+    let target: OutboundTarget;
+    try {
+      target = await resolveOutboundTarget(callbackUrl, settings.policy);
+    } catch (error) {
+      settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
+      if (isOutboundRefusal(error)) throw new UnrecoverableError(`callback URL refused: ${error.detail}`);
+      throw error;
+    }
+    let status: number;
+    try {
+      ({ status } = await deliverCallback(
+        target,
+        body,
+        {
+          [CALLBACK_SIGNATURE_HEADER]: signCallback(secret, body),
+          "Dossier-Event": "batch.completed",
+          "Dossier-Delivery": `${job.id}-${attempt}`,
+          "user-agent": "Dossier-Callback/1",
+        },
+        settings.timeoutMs,
+      ));
+    } catch (error) {
+      settings.onAttempt?.({ batchId, attempt, error: (error as Error).message });
+      throw error;
+    }
+    settings.onAttempt?.({ batchId, attempt, status });
+    if (status < 200 || status >= 300) throw new Error(`callback receiver answered ${status}`);
+    return String(status);
+  }
 }
