@@ -4,6 +4,7 @@ import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
 import { eventOperations, jobEventStreamContent } from "./event-operations.js";
 import { usageOperations } from "./usage-operations.js";
+import { watchOperations } from "./watch-operations.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -373,6 +374,7 @@ export function buildOpenApiDocument(
     ...batchOperations(),
     ...usageOperations(),
     ...eventOperations(),
+    ...watchOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {
