@@ -219,6 +219,31 @@ async function runNow(watch: WatchView, key = TEST_API_KEY): Promise<WatchView> 
   return nextRun(watch.id, watch.lastRun?.id, key);
 }
 
+/** Makes the watch's next scheduled run due now, as if its time had come, and returns when it was due. */
+async function promoteScheduledRun(id: string): Promise<number> {
+  const schedule = new WatchSchedule({ prefix: stack.prefix, queueConnection: stack.redis as never });
+  try {
+    const next = await schedule.nextRunAt(id);
+    const job = await schedule.queue.getJob(`repeat:${id}:${next}`);
+    expect(await job?.getState()).toBe("delayed");
+    await job!.promote();
+    return next!;
+  } finally {
+    await schedule.close();
+  }
+}
+
+/** Waits until the watch is as `done` says. */
+async function watchWhen(id: string, done: (watch: WatchView) => boolean, what: string): Promise<WatchView> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const watch = await getWatch(id);
+    if (done(watch)) return watch;
+    await sleep(50);
+  }
+  throw new Error(`watch ${id}: ${what} did not happen`);
+}
+
 async function eventsOf(id: string, query = ""): Promise<WatchEventList> {
   const response = await call("GET", `/v1/watches/${id}/events${query}`);
   expect(response.status).toBe(200);
@@ -421,6 +446,22 @@ describe("what a watch reports", () => {
     }
   });
 
+  it("runs on its schedule with evidence as fresh as a quarter of its interval, then falls due an interval later", async () => {
+    const watch = await nextRun(
+      (await createWatch(headcountWatch("How many people work at Watched Co? (scheduled)"))).id,
+      undefined,
+    );
+    const before = world.model.requests.length;
+    const due = await promoteScheduledRun(watch.id);
+    const scheduled = await nextRun(watch.id, watch.lastRun!.id);
+    expect(scheduled.lastRun).toMatchObject({ trigger: "schedule", outcome: "unchanged" });
+    expect(scheduled.lastRun!.id).toBe(`repeat:${watch.id}:${due}@${scheduled.lastRun!.id.split("@")[1]}`);
+    expect(Date.parse(scheduled.nextRunAt!)).toBe(due + 86_400_000);
+    // A new research run, not the first run's stored answer: the scheduled run asked with its own freshness.
+    expect(world.model.requests.length).toBeGreaterThan(before);
+    expect(scheduled.usage.runs).toBe(2);
+  });
+
   it("makes no event for a page that is only re-ordered or re-dated", async () => {
     site.setPage("/about", { body: aboutPage("Today Watched Co employs 300 people.") });
     const watch = await nextRun(
@@ -548,11 +589,45 @@ describe("cost and failure", () => {
       // The third failure skips the next scheduled run: the next attempt is a day after it.
       expect(Date.parse(watch.failing!.nextAttemptAt!) - Date.parse(watch.nextRunAt!)).toBe(86_400_000);
       expect(watch.lastAnswer).toMatchObject({ answerNumber: expect.any(Number) });
+      // The scheduled run due next is skipped: no run, and the attempt after it is the next one.
+      const due = await promoteScheduledRun(watch.id);
+      const skipped = await watchWhen(
+        watch.id,
+        (current) => Date.parse(current.nextRunAt!) > due && current.failing?.nextAttemptAt === current.nextRunAt,
+        "skipping the scheduled run",
+      );
+      expect(Date.parse(skipped.nextRunAt!)).toBe(due + 86_400_000);
+      expect(skipped.lastRun!.id).toBe(watch.lastRun!.id);
+      expect(skipped.usage.runs).toBe(watch.usage.runs);
     } finally {
       failingQuestions.delete(question);
     }
     const recovered = await runNow(watch);
     expect(recovered.status).toBe("active");
     expect(recovered.failing).toBeUndefined();
+  });
+
+  it("finishes a run whose worker is killed on another worker, recorded once", async () => {
+    const question = "How many people work at Watched Co? (killed worker)";
+    world.model.setLatency(1_500);
+    try {
+      const before = world.model.requests.length;
+      const watch = await createWatch(headcountWatch(question));
+      const deadline = Date.now() + 10_000;
+      while (!world.model.requests.slice(before).some((request) => request.userText.includes(question))) {
+        if (Date.now() > deadline) throw new Error("the first run never reached the model");
+        await sleep(20);
+      }
+      const worker = stack.workers.at(-1)!;
+      worker.kill("SIGKILL");
+      await worker.exited;
+      await stack.startWorker();
+      const recorded = await nextRun(watch.id, undefined);
+      expect(recorded.lastRun).toMatchObject({ trigger: "created", outcome: "baseline" });
+      expect(recorded.usage.runs).toBe(1);
+      expect((await eventsOf(watch.id)).data).toEqual([]);
+    } finally {
+      world.model.setLatency(0);
+    }
   });
 });
