@@ -15,6 +15,11 @@ import type {
   PersonResearchRequest,
   PersonResearchResponse,
   Problem,
+  Watch,
+  WatchEventList,
+  WatchList,
+  WatchRequest,
+  WatchRunAccepted,
 } from "./types.js";
 
 export interface DossierOptions {
@@ -124,7 +129,7 @@ export class Dossier {
   }
 
   /** Sends one call with the key, retrying 429 and 503; resolves with the successful response. */
-  #send(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<Response> {
+  #send(method: "GET" | "POST" | "DELETE", path: string, init: SendInit = {}): Promise<Response> {
     const headers: Record<string, string> = { ...this.#headers, "x-api-key": this.#apiKey, ...init.headers };
     if (init.body !== undefined) headers["content-type"] = "application/json";
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
@@ -141,7 +146,7 @@ export class Dossier {
     );
   }
 
-  async #json<T>(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<T> {
+  async #json<T>(method: "GET" | "POST" | "DELETE", path: string, init: SendInit = {}): Promise<T> {
     const response = await this.#send(method, path, init);
     return (await response.json()) as T;
   }
@@ -219,11 +224,7 @@ export class Dossier {
 
   /** One page of this key's batches, newest first (`GET /v1/batches`). */
   listBatches(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<BatchList> {
-    const query = new URLSearchParams();
-    if (page.limit !== undefined) query.set("limit", String(page.limit));
-    if (page.after !== undefined) query.set("after", page.after);
-    const suffix = query.size > 0 ? `?${query}` : "";
-    return this.#json("GET", `/v1/batches${suffix}`, callOptionsOf(options));
+    return this.#json("GET", `/v1/batches${pageQuery(page)}`, callOptionsOf(options));
   }
 
   /** Cancels a batch (`POST /v1/batches/{id}/cancel`): queued items are cancelled, running ones finish. */
@@ -268,6 +269,44 @@ export class Dossier {
       callOptionsOf(options),
     );
     return response.text();
+  }
+
+  /**
+   * Makes a watch (`POST /v1/watches`): the research request asked again `every` 1h to 30d,
+   * reporting what changed with the quotes before and after (docs/watches.md). Its first run starts
+   * at once and sets the baseline.
+   */
+  createWatch(request: WatchRequest, options: CallOptions = {}): Promise<Watch> {
+    return this.#json("POST", "/v1/watches", { body: request, ...callOptionsOf(options) });
+  }
+
+  /** A watch, its last run and last answer (`GET /v1/watches/{id}`). */
+  getWatch(id: string, options: CallOptions = {}): Promise<Watch> {
+    return this.#json("GET", `/v1/watches/${encodeURIComponent(id)}`, callOptionsOf(options));
+  }
+
+  /** One page of this key's watches, newest first (`GET /v1/watches`). */
+  listWatches(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<WatchList> {
+    return this.#json("GET", `/v1/watches${pageQuery(page)}`, callOptionsOf(options));
+  }
+
+  /** Stops and deletes a watch at once (`DELETE /v1/watches/{id}`). */
+  async deleteWatch(id: string, options: CallOptions = {}): Promise<void> {
+    await this.#send("DELETE", `/v1/watches/${encodeURIComponent(id)}`, callOptionsOf(options));
+  }
+
+  /** Runs a watch now, outside its schedule (`POST /v1/watches/{id}/run`); see `lastRun` for the outcome. */
+  runWatch(id: string, options: CallOptions = {}): Promise<WatchRunAccepted> {
+    return this.#json("POST", `/v1/watches/${encodeURIComponent(id)}/run`, callOptionsOf(options));
+  }
+
+  /** One page of a watch's change events, newest first (`GET /v1/watches/{id}/events`). */
+  watchEvents(
+    id: string,
+    page: { limit?: number; after?: string } = {},
+    options: CallOptions = {},
+  ): Promise<WatchEventList> {
+    return this.#json("GET", `/v1/watches/${encodeURIComponent(id)}/events${pageQuery(page)}`, callOptionsOf(options));
   }
 
   /**
@@ -324,6 +363,14 @@ export class Dossier {
       await wait(retryDelayMs(this.#retry, reconnects - 1, undefined), options.signal);
     }
   }
+}
+
+/** `?limit=&after=` of a listing, or nothing. */
+function pageQuery(page: { limit?: number; after?: string }): string {
+  const query = new URLSearchParams();
+  if (page.limit !== undefined) query.set("limit", String(page.limit));
+  if (page.after !== undefined) query.set("after", page.after);
+  return query.size > 0 ? `?${query}` : "";
 }
 
 /** The per-call options a call passes on to #send. */

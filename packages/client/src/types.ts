@@ -11,6 +11,14 @@ import type {
   Problem,
   personResearchRequestSchema,
   personResearchResponseSchema,
+  WatchChange,
+  WatchEvent,
+  WatchEventList,
+  WatchList,
+  WatchQuote,
+  WatchView,
+  watchRequestSchema,
+  watchRunAcceptedSchema,
 } from "@dossier/contract";
 import type * as z from "zod";
 
@@ -31,7 +39,27 @@ export type BatchRequest = z.input<typeof batchRequestSchema>;
 /** One item of a batch. */
 export type BatchItem = BatchRequest["items"][number];
 
-export type { BatchEvent, BatchList, BatchResultLine, BatchStatus, JobEvent, JobStatus, Problem };
+/** The body of `POST /v1/watches`. */
+export type WatchRequest = z.input<typeof watchRequestSchema>;
+/** A watch, as `GET /v1/watches/{id}` answers it. */
+export type Watch = WatchView;
+/** What `POST /v1/watches/{id}/run` answers. */
+export type WatchRunAccepted = z.output<typeof watchRunAcceptedSchema>;
+
+export type {
+  BatchEvent,
+  BatchList,
+  BatchResultLine,
+  BatchStatus,
+  JobEvent,
+  JobStatus,
+  Problem,
+  WatchChange,
+  WatchEvent,
+  WatchEventList,
+  WatchList,
+  WatchQuote,
+};
 
 /** Either research answer. */
 export type ResearchResponse = CompanyResearchResponse | PersonResearchResponse;
