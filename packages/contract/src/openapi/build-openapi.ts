@@ -324,7 +324,7 @@ function operationsEndpoints(): OpenApiOperation[] {
         summary: "The MCP server over streamable HTTP (docs/mcp.md)",
         description:
           "Model Context Protocol JSON-RPC messages (stateless streamable HTTP): the tools research_company, research_person, submit_batch, " +
-          "batch_status and batch_results. Requires `x-api-key` like the API.",
+          "batch_status, batch_results, create_watch, watch_status, watch_events, run_watch and delete_watch. Requires `x-api-key` like the API.",
         security: [{ apiKey: [] }],
         requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
         responses: {
