@@ -27,7 +27,7 @@ export const FAILURES_BEFORE_BACKOFF = 3;
 /** The longest a failing watch waits between scheduled attempts, in seconds (30 days). */
 const MAX_BACKOFF_SECONDS = 30 * 86_400;
 /** How long a run asked for while another run of the watch is under way waits before it tries again. */
-const BUSY_RETRY_MS = 15_000;
+const BUSY_RETRY_MS = 2_000;
 
 /** What one run came to, for the log. */
 export interface WatchRunReport {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis, type RedisClient } from "../redis-connection.js";
-import { onDemandRunJobId, scheduleOffsetMs, WatchSchedule } from "./watch-schedule.js";
+import { onDemandRunJobIds, scheduleOffsetMs, WatchSchedule } from "./watch-schedule.js";
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const HOUR_MS = 3_600_000;
@@ -80,7 +80,7 @@ describe("WatchSchedule", () => {
     await schedule.runNow("w-spread-3", "manual");
     await schedule.runNow("w-spread-3", "manual");
     expect(await schedule.queue.getWaitingCount()).toBe(1);
-    expect((await schedule.queue.getJob(onDemandRunJobId("w-spread-3")))?.data).toEqual({
+    expect((await schedule.queue.getJob(onDemandRunJobIds("w-spread-3")[0]))?.data).toEqual({
       watchId: "w-spread-3",
       trigger: "manual",
     });

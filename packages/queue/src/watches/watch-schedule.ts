@@ -10,8 +10,14 @@ export interface WatchRunData {
   trigger: WatchTrigger;
 }
 
-/** The id of the job of a run asked for outside the schedule: one waits at a time per watch. */
-export const onDemandRunJobId = (watchId: string) => `run-${watchId}`;
+/**
+ * The ids of the jobs of runs asked for outside the schedule: two per watch, so that a run asked
+ * for while one is under way waits in the other, and one waits at a time.
+ */
+export const onDemandRunJobIds = (watchId: string): [string, string] => [`run-${watchId}`, `run-${watchId}-next`];
+
+/** Job states in which a run on demand is still to come: asking again joins it. */
+const PENDING_STATES = new Set(["waiting", "delayed", "prioritized", "waiting-children"]);
 
 /**
  * A watch's place within its interval, in milliseconds (1 to `everyMs - 1`), from its id alone: the
@@ -58,16 +64,21 @@ export class WatchSchedule {
   /** Removes the watch's scheduler, its next scheduled job and a run waiting on demand. */
   async unschedule(watchId: string): Promise<void> {
     await this.queue.removeJobScheduler(watchId);
-    await this.queue.remove(onDemandRunJobId(watchId)).catch(() => 0);
+    for (const jobId of onDemandRunJobIds(watchId)) await this.queue.remove(jobId).catch(() => 0);
   }
 
-  /** Queues a run now; a run of this watch already waiting is not queued twice. */
+  /**
+   * Queues a run now. A run of this watch already waiting is not queued twice; a run asked for
+   * while another is under way is queued after it (the watch's lock runs them one at a time).
+   */
   async runNow(watchId: string, trigger: Exclude<WatchTrigger, "schedule">): Promise<void> {
-    await this.queue.add(
-      "run",
-      { watchId, trigger },
-      { jobId: onDemandRunJobId(watchId), removeOnComplete: true, removeOnFail: true },
+    const slots = onDemandRunJobIds(watchId);
+    const states = await Promise.all(
+      slots.map(async (jobId) => (await (await this.queue.getJob(jobId))?.getState()) ?? "unknown"),
     );
+    if (states.some((state) => PENDING_STATES.has(state))) return;
+    const free = slots.find((_jobId, index) => states[index] !== "active") ?? slots[0];
+    await this.queue.add("run", { watchId, trigger }, { jobId: free, removeOnComplete: true, removeOnFail: true });
   }
 
   /** When the watch's next scheduled run is due (ms since epoch), or null without a scheduler. */
