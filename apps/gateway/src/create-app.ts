@@ -6,6 +6,7 @@ import {
   type EventFeeds,
   IdempotencyKeys,
   type ResearchQueue,
+  type WatchFeed,
   type WatchSchedule,
   type WatchStore,
 } from "@dossier/queue";
@@ -47,7 +48,7 @@ export interface GatewayDependencies {
   /** Job and batch events from Redis, and the gateway's open event streams. */
   events: { feeds: EventFeeds; streams: EventStreams };
   /** Watches: their store and schedules, the per-key cap, and lists once they exist (docs/watches.md). */
-  watches: { store: WatchStore; schedule: WatchSchedule; maxPerKey: number; lists?: ListWatchSupport };
+  watches: { store: WatchStore; schedule: WatchSchedule; feed: WatchFeed; maxPerKey: number; lists?: ListWatchSupport };
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
@@ -121,6 +122,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
       schedule: dependencies.watches.schedule,
       maxPerKey: dependencies.watches.maxPerKey,
       ...(dependencies.watches.lists ? { lists: dependencies.watches.lists } : {}),
+      live: { feed: dependencies.watches.feed, streams: dependencies.events.streams },
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
       body: jsonBody(),

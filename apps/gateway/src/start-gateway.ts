@@ -6,6 +6,7 @@ import {
   EventFeeds,
   ResearchQueue,
   replicaConfirmationFor,
+  WatchFeed,
   WatchSchedule,
   WatchStore,
 } from "@dossier/queue";
@@ -45,6 +46,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
       eventsKept: config.watch.eventsKept,
     }),
     schedule: new WatchSchedule({ prefix: config.redisPrefix, queueConnection: queue.queueConnection }),
+    feed: new WatchFeed({ target: config.redis, prefix: config.redisPrefix }),
     maxPerKey: config.watch.maxPerKey,
   };
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
@@ -114,6 +116,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     await events.feeds.close();
     await batches.close();
     await watches.schedule.close();
+    await watches.feed.close();
     await queue.close();
     logger.info("gateway stopped");
     process.exit(0);

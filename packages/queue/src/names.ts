@@ -130,6 +130,8 @@ export const redisChannels = {
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
+  /** Announces each recorded run of a watch (with its change event, if any), and its deletion. */
+  watchEvents: (prefix: string, watchId: string) => `${prefix}:watch-events:${watchId}`,
 } as const;
 
 /**

@@ -13,7 +13,9 @@ import {
   parsePromptPassages,
   problemOf,
   provenFieldsReply,
+  type ReceivedEvent,
   type ResearchWorld,
+  readEventStream,
   type Stack,
   startChangingSite,
   startResearchWorld,
@@ -358,8 +360,10 @@ describe("the watch resource", () => {
       expect((await call("DELETE", `/v1/watches/${watch.id}`)).status).toBe(204);
       expect(await schedule.nextRunAt(watch.id)).toBeNull();
       // Its first run is gone from the queue, or under way: then it finds the watch gone and records nothing.
-      const state = await (await schedule.queue.getJob(`run-${watch.id}`))?.getState();
-      expect(["active", "completed", undefined]).toContain(state);
+      for (const jobId of [`run-${watch.id}`, `run-${watch.id}-next`]) {
+        const state = await (await schedule.queue.getJob(jobId))?.getState();
+        expect(["active", "completed", undefined]).toContain(state);
+      }
       expect((await call("GET", `/v1/watches/${watch.id}`)).status).toBe(404);
       expect((await call("DELETE", `/v1/watches/${watch.id}`)).status).toBe(404);
     } finally {
@@ -462,6 +466,46 @@ describe("what a watch reports", () => {
     expect(scheduled.usage.runs).toBe(2);
   });
 
+  it("runs a run asked for while another is under way after it, never both at once", async () => {
+    const watch = await nextRun(
+      (await createWatch(headcountWatch("How many people work at Watched Co? (one at a time)"))).id,
+      undefined,
+    );
+    world.model.setLatency(600);
+    try {
+      expect((await call("POST", `/v1/watches/${watch.id}/run`)).status).toBe(202);
+      const first = await watchWhen(watch.id, () => true, "reading the watch");
+      // The first run is under way (its research waits on the slow model) when the second is asked for.
+      const lines = () => stack.logLines().map((line) => JSON.parse(line) as Record<string, unknown>);
+      const deadline = Date.now() + 10_000;
+      while (
+        !lines().some(
+          (line) =>
+            line.msg === "research started" &&
+            String(line.requestId).startsWith(`run-${watch.id}`) &&
+            line.requestId !== watch.lastRun!.id,
+        )
+      ) {
+        if (Date.now() > deadline) throw new Error("the first run did not start");
+        await sleep(20);
+      }
+      expect((await call("POST", `/v1/watches/${watch.id}/run`)).status).toBe(202);
+      const done = await watchWhen(watch.id, (current) => current.usage.runs === 3, "two more runs");
+      expect(done.lastRun).toMatchObject({ trigger: "manual", outcome: "unchanged" });
+      expect(first.usage.runs).toBe(1);
+      const runs = lines().filter((line) => line.msg === "watch run" && line.watchId === watch.id);
+      const researches = lines().filter(
+        (line) => line.msg === "research started" && runs.slice(1).some((run) => run.runId === line.requestId),
+      );
+      expect(runs).toHaveLength(3);
+      // The second run's research started only after the first run was recorded.
+      expect(researches.map((line) => line.requestId)).toEqual(runs.slice(1).map((run) => run.runId));
+      expect(Date.parse(String(researches[1]!.time))).toBeGreaterThanOrEqual(Date.parse(String(runs[1]!.time)));
+    } finally {
+      world.model.setLatency(0);
+    }
+  });
+
   it("makes no event for a page that is only re-ordered or re-dated", async () => {
     site.setPage("/about", { body: aboutPage("Today Watched Co employs 300 people.") });
     const watch = await nextRun(
@@ -554,6 +598,67 @@ describe("what a watch reports", () => {
         citations: { before: [expect.objectContaining({ quote: "SOC 2 Type II certificate" })], after: [] },
       },
     ]);
+  });
+});
+
+describe("live events", () => {
+  const open = (id: string, lastEventId?: string) =>
+    fetch(`${stack.baseUrl}/v1/watches/${id}/events`, {
+      headers: {
+        "x-api-key": TEST_API_KEY,
+        accept: "text/event-stream",
+        ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+      },
+    });
+
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`${what} did not happen`);
+      await sleep(20);
+    }
+  }
+
+  it("streams runs and changes as they are recorded, resumes after Last-Event-ID, and ends when the watch is deleted", async () => {
+    site.setPage("/about", { body: aboutPage("Today Watched Co employs 300 people.") });
+    const watch = await nextRun(
+      (await createWatch(headcountWatch("How many people work at Watched Co? (live)"))).id,
+      undefined,
+    );
+    const response = await open(watch.id);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const seen: ReceivedEvent[] = [];
+    const reading = readEventStream(response, { onEvent: (event) => seen.push(event) });
+    await until(() => seen.length > 0, "the first event");
+    expect(seen[0]!.event).toBe("watch");
+    expect(JSON.parse(seen[0]!.data)).toMatchObject({ id: watch.id, lastRun: { outcome: "baseline" } });
+
+    site.setPage("/about", { body: aboutPage("Today Watched Co employs 310 people.") });
+    const first = await runNow(watch);
+    site.setPage("/about", { body: aboutPage("Today Watched Co employs 320 people.") });
+    const second = await runNow(first);
+    await until(() => seen.filter((event) => event.event === "run").length === 2, "two run events");
+    expect(seen.map((event) => [event.event, event.id])).toEqual([
+      ["watch", undefined],
+      ["change", first.lastRun!.eventId],
+      ["run", undefined],
+      ["change", second.lastRun!.eventId],
+      ["run", undefined],
+    ]);
+    expect(JSON.parse(seen[3]!.data)).toMatchObject({ changes: [{ before: "310", after: "320" }] });
+    expect(JSON.parse(seen[4]!.data)).toEqual({ watchId: watch.id, lastRun: second.lastRun });
+
+    const resumed = await readEventStream(await open(watch.id, first.lastRun!.eventId), {
+      until: (event) => event.event === "change",
+    });
+    expect(resumed.events.map((event) => [event.event, event.id])).toEqual([
+      ["watch", undefined],
+      ["change", second.lastRun!.eventId],
+    ]);
+
+    expect((await call("DELETE", `/v1/watches/${watch.id}`)).status).toBe(204);
+    await reading;
+    expect(seen.at(-1)).toMatchObject({ event: "deleted", data: JSON.stringify({ watchId: watch.id }) });
   });
 });
 

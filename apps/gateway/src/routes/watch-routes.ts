@@ -1,10 +1,13 @@
 import { DossierError, isDossierError, MAX_WATCH_PAGE, validateWatchRequest } from "@dossier/contract";
 import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
-import type { WatchSchedule, WatchStore } from "@dossier/queue";
+import type { WatchFeed, WatchSchedule, WatchStore } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
+import { streamWatchEvents } from "../events/index.js";
+import type { EventStreams } from "../http/event-stream.js";
 import { apiKeyOf } from "../http/locals.js";
 import { type Route, route } from "../http/route-table.js";
-import { validationProblem } from "./research-routes.js";
+import { lastEventIdOf } from "./event-routes.js";
+import { acceptsEventStream, validationProblem } from "./research-routes.js";
 import { findOwnWatch, readWatchView, watchStoreProblem } from "./watch-view.js";
 
 /**
@@ -29,6 +32,8 @@ export interface WatchRouteSettings {
   maxPerKey: number;
   /** Lists, once they exist; absent: a watch on a list is refused. */
   lists?: ListWatchSupport;
+  /** Live events: the watches' channels, and the gateway's open event streams. */
+  live: { feed: WatchFeed; streams: EventStreams };
 }
 
 /** Entries one page holds unless `limit` says otherwise. */
@@ -158,6 +163,11 @@ export function watchRoutes(settings: WatchRouteSettings): Route[] {
     }),
 
     route("GET", "/v1/watches/:id/events", ...guard, async (request: Request, response: Response) => {
+      if (acceptsEventStream(request)) {
+        const record = await own(request, response);
+        await streamWatchEvents({ store, schedule, ...settings.live }, response, record, lastEventIdOf(request));
+        return;
+      }
       const page = pageOf(request, EVENT_ID, "an event id (we-...)");
       const record = await own(request, response);
       const listed = await store.events(record.id, page).catch((error: unknown) => {

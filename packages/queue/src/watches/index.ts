@@ -2,6 +2,7 @@ export { type AnswerMemory, type Comparison, compareAnswers, type FieldMemory } 
 export { type Observation, type ObservedResponse, observeAnswer, type StatedValue } from "./observe-answer.js";
 export { itemKey, readQuantity, sameValue } from "./same-value.js";
 export { type WatchCallbackBody, type WatchCallbackSettings, WatchCallbacks } from "./watch-callbacks.js";
+export { WatchFeed } from "./watch-feed.js";
 export type {
   ProblemSummary,
   RunRecord,
@@ -20,7 +21,7 @@ export {
   type WatchRunReport,
   watchEventId,
 } from "./watch-runner.js";
-export { onDemandRunJobId, scheduleOffsetMs, type WatchRunData, WatchSchedule } from "./watch-schedule.js";
+export { onDemandRunJobIds, scheduleOffsetMs, type WatchRunData, WatchSchedule } from "./watch-schedule.js";
 export {
   startWatchServices,
   type WatchServices,
@@ -30,6 +31,7 @@ export {
 export {
   type NewWatch,
   type PageRequest,
+  type WatchAnnouncement,
   type WatchCreation,
   WatchStore,
   type WatchStoreSettings,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { WatchEvent } from "@dossier/contract";
-import { redisKeys } from "../names.js";
+import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import { newWatchFields, parseWatchRecord, type RunRecord, type WatchRecord } from "./watch-record.js";
@@ -30,9 +30,11 @@ return {1, count + 1}
 
 /**
  * KEYS: the watch's hash, its events. ARGV: the run id, fields to set (JSON object), fields to
- * remove (JSON array), the event (JSON, or empty), events kept, counter increments (JSON object).
- * Records one run once: nothing when the watch is gone (deleted meanwhile: a run under way records
- * nothing) and nothing again for a run already recorded. Returns 1, 0 (gone) or -1 (already).
+ * remove (JSON array), the event (JSON, or empty), events kept, counter increments (JSON object),
+ * the watch's channel, the message announcing the run. Records one run once: nothing when the
+ * watch is gone (deleted meanwhile: a run under way records nothing) and nothing again for a run
+ * already recorded, and announces it to the gateways following the watch. Returns 1, 0 (gone) or
+ * -1 (already).
  */
 const RECORD_SCRIPT = new RedisScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -45,6 +47,7 @@ if ARGV[4] ~= '' then
   redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[5]) - 1)
 end
 for field, increment in pairs(cjson.decode(ARGV[6])) do redis.call('HINCRBY', KEYS[1], 'usage:' .. field, increment) end
+redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1
 `);
 
@@ -53,6 +56,9 @@ const SKIP_SCRIPT = new RedisScript(`
 if tonumber(redis.call('HGET', KEYS[1], 'skipRuns') or '0') > 0 then return redis.call('HINCRBY', KEYS[1], 'skipRuns', -1) end
 return 0
 `);
+
+/** What a watch's channel carries: a recorded run (with its change event, if any), or the watch's deletion. */
+export type WatchAnnouncement = { type: "run"; lastRun?: unknown; event?: WatchEvent } | { type: "deleted" };
 
 /** Where a page of watches or events starts. */
 export interface PageRequest {
@@ -130,6 +136,7 @@ export class WatchStore {
         redisKeys.watchRunLock(this.prefix, record.id),
       )
       .zrem(redisKeys.keyWatches(this.prefix, record.keyId), record.id)
+      .publish(redisChannels.watchEvents(this.prefix, record.id), JSON.stringify({ type: "deleted" }))
       .exec();
     return Number(results?.[0]?.[1] ?? 0) > 0;
   }
@@ -149,6 +156,12 @@ export class WatchStore {
         run.event ? JSON.stringify(run.event) : "",
         this.settings.eventsKept,
         JSON.stringify(run.usage ?? {}),
+        redisChannels.watchEvents(this.prefix, watchId),
+        JSON.stringify({
+          type: "run",
+          ...(run.set.lastRun ? { lastRun: JSON.parse(run.set.lastRun) as unknown } : {}),
+          ...(run.event ? { event: run.event } : {}),
+        } satisfies WatchAnnouncement),
       ],
     )) as number;
     return reply === 1 ? "recorded" : reply === 0 ? "gone" : "already";
