@@ -20,6 +20,7 @@ import type {
   WatchList,
   WatchRequest,
   WatchRunAccepted,
+  WatchStreamEvent,
 } from "./types.js";
 
 export interface DossierOptions {
@@ -83,6 +84,7 @@ interface SendInit extends CallOptions {
 
 const TERMINAL_JOB_EVENTS = new Set(["done", "failed"]);
 const TERMINAL_BATCH_EVENTS = new Set(["done"]);
+const TERMINAL_WATCH_EVENTS = new Set(["deleted"]);
 
 const wait = (milliseconds: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
@@ -316,10 +318,18 @@ export class Dossier {
    */
   events(target: { jobId: string }, options?: EventOptions): AsyncGenerator<JobEvent>;
   events(target: { batchId: string }, options?: EventOptions): AsyncGenerator<BatchEvent>;
+  /** A watch followed live: `watch` at once, then `change` and `run` as runs are recorded, until `deleted`. */
+  events(target: { watchId: string }, options?: EventOptions): AsyncGenerator<WatchStreamEvent>;
   events(
-    target: { jobId: string } | { batchId: string },
+    target: { jobId: string } | { batchId: string } | { watchId: string },
     options: EventOptions = {},
-  ): AsyncGenerator<JobEvent | BatchEvent> {
+  ): AsyncGenerator<JobEvent | BatchEvent | WatchStreamEvent> {
+    if ("watchId" in target)
+      return this.#follow<WatchStreamEvent>(
+        `/v1/watches/${encodeURIComponent(target.watchId)}/events`,
+        TERMINAL_WATCH_EVENTS,
+        options,
+      );
     return "jobId" in target
       ? this.#follow<JobEvent>(`/v1/jobs/${encodeURIComponent(target.jobId)}/events`, TERMINAL_JOB_EVENTS, options)
       : this.#follow<BatchEvent>(
@@ -329,7 +339,7 @@ export class Dossier {
         );
   }
 
-  async *#follow<T extends JobEvent | BatchEvent>(
+  async *#follow<T extends JobEvent | BatchEvent | WatchStreamEvent>(
     path: string,
     terminal: Set<string>,
     options: EventOptions,

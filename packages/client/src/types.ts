@@ -43,6 +43,12 @@ export type BatchItem = BatchRequest["items"][number];
 export type WatchRequest = z.input<typeof watchRequestSchema>;
 /** A watch, as `GET /v1/watches/{id}` answers it. */
 export type Watch = WatchView;
+/** One event of a watch followed live (`GET /v1/watches/{id}/events` as Server-Sent Events). */
+export type WatchStreamEvent =
+  | { type: "watch"; id: string; data: Watch }
+  | { type: "change"; id: string; data: WatchEvent }
+  | { type: "run"; id: string; data: { watchId: string; lastRun: NonNullable<Watch["lastRun"]> } }
+  | { type: "deleted"; id: string; data: { watchId: string } };
 /** What `POST /v1/watches/{id}/run` answers. */
 export type WatchRunAccepted = z.output<typeof watchRunAcceptedSchema>;
 

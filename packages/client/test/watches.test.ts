@@ -50,6 +50,30 @@ describe("watches", () => {
     expect(gone).toMatchObject({ status: 404, code: "WATCH_NOT_FOUND" });
   });
 
+  it("follows a watch live until it is deleted", async () => {
+    const created = await dossier.createWatch({
+      request: {
+        type: "company",
+        request: companyRequest("Is the company hiring? (client live)", { responseType: "BOOL" }),
+      },
+      every: "1d",
+    });
+    const baseline = await nextRun(created.id, undefined);
+    const seen: string[] = [];
+    const following = (async () => {
+      for await (const event of dossier.events({ watchId: created.id })) {
+        seen.push(event.type);
+        if (event.type === "watch") await dossier.runWatch(created.id);
+        if (event.type === "run") {
+          expect(event.data.lastRun.id).not.toBe(baseline.lastRun!.id);
+          await dossier.deleteWatch(created.id);
+        }
+      }
+    })();
+    await following;
+    expect(seen).toEqual(["watch", "run", "deleted"]);
+  });
+
   it("throws the 422 that names a bad interval", async () => {
     const refused = await dossier
       .createWatch({ request: { type: "company", request: companyRequest("Hiring?") }, every: "5m" })

@@ -203,17 +203,38 @@ export function watchOperations(): OpenApiOperation[] {
       path: "/v1/watches/{id}/events",
       operation: {
         operationId: "listWatchEvents",
-        summary: "A watch's change events, newest first",
+        summary: "A watch's change events, newest first; or followed live",
         description:
           "Every change event the watch's runs made (the latest `WATCH_EVENTS_KEPT`), newest first, a page at a time. The same " +
-          "events are POSTed to `callbackUrl`.",
+          "events are POSTed to `callbackUrl`. With `Accept: text/event-stream` the watch is followed live instead (Server-Sent " +
+          "Events): `watch` (the watch) at once, then `run` ({ watchId, lastRun }) for each run recorded and `change` (a WatchEvent, " +
+          "its id the event's) for each change event; `deleted` ends the stream. `Last-Event-ID` (a change event's id) first sends " +
+          "the change events recorded after it.",
         security: [{ apiKey: [] }],
-        parameters: [idParameter, ...pageParameters("events")],
+        parameters: [
+          idParameter,
+          ...pageParameters("events"),
+          {
+            name: "Last-Event-ID",
+            in: "header",
+            required: false,
+            description:
+              "With `Accept: text/event-stream`: the id of the last change event received; those after it are sent first.",
+            schema: { type: "string" },
+          },
+        ],
         responses: {
           "200": {
-            description: "One page.",
+            description: "One page, or the live stream.",
             content: {
               "application/json": { schema: ref("WatchEventList"), example: { data: [eventExample], has_more: false } },
+              "text/event-stream": {
+                schema: {
+                  type: "string",
+                  description: "Server-Sent Events: `watch`, `run`, `change` (a WatchEvent), `deleted`.",
+                },
+                example: `event: watch\ndata: {"id":"w-8Zc1pQv0aWnR2xYt","status":"active","...":"..."}\n\nid: ${eventExample.id}\nevent: change\ndata: ${JSON.stringify(eventExample)}\n\n`,
+              },
             },
           },
           "401": unauthorized,
