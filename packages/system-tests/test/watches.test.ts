@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { WatchEvent, WatchEventList, WatchList, WatchView } from "@dossier/contract";
 import { ApiKeyStore, verifyCallbackSignature, type WatchCallbackBody, WatchSchedule } from "@dossier/queue";
 import {
   type ChangingSite,
+  type ChangingSiteStack,
   type FakeChatRequest,
   type FakeChatResponder,
   findPassageWithWords,
@@ -17,9 +15,7 @@ import {
   type ResearchWorld,
   readEventStream,
   type Stack,
-  startChangingSite,
-  startResearchWorld,
-  startStack,
+  startChangingSiteStack,
   statedAnswerResponder,
   TEST_API_KEY,
 } from "@dossier/testing";
@@ -45,12 +41,11 @@ const securityPage = (...certifications: string[]) =>
   paragraphs("Security at Watched Co: how we protect the data of the bakeries we serve.") +
   items(...certifications.map((name) => `${name} certificate, renewed every year`));
 
+let changing: ChangingSiteStack | undefined;
 let world: ResearchWorld;
 let site: ChangingSite;
 let stack: Stack;
 let receiver: Server;
-/** The simulated web's test CA and the watched site's, in one file for NODE_EXTRA_CA_CERTS. */
-let caFolder: string | undefined;
 const deliveries: Array<{ body: string; signature: string | undefined; event: string | undefined }> = [];
 /** Questions whose model calls fail, to make a watch's runs fail. */
 const failingQuestions = new Set<string>();
@@ -108,59 +103,51 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const hooksPort = (receiver.address() as AddressInfo).port;
 
-  world = await startResearchWorld({ responder });
-  site = await startChangingSite({
-    host: "watched-co.test",
-    brand: "Watched Co",
-    legalLine: "Watched Co, Inc., 100 Main Street, Portland, OR",
-    accent: "#245",
-    navigation: [
-      { label: "About", href: "/about" },
-      { label: "Security", href: "/security" },
-    ],
-    legalLinks: [],
-    pages: [
-      {
-        path: "/",
-        title: "Watched Co: inventory software for bakeries",
-        description: "Inventory software for bakeries.",
-        body: paragraphs("Watched Co keeps bakeries stocked: flour, butter and boxes, counted for you."),
-      },
-      {
-        path: "/about",
-        title: "About Watched Co",
-        description: "Our story and our team.",
-        body: aboutPage("Today Watched Co employs 240 people."),
-      },
-      {
-        path: "/security",
-        title: "Security",
-        description: "How Watched Co protects data.",
-        body: securityPage("SOC 2 Type II", "ISO 27001"),
-      },
-    ],
-  });
-  const authorities = [world.env.NODE_EXTRA_CA_CERTS, site.caPath].filter((path): path is string => Boolean(path));
-  caFolder = mkdtempSync(join(tmpdir(), "dossier-watches-ca-"));
-  writeFileSync(join(caFolder, "ca.pem"), authorities.map((path) => readFileSync(path, "utf8")).join("\n"));
-  stack = await startStack({
+  changing = await startChangingSiteStack({
+    responder,
+    site: {
+      host: "watched-co.test",
+      brand: "Watched Co",
+      legalLine: "Watched Co, Inc., 100 Main Street, Portland, OR",
+      accent: "#245",
+      navigation: [
+        { label: "About", href: "/about" },
+        { label: "Security", href: "/security" },
+      ],
+      legalLinks: [],
+      pages: [
+        {
+          path: "/",
+          title: "Watched Co: inventory software for bakeries",
+          description: "Inventory software for bakeries.",
+          body: paragraphs("Watched Co keeps bakeries stocked: flour, butter and boxes, counted for you."),
+        },
+        {
+          path: "/about",
+          title: "About Watched Co",
+          description: "Our story and our team.",
+          body: aboutPage("Today Watched Co employs 240 people."),
+        },
+        {
+          path: "/security",
+          title: "Security",
+          description: "How Watched Co protects data.",
+          body: securityPage("SOC 2 Type II", "ISO 27001"),
+        },
+      ],
+    },
+    connectTo: [`${HOOKS_HOST}:80:127.0.0.1:${hooksPort}`],
     env: {
-      ...world.env,
-      NODE_EXTRA_CA_CERTS: join(caFolder, "ca.pem"),
-      SEARCH_PROVIDER: "none",
-      FETCH_CONNECT_TO: `${world.env.FETCH_CONNECT_TO},${site.connectTo},${HOOKS_HOST}:80:127.0.0.1:${hooksPort}`,
       API_KEYS: `${TEST_API_KEY},${OTHER_KEY},${CAP_KEY}`,
       WATCH_MAX_PER_KEY: "10",
       CALLBACK_BACKOFF_MS: "100",
     },
   });
+  ({ world, site, stack } = changing);
 });
 
 afterAll(async () => {
-  await stack?.stop();
-  await world?.close();
-  await site?.close();
-  if (caFolder) rmSync(caFolder, { recursive: true, force: true });
+  await changing?.stop();
   receiver?.closeAllConnections();
   await new Promise<void>((resolve) => receiver?.close(() => resolve()));
 });
