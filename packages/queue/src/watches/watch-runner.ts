@@ -277,6 +277,11 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
         pagesFromCache: spent.pagesFromCache ?? 0,
       },
     });
+    if (recorded === "gone") {
+      // Deleted while the run was under way: nothing is kept and nothing is sent.
+      report(watch, runId, trigger, { outcome: "stopped" });
+      return;
+    }
     if (recorded === "recorded" && event && watch.callbackUrl) await settings.callbacks.enqueue(watch.id, event.id);
     report(watch, runId, trigger, { outcome: result, changes: comparison.changes.length });
   };
