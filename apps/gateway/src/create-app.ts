@@ -6,6 +6,9 @@ import {
   type EventFeeds,
   IdempotencyKeys,
   type ResearchQueue,
+  type WatchFeed,
+  type WatchSchedule,
+  type WatchStore,
 } from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
@@ -28,6 +31,7 @@ import { mcpRoutes } from "./routes/mcp-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import { researchRoutes } from "./routes/research-routes.js";
 import { usageRoutes } from "./routes/usage-routes.js";
+import { type ListWatchSupport, watchRoutes } from "./routes/watch-routes.js";
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -53,6 +57,8 @@ export interface GatewayDependencies {
   callbackPolicy: AddressPolicy;
   /** Job and batch events from Redis, and the gateway's open event streams. */
   events: { feeds: EventFeeds; streams: EventStreams };
+  /** Watches: their store and schedules, the per-key cap, and lists once they exist (docs/watches.md). */
+  watches: { store: WatchStore; schedule: WatchSchedule; feed: WatchFeed; maxPerKey: number; lists?: ListWatchSupport };
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
@@ -121,6 +127,16 @@ export function createApp(dependencies: GatewayDependencies): Express {
       batches: dependencies.batches,
       queue: dependencies.queue.queue,
       authenticate: authenticated,
+    }),
+    ...watchRoutes({
+      store: dependencies.watches.store,
+      schedule: dependencies.watches.schedule,
+      maxPerKey: dependencies.watches.maxPerKey,
+      ...(dependencies.watches.lists ? { lists: dependencies.watches.lists } : {}),
+      live: { feed: dependencies.watches.feed, streams: dependencies.events.streams },
+      callbackPolicy: dependencies.callbackPolicy,
+      authenticate: authenticated,
+      body: jsonBody(),
     }),
     ...mcpRoutes({ authenticate: authenticated, body: jsonBody() }),
     ...consoleRoutes(),

@@ -1,6 +1,15 @@
 import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, EventFeeds, ResearchQueue, replicaConfirmationFor } from "@dossier/queue";
+import {
+  ApiKeyStore,
+  BatchStore,
+  EventFeeds,
+  ResearchQueue,
+  replicaConfirmationFor,
+  WatchFeed,
+  WatchSchedule,
+  WatchStore,
+} from "@dossier/queue";
 import type { Logger } from "pino";
 import { createApp } from "./create-app.js";
 import { answerClientError } from "./http/answer-client-error.js";
@@ -29,6 +38,17 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     confirmation: replicaConfirmationFor(config.redis, [queue.redis, queue.queueConnection]),
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
+  const watches = {
+    store: new WatchStore({
+      prefix: config.redisPrefix,
+      redis: queue.redis,
+      maxPerKey: config.watch.maxPerKey,
+      eventsKept: config.watch.eventsKept,
+    }),
+    schedule: new WatchSchedule({ prefix: config.redisPrefix, queueConnection: queue.queueConnection }),
+    feed: new WatchFeed({ target: config.redis, prefix: config.redisPrefix }),
+    maxPerKey: config.watch.maxPerKey,
+  };
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
   const events = {
     feeds: new EventFeeds({ target: config.redis, prefix: config.redisPrefix, redis: queue.redis, batches }),
@@ -46,6 +66,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     limits: config.limits,
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
     events,
+    watches,
   });
 
   // A revoked key's open streams end at once, on every gateway.
@@ -101,6 +122,8 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     await closed;
     await events.feeds.close();
     await batches.close();
+    await watches.schedule.close();
+    await watches.feed.close();
     await queue.close();
     logger.info("gateway stopped");
     process.exit(0);

@@ -12,6 +12,7 @@ import {
   spreadKeyPrefix,
   startBatchServices,
   startHeartbeat,
+  startWatchServices,
 } from "@dossier/queue";
 import {
   BraveSearchProvider,
@@ -247,6 +248,21 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   );
   batchServices.attach(worker);
 
+  // Watches: scheduled and on-demand runs, each a research job on this queue, and their callbacks.
+  const watchServices = startWatchServices({
+    target: config.redis,
+    prefix: config.redisPrefix,
+    redis,
+    queueConnection,
+    watch: config.watch,
+    callback: config.callback,
+    callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
+    apiKeys: config.apiKeys,
+    lockMs: config.jobLockMs,
+    onRun: (report) => logger.info(report, "watch run"),
+    onCallbackAttempt: (event) => logger.info(event, "watch callback attempt"),
+  });
+
   let heartbeat: Heartbeat | null = null;
   let dependencies: DependencyWatch | null = null;
   return {
@@ -257,8 +273,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       const watch = dependencies;
       heartbeat = startHeartbeat(redis, config.redisPrefix, workerId, { checks: () => watch.report() });
       void worker.run();
+      watchServices.start();
     },
     async stop() {
+      // Watch runs only wait on research jobs: they stop alongside, and one not finished in the grace
+      // period is taken over by another worker under the same run id.
+      const watchesClosed = watchServices.close(config.shutdownGraceMs);
       const finished = worker.close().then(() => true);
       const graceOver = new Promise<boolean>((resolve) =>
         setTimeout(() => resolve(false), config.shutdownGraceMs).unref(),
@@ -271,6 +291,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           "running jobs not finished in the grace period; handed back to the queue",
         );
       }
+      await watchesClosed;
       await batchServices.close();
       dependencies?.stop();
       await heartbeat?.stop();

@@ -15,6 +15,12 @@ import type {
   PersonResearchRequest,
   PersonResearchResponse,
   Problem,
+  Watch,
+  WatchEventList,
+  WatchList,
+  WatchRequest,
+  WatchRunAccepted,
+  WatchStreamEvent,
 } from "./types.js";
 
 export interface DossierOptions {
@@ -78,6 +84,7 @@ interface SendInit extends CallOptions {
 
 const TERMINAL_JOB_EVENTS = new Set(["done", "failed"]);
 const TERMINAL_BATCH_EVENTS = new Set(["done"]);
+const TERMINAL_WATCH_EVENTS = new Set(["deleted"]);
 
 const wait = (milliseconds: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
@@ -124,7 +131,7 @@ export class Dossier {
   }
 
   /** Sends one call with the key, retrying 429 and 503; resolves with the successful response. */
-  #send(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<Response> {
+  #send(method: "GET" | "POST" | "DELETE", path: string, init: SendInit = {}): Promise<Response> {
     const headers: Record<string, string> = { ...this.#headers, "x-api-key": this.#apiKey, ...init.headers };
     if (init.body !== undefined) headers["content-type"] = "application/json";
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
@@ -141,7 +148,7 @@ export class Dossier {
     );
   }
 
-  async #json<T>(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<T> {
+  async #json<T>(method: "GET" | "POST" | "DELETE", path: string, init: SendInit = {}): Promise<T> {
     const response = await this.#send(method, path, init);
     return (await response.json()) as T;
   }
@@ -219,11 +226,7 @@ export class Dossier {
 
   /** One page of this key's batches, newest first (`GET /v1/batches`). */
   listBatches(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<BatchList> {
-    const query = new URLSearchParams();
-    if (page.limit !== undefined) query.set("limit", String(page.limit));
-    if (page.after !== undefined) query.set("after", page.after);
-    const suffix = query.size > 0 ? `?${query}` : "";
-    return this.#json("GET", `/v1/batches${suffix}`, callOptionsOf(options));
+    return this.#json("GET", `/v1/batches${pageQuery(page)}`, callOptionsOf(options));
   }
 
   /** Cancels a batch (`POST /v1/batches/{id}/cancel`): queued items are cancelled, running ones finish. */
@@ -271,16 +274,62 @@ export class Dossier {
   }
 
   /**
+   * Makes a watch (`POST /v1/watches`): the research request asked again `every` 1h to 30d,
+   * reporting what changed with the quotes before and after (docs/watches.md). Its first run starts
+   * at once and sets the baseline.
+   */
+  createWatch(request: WatchRequest, options: CallOptions = {}): Promise<Watch> {
+    return this.#json("POST", "/v1/watches", { body: request, ...callOptionsOf(options) });
+  }
+
+  /** A watch, its last run and last answer (`GET /v1/watches/{id}`). */
+  getWatch(id: string, options: CallOptions = {}): Promise<Watch> {
+    return this.#json("GET", `/v1/watches/${encodeURIComponent(id)}`, callOptionsOf(options));
+  }
+
+  /** One page of this key's watches, newest first (`GET /v1/watches`). */
+  listWatches(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<WatchList> {
+    return this.#json("GET", `/v1/watches${pageQuery(page)}`, callOptionsOf(options));
+  }
+
+  /** Stops and deletes a watch at once (`DELETE /v1/watches/{id}`). */
+  async deleteWatch(id: string, options: CallOptions = {}): Promise<void> {
+    await this.#send("DELETE", `/v1/watches/${encodeURIComponent(id)}`, callOptionsOf(options));
+  }
+
+  /** Runs a watch now, outside its schedule (`POST /v1/watches/{id}/run`); see `lastRun` for the outcome. */
+  runWatch(id: string, options: CallOptions = {}): Promise<WatchRunAccepted> {
+    return this.#json("POST", `/v1/watches/${encodeURIComponent(id)}/run`, callOptionsOf(options));
+  }
+
+  /** One page of a watch's change events, newest first (`GET /v1/watches/{id}/events`). */
+  watchEvents(
+    id: string,
+    page: { limit?: number; after?: string } = {},
+    options: CallOptions = {},
+  ): Promise<WatchEventList> {
+    return this.#json("GET", `/v1/watches/${encodeURIComponent(id)}/events${pageQuery(page)}`, callOptionsOf(options));
+  }
+
+  /**
    * The events of a job or a batch (Server-Sent Events), as they happen, until the final one
    * (`done` or `failed` for a job, `done` for a batch). A dropped stream is resumed after the last
    * event received, so none is lost or repeated.
    */
   events(target: { jobId: string }, options?: EventOptions): AsyncGenerator<JobEvent>;
   events(target: { batchId: string }, options?: EventOptions): AsyncGenerator<BatchEvent>;
+  /** A watch followed live: `watch` at once, then `change` and `run` as runs are recorded, until `deleted`. */
+  events(target: { watchId: string }, options?: EventOptions): AsyncGenerator<WatchStreamEvent>;
   events(
-    target: { jobId: string } | { batchId: string },
+    target: { jobId: string } | { batchId: string } | { watchId: string },
     options: EventOptions = {},
-  ): AsyncGenerator<JobEvent | BatchEvent> {
+  ): AsyncGenerator<JobEvent | BatchEvent | WatchStreamEvent> {
+    if ("watchId" in target)
+      return this.#follow<WatchStreamEvent>(
+        `/v1/watches/${encodeURIComponent(target.watchId)}/events`,
+        TERMINAL_WATCH_EVENTS,
+        options,
+      );
     return "jobId" in target
       ? this.#follow<JobEvent>(`/v1/jobs/${encodeURIComponent(target.jobId)}/events`, TERMINAL_JOB_EVENTS, options)
       : this.#follow<BatchEvent>(
@@ -290,7 +339,7 @@ export class Dossier {
         );
   }
 
-  async *#follow<T extends JobEvent | BatchEvent>(
+  async *#follow<T extends JobEvent | BatchEvent | WatchStreamEvent>(
     path: string,
     terminal: Set<string>,
     options: EventOptions,
@@ -324,6 +373,14 @@ export class Dossier {
       await wait(retryDelayMs(this.#retry, reconnects - 1, undefined), options.signal);
     }
   }
+}
+
+/** `?limit=&after=` of a listing, or nothing. */
+function pageQuery(page: { limit?: number; after?: string }): string {
+  const query = new URLSearchParams();
+  if (page.limit !== undefined) query.set("limit", String(page.limit));
+  if (page.after !== undefined) query.set("after", page.after);
+  return query.size > 0 ? `?${query}` : "";
 }
 
 /** The per-call options a call passes on to #send. */

@@ -227,6 +227,14 @@ const environmentFields = z.object({
   CALLBACK_BACKOFF_MS: integer(5_000, 0),
   /** Time one callback delivery may take in all (connecting, headers and body), in milliseconds. Default 10000. */
   CALLBACK_TIMEOUT_MS: integer(10_000, 100),
+  /** Watches one API key may hold. Default 100. */
+  WATCH_MAX_PER_KEY: integer(100, 1),
+  /** Change events kept per watch, newest first. Default 200. */
+  WATCH_EVENTS_KEPT: integer(200, 1),
+  /** Watch runs one worker process waits on at once (each waits for one research job). Default 20. */
+  WATCH_CONCURRENCY: integer(20, 1),
+  /** How long a watch's run waits for its research before it counts as failed, in milliseconds. Default 600000. */
+  WATCH_RUN_TIMEOUT_MS: integer(600_000, 1_000),
   /** Model calls per minute across the whole fleet; 0 means unlimited. Default 0. */
   MODEL_REQUESTS_PER_MINUTE: integer(0, 0),
   /** Model tokens (prompt and completion) per minute across the whole fleet; 0 means unlimited. Default 0. */
@@ -367,6 +375,17 @@ export interface Config {
     backoffMs: number;
     /** Time one delivery may take, in milliseconds. */
     timeoutMs: number;
+  };
+  /** Watches: re-asked research (docs/watches.md). */
+  watch: {
+    /** Watches one key may hold (`WATCH_MAX_PER_KEY`). */
+    maxPerKey: number;
+    /** Change events kept per watch (`WATCH_EVENTS_KEPT`). */
+    eventsKept: number;
+    /** Runs one worker process waits on at once (`WATCH_CONCURRENCY`). */
+    concurrency: number;
+    /** How long a run waits for its research, in milliseconds (`WATCH_RUN_TIMEOUT_MS`). */
+    runTimeoutMs: number;
   };
   /** Fleet-wide upstream allowances; 0 means unlimited. */
   upstreamLimits: {
@@ -529,6 +548,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBackoffMs: e.RETRY_BACKOFF_MS,
     },
     callback: { attempts: e.CALLBACK_ATTEMPTS, backoffMs: e.CALLBACK_BACKOFF_MS, timeoutMs: e.CALLBACK_TIMEOUT_MS },
+    watch: {
+      maxPerKey: e.WATCH_MAX_PER_KEY,
+      eventsKept: e.WATCH_EVENTS_KEPT,
+      concurrency: e.WATCH_CONCURRENCY,
+      runTimeoutMs: e.WATCH_RUN_TIMEOUT_MS,
+    },
     upstreamLimits: {
       modelRequestsPerMinute: e.MODEL_REQUESTS_PER_MINUTE,
       modelTokensPerMinute: e.MODEL_TOKENS_PER_MINUTE,

@@ -23,6 +23,7 @@ import {
   submitBatchArgumentsSchema,
   toolSchemas,
 } from "./tool-schemas.js";
+import { callWatchTool, WATCH_TOOLS } from "./watch-tools.js";
 
 /** The version the server reports in its `initialize` answer. */
 export const MCP_SERVER_VERSION = "0.1.0";
@@ -90,6 +91,7 @@ export const DOSSIER_TOOLS: Tool[] = [
     outputSchema: toolSchemas.batch_results.output,
     annotations: { readOnlyHint: true },
   },
+  ...WATCH_TOOLS,
 ];
 
 /** Sends progress notifications for one tool call when its caller asked for them (a progress token). */
@@ -119,7 +121,8 @@ export function createDossierMcpServer(dossier: Dossier): Server {
       capabilities: { tools: {} },
       instructions:
         "Dossier answers questions about companies and people from evidence on the web, with sources, quotes and a confidence. " +
-        "Use research_company or research_person for one question; submit_batch for many, then batch_status and batch_results.",
+        "Use research_company or research_person for one question; submit_batch for many, then batch_status and batch_results; " +
+        "create_watch to ask one again on a schedule, then watch_events for what changed.",
     },
   );
 
@@ -224,9 +227,12 @@ async function callTool(
       ];
       return structured({ batch, lines, next_after: nextAfter }, text.join("\n"));
     }
-    default:
+    default: {
+      const result = await callWatchTool(dossier, name, args, parseArguments, signal);
+      if (result) return result;
       throw new InvalidArguments(
         `Unknown tool ${name}; the tools are ${DOSSIER_TOOLS.map((tool) => tool.name).join(", ")}.`,
       );
+    }
   }
 }

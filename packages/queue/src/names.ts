@@ -23,6 +23,12 @@ export const RESEARCH_QUEUE = "research";
 /** The BullMQ queue that carries batch completion callbacks; one job per batch. */
 export const CALLBACK_QUEUE = "callbacks";
 
+/** The BullMQ queue that carries watch runs: one job scheduler per watch, and runs asked for on demand. */
+export const WATCH_QUEUE = "watches";
+
+/** The BullMQ queue that carries watch change events to their callback URLs; one job per event. */
+export const WATCH_CALLBACK_QUEUE = "watch-callbacks";
+
 /** Redis key names under the deployment prefix (`REDIS_PREFIX`). */
 export const redisKeys = {
   /** The finished response body of a job, as JSON text. */
@@ -105,6 +111,14 @@ export const redisKeys = {
   usageDay: (prefix: string, keyId: string, day: string) => `${prefix}:usage:{${keyId}}:day:${day}`,
   /** Hash of one key's calls and tokens over one UTC month (`YYYY-MM`), checked against its limits. */
   usageMonth: (prefix: string, keyId: string, month: string) => `${prefix}:usage:{${keyId}}:month:${month}`,
+  /** Hash of one watch: owner, what it asks, its interval, its last answer and state, its usage counters. */
+  watch: (prefix: string, watchId: string) => `${prefix}:watch:${watchId}`,
+  /** List of one watch's change events as JSON, newest first, trimmed to `WATCH_EVENTS_KEPT`. */
+  watchEvents: (prefix: string, watchId: string) => `${prefix}:watch:${watchId}:events`,
+  /** The run of a watch under way (its run id), so that one watch never runs twice at once; expires. */
+  watchRunLock: (prefix: string, watchId: string) => `${prefix}:watch:${watchId}:run-lock`,
+  /** Sorted set of a key's watches scored by creation time (ms since epoch): listing and the per-key cap. */
+  keyWatches: (prefix: string, keyId: string) => `${prefix}:key-watches:${keyId}`,
   /** Hash from key id to the secret that signs that key's batch callbacks. */
   callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */
@@ -136,6 +150,8 @@ export const redisChannels = {
   keyRevocations: (prefix: string) => `${prefix}:key-revocations`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
+  /** Announces each recorded run of a watch (with its change event, if any), and its deletion. */
+  watchEvents: (prefix: string, watchId: string) => `${prefix}:watch-events:${watchId}`,
 } as const;
 
 /**
@@ -153,6 +169,8 @@ export const jobPriorities = {
   sync: 1,
   /** A single call with `Prefer: respond-async`: nobody waits on a connection, but it is one call. */
   async: 2,
+  /** A watch's run: nobody waits on a connection, and it is due on a schedule. */
+  watch: 5,
   /** A batch item. */
   batch: 10,
 } as const;

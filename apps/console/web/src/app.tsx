@@ -7,11 +7,14 @@ import { hrefOf, type Route, useRoute } from "./route.js";
 import { clientFor, forgetKey, storedKey, storeKey } from "./session.js";
 import { SignInView } from "./sign-in-view.js";
 import { UploadView } from "./upload-view.js";
+import { WatchView } from "./watch-view.js";
+import { WatchesView } from "./watches-view.js";
 
 const TABS: Array<{ route: Route; label: string }> = [
   { route: { screen: "ask" }, label: "Ask" },
   { route: { screen: "upload" }, label: "Upload a CSV" },
   { route: { screen: "batches" }, label: "Batches" },
+  { route: { screen: "watches" }, label: "Watches" },
 ];
 
 const TITLES: Record<Route["screen"], string> = {
@@ -19,6 +22,8 @@ const TITLES: Record<Route["screen"], string> = {
   upload: "Upload a CSV",
   batches: "Batches",
   batch: "Batch",
+  watches: "Watches",
+  watch: "Watch",
 };
 
 /** The console: sign in, then ask, upload a CSV, or follow and manage batches. */
@@ -61,7 +66,7 @@ export function App() {
     );
   }
 
-  const current = route.screen === "batch" ? "batches" : route.screen;
+  const current = route.screen === "batch" ? "batches" : route.screen === "watch" ? "watches" : route.screen;
   return (
     <>
       <header class="top">
@@ -87,6 +92,8 @@ export function App() {
         {route.screen === "upload" && <UploadView dossier={dossier} />}
         {route.screen === "batches" && <BatchesView dossier={dossier} />}
         {route.screen === "batch" && <BatchView key={route.id} dossier={dossier} id={route.id} />}
+        {route.screen === "watches" && <WatchesView dossier={dossier} />}
+        {route.screen === "watch" && <WatchView key={route.id} dossier={dossier} id={route.id} />}
       </main>
     </>
   );

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "preact/hooks";
 
 /** The console's screens, addressed by the URL's fragment so that links and the back button work. */
-export type Route = { screen: "ask" } | { screen: "upload" } | { screen: "batches" } | { screen: "batch"; id: string };
+export type Route =
+  | { screen: "ask" }
+  | { screen: "upload" }
+  | { screen: "batches" }
+  | { screen: "batch"; id: string }
+  | { screen: "watches" }
+  | { screen: "watch"; id: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, "");
@@ -9,11 +15,16 @@ export function parseRoute(hash: string): Route {
   if (path === "batches") return { screen: "batches" };
   const batch = /^batches\/([A-Za-z0-9_-]+)$/.exec(path);
   if (batch) return { screen: "batch", id: batch[1]! };
+  if (path === "watches") return { screen: "watches" };
+  const watch = /^watches\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (watch) return { screen: "watch", id: watch[1]! };
   return { screen: "ask" };
 }
 
 export function hrefOf(route: Route): string {
-  return route.screen === "batch" ? `#/batches/${route.id}` : `#/${route.screen}`;
+  if (route.screen === "batch") return `#/batches/${route.id}`;
+  if (route.screen === "watch") return `#/watches/${route.id}`;
+  return `#/${route.screen}`;
 }
 
 /** The current route, following `hashchange`. */

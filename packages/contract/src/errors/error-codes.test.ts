@@ -11,6 +11,7 @@ const stagePrefixes = [
   "QUOTA_",
   "JOB_",
   "BATCH_",
+  "WATCH_",
   "QUEUE_",
   "RESEARCH_",
   "LLM_",

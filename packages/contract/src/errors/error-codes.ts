@@ -29,6 +29,8 @@ export const errorCodes = {
   BATCH_STORAGE_LIMIT_REACHED: { status: 429, title: "Too many batch items kept" },
   BATCH_IDEMPOTENCY_CONFLICT: { status: 409, title: "Idempotency key already used" },
   BATCH_CANCELLED: { status: 409, title: "Batch cancelled" },
+  WATCH_NOT_FOUND: { status: 404, title: "Watch not found" },
+  WATCH_LIMIT_REACHED: { status: 409, title: "Too many watches" },
   QUEUE_UNAVAILABLE: { status: 503, title: "Queue unavailable" },
   RESEARCH_TIMEOUT: { status: 504, title: "Research timed out" },
   RESEARCH_FAILED: { status: 500, title: "Research failed" },

@@ -4,6 +4,7 @@ import "../schemas/index.js";
 import { batchOperations } from "./batch-operations.js";
 import { eventOperations, jobEventStreamContent } from "./event-operations.js";
 import { usageOperations } from "./usage-operations.js";
+import { watchOperations } from "./watch-operations.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -327,7 +328,7 @@ function operationsEndpoints(): OpenApiOperation[] {
         summary: "The MCP server over streamable HTTP (docs/mcp.md)",
         description:
           "Model Context Protocol JSON-RPC messages (stateless streamable HTTP): the tools research_company, research_person, submit_batch, " +
-          "batch_status and batch_results. Requires `x-api-key` like the API.",
+          "batch_status, batch_results, create_watch, watch_status, watch_events, run_watch and delete_watch. Requires `x-api-key` like the API.",
         security: [{ apiKey: [] }],
         requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
         responses: {
@@ -377,6 +378,7 @@ export function buildOpenApiDocument(
     ...batchOperations(),
     ...usageOperations(),
     ...eventOperations(),
+    ...watchOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

@@ -16,3 +16,6 @@ export * from "./source-policy.js";
 export * from "./subjects.js";
 export * from "./usage-schemas.js";
 export * from "./validate-request.js";
+export * from "./validate-watch.js";
+export * from "./watch-every.js";
+export * from "./watch-schemas.js";

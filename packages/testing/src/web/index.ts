@@ -25,6 +25,7 @@ export { requestPage } from "./request-page.js";
 export { type SearchDocument, SearchIndex, type SearchResult } from "./search-index.js";
 export type { SiteDefinition, SiteFile, SiteLink, SitePage } from "./site.js";
 export { allSites } from "./sites/index.js";
+export * from "./start-changing-site.js";
 export * from "./start-folder-web.js";
 export type { SimulatedWeb, SimulatedWebOptions, SimulatedWebRequest } from "./start-simulated-web.js";
 export { startSimulatedWeb } from "./start-simulated-web.js";
