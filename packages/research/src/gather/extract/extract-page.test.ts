@@ -217,6 +217,25 @@ describe("extractPage on HTML", () => {
     expect(page.text).toContain("- SSO\n- Audit log");
   });
 
+  it("keeps apart what line breaks and blocks separate inside list items, cells and definition lists", () => {
+    const page = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`<main><h1>About Acme</h1><h2>Staff</h2>
+        <ul><li><strong>Rosa Vell</strong><br><span>Head of Finance</span></li><li>Ivo Quist<div>Support Lead</div></li></ul>
+        <table><tr><th>Office</th><th>Address</th></tr><tr><td>North</td><td>12 Mill Lane<br>Springfield</td></tr>
+        <tr><td>South</td><td>4 Quay Road<br>Harbourtown</td></tr></table>
+        <h2>Legal notice</h2><dl><div><dt>Company</dt><dd>Acme Widgets Ltd</dd></div>
+        <div><dt>Address:</dt><dd><address>1 Example Street<br>9999 Exampletown<br>Examplia</address></dd></div>
+        <div><dt>Register</dt><dd>Example Court</dd><dd>No. 123456</dd></div></dl></main>`),
+    });
+    expect(page.text).toContain("- Rosa Vell, Head of Finance\n- Ivo Quist Support Lead");
+    expect(page.text).toContain("North | 12 Mill Lane, Springfield");
+    expect(page.text).toContain(
+      "Company: Acme Widgets Ltd\nAddress: 1 Example Street, 9999 Exampletown, Examplia\nRegister: Example Court, No. 123456",
+    );
+  });
+
   it("does not crash on broken markup, hostile nesting, binary junk or an empty body", () => {
     expect(extractPage({ url: URL, contentType: "text/html", text: "<div><p>unclosed <b>bold" }).text).toContain(
       "unclosed bold",
