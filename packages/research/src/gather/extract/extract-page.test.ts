@@ -95,6 +95,28 @@ describe("extractPage on HTML", () => {
     expect(page.text).not.toContain("sourdough");
   });
 
+  it("keeps every block of the main landmark, a contact list with its addresses and the legal lines too", () => {
+    const story = Array.from(
+      { length: 5 },
+      (_, index) =>
+        `<p>Part ${index} of our story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`,
+    ).join("");
+    const contacts = ["Press", "Sales", "Support", "Legal", "Security", "Jobs"]
+      .map((team) => `<div><p>${team}:</p><p><a href="mailto:${team.toLowerCase()}@acme.example">${team.toLowerCase()}@acme.example</a></p></div>`)
+      .join("");
+    const page = extractPage({
+      url: "https://acme.example/about",
+      contentType: "text/html",
+      text: html(`${CHROME}<main><h1>We build engines</h1><div><div>${story}</div></div>
+        <div><h2>Contact us</h2>${contacts}</div>
+        <div><h2>Legal notice</h2><div><div>Company: Acme Engines Ltd</div><div>Register: <a href="/register">No. 4711</a></div></div></div></main>${FOOTER}`),
+    });
+    expect(page.text).toContain("# We build engines");
+    expect(page.text).toContain("Part 4 of our story");
+    expect(page.text).toContain("security@acme.example");
+    expect(page.text).toContain("Register: No. 4711");
+  });
+
   it("reads title, description, site name, dates and language from meta tags and JSON-LD", () => {
     const page = extractPage({
       url: "https://acme.example/blog/launch",
