@@ -74,6 +74,29 @@ describe("rankPassages", () => {
     expect(boosted[0]!.score).toBeGreaterThan(boosted[1]!.score);
   });
 
+  it("connects a title asked in full with its short form on a card, and a short form with the title", () => {
+    const card = passage("Lena Fisk, Co-Founder & CTO. Lena wrote the first version of the scheduler.");
+    const others = [
+      passage("Our technology is built by a small team; every officer of the company answers support tickets."),
+      passage("Technology choices: we run on Postgres, and our chief concern is uptime."),
+      passage("Omar Ruiz, Chief Executive Officer. Omar ran sales at a logistics firm before."),
+    ];
+    const spelledOut = rankPassages([...others, card], {
+      question: "Who is Initech's chief technology officer?",
+      subjectTerms: ["Initech"],
+    });
+    expect(spelledOut[0]!.id).toBe(card.id);
+
+    const vp = passage("Mia Wong — VP Operations, based in Lisbon.");
+    const president = passage("Our president visits every office once a year, usually in spring.");
+    const asked = rankPassages([president, vp], { question: "Is Mia Wong a vice president?", subjectTerms: [] });
+    expect(asked[0]!.id).toBe(vp.id);
+
+    const title = passage("Ada Stone is our Chief Financial Officer and has been since 2019.");
+    const short = rankPassages([...others, title], { question: "Who is the CFO?", subjectTerms: [] });
+    expect(short[0]!.id).toBe(title.id);
+  });
+
   it("matches multi-word subject terms as phrases", () => {
     const phrase = passage("Jane Doe joined the board in 2020.");
     const scattered = passage("Doe and Jane joined the board in 2020.");
