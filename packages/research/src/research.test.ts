@@ -1,10 +1,11 @@
-import { validateResearchRequest } from "@dossier/contract";
+import { DossierError, validateResearchRequest } from "@dossier/contract";
 import { startFakeChatServer } from "@dossier/testing";
 import { describe, expect, it } from "vitest";
 import { OpenAiCompatibleChatModel } from "./answer/openai-compatible-chat-model.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
+import type { SearchProvider } from "./gather/search/search-provider.js";
 import { countTokens } from "./rank/count-tokens.js";
-import { createResearcher } from "./research.js";
+import { createResearcher, type ResearchTrace } from "./research.js";
 
 /** A long home page whose every paragraph is about uptime and full of angle brackets, which the prompt rewrites. */
 function longPage(): string {
@@ -65,4 +66,55 @@ describe("createResearcher's prompt budget", () => {
       }
     },
   );
+});
+
+/** A small site served from memory: path to HTML (or XML for the sitemap); anything else is a 404. */
+function siteFetcher(origin: string, pages: Record<string, string>): PageFetcher {
+  return {
+    id: "site-in-memory",
+    async fetch(url) {
+      const { pathname } = new URL(url);
+      const text = new URL(url).origin === origin ? pages[pathname] : undefined;
+      if (text === undefined)
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: `${url} answered 404`, extensions: { upstreamStatus: 404 } });
+      const contentType = pathname.endsWith(".xml") ? "application/xml" : "text/html";
+      return { url, requestedUrl: url, status: 200, contentType, text, fetchedAt: new Date().toISOString(), fromCache: false };
+    },
+  };
+}
+
+const nothingFound: SearchProvider = { id: "nothing-found", search: async () => [] };
+
+const page = (title: string, body: string) =>
+  `<html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+describe("createResearcher's second look", () => {
+  it("reads the person's own page found in the sitemap, even when the team page seems to cover the question", async () => {
+    const origin = "https://acme.example";
+    const fetcher = siteFetcher(origin, {
+      "/": page("Acme", `<p>Acme makes survey software for field researchers.</p><a href="/team">Team</a>`),
+      "/team": page(
+        "Team",
+        "<ul><li>Noor Haddad, Head of Research. Noor joined Acme in 2021; before that she worked in research too.</li><li>Omar Ruiz, Engineer</li></ul>",
+      ),
+      "/sitemap.xml": `<urlset><url><loc>${origin}/team</loc></url><url><loc>${origin}/people/noor-haddad</loc></url></urlset>`,
+      "/people/noor-haddad": page("Noor Haddad", "<p>Before joining Acme I ran the field lab at Northgate Surveys for six years.</p>"),
+    });
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search: nothingFound });
+      const validation = validateResearchRequest("person", {
+        question: "Where did Noor Haddad work before joining Acme?",
+        person: { firstName: "Noor", lastName: "Haddad", company: { name: "Acme", website: origin } },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      const trace = {} as ResearchTrace;
+      await research(validation.request, { trace });
+      expect(trace.pagesRead).toContain(`${origin}/people/noor-haddad`);
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("Northgate Surveys");
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -232,11 +232,12 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       personName: rankQuery.personName,
     });
     // deep research always looks twice; lite never does (its budget is the home page and the snippets).
+    // A person's own page on the site, found and not yet read, is worth the second look too.
     const secondLook =
       profile.effort !== "lite" &&
-      (!covered || profile.effort === "deep") &&
       gathering.remainingBudget() > 0 &&
-      !gatherSignal.aborted;
+      !gatherSignal.aborted &&
+      (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
     if (secondLook) {
       await gathering.readMore(gathering.remainingBudget());
       context.signal?.throwIfAborted();

@@ -1,7 +1,7 @@
 import { isDossierError } from "@dossier/contract";
 import type { ResearchPlan } from "../plan/plan-research.js";
 import { siteHostOf } from "../site-host.js";
-import { diversePages, type ScoredPage, scoreSitePages } from "./crawl/choose-site-pages.js";
+import { diversePages, PERSON_PAGE_KIND, type ScoredPage, scoreSitePages } from "./crawl/choose-site-pages.js";
 import { extractPage } from "./extract/extract-page.js";
 import type { ExtractedPage, PageLink } from "./extract/extracted-page.js";
 import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
@@ -64,6 +64,12 @@ export interface Gathering {
    * the pages read in this round.
    */
   readMore(limit: number): Promise<ExtractedPage[]>;
+  /**
+   * Whether the person's own page on their company's site (`/team/jane-doe`) is known, linked from
+   * a page read, in the sitemap or found by search, and not read yet: it answers more about them
+   * than the passages that seem to cover the question.
+   */
+  personPageUnread(): Promise<boolean>;
   /** Everything gathered so far. */
   evidence(): GatheredEvidence;
 }
@@ -181,7 +187,12 @@ export async function startGathering(
     }
   })();
 
-  const pageQuestion = { question, intents: plan.intents, subjectTerms: plan.subjectTerms };
+  const pageQuestion = {
+    question,
+    intents: plan.intents,
+    subjectTerms: plan.subjectTerms,
+    personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
+  };
   const sitemaps = new Map<string, string[]>();
   const sitemapsRead: Promise<void>[] = [];
 
@@ -288,6 +299,11 @@ export async function startGathering(
         readHits(hits.slice(0, count - ownCount)),
       ]);
       return pages.slice(before);
+    },
+    async personPageUnread() {
+      if (pageQuestion.personName === null || budget <= 0) return false;
+      await Promise.all(sitemapsRead);
+      return plan.ownSites.some((origin) => siteCandidates(origin).some((entry) => entry.kind === PERSON_PAGE_KIND));
     },
     evidence: () => ({ pages, searchHits, ownSites: plan.ownSites, unreachable }),
   };

@@ -67,6 +67,32 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("puts the person's own page first, by their name or their first name alone in its path or link", () => {
+    const person = (question: string, personName: string): PageQuestion => ({
+      question,
+      intents: questionIntents(question, "person"),
+      subjectTerms: [personName, "Acme"],
+      personName,
+    });
+    const sitemap = [
+      "https://acme.test/company/team",
+      "https://acme.test/company/leadership",
+      "https://acme.test/handbook/engineering/team-rituals",
+      "https://acme.test/handbook/company/people/noor-haddad",
+      "https://acme.test/handbook/company/people/jose-marin",
+    ];
+    const bio = [link("/p/77", "Noor Haddad")];
+    expect(chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 1)).toEqual([
+      `${origin}/handbook/company/people/noor-haddad`,
+    ]);
+    expect(chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 2)).toContain(
+      `${origin}/p/77`,
+    );
+    expect(chooseSitePages(origin, [], sitemap, person("What is José's role?", "José"), 1)).toEqual([
+      `${origin}/handbook/company/people/jose-marin`,
+    ]);
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([

@@ -4,9 +4,11 @@ import { isOnSite } from "../../site-host.js";
 import type { PageLink } from "../extract/extracted-page.js";
 import { type PageKindReading, readPageKind } from "./page-kinds.js";
 
-/** Lowercase words; no stop-word list here, since "about" names a page. */
+/** Lowercase words, accents folded ("José" is the slug's "jose"); no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
   return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
@@ -90,6 +92,11 @@ export interface PageQuestion {
   intents: readonly QuestionIntent[];
   /** Names of the subject: said on every page of its site, so they tell nothing about which page answers. */
   subjectTerms?: readonly string[];
+  /**
+   * For a person: their full name, or the first name alone when that is all that is known. A page
+   * whose own name holds it (`/team/jane-doe`, a link "Jane Doe") is their page on the site.
+   */
+  personName?: string | null;
 }
 
 /** A candidate page with its score; higher answers more likely. */
@@ -97,7 +104,10 @@ export interface ScoredPage {
   url: string;
   score: number;
   depth: number;
-  /** What the page is (its kinds, sorted and joined), so that a few pages of one kind do not crowd out the others. */
+  /**
+   * What the page is (its kinds, sorted and joined; `person` for the person's own page), so that a
+   * few pages of one kind do not crowd out the others.
+   */
   kind: string;
 }
 
@@ -122,11 +132,29 @@ export function diversePages(scored: readonly ScoredPage[], limit: number): Scor
   return chosen.sort((a, b) => b.score - a.score);
 }
 
+/**
+ * Added to a page whose own name holds the person's whole name: their profile, README or bio page
+ * answers more about them than any kind of page; more than any kind's affinity (at most 9).
+ */
+const PERSON_PAGE_BONUS = 12;
+/** Added when the page's own name holds the first name and only it is known: likely theirs, less surely. */
+const FIRST_NAME_PAGE_BONUS = 8;
+
+/** The {@link ScoredPage.kind} of the person's own page. */
+export const PERSON_PAGE_KIND = "person";
+
+/** How surely a page is the person's own, from its own name: the bonus to add, 0 when not theirs. */
+function personPageBonus(analysis: CandidateAnalysis, personWords: readonly string[]): number {
+  if (personWords.length === 0 || !personWords.every((word) => analysis.ownWords.includes(word))) return 0;
+  return personWords.length > 1 ? PERSON_PAGE_BONUS : FIRST_NAME_PAGE_BONUS;
+}
+
 function scoreCandidate(
   analysis: CandidateAnalysis,
   questionWords: readonly string[],
   intents: readonly QuestionIntent[],
   cues: readonly string[],
+  personWords: readonly string[],
 ): number {
   const { reading } = analysis;
   // What the page is against what the question asks: an article in a blog or news section answers
@@ -143,15 +171,15 @@ function scoreCandidate(
     (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0);
   const naming = reading.article && named < 2 ? named : named * 3;
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
-  return affinity + prior + naming - depthPenalty;
+  return affinity + prior + naming + personPageBonus(analysis, personWords) - depthPenalty;
 }
 
 /**
  * Scores a site's candidate pages (links from its home page and from pages already read, and its
  * sitemap) by how likely each answers the question: what the page is (about, team, pricing,
  * security, careers, contact, legal, press, docs, handbook, ...) against what the question asks
- * (head count, founding, funding, leadership, prices, location, compliance, hiring, ...), and the
- * question's words in the page's own name. Returns pages worth reading, best first, never the
+ * (head count, founding, funding, leadership, prices, location, compliance, hiring, ...), the
+ * question's words in the page's own name, and for a person, their name in it. Returns pages worth reading, best first, never the
  * home page, another site's page or a static file.
  */
 export function scoreSitePages(
@@ -165,6 +193,7 @@ export function scoreSitePages(
     (word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word),
   );
   const cues = intentCues(question.intents);
+  const personWords = wordsOf(question.personName ?? "");
   const home = new URL(origin);
   const originHost = home.hostname.replace(/^www\./, "");
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
@@ -184,9 +213,10 @@ export function scoreSitePages(
   const scored: ScoredPage[] = [];
   for (const { analysis, url } of candidates.values()) {
     if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
-    const score = scoreCandidate(analysis, questionWords, question.intents, cues);
-    if (score > 0)
-      scored.push({ url: url(), score, depth: analysis.depth, kind: [...analysis.reading.kinds].sort().join("|") });
+    const score = scoreCandidate(analysis, questionWords, question.intents, cues, personWords);
+    const kind =
+      personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
+    if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
   }
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return scored;
