@@ -24,7 +24,8 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
         "northwind-robotics.com SOC 2 certified",
       ],
       intents: ["compliance"],
-      ownSites: ["https://northwind-robotics.com"],
+      // The host as given, www and all: the bare host may not resolve or may serve another page.
+      ownSites: ["https://www.northwind-robotics.com"],
       subjectTerms: ["Northwind Robotics", "northwind-robotics.com"],
       companyName: "Northwind Robotics",
       personName: null,
@@ -158,7 +159,7 @@ describe("planResearch", () => {
         company: { website: "https://www.northwind-robotics.com" },
       }),
     );
-    expect(same.ownSites).toEqual(["https://northwind-robotics.com"]);
+    expect(same.ownSites).toEqual(["https://www.northwind-robotics.com"]);
   });
 
   it("takes the registrable domain of an e-mail at a subdomain as the own site", () => {

@@ -1,5 +1,6 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
+import { originAsGiven, siteHostOf } from "../site-host.js";
 import { type QuestionIntent, questionIntents } from "./question-intents.js";
 
 /** Who a person request is about, as far as the request tells. */
@@ -20,7 +21,7 @@ export interface PersonIdentity {
 export interface ResearchPlan {
   /** Search engine queries, best first. */
   queries: string[];
-  /** Origins of the subject's own sites (`https://acme.com`), crawled directly. */
+  /** Origins of the subject's own sites (`https://acme.com`, with `www.` when the caller gave it), crawled directly. */
   ownSites: string[];
   /** Names that identify the subject, used to rank passages and to check that a page is about it. */
   subjectTerms: string[];
@@ -86,12 +87,13 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   const ownSites: string[] = [];
   const addSite = (raw: string | undefined, label: string) => {
     if (raw === undefined) return;
-    const origin = canonicalWebsite(raw);
-    if (!origin) {
+    const canonical = canonicalWebsite(raw);
+    if (!canonical) {
       notes.push(`The ${label} "${raw}" is not a public web address, so it was not read.`);
       return;
     }
-    if (!ownSites.includes(origin)) ownSites.push(origin);
+    const origin = originAsGiven(canonical, raw);
+    if (!ownSites.some((known) => siteHostOf(known) === siteHostOf(origin))) ownSites.push(origin);
   };
   addSite(company?.website, "company website");
   if (person?.email !== undefined) {
