@@ -205,7 +205,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       question: focus.question,
       subjectTerms: plan.subjectTerms,
       personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
-      answerShape: answerShape(request.responseType, plan.intents),
+      answerShape: answerShape(request.responseType, plan.intents, focus.question),
     };
     const systemTokens = systemPromptTokens(outputSchema ? OBJECT_SYSTEM_PROMPT : EVIDENCE_SYSTEM_PROMPT);
     const promptOf = (labels: PassageLabels) =>

@@ -38,7 +38,8 @@ export type PageKind =
   | "handbook"
   | "customers"
   | "product"
-  | "faq";
+  | "faq"
+  | "imprint";
 
 interface IntentRule {
   intent: QuestionIntent;
@@ -141,7 +142,7 @@ const INTENT_RULES: IntentRule[] = [
   {
     intent: "location",
     cues: ["headquarter", "hq", "based", "located", "location", "office", "address", "city", "country", "where"],
-    pages: { contact: 5, legal: 4, about: 4, careers: 1, faq: 2 },
+    pages: { contact: 5, imprint: 5, legal: 4, about: 4, careers: 1, faq: 2 },
   },
   {
     intent: "legal-entity",
@@ -159,8 +160,21 @@ const INTENT_RULES: IntentRule[] = [
       "ltd",
       "llc",
       "managing director",
+      "ein",
+      "tax id",
+      "tax number",
+      "imprint",
+      "impressum",
+      "court",
+      "law",
+      "nonprofit",
+      "non-profit",
+      "charit",
+      "501",
+      "data protection officer",
+      "dpo",
     ],
-    pages: { legal: 6, contact: 4 },
+    pages: { imprint: 9, legal: 6, contact: 4 },
   },
   {
     intent: "compliance",
@@ -247,7 +261,7 @@ const INTENT_RULES: IntentRule[] = [
   {
     intent: "contact",
     cues: ["email", "e-mail", "phone", "telephone", "contact", "reach", "support"],
-    pages: { contact: 7, legal: 3, docs: 1, faq: 2 },
+    pages: { contact: 7, imprint: 5, legal: 3, docs: 1, faq: 2 },
   },
   {
     intent: "customers",

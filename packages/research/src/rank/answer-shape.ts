@@ -31,17 +31,29 @@ export function namesPlace(text: string): boolean {
 }
 
 const YEAR = /\b(?:1[89]\d\d|20\d\d)\b/;
+/** A code of digits, perhaps led by a few capitals and grouped: "HRB 12345", "DE123456789", "12-3456789". */
+const CODE = /(?:\b\p{Lu}{1,4}[ -]?)?\b\d[\d ./-]{3,}\d\b/gu;
+/** Words by which a question asks for an identifier rather than a name or a place. */
+const IDENTIFIER_WORDS = /\b(?:number|no|id|identifier|identification|code|ein|vat|siren|siret)\b/i;
+
+/** Whether a text holds a code of five digits or more (a register entry, a VAT or tax ID); a year has four. */
+export function holdsIdentifier(text: string): boolean {
+  for (const match of text.matchAll(CODE)) if (match[0].replace(/\D/g, "").length >= 5) return true;
+  return false;
+}
 const AMOUNT = /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i;
 
 /**
- * What a passage that answers looks like, when the question says: a place for "where" questions,
- * a year for dates, an amount of money for prices. Ranking adds a little to passages of that shape,
+ * What a passage that answers looks like, when the question says: a code for a register or tax
+ * number, a place for "where" questions, a year for dates, an amount of money for prices. Ranking adds a little to passages of that shape,
  * so a short address block with none of the question's words still reaches the prompt.
  */
 export function answerShape(
   responseType: ResponseType,
   intents: readonly QuestionIntent[],
+  question = "",
 ): ((text: string) => boolean) | null {
+  if (intents.includes("legal-entity") && IDENTIFIER_WORDS.test(question)) return holdsIdentifier;
   if (intents.includes("location")) return namesPlace;
   if (responseType === "DATE") return (text) => YEAR.test(text);
   if (intents.includes("pricing")) return (text) => AMOUNT.test(text);

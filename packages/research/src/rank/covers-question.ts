@@ -1,4 +1,5 @@
 import type { ResponseType } from "@dossier/contract";
+import { legalWords } from "../text/legal-terms.js";
 import { titleEquivalents } from "../text/title-abbreviations.js";
 import type { RankedPassage } from "./passage.js";
 import { questionTerms, relatedWords } from "./question-terms.js";
@@ -65,7 +66,7 @@ function wordsFor(question: string, own: readonly string[]): Map<string, Set<str
   for (const word of question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? []) {
     const term = tokenize(word)[0];
     const known = term === undefined ? undefined : alternatives.get(term);
-    if (known) for (const related of tokenize(relatedWords(word).join(" "))) known.add(related);
+    if (known) for (const related of tokenize([...relatedWords(word), ...legalWords(word)].join(" "))) known.add(related);
   }
   // A title's words are held by its short form, and a short form by the title's words.
   for (const { written, other } of titleEquivalents(question)) {

@@ -1,3 +1,4 @@
+import { legalWords } from "../text/legal-terms.js";
 import { titleEquivalents } from "../text/title-abbreviations.js";
 import { tokenize } from "./tokenize.js";
 
@@ -81,8 +82,8 @@ export interface QuestionTerm {
 const RELATED_WEIGHT = 0.4;
 
 /**
- * The question's terms for ranking: its own words (stemmed), then the related words of each,
- * weighted lower. A title asked in full also looks for its short form, weighing as much as the
+ * The question's terms for ranking: its own words (stemmed), then the related words of each
+ * (legal pages' words for an identifier's: "HRB" for a register), weighted lower. A title asked in full also looks for its short form, weighing as much as the
  * title's words together ("CTO" on a card is the whole "chief technology officer"); a short form
  * asked looks for the title's words like any related word.
  */
@@ -91,8 +92,7 @@ export function questionTerms(question: string): QuestionTerm[] {
   const terms = new Map<string, number>(own.map((term) => [term, 1]));
   const rawWords = question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? [];
   for (const word of rawWords) {
-    const related = RELATED_WORDS[word];
-    if (!related) continue;
+    const related = [RELATED_WORDS[word] ?? "", ...legalWords(word)].join(" ");
     for (const term of tokenize(related)) if (!terms.has(term)) terms.set(term, RELATED_WEIGHT);
   }
   for (const { written, other } of titleEquivalents(question)) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countTokens } from "./count-tokens.js";
+import { questionIntents } from "../plan/question-intents.js";
+import { answerShape } from "./answer-shape.js";
 import type { Passage, RankedPassage } from "./passage.js";
 import { rankPassages } from "./rank-passages.js";
 import { selectWithinBudget } from "./select-within-budget.js";
@@ -95,6 +97,27 @@ describe("rankPassages", () => {
     const title = passage("Ada Stone is our Chief Financial Officer and has been since 2019.");
     const short = rankPassages([...others, title], { question: "Who is the CFO?", subjectTerms: [] });
     expect(short[0]!.id).toBe(title.id);
+  });
+
+  it("finds the register entry and the legal form in the words legal pages use", () => {
+    const others = [
+      passage("Acme Labs' registered users can export their data at any time from the settings page."),
+      passage("At Acme Labs our number one priority is the security of the commercial data you entrust to us."),
+    ];
+    const imprint = passage("Impressum\n\nAcme Labs GmbH\nHandelsregister: HRB 12345 (Amtsgericht Musterstadt)");
+    const question = "What is Acme Labs' commercial register number?";
+    const register = rankPassages([...others, imprint], {
+      question,
+      subjectTerms: ["Acme Labs"],
+      answerShape: answerShape("TEXT", questionIntents(question, "company"), question),
+    });
+    expect(register[0]!.id).toBe(imprint.id);
+    const corporation = passage("Acme US is operated as a Delaware corporation.");
+    const state = rankPassages([...others, passage("Our state of the art labs are in Texas."), corporation], {
+      question: "In which state is Acme US incorporated?",
+      subjectTerms: [],
+    });
+    expect(state[0]!.id).toBe(corporation.id);
   });
 
   it("matches multi-word subject terms as phrases", () => {

@@ -93,6 +93,28 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("reads the imprint, then the privacy policy and terms, for a question about the legal entity", () => {
+    const footer = [
+      link("/legal/cookies", "Cookies"),
+      link("/legal/trademarks", "Trademark guidelines"),
+      link("/legal/privacy", "Privacy"),
+      link("/legal/terms", "Terms"),
+      link("/p/12", "Legal notice"),
+      link("/about", "About"),
+    ];
+    const chosen = chooseSitePages(origin, footer, [], ask("What is Acme's tax number?"), 3);
+    expect(chosen[0]).toBe(`${origin}/p/12`);
+    expect(chosen.slice(1).sort()).toEqual([`${origin}/legal/privacy`, `${origin}/legal/terms`]);
+    const entity = chooseSitePages(
+      origin,
+      [link("/legal/cookies", "Cookies"), link("/donations/acme-inc", "Donations")],
+      [],
+      ask("Under which state's law is Acme's US arm incorporated?"),
+      1,
+    );
+    expect(entity).toEqual([`${origin}/donations/acme-inc`]);
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([

@@ -2,7 +2,8 @@ import { setBounded } from "../../bounded-map.js";
 import { intentAffinity, intentCues, type PageKind, type QuestionIntent } from "../../plan/question-intents.js";
 import { isOnSite } from "../../site-host.js";
 import type { PageLink } from "../extract/extracted-page.js";
-import { type PageKindReading, readPageKind } from "./page-kinds.js";
+import { abbreviatesLegalForm } from "../../text/legal-terms.js";
+import { namesOperatorPage, type PageKindReading, readPageKind } from "./page-kinds.js";
 
 /** Lowercase words, accents folded ("José" is the slug's "jose"); no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
@@ -14,9 +15,17 @@ function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Words match when equal or when they share a stem of five letters ("integrate", "integrations"). */
+/**
+ * Words match when equal, when they share a stem of five letters ("integrate", "integrations"), or
+ * when one is the legal form abbreviating the other ("incorporated", "/acme-inc").
+ */
 function related(left: string, right: string): boolean {
-  return left === right || (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5));
+  return (
+    left === right ||
+    (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5)) ||
+    abbreviatesLegalForm(left, right) ||
+    abbreviatesLegalForm(right, left)
+  );
 }
 
 /** What a candidate URL and its anchor text say, whatever the question: worked out once per pair. */
@@ -137,6 +146,11 @@ export function diversePages(scored: readonly ScoredPage[], limit: number): Scor
  * answers more about them than any kind of page; more than any kind's affinity (at most 9).
  */
 const PERSON_PAGE_BONUS = 12;
+/**
+ * Added, for a question about the legal entity, to a privacy policy or terms: beside the imprint,
+ * the pages that state the company's legal name, form and seat.
+ */
+const OPERATOR_PAGE_BONUS = 3;
 /** Added when the page's own name holds the first name and only it is known: likely theirs, less surely. */
 const FIRST_NAME_PAGE_BONUS = 8;
 
@@ -171,7 +185,9 @@ function scoreCandidate(
     (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0);
   const naming = reading.article && named < 2 ? named : named * 3;
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
-  return affinity + prior + naming + personPageBonus(analysis, personWords) - depthPenalty;
+  const operator =
+    intents.includes("legal-entity") && !reading.article && namesOperatorPage(analysis.ownWords) ? OPERATOR_PAGE_BONUS : 0;
+  return affinity + prior + naming + operator + personPageBonus(analysis, personWords) - depthPenalty;
 }
 
 /**
