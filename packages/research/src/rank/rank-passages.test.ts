@@ -120,6 +120,29 @@ describe("rankPassages", () => {
     expect(state[0]!.id).toBe(corporation.id);
   });
 
+  it("ranks a count of people, in digits or words, for a head count, and an amount in words for funding", () => {
+    const rankFor = (question: string, responseType: "NUMBER" | "TEXT", passages: Passage[]) =>
+      rankPassages(passages, {
+        question,
+        subjectTerms: ["Acme"],
+        answerShape: answerShape(responseType, questionIntents(question, "company"), question),
+      });
+    const people = [
+      passage("Acme people work hard and play hard: our people are the heart of Acme, and people come first."),
+      passage("Working at Acme means flexible hours for all people, and every person who works here gets a laptop."),
+    ];
+    const digits = passage("Our team of 31 is spread across ten countries.");
+    const words = passage("Acme is a team of five, all of them engineers.");
+    expect(rankFor("How many people work at Acme?", "NUMBER", [...people, digits])[0]!.id).toBe(digits.id);
+    expect(rankFor("How many people work at Acme?", "NUMBER", [...people, words])[0]!.id).toBe(words.id);
+    const round = [
+      passage("Acme thanks the investors who believed in the team from the first prototype on."),
+      passage("Our community raised a barn for the local school last summer."),
+    ];
+    const amount = passage("In 2021 Acme closed a five million dollars round.");
+    expect(rankFor("How much funding has Acme raised?", "NUMBER", [...round, amount])[0]!.id).toBe(amount.id);
+  });
+
   it("matches multi-word subject terms as phrases", () => {
     const phrase = passage("Jane Doe joined the board in 2020.");
     const scattered = passage("Doe and Jane joined the board in 2020.");

@@ -14,8 +14,11 @@ export interface RankQuery {
    * person's own row answers.
    */
   personName?: string | null;
-  /** What an answering passage looks like (a place, a year, an amount): such passages get {@link SHAPE_BONUS}. */
-  answerShape?: ((text: string) => boolean) | null;
+  /**
+   * What an answering passage looks like (a place, a year, an amount): such passages get
+   * {@link SHAPE_BONUS}, times the weight returned when it is a number (true is 1).
+   */
+  answerShape?: ((text: string) => boolean | number) | null;
 }
 
 /** Tuning of {@link rankPassages}. */
@@ -133,7 +136,8 @@ export function rankPassages(
         ? 0
         : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
     const namesPerson = person.length > 0 && containsSequence(terms, person);
-    const shaped = query.answerShape?.(passage.text) ? SHAPE_BONUS : 0;
+    const shape = query.answerShape?.(passage.text) ?? false;
+    const shaped = SHAPE_BONUS * (typeof shape === "number" ? shape : shape ? 1 : 0);
     const subjectScore = (bm25 + shaped) * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
     const sourceWeight = (options.sourceWeights ?? DEFAULT_SOURCE_WEIGHTS)[passage.source] ?? 1;
     const score = (namesPerson ? (subjectScore + 1) * PERSON_BOOST : subjectScore) * sourceWeight;
