@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExtractedPage } from "../gather/extract/index.js";
+import { type ExtractedPage, extractPage } from "../gather/extract/index.js";
 import { countTokens } from "./count-tokens.js";
 import { snippetPassages } from "./snippet-passages.js";
 import { splitPassages } from "./split-passages.js";
@@ -149,6 +149,29 @@ describe("snippetPassages", () => {
         source: "search-snippet",
       },
     ]);
+  });
+});
+
+describe("splitPassages on a long directory", () => {
+  it("never cuts a card in two: each person's name stays with their title, organisation and city", () => {
+    const names = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"];
+    const roles = ["Chief Executive Officer", "CTO", "Head of Partnerships", "Engineer", "VP Sales"];
+    const cities = ["Porto, Portugal", "Leeds, United Kingdom", "Austin, Texas, USA"];
+    const cards = Array.from({ length: 300 }, (_, index) => {
+      const name = `${names[index % names.length]} Member${index}`;
+      return `<div><div>${name}</div><div>${roles[index % roles.length]}</div><div>Company${index} Ltd</div><div>${cities[index % cities.length]}</div></div>`;
+    });
+    const directory = extractPage({
+      url: "https://directory.example/members",
+      contentType: "text/html",
+      text: `<html><body><main><h1>Members</h1><div>${cards.join("")}</div></main></body></html>`,
+    });
+    const passages = splitPassages(directory);
+    for (let index = 0; index < 300; index += 1) {
+      const holding = passages.filter((passage) => passage.text.includes(`Member${index}\n`));
+      expect(holding, `card ${index}`).toHaveLength(1);
+      expect(holding[0]!.text).toContain(`Member${index}\n${roles[index % roles.length]}\nCompany${index} Ltd\n`);
+    }
   });
 });
 

@@ -96,6 +96,36 @@ function inlineText(element: DomElement, skip?: (child: DomNode) => boolean): st
     .replace(/([:;.!?]),/g, "$1");
 }
 
+/** Lines at most of a card, and words at most of one of its lines and of all of them. */
+const CARD_MAXIMUM_LINES = 8;
+const CARD_MAXIMUM_LINE_WORDS = 12;
+const CARD_MAXIMUM_WORDS = 40;
+
+function wordCount(text: string): number {
+  return text === "" ? 0 : text.split(" ").length;
+}
+
+/**
+ * The lines of a card, or null when `element` is not one: a block holding only a few short blocks
+ * and no headings, lists or tables, as a directory writes a person or a company (name, title,
+ * organisation, city). Written as one block of lines, a card is never cut in two between passages:
+ * its name stays with its title and organisation on a page of hundreds of them.
+ */
+function cardLines(element: DomElement): string[] | null {
+  const children = toArray(element.childNodes).filter(
+    (child) =>
+      (isElement(child) && !SKIPPED.has(child.tagName.toUpperCase())) ||
+      (child.nodeType === TEXT_NODE && (child.textContent ?? "").trim() !== ""),
+  );
+  if (children.length < 2 || children.length > CARD_MAXIMUM_LINES) return null;
+  if (!children.every((child) => isElement(child) && BLOCKS.has(child.tagName.toUpperCase()))) return null;
+  if (element.querySelector("h1, h2, h3, h4, h5, h6, ul, ol, table, dl, pre, blockquote") !== null) return null;
+  const lines = children.map((child) => inlineText(child as DomElement)).filter((line) => line !== "");
+  const words = lines.map(wordCount);
+  if (lines.length < 2 || words.some((count) => count > CARD_MAXIMUM_LINE_WORDS)) return null;
+  return words.reduce((sum, count) => sum + count, 0) <= CARD_MAXIMUM_WORDS ? lines : null;
+}
+
 /** Tables laid out with blocks inside their cells are page layout, not data. */
 function isLayoutTable(table: DomElement): boolean {
   return table.querySelector("table, p, div, ul, ol, h1, h2, h3, h4, h5, h6, blockquote") !== null;
@@ -242,6 +272,11 @@ function walk(node: DomNode, writer: TextWriter, depth: number): void {
     return;
   }
   const isBlock = BLOCKS.has(tag);
+  const card = isBlock ? cardLines(node) : null;
+  if (card !== null) {
+    writer.block(card.join("\n"));
+    return;
+  }
   if (isBlock) writer.flush();
   for (const child of toArray(node.childNodes)) walk(child, writer, depth + 1);
   if (isBlock) writer.flush();
