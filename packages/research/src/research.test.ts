@@ -68,13 +68,18 @@ describe("createResearcher's prompt budget", () => {
   );
 });
 
-/** A small site served from memory: path to HTML (or XML for the sitemap); anything else is a 404. */
-function siteFetcher(origin: string, pages: Record<string, string>): PageFetcher {
+/**
+ * Small sites served from memory: page URL to HTML (or XML for a sitemap); a page not listed is a
+ * 404, a host with no page listed does not answer.
+ */
+function webFetcher(pages: Record<string, string>): PageFetcher {
   return {
-    id: "site-in-memory",
+    id: "web-in-memory",
     async fetch(url) {
-      const { pathname } = new URL(url);
-      const text = new URL(url).origin === origin ? pages[pathname] : undefined;
+      const { origin, pathname } = new URL(url);
+      if (!Object.keys(pages).some((known) => new URL(known).origin === origin))
+        throw new DossierError("FETCH_FAILED", { detail: `${new URL(url).hostname} did not answer` });
+      const text = pages[`${origin}${pathname}`];
       if (text === undefined)
         throw new DossierError("FETCH_HTTP_ERROR", { detail: `${url} answered 404`, extensions: { upstreamStatus: 404 } });
       const contentType = pathname.endsWith(".xml") ? "application/xml" : "text/html";
@@ -91,14 +96,17 @@ const page = (title: string, body: string) =>
 describe("createResearcher's second look", () => {
   it("reads the person's own page found in the sitemap, even when the team page seems to cover the question", async () => {
     const origin = "https://acme.example";
-    const fetcher = siteFetcher(origin, {
-      "/": page("Acme", `<p>Acme makes survey software for field researchers.</p><a href="/team">Team</a>`),
-      "/team": page(
+    const fetcher = webFetcher({
+      [`${origin}/`]: page("Acme", `<p>Acme makes survey software for field researchers.</p><a href="/team">Team</a>`),
+      [`${origin}/team`]: page(
         "Team",
         "<ul><li>Noor Haddad, Head of Research. Noor joined Acme in 2021; before that she worked in research too.</li><li>Omar Ruiz, Engineer</li></ul>",
       ),
-      "/sitemap.xml": `<urlset><url><loc>${origin}/team</loc></url><url><loc>${origin}/people/noor-haddad</loc></url></urlset>`,
-      "/people/noor-haddad": page("Noor Haddad", "<p>Before joining Acme I ran the field lab at Northgate Surveys for six years.</p>"),
+      [`${origin}/sitemap.xml`]: `<urlset><url><loc>${origin}/team</loc></url><url><loc>${origin}/people/noor-haddad</loc></url></urlset>`,
+      [`${origin}/people/noor-haddad`]: page(
+        "Noor Haddad",
+        "<p>Before joining Acme I ran the field lab at Northgate Surveys for six years.</p>",
+      ),
     });
     const server = await startFakeChatServer();
     try {
@@ -113,6 +121,38 @@ describe("createResearcher's second look", () => {
       await research(validation.request, { trace });
       expect(trace.pagesRead).toContain(`${origin}/people/noor-haddad`);
       expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("Northgate Surveys");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("createResearcher's evidence from other sites", () => {
+  it("takes the subject's card on a long directory as evidence when its own site does not answer, its name written another way", async () => {
+    const directory = "https://registry.example/companies";
+    const cards = Array.from({ length: 240 }, (_, index) =>
+      index === 170
+        ? "<div><div>Example Company (The)</div><div>Freight logistics</div><div>Rotterdam, Netherlands</div></div>"
+        : `<div><div>Company ${index} Holdings</div><div>Freight logistics</div><div>Lyon, France</div></div>`,
+    );
+    const fetcher = webFetcher({ [directory]: page("Registered companies", cards.join("")) });
+    const search: SearchProvider = {
+      id: "one-hit",
+      search: async () => [
+        { url: directory, title: "Registered companies", snippet: "Company 0 Holdings", rank: 1, provider: "one-hit" },
+      ],
+    };
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search });
+      const validation = validateResearchRequest("company", {
+        question: "In which city is The Example Company based?",
+        company: { name: "The Example Company", website: "https://example-company.example" },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      await research(validation.request);
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("Example Company (The)\nFreight logistics\nRotterdam");
     } finally {
       await server.close();
     }

@@ -31,6 +31,7 @@ import { effortProfile, planForEffort } from "./scope/effort-profile.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { siteHostOf } from "./site-host.js";
+import { companyNameForms } from "./text/company-names.js";
 import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
@@ -196,9 +197,11 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
 
     // A third-party page counts only when it names the subject: other companies' pages are not
     // evidence. A first name alone is too common to make a page relevant; with the company it is.
+    // A directory or register may write the company's name in another form ("Example Company
+    // (The)", "Example Inc" for "Example, Inc.").
     const relevanceTerms = [
       plan.person?.fullName,
-      plan.companyName,
+      ...(plan.companyName ? companyNameForms(plan.companyName) : []),
       ...plan.ownSites.map((origin) => siteHostOf(origin)),
     ].filter((term): term is string => !!term);
     const rankQuery = {

@@ -148,6 +148,12 @@ describe("planResearch", () => {
     expect(plan.queries.join(" ")).not.toMatch(/gmail|gmx|mailinator/i);
   });
 
+  it("searches a name given with its article after it in reading order", () => {
+    const plan = planResearch(companyRequest("Where is it based?", { name: "Example Company (The)" }));
+    expect(plan.queries[0]).toBe('"The Example Company" based');
+    expect(plan.companyName).toBe("Example Company (The)");
+  });
+
   it("takes the website and the e-mail domain once each, website first", () => {
     const both = planResearch(
       personRequest("Role?", { email: "jane@northwind.eu", company: { website: "northwind-robotics.com" } }),

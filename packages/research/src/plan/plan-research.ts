@@ -1,6 +1,7 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
 import { originAsGiven, siteHostOf } from "../site-host.js";
+import { nameInReadingOrder } from "../text/company-names.js";
 import { type QuestionIntent, questionIntents } from "./question-intents.js";
 
 /** Who a person request is about, as far as the request tells. */
@@ -125,6 +126,8 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
         }
       : null;
 
+  // Search engines match the name as pages write it: "Example Company (The)" as "The Example Company".
+  const quotedName = companyName ? `"${nameInReadingOrder(companyName)}"` : null;
   const queries: string[] = [];
   const add = (query: string) => {
     const trimmed = query.replace(/\s+/g, " ").trim();
@@ -132,7 +135,7 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   };
   if (request.kind === "person") {
     const who = personTerm ? `"${personTerm}"` : person?.email !== undefined ? `"${person.email}"` : "";
-    add(`${who} ${companyName ? `"${companyName}"` : (domain ?? "")} ${keywords}`);
+    add(`${who} ${quotedName ? quotedName : (domain ?? "")} ${keywords}`);
     // The search engine over the subject's own site: a second opinion on which of its pages answers.
     if (domain) add(`site:${domain} ${who}`);
     if (domain && companyName) add(`${who} ${domain}`);
@@ -142,9 +145,9 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     if (companyAddress && !personName && personTerm) add(`"${person?.email}"`);
     // Without a site of the company's, the pages that name the person and the company matter most,
     // whether or not they use the question's words.
-    if (!domain && companyName && personTerm) add(`${who} "${companyName}"`);
+    if (!domain && quotedName && personTerm) add(`${who} ${quotedName}`);
   } else {
-    const what = companyName ? `"${companyName}"` : (domain ?? "");
+    const what = quotedName ?? domain ?? "";
     add(`${what} ${keywords}`);
     if (domain && keywords) add(`site:${domain} ${keywords}`);
     if (domain && companyName) add(`${domain} ${keywords}`);

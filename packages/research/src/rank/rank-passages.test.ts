@@ -143,6 +143,17 @@ describe("rankPassages", () => {
     expect(rankFor("How much funding has Acme raised?", "NUMBER", [...round, amount])[0]!.id).toBe(amount.id);
   });
 
+  it("counts the subject named without its legal form, as pages mostly write it", () => {
+    const listed = passage("Example Freight runs ships between Rotterdam and Hull.");
+    const other = passage("Sample Shipping runs ships between Rotterdam and Hull.");
+    const ranked = rankPassages([other, listed], {
+      question: "Which ports does it ship between?",
+      subjectTerms: ["Example Freight GmbH"],
+    });
+    expect(ranked[0]!.id).toBe(listed.id);
+    expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+  });
+
   it("matches multi-word subject terms as phrases", () => {
     const phrase = passage("Jane Doe joined the board in 2020.");
     const scattered = passage("Doe and Jane joined the board in 2020.");

@@ -1,4 +1,5 @@
 import type { Passage, RankedPassage } from "./passage.js";
+import { companyNameForms } from "../text/company-names.js";
 import { questionTerms } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
 
@@ -116,7 +117,10 @@ export function rankPassages(
     for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   const queryTerms = questionTerms(query.question);
-  const subjects = query.subjectTerms.map(tokenize).filter((terms) => terms.length > 0);
+  // A subject is named when any form of its name is: "Example Company (The)", "Example, Inc." as "Example Inc".
+  const subjects = query.subjectTerms
+    .map((term) => companyNameForms(term).map(tokenize).filter((terms) => terms.length > 0))
+    .filter((forms) => forms.length > 0);
   const person = query.personName ? tokenize(query.personName) : [];
   const count = passages.length;
 
@@ -134,7 +138,7 @@ export function rankPassages(
     const mentioned =
       subjects.length === 0
         ? 0
-        : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
+        : subjects.filter((forms) => forms.some((form) => containsSequence(terms, form))).length / subjects.length;
     const namesPerson = person.length > 0 && containsSequence(terms, person);
     const shape = query.answerShape?.(passage.text) ?? false;
     const shaped = SHAPE_BONUS * (typeof shape === "number" ? shape : shape ? 1 : 0);
