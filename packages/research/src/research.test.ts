@@ -158,3 +158,35 @@ describe("createResearcher's evidence from other sites", () => {
     }
   });
 });
+
+describe("createResearcher's subject known by its website alone", () => {
+  it("takes the card on another site that links to the company's site, by the first name and what the link calls it", async () => {
+    const directory = "https://speakers.example/2025";
+    const card = (name: string, role: string, site: string, company: string) =>
+      `<div><div>${name}</div><div>${role}</div><div><a href="${site}">${company}</a></div></div>`;
+    const cards = Array.from({ length: 120 }, (_, index) =>
+      index === 90
+        ? card("Noor", "Head of Research", "https://acme.example/", "Acme Surveys")
+        : card(index % 7 === 0 ? "Noor" : `Speaker ${index}`, "Designer", `https://company${index}.example/`, `Company ${index}`),
+    );
+    const fetcher = webFetcher({ [directory]: page("Speakers 2025", cards.join("")) });
+    const search: SearchProvider = {
+      id: "one-hit",
+      search: async () => [{ url: directory, title: "Speakers 2025", snippet: "Noor, Designer", rank: 1, provider: "one-hit" }],
+    };
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search });
+      const validation = validateResearchRequest("person", {
+        question: "What is Noor's job title?",
+        person: { firstName: "Noor", company: { website: "https://acme.example" } },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      await research(validation.request);
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("Noor\nHead of Research\nAcme Surveys");
+    } finally {
+      await server.close();
+    }
+  });
+});

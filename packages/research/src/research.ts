@@ -17,6 +17,7 @@ import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
 import { startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
+import { namesOfSite } from "./own-site.js";
 import { personSourcesOf } from "./person-sources.js";
 import { planResearch } from "./plan/plan-research.js";
 import { answerShape } from "./rank/answer-shape.js";
@@ -216,8 +217,13 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const emptyPromptTokens = countTokens(promptOf(new Map()));
     const passageBudget = Math.max(500, promptTokenBudget - systemTokens - emptyPromptTokens - PROMPT_MARGIN_TOKENS);
     const rankEvidence = () => {
-      const passages = evidencePassages(evidenceNow(), plan.ownSites, relevanceTerms);
-      const ranked = rankPassages(passages, rankQuery, { limit: MAX_RANKED_PASSAGES });
+      const evidence = evidenceNow();
+      // A company known by its website alone is named by what its home page and other sites' links
+      // to it call it: a directory's card names "Acme Surveys", not acme.example.
+      const names = plan.companyName ? [] : namesOfSite(evidence.pages, plan.ownSites);
+      const passages = evidencePassages(evidence, plan.ownSites, [...relevanceTerms, ...names]);
+      const query = { ...rankQuery, subjectTerms: [...rankQuery.subjectTerms, ...names] };
+      const ranked = rankPassages(passages, query, { limit: MAX_RANKED_PASSAGES });
       const selected =
         ranked.length === 0
           ? []
