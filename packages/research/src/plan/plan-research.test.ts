@@ -148,6 +148,17 @@ describe("planResearch", () => {
     expect(plan.queries.join(" ")).not.toMatch(/gmail|gmx|mailinator/i);
   });
 
+  it("searches by the company's initials too when the question calls it by them", () => {
+    const plan = planResearch(
+      companyRequest("Who founded the WFSA, and when?", { name: "World Federation of Snow Architects" }),
+    );
+    expect(plan.queries).toContain('"WFSA" founded');
+    const spelled = planResearch(
+      companyRequest("Who founded it?", { name: "World Federation of Snow Architects" }),
+    );
+    expect(spelled.queries.join(" ")).not.toContain("WFSA");
+  });
+
   it("searches a name given with its article after it in reading order", () => {
     const plan = planResearch(companyRequest("Where is it based?", { name: "Example Company (The)" }));
     expect(plan.queries[0]).toBe('"The Example Company" based');

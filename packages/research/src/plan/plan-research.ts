@@ -1,7 +1,7 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
 import { originAsGiven, siteHostOf } from "../site-host.js";
-import { nameInReadingOrder } from "../text/company-names.js";
+import { acronymOf, nameInReadingOrder } from "../text/company-names.js";
 import { type QuestionIntent, questionIntents } from "./question-intents.js";
 
 /** Who a person request is about, as far as the request tells. */
@@ -154,6 +154,10 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     // Without a site of its own, the pages that name the company (its own site, a directory, a
     // list it appears in) come from the name alone: they seldom use the question's own words.
     if (!domain && companyName) add(what);
+    // A question that calls the company by its initials ("ISRG") finds the pages that do too.
+    const acronym = companyName ? acronymOf(companyName) : null;
+    if (acronym && new RegExp(`\\b${acronym}\\b`, "i").test(request.question))
+      add(`"${acronym}" ${questionKeywords(request.question, [...subjectTerms, acronym])}`);
   }
   return {
     queries: queries.slice(0, 3),

@@ -152,6 +152,14 @@ describe("rankPassages", () => {
     });
     expect(ranked[0]!.id).toBe(listed.id);
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+    const initials = passage("Ten years ago four of us founded the WFSA in a mountain hut.");
+    const namesake = passage("Ten years ago four friends founded a ski club in a mountain hut.");
+    const byInitials = rankPassages([namesake, initials], {
+      question: "Who founded it?",
+      subjectTerms: ["World Federation of Snow Architects"],
+    });
+    expect(byInitials[0]!.id).toBe(initials.id);
+    expect(byInitials[0]!.score).toBeGreaterThan(byInitials[1]!.score);
   });
 
   it("matches multi-word subject terms as phrases", () => {

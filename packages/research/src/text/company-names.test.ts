@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyNameForms, nameInReadingOrder } from "./company-names.js";
+import { acronymOf, companyNameForms, nameInReadingOrder } from "./company-names.js";
 
 describe("companyNameForms", () => {
   it.each([
@@ -11,6 +11,7 @@ describe("companyNameForms", () => {
     ["Sample GmbH", ["Sample GmbH"]],
     ["sample.example", ["sample.example"]],
     ["Jo Sample", ["Jo Sample"]],
+    ["World Federation of Snow Architects", ["World Federation of Snow Architects", "WFSA"]],
   ])("writes %s as %j", (name, forms) => {
     expect(companyNameForms(name)).toEqual(forms);
   });
@@ -21,5 +22,14 @@ describe("nameInReadingOrder", () => {
     expect(nameInReadingOrder("Example Company (The)")).toBe("The Example Company");
     expect(nameInReadingOrder("Example Company, The")).toBe("The Example Company");
     expect(nameInReadingOrder("Example, Inc.")).toBe("Example, Inc.");
+  });
+});
+
+describe("acronymOf", () => {
+  it("gives the initials of a name of four words or more, small words and legal forms aside", () => {
+    expect(acronymOf("World Federation of Snow Architects")).toBe("WFSA");
+    expect(acronymOf("The Open Harbour Data Trust Ltd")).toBe("OHDT");
+    expect(acronymOf("Snow Architects Federation")).toBeNull();
+    expect(acronymOf("snow-architects.example")).toBeNull();
   });
 });

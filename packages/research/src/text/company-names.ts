@@ -53,7 +53,8 @@ function words(name: string): string[] {
  * ("The Example Company", "Example Company (The)", "Example Company"); without the punctuation of
  * its legal form ("Example, Inc." as "Example Inc"); and without the legal form when two words or
  * more remain ("Example Labs GmbH" as "Example Labs"; "Example Inc" stays itself, a single word
- * names too much). First the name as given, no form twice (case aside); a host is its only form.
+ * names too much); and the initials of a name of four words or more ("ISRG"). First the name as
+ * given, no form twice (case aside); a host is its only form.
  */
 export function companyNameForms(name: string): string[] {
   // A host ("acme.com") is written one way.
@@ -74,7 +75,29 @@ export function companyNameForms(name: string): string[] {
   let end = coreWords.length;
   while (end > 0 && LEGAL_FORMS.has(coreWords[end - 1]!.toLowerCase())) end -= 1;
   if (end < coreWords.length && end >= 2) add(coreWords.slice(0, end).join(" "));
+  const acronym = acronymOf(name);
+  if (acronym !== null) add(acronym);
   return forms;
+}
+
+/** Small words a name's initials leave out ("Bank of the North" is "BN"). */
+const SMALL_WORDS = new Set(["of", "and", "the", "for", "de", "du", "der", "und", "&"]);
+/** Fewer initials than this name too many things to stand for one company. */
+const MINIMUM_ACRONYM_LETTERS = 4;
+
+/**
+ * The initials a long name goes by ("Internet Security Research Group" as "ISRG"), from four
+ * words or more (legal form and small words aside); null for shorter names, whose initials name
+ * too many other things.
+ */
+export function acronymOf(name: string): string | null {
+  if (/^[^\s]+\.[\p{L}]{2,}$/u.test(name.trim())) return null;
+  const core = name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "");
+  const significant = words(core).filter(
+    (word) => !SMALL_WORDS.has(word.toLowerCase()) && !LEGAL_FORMS.has(word.toLowerCase()) && /^\p{L}/u.test(word),
+  );
+  if (significant.length < MINIMUM_ACRONYM_LETTERS) return null;
+  return significant.map((word) => word[0]!.toUpperCase()).join("");
 }
 
 /**
