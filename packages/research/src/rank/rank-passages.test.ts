@@ -270,6 +270,20 @@ describe("selectWithinBudget", () => {
     expect(selected.map((item) => item.id)).toEqual([original.id, different.id]);
   });
 
+  it("takes the fifth strong passage of the page that answers before the first weak passage of other pages", () => {
+    const strong = Array.from({ length: 6 }, (_, index) => ({
+      ...passage(`Strong passage ${index} about the switch to the new chat tool, with its date and reasons.`, "https://a.example/post"),
+      score: 10 - index,
+    }));
+    const weak = Array.from({ length: 30 }, (_, index) => ({
+      ...passage(`Weak passage ${index} on page ${index} that barely matches one word.`, `https://w${index}.example/`),
+      score: 1,
+    }));
+    const budget = strong.reduce((sum, item) => sum + item.tokens, 0) + weak[0]!.tokens * 3;
+    const selected = selectWithinBudget([...strong, ...weak], { maxTokens: budget });
+    expect(selected.map((item) => item.id)).toEqual(expect.arrayContaining(strong.map((item) => item.id)));
+  });
+
   it("keeps rank order", () => {
     const items = [
       ranked("First passage about orbits.", 3),
