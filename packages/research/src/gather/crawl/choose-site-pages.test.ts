@@ -115,6 +115,18 @@ describe("chooseSitePages", () => {
     expect(entity).toEqual([`${origin}/donations/acme-inc`]);
   });
 
+  it("reads the post of the year the question names in a dated archive", () => {
+    const sitemap = [
+      "https://acme.test/blog/2023/05/02/board-changes",
+      "https://acme.test/blog/2024/03/11/board-changes",
+      "https://acme.test/blog/2024/01/09/product-update",
+      "https://acme.test/blog/2022/board-retreat",
+    ];
+    expect(chooseSitePages(origin, [], sitemap, ask("Who joined Acme's board in 2024?"), 1)).toEqual([
+      "https://acme.test/blog/2024/03/11/board-changes",
+    ]);
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([

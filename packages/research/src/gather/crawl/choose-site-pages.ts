@@ -44,7 +44,11 @@ interface CandidateAnalysis {
   depth: number;
   /** Files that are never a page to read (images, scripts, archives). */
   asset: boolean;
+  /** Years its path or link text names (`/2024/03/...`, `/news/2024-board`, "Annual report 2024"). */
+  years: string[];
 }
+
+const YEARS = /(?<!\d)(?:19|20)\d\d(?!\d)/g;
 
 const analyses = new Map<string, CandidateAnalysis | null>();
 /** Pairs remembered at most (about ten sites' sitemaps and home pages); the oldest go first. */
@@ -68,6 +72,7 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
       reading: readPageKind(parsed.pathname, text),
       depth: parsed.pathname.split("/").filter(Boolean).length,
       asset: /\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname),
+      years: [...new Set([...`${parsed.pathname} ${text}`.matchAll(YEARS)].map((match) => match[0]))],
     };
   } catch {
     analysis = null;
@@ -169,6 +174,7 @@ function scoreCandidate(
   intents: readonly QuestionIntent[],
   cues: readonly string[],
   personWords: readonly string[],
+  questionYears: readonly string[],
 ): number {
   const { reading } = analysis;
   // What the page is against what the question asks: an article in a blog or news section answers
@@ -180,9 +186,12 @@ function scoreCandidate(
   // Words of the question in the page's own name (its last path segment and link text); an
   // article needs two of them, one shared word is as likely chance as topic.
   // An own name that holds a cue of what the question asks ("pre-seed" for a funding question) counts too.
+  // A year the question names counts as one of its words wherever in the path it stands: the
+  // post of that year in a dated archive (`/2024/03/new-board`).
   const named =
     questionWords.filter((word) => analysis.ownWords.some((candidate) => related(word, candidate))).length +
-    (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0);
+    (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0) +
+    analysis.years.filter((year) => questionYears.includes(year) && !analysis.ownWords.includes(year)).length;
   const naming = reading.article && named < 2 ? named : named * 3;
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
   const operator =
@@ -210,6 +219,7 @@ export function scoreSitePages(
   );
   const cues = intentCues(question.intents);
   const personWords = wordsOf(question.personName ?? "");
+  const questionYears = [...question.question.matchAll(YEARS)].map((match) => match[0]);
   const home = new URL(origin);
   const originHost = home.hostname.replace(/^www\./, "");
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
@@ -229,7 +239,7 @@ export function scoreSitePages(
   const scored: ScoredPage[] = [];
   for (const { analysis, url } of candidates.values()) {
     if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
-    const score = scoreCandidate(analysis, questionWords, question.intents, cues, personWords);
+    const score = scoreCandidate(analysis, questionWords, question.intents, cues, personWords, questionYears);
     const kind =
       personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
     if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
