@@ -51,8 +51,8 @@ interface CandidateAnalysis {
 const YEARS = /(?<!\d)(?:19|20)\d\d(?!\d)/g;
 
 const analyses = new Map<string, CandidateAnalysis | null>();
-/** Pairs remembered at most (about ten sites' sitemaps and home pages); the oldest go first. */
-const MAX_ANALYSES = 5_000;
+/** Pairs remembered at most (a few big sites' sitemaps and home pages); the oldest go first. */
+const MAX_ANALYSES = 10_000;
 
 function analyse(url: string, text: string): CandidateAnalysis | null {
   const cacheKey = `${url}\n${text}`;
