@@ -190,3 +190,33 @@ describe("createResearcher's subject known by its website alone", () => {
     }
   });
 });
+
+describe("createResearcher's person record", () => {
+  it("fills the title and place from the person's card on the company's site, with the card as their source", async () => {
+    const origin = "https://acme.example";
+    const fetcher = webFetcher({
+      [`${origin}/`]: page("Acme Surveys", `<p>Acme Surveys builds tools for field research.</p><a href="/team">Team</a>`),
+      [`${origin}/team`]: page(
+        "Team",
+        "<div><div>Omar Ruiz</div><div>Engineer</div><div>Porto, Portugal</div></div><div><div>Noor Haddad</div><div>Head of Research</div><div>Leeds, United Kingdom</div></div>",
+      ),
+    });
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search: null });
+      const validation = validateResearchRequest("person", {
+        question: "Which team does Noor Haddad work in?",
+        person: { firstName: "Noor", lastName: "Haddad", company: { name: "Acme Surveys", website: origin } },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      const response = await research(validation.request);
+      expect(response.person).toMatchObject({ jobTitle: "Head of Research", city: "Leeds", country: "United Kingdom" });
+      expect(response.person?.personSources.jobTitle).toEqual([
+        { url: `${origin}/team`, quote: "Noor Haddad\nHead of Research" },
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});

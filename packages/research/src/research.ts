@@ -1,5 +1,5 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
+import { mergePersonEvidence, normalizePersonRequest, type PersonEvidence } from "@dossier/enrich";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import {
   buildEvidencePrompt,
@@ -15,11 +15,12 @@ import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
-import { startGathering } from "./gather/gather-evidence.js";
+import { type GatheredEvidence, startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
-import { namesOfSite } from "./own-site.js";
+import { isOwnSite, namesOfSite } from "./own-site.js";
+import { personFieldsFromCards } from "./person-from-cards.js";
 import { personSourcesOf } from "./person-sources.js";
-import { planResearch } from "./plan/plan-research.js";
+import { type PersonIdentity, planResearch } from "./plan/plan-research.js";
 import { answerShape } from "./rank/answer-shape.js";
 import { countTokens } from "./rank/count-tokens.js";
 import { coversQuestion } from "./rank/covers-question.js";
@@ -129,6 +130,32 @@ function angleBrackets(text: string): number {
   for (let index = text.indexOf("<"); index !== -1; index = text.indexOf("<", index + 1)) count += 1;
   for (let index = text.indexOf(">"); index !== -1; index = text.indexOf(">", index + 1)) count += 1;
   return count;
+}
+
+/**
+ * The person fields stated by the person's card or a sentence naming them, in the passages the
+ * model read on the company's own site or cited for the answer (verified, so about the person);
+ * they fill what the model's own per-field answer left empty, the site's own statement first.
+ */
+function cardEvidence(
+  labels: PassageLabels,
+  gathered: GatheredEvidence,
+  citations: ReadonlyArray<{ url: string }>,
+  person: PersonIdentity,
+  ownSites: readonly string[],
+): PersonEvidence[] {
+  const cited = new Set(citations.map((citation) => citation.url));
+  const published = new Map(gathered.pages.map((page) => [page.url, page.publishedAt]));
+  // The pages cited for the answer first: a person with two roles is given the one that answered.
+  const passages = [...labels.values()].sort((left, right) => Number(cited.has(right.url)) - Number(cited.has(left.url)));
+  const cards = passages
+    .filter((passage) => passage.source === "page" && (isOwnSite(passage.url, ownSites) || cited.has(passage.url)))
+    .map((passage) => ({
+      passage,
+      ownSite: isOwnSite(passage.url, ownSites),
+      publishedAt: published.get(passage.url) ?? null,
+    }));
+  return personFieldsFromCards(cards, person);
 }
 
 /** Passages ranked at most: enough for any prompt budget, however long the pages. */
@@ -311,7 +338,13 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     }
     if (!baseRecord) return response;
     const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, plan.person);
-    const merged = mergePersonEvidence(profiles.record, answered.personEvidence);
+    // The cards fill what the model's own per-field answer left empty.
+    const stated = new Set(answered.personEvidence.map((item) => item.field));
+    const fromCards = plan.person ? cardEvidence(labels, gathered, response.citations, plan.person, plan.ownSites) : [];
+    const merged = mergePersonEvidence(profiles.record, [
+      ...answered.personEvidence,
+      ...fromCards.filter((item) => !stated.has(item.field)),
+    ]);
     return {
       ...response,
       details: [response.details, ...merged.notes].filter(Boolean).join(" "),
