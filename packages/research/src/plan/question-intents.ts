@@ -21,6 +21,7 @@ export type QuestionIntent =
   | "product"
   | "news"
   | "ownership"
+  | "plans"
   | "person-role";
 
 /** The kinds of page a site has, as its paths and link texts name them. */
@@ -45,6 +46,8 @@ interface IntentRule {
   intent: QuestionIntent;
   /** Cue words (lowercase stems or whole words) and phrases ("how many people"). */
   cues: string[];
+  /** Phrases in which a cue means something else ("plan to" is no price plan). */
+  unless?: string[];
   /** How strongly each kind of page tends to answer it. */
   pages: Partial<Record<PageKind, number>>;
 }
@@ -137,6 +140,7 @@ const INTENT_RULES: IntentRule[] = [
       "fee",
       "charge",
     ],
+    unless: ["plan to", "plans to", "planning to", "planned to", "plan for the", "plans for the"],
     pages: { pricing: 9, docs: 1, blog: 1, faq: 5 },
   },
   {
@@ -304,6 +308,28 @@ const INTENT_RULES: IntentRule[] = [
     pages: { about: 6, legal: 4, press: 4, faq: 2 },
   },
   {
+    intent: "plans",
+    cues: [
+      "plan to",
+      "plans to",
+      "planning to",
+      "planned to",
+      "plans for",
+      "intend",
+      "aim to",
+      "goal",
+      "target",
+      "roadmap",
+      "strategy",
+      "vision",
+      "future",
+      "next year",
+      "go public",
+      "ipo",
+    ],
+    pages: { about: 5, handbook: 4, blog: 3, press: 3, product: 2, faq: 2 },
+  },
+  {
     intent: "news",
     cues: ["announce", "acqui", "partnership", "release", "news", "outage", "switch", "move", "migrat", "change"],
     pages: { press: 6, blog: 4 },
@@ -360,9 +386,12 @@ function hasCue(words: readonly string[], joined: string, cue: string): boolean 
 export function questionIntents(question: string, kind: "company" | "person"): QuestionIntent[] {
   const words = questionWords(question);
   const joined = ` ${words.join(" ")} `;
-  const found = INTENT_RULES.filter((rule) => rule.cues.some((cue) => hasCue(words, joined, cue))).map(
-    (rule) => rule.intent,
-  );
+  const found = INTENT_RULES.filter((rule) => {
+    // A cue inside a phrase that means something else counts for nothing there.
+    const unmasked = (rule.unless ?? []).reduce((text, phrase) => text.replaceAll(` ${phrase} `, " "), joined);
+    const unmaskedWords = unmasked.trim().split(" ").filter(Boolean);
+    return rule.cues.some((cue) => hasCue(unmaskedWords, unmasked, cue));
+  }).map((rule) => rule.intent);
   return kind === "person" ? ["person-role", ...found] : found;
 }
 

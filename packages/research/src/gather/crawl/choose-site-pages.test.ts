@@ -127,6 +127,15 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("reads a company's strategy or roadmap for what it plans, not its price plans", () => {
+    expect(questionIntents("What year does Acme plan to open an office in Asia?", "company")).toEqual(["location", "plans"]);
+    expect(questionIntents("Which plan includes SSO?", "company")).toContain("pricing");
+    const pages = [link("/pricing", "Pricing"), link("/plans", "Plans"), link("/company/strategy", "Our strategy")];
+    expect(chooseSitePages(origin, pages, [], ask("When does Acme plan to go public?"), 1)).toEqual([
+      `${origin}/company/strategy`,
+    ]);
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([
