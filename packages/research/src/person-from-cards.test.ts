@@ -4,7 +4,15 @@ import type { PersonIdentity } from "./plan/plan-research.js";
 
 function card(text: string, ownSite = true): CardPassage {
   return {
-    passage: { id: "p", url: "https://acme.example/team", title: "Team", heading: null, text, tokens: 50, source: "page" },
+    passage: {
+      id: "p",
+      url: "https://acme.example/team",
+      title: "Team",
+      heading: null,
+      text,
+      tokens: 50,
+      source: "page",
+    },
     ownSite,
     publishedAt: null,
   };
@@ -36,15 +44,16 @@ describe("personFieldsFromCards", () => {
   });
 
   it("reads a card of lines, and a profile whose name heads the page, quoting the lines verbatim", () => {
-    expect(fields([card("Omar Ruiz\nEngineer\n\nNoor Haddad\nHead of Research\nAcme Surveys\nLeeds, United Kingdom")])).toEqual({
+    expect(
+      fields([card("Omar Ruiz\nEngineer\n\nNoor Haddad\nHead of Research\nAcme Surveys\nLeeds, United Kingdom")]),
+    ).toEqual({
       jobTitle: ["Head of Research", "Noor Haddad\nHead of Research"],
       city: ["Leeds", "Noor Haddad\nHead of Research\nAcme Surveys\nLeeds, United Kingdom"],
       country: ["United Kingdom", "Noor Haddad\nHead of Research\nAcme Surveys\nLeeds, United Kingdom"],
     });
-    expect(fields([card("Noor Haddad\n\nHead of Research\n\nNoor has run field studies on four continents.")]).jobTitle).toEqual([
-      "Head of Research",
-      "Noor Haddad\n\nHead of Research",
-    ]);
+    expect(
+      fields([card("Noor Haddad\n\nHead of Research\n\nNoor has run field studies on four continents.")]).jobTitle,
+    ).toEqual(["Head of Research", "Noor Haddad\n\nHead of Research"]);
   });
 
   it("reads a sentence that names the person with a title and a start", () => {

@@ -129,7 +129,8 @@ function readCard(text: string, nameLine: Line, rest: string, following: readonl
 
 const SENTENCE_TITLE =
   /^,?\s+(?:is|serves as|works as|has been)\s+(?:the |our |an? |its )?([^.,;()]{3,60}?)(?:\s+(?:at|for|with|in|since|from)\b|[.,;]|$)/u;
-const SENTENCE_START = /\b(?:joined|started|has been with [^.]{1,40}?since|since)\s+(?:[^.]{0,40}?\s)?(?:in|on|since)?\s*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (?:19|20)\d\d|(?:19|20)\d\d-\d\d)/i;
+const SENTENCE_START =
+  /\b(?:joined|started|has been with [^.]{1,40}?since|since)\s+(?:[^.]{0,40}?\s)?(?:in|on|since)?\s*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (?:19|20)\d\d|(?:19|20)\d\d-\d\d)/i;
 
 /**
  * What a sentence naming the person states: "Jane Doe is our Head of Engineering", "joined in

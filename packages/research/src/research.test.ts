@@ -1,4 +1,4 @@
-import { DossierError, validateResearchRequest } from "@dossier/contract";
+import { DossierError, type PersonResearchResponse, validateResearchRequest } from "@dossier/contract";
 import { startFakeChatServer } from "@dossier/testing";
 import { describe, expect, it } from "vitest";
 import { OpenAiCompatibleChatModel } from "./answer/openai-compatible-chat-model.js";
@@ -81,9 +81,20 @@ function webFetcher(pages: Record<string, string>): PageFetcher {
         throw new DossierError("FETCH_FAILED", { detail: `${new URL(url).hostname} did not answer` });
       const text = pages[`${origin}${pathname}`];
       if (text === undefined)
-        throw new DossierError("FETCH_HTTP_ERROR", { detail: `${url} answered 404`, extensions: { upstreamStatus: 404 } });
+        throw new DossierError("FETCH_HTTP_ERROR", {
+          detail: `${url} answered 404`,
+          extensions: { upstreamStatus: 404 },
+        });
       const contentType = pathname.endsWith(".xml") ? "application/xml" : "text/html";
-      return { url, requestedUrl: url, status: 200, contentType, text, fetchedAt: new Date().toISOString(), fromCache: false };
+      return {
+        url,
+        requestedUrl: url,
+        status: 200,
+        contentType,
+        text,
+        fetchedAt: new Date().toISOString(),
+        fromCache: false,
+      };
     },
   };
 }
@@ -152,7 +163,9 @@ describe("createResearcher's evidence from other sites", () => {
       });
       if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
       await research(validation.request);
-      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("Example Company (The)\nFreight logistics\nRotterdam");
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain(
+        "Example Company (The)\nFreight logistics\nRotterdam",
+      );
     } finally {
       await server.close();
     }
@@ -167,12 +180,19 @@ describe("createResearcher's subject known by its website alone", () => {
     const cards = Array.from({ length: 120 }, (_, index) =>
       index === 90
         ? card("Noor", "Head of Research", "https://acme.example/", "Acme Surveys")
-        : card(index % 7 === 0 ? "Noor" : `Speaker ${index}`, "Designer", `https://company${index}.example/`, `Company ${index}`),
+        : card(
+            index % 7 === 0 ? "Noor" : `Speaker ${index}`,
+            "Designer",
+            `https://company${index}.example/`,
+            `Company ${index}`,
+          ),
     );
     const fetcher = webFetcher({ [directory]: page("Speakers 2025", cards.join("")) });
     const search: SearchProvider = {
       id: "one-hit",
-      search: async () => [{ url: directory, title: "Speakers 2025", snippet: "Noor, Designer", rank: 1, provider: "one-hit" }],
+      search: async () => [
+        { url: directory, title: "Speakers 2025", snippet: "Noor, Designer", rank: 1, provider: "one-hit" },
+      ],
     };
     const server = await startFakeChatServer();
     try {
@@ -184,7 +204,9 @@ describe("createResearcher's subject known by its website alone", () => {
       });
       if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
       await research(validation.request);
-      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("Noor\nHead of Research\nAcme Surveys");
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain(
+        "Noor\nHead of Research\nAcme Surveys",
+      );
     } finally {
       await server.close();
     }
@@ -195,7 +217,10 @@ describe("createResearcher's person record", () => {
   it("fills the title and place from the person's card on the company's site, with the card as their source", async () => {
     const origin = "https://acme.example";
     const fetcher = webFetcher({
-      [`${origin}/`]: page("Acme Surveys", `<p>Acme Surveys builds tools for field research.</p><a href="/team">Team</a>`),
+      [`${origin}/`]: page(
+        "Acme Surveys",
+        `<p>Acme Surveys builds tools for field research.</p><a href="/team">Team</a>`,
+      ),
       [`${origin}/team`]: page(
         "Team",
         "<div><div>Omar Ruiz</div><div>Engineer</div><div>Porto, Portugal</div></div><div><div>Noor Haddad</div><div>Head of Research</div><div>Leeds, United Kingdom</div></div>",
@@ -210,9 +235,9 @@ describe("createResearcher's person record", () => {
         person: { firstName: "Noor", lastName: "Haddad", company: { name: "Acme Surveys", website: origin } },
       });
       if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
-      const response = await research(validation.request);
+      const response = (await research(validation.request)) as PersonResearchResponse;
       expect(response.person).toMatchObject({ jobTitle: "Head of Research", city: "Leeds", country: "United Kingdom" });
-      expect(response.person?.personSources.jobTitle).toEqual([
+      expect(response.person.personSources.jobTitle).toEqual([
         { url: `${origin}/team`, quote: "Noor Haddad\nHead of Research" },
       ]);
     } finally {

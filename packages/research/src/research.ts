@@ -147,7 +147,9 @@ function cardEvidence(
   const cited = new Set(citations.map((citation) => citation.url));
   const published = new Map(gathered.pages.map((page) => [page.url, page.publishedAt]));
   // The pages cited for the answer first: a person with two roles is given the one that answered.
-  const passages = [...labels.values()].sort((left, right) => Number(cited.has(right.url)) - Number(cited.has(left.url)));
+  const passages = [...labels.values()].sort(
+    (left, right) => Number(cited.has(right.url)) - Number(cited.has(left.url)),
+  );
   const cards = passages
     .filter((passage) => passage.source === "page" && (isOwnSite(passage.url, ownSites) || cited.has(passage.url)))
     .map((passage) => ({

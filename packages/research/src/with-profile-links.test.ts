@@ -35,9 +35,19 @@ describe("withProfileLinks", () => {
     const found = withProfileLinks(record, [team(links)], ["https://acme.example"], person);
     expect(found.record.linkedinUrl).toBe("https://www.linkedin.com/in/jose-nunez-4b1");
     expect(found.linkedFrom.linkedinUrl).toBe("https://acme.example/team");
-    const elsewhere = withProfileLinks(record, [team(links, "https://directory.example/")], ["https://acme.example"], person);
+    const elsewhere = withProfileLinks(
+      record,
+      [team(links, "https://directory.example/")],
+      ["https://acme.example"],
+      person,
+    );
     expect(elsewhere.record.linkedinUrl).toBeNull();
-    const other = withProfileLinks(record, [team(["https://www.linkedin.com/in/jose-garcia"])], ["https://acme.example"], person);
+    const other = withProfileLinks(
+      record,
+      [team(["https://www.linkedin.com/in/jose-garcia"])],
+      ["https://acme.example"],
+      person,
+    );
     expect(other.record.linkedinUrl).toBeNull();
   });
 });

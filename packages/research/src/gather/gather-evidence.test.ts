@@ -174,8 +174,12 @@ describe("gatherEvidence at the host as given", () => {
     ["https://www.acme.example", "https://acme.example", "https://www.acme.example"],
   ])("given %s, reads the site where it answers (%s), trying %s first", async (website, live, first) => {
     const web = webAt(live);
-    const request = companyRequest("Who leads research at Acme? team");
-    const plan = planResearch({ ...request, subject: { name: "Acme", website } });
+    const request: NormalizedResearchRequest = {
+      ...companyRequest("Who leads research at Acme? team"),
+      kind: "company",
+      subject: { name: "Acme", website },
+    };
+    const plan = planResearch(request);
     const evidence = await gatherEvidence(plan, request.question, { fetcher: web, search: null }, { pageBudget: 6 });
     expect(web.asked[0]).toBe(`${first}/`);
     expect(evidence.pages.map((page) => page.url)).toEqual(expect.arrayContaining([`${live}/`, `${live}/team`]));

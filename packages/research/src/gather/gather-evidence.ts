@@ -143,7 +143,8 @@ export async function startGathering(
       if (isDossierError(error)) {
         if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL")
           failed(`${key} was not read: ${error.detail}`);
-        else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS") failed(`${key} was not read: its robots.txt disallows it.`);
+        else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS")
+          failed(`${key} was not read: its robots.txt disallows it.`);
         else if (!failedHosts.has(host)) failed(`${host} could not be read (${error.detail}).`);
       } else if (!failedHosts.has(host)) {
         failed(`${host} could not be read.`);
@@ -206,7 +207,8 @@ export async function startGathering(
   const readHome = async (origin: string): Promise<string> => {
     const failures: string[] = [];
     let home = await read(`${origin}/`, (message) => failures.push(message));
-    if (home === null && failures.length > 0 && !signal?.aborted) home = await read(`${otherWwwOrigin(origin)}/`, () => {});
+    if (home === null && failures.length > 0 && !signal?.aborted)
+      home = await read(`${otherWwwOrigin(origin)}/`, () => {});
     if (home === null) for (const failure of failures) note(failure);
     const answered = home ? new URL(home.url).origin : origin;
     answeredAt.set(origin, answered);

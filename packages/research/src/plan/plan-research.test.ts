@@ -153,9 +153,7 @@ describe("planResearch", () => {
       companyRequest("Who founded the WFSA, and when?", { name: "World Federation of Snow Architects" }),
     );
     expect(plan.queries).toContain('"WFSA" founded');
-    const spelled = planResearch(
-      companyRequest("Who founded it?", { name: "World Federation of Snow Architects" }),
-    );
+    const spelled = planResearch(companyRequest("Who founded it?", { name: "World Federation of Snow Architects" }));
     expect(spelled.queries.join(" ")).not.toContain("WFSA");
   });
 

@@ -66,7 +66,8 @@ function wordsFor(question: string, own: readonly string[]): Map<string, Set<str
   for (const word of question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? []) {
     const term = tokenize(word)[0];
     const known = term === undefined ? undefined : alternatives.get(term);
-    if (known) for (const related of tokenize([...relatedWords(word), ...legalWords(word)].join(" "))) known.add(related);
+    if (known)
+      for (const related of tokenize([...relatedWords(word), ...legalWords(word)].join(" "))) known.add(related);
   }
   // A title's words are held by its short form, and a short form by the title's words.
   for (const { written, other } of titleEquivalents(question)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { countTokens } from "./count-tokens.js";
 import { questionIntents } from "../plan/question-intents.js";
 import { answerShape } from "./answer-shape.js";
+import { countTokens } from "./count-tokens.js";
 import type { Passage, RankedPassage } from "./passage.js";
 import { rankPassages } from "./rank-passages.js";
 import { selectWithinBudget } from "./select-within-budget.js";
@@ -272,7 +272,10 @@ describe("selectWithinBudget", () => {
 
   it("takes the fifth strong passage of the page that answers before the first weak passage of other pages", () => {
     const strong = Array.from({ length: 6 }, (_, index) => ({
-      ...passage(`Strong passage ${index} about the switch to the new chat tool, with its date and reasons.`, "https://a.example/post"),
+      ...passage(
+        `Strong passage ${index} about the switch to the new chat tool, with its date and reasons.`,
+        "https://a.example/post",
+      ),
       score: 10 - index,
     }));
     const weak = Array.from({ length: 30 }, (_, index) => ({

@@ -1,5 +1,5 @@
-import type { Passage, RankedPassage } from "./passage.js";
 import { companyNameForms } from "../text/company-names.js";
+import type { Passage, RankedPassage } from "./passage.js";
 import { questionTerms } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
 
@@ -119,7 +119,11 @@ export function rankPassages(
   const queryTerms = questionTerms(query.question);
   // A subject is named when any form of its name is: "Example Company (The)", "Example, Inc." as "Example Inc".
   const subjects = query.subjectTerms
-    .map((term) => companyNameForms(term).map(tokenize).filter((terms) => terms.length > 0))
+    .map((term) =>
+      companyNameForms(term)
+        .map(tokenize)
+        .filter((terms) => terms.length > 0),
+    )
     .filter((forms) => forms.length > 0);
   const person = query.personName ? tokenize(query.personName) : [];
   const count = passages.length;

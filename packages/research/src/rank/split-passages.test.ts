@@ -55,9 +55,13 @@ describe("splitPassages", () => {
 
   it("keeps a short line that sums up a list with the list, and a longer paragraph after it apart", () => {
     const items = Array.from({ length: 6 }, (_, index) => `${index + 1}. ${sentence(`item${index}`, 11)}`).join("\n");
-    const text = ["## Costs", sentence("setup", 8), items, "Making the total about $90 a month.", sentence("next", 40)].join(
-      "\n\n",
-    );
+    const text = [
+      "## Costs",
+      sentence("setup", 8),
+      items,
+      "Making the total about $90 a month.",
+      sentence("next", 40),
+    ].join("\n\n");
     const passages = splitPassages(page(text));
     expect(passages[0]!.text).toContain("6. item50");
     expect(passages[0]!.text.endsWith("Making the total about $90 a month.")).toBe(true);

@@ -177,8 +177,7 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
     const contentWords =
       bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
     // A line that sums up the list before it ("Making the total $100 a month.") stays with the list.
-    const closesList =
-      !block.isHeading && block.words <= LIST_CLOSING_WORDS && isList(buffer.at(-1)?.text ?? "");
+    const closesList = !block.isHeading && block.words <= LIST_CLOSING_WORDS && isList(buffer.at(-1)?.text ?? "");
     // A new section closes the passage unless what came before is only a heading and a line or two.
     if (block.isHeading && contentWords >= minWords / 2) flush();
     else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0) flush();

@@ -42,10 +42,7 @@ const ARTICLE_FIRST = /^the\s+/i;
 
 /** The name's words with legal forms read through dots and commas ("Inc." and "Inc"). */
 function words(name: string): string[] {
-  return name
-    .replace(/[.,]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean);
+  return name.replace(/[.,]/g, " ").split(/\s+/).filter(Boolean);
 }
 
 /**

@@ -82,12 +82,12 @@ describe("chooseSitePages", () => {
       "https://acme.test/handbook/company/people/jose-marin",
     ];
     const bio = [link("/p/77", "Noor Haddad")];
-    expect(chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 1)).toEqual([
-      `${origin}/handbook/company/people/noor-haddad`,
-    ]);
-    expect(chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 2)).toContain(
-      `${origin}/p/77`,
-    );
+    expect(
+      chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 1),
+    ).toEqual([`${origin}/handbook/company/people/noor-haddad`]);
+    expect(
+      chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 2),
+    ).toContain(`${origin}/p/77`);
     expect(chooseSitePages(origin, [], sitemap, person("What is José's role?", "José"), 1)).toEqual([
       `${origin}/handbook/company/people/jose-marin`,
     ]);
@@ -128,7 +128,10 @@ describe("chooseSitePages", () => {
   });
 
   it("reads a company's strategy or roadmap for what it plans, not its price plans", () => {
-    expect(questionIntents("What year does Acme plan to open an office in Asia?", "company")).toEqual(["location", "plans"]);
+    expect(questionIntents("What year does Acme plan to open an office in Asia?", "company")).toEqual([
+      "location",
+      "plans",
+    ]);
     expect(questionIntents("Which plan includes SSO?", "company")).toContain("pricing");
     const pages = [link("/pricing", "Pricing"), link("/plans", "Plans"), link("/company/strategy", "Our strategy")];
     expect(chooseSitePages(origin, pages, [], ask("When does Acme plan to go public?"), 1)).toEqual([

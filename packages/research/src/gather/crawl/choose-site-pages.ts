@@ -1,8 +1,8 @@
 import { setBounded } from "../../bounded-map.js";
 import { intentAffinity, intentCues, type PageKind, type QuestionIntent } from "../../plan/question-intents.js";
 import { isOnSite } from "../../site-host.js";
-import type { PageLink } from "../extract/extracted-page.js";
 import { abbreviatesLegalForm } from "../../text/legal-terms.js";
+import type { PageLink } from "../extract/extracted-page.js";
 import { namesOperatorPage, type PageKindReading, readPageKind } from "./page-kinds.js";
 
 /** Lowercase words, accents folded ("José" is the slug's "jose"); no stop-word list here, since "about" names a page. */
@@ -195,7 +195,9 @@ function scoreCandidate(
   const naming = reading.article && named < 2 ? named : named * 3;
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
   const operator =
-    intents.includes("legal-entity") && !reading.article && namesOperatorPage(analysis.ownWords) ? OPERATOR_PAGE_BONUS : 0;
+    intents.includes("legal-entity") && !reading.article && namesOperatorPage(analysis.ownWords)
+      ? OPERATOR_PAGE_BONUS
+      : 0;
   return affinity + prior + naming + operator + personPageBonus(analysis, personWords) - depthPenalty;
 }
 

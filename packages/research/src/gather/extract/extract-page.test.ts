@@ -102,7 +102,10 @@ describe("extractPage on HTML", () => {
         `<p>Part ${index} of our story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`,
     ).join("");
     const contacts = ["Press", "Sales", "Support", "Legal", "Security", "Jobs"]
-      .map((team) => `<div><p>${team}:</p><p><a href="mailto:${team.toLowerCase()}@acme.example">${team.toLowerCase()}@acme.example</a></p></div>`)
+      .map(
+        (team) =>
+          `<div><p>${team}:</p><p><a href="mailto:${team.toLowerCase()}@acme.example">${team.toLowerCase()}@acme.example</a></p></div>`,
+      )
       .join("");
     const page = extractPage({
       url: "https://acme.example/about",
