@@ -203,6 +203,8 @@ const STATED_AS: Record<string, string> = {
   leadership: `${EXECUTIVE_TITLES} head lead`,
   management: `${EXECUTIVE_TITLES} head manager`,
   founders: "founder cofounder founded",
+  investors: "investor invested investment funded backed led round raised",
+  investor: "investors invested investment funded backed led round raised",
 };
 
 function topicWord(raw: string): TopicWord {
