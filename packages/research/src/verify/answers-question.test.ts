@@ -279,3 +279,54 @@ describe("narrowing to the place or the title asked", () => {
     ).toBeNull();
   });
 });
+
+describe("several places or a role after the name", () => {
+  it("refuses the place the question's words do not lead to", () => {
+    const quote = "We lived in Lisbon, Portugal for a bit and now we are based in Nairobi, Kenya.";
+    const result = answersQuestion(
+      {
+        question: "Where is she based?",
+        type: "TEXT",
+        kind: "city",
+        value: "Lisbon",
+        subjectTerms: SUBJECT,
+        person: null,
+      },
+      { quote, passageText: quote, url: "https://example.org/team/ana", links: [] },
+    );
+    expect(result.holds ? "" : result.reason).toMatch(/Nairobi/);
+  });
+
+  it("refuses a list cut in the middle of a name", () => {
+    const quote = "Our advisory board includes Ada Park, Dr.";
+    const result = answersQuestion(
+      {
+        question: "Who sits on the advisory board?",
+        type: "OPTIONS",
+        kind: "option",
+        value: ["Ada Park"],
+        subjectTerms: SUBJECT,
+        person: null,
+      },
+      { quote, passageText: quote, url: "https://example.org/about", links: [] },
+    );
+    expect(result.holds).toBe(false);
+  });
+
+  it("takes the role after 'is'", () => {
+    const person: PersonIdentity = {
+      fullName: "Ada Park",
+      firstName: "Ada",
+      title: null,
+      companyName: "Example Labs",
+      companyHosts: ["example.org"],
+    };
+    const value = "Ada Park is the founder and CEO of Example Labs.";
+    expect(
+      narrowAnswer(
+        { question: "What is Ada Park's role?", type: "TEXT", kind: "title", value, subjectTerms: SUBJECT, person },
+        { quote: value, passageText: value },
+      ),
+    ).toBe("founder and CEO");
+  });
+});

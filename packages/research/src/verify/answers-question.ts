@@ -720,6 +720,17 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       const parsed = countryFromLocation(text);
       if (parsed.countryCode !== null && parsed.city === null && text.split(",").length === 1)
         return { holds: false, reason: `"${text}" is a country or a region, not a city` };
+      // Where the quote names the place the question's words lead to ("now based in Kinshasa"), the answer is that one.
+      const asksWhere = /\b(?:where|which city|what city|which town)\b/i.test(question);
+      const led = [...quote.matchAll(PLACE_AFTER)].filter((match) => {
+        const parsed = countryFromLocation(`${match[1] ?? ""}${match[2] ?? ""}`);
+        if (!asksWhere || (!parsed.city && !(match[2] && parsed.countryCode))) return false;
+        const placeAt = (match.index ?? 0) + match[0].indexOf(match[1] ?? "");
+        const lead = wordsAround(quote, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
+        return topic.some((entry) => speaksOf(lead, entry));
+      });
+      if (led.length > 0 && !led.some((match) => normalizeForMatch(match[1] ?? "") === normalizeForMatch(text)))
+        return { holds: false, reason: `the quote places it in ${(led[0]?.[1] ?? "").trim()}, not ${text}` };
       // An address, or the place after "in", "from" or "based in": "leads the team from Berlin".
       kindShown =
         looksLikeAddress(quote) ||
@@ -868,6 +879,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const needed =
     selfEvident || subjectMatter.length === 0 ? 0 : subjectMatter.length <= 4 ? 1 : Math.ceil(subjectMatter.length / 3);
   const enough = matterFound.length >= needed;
+  // A list cut mid-name ("includes Raghu Murthi, Dr.") may go on: "every option that applies" is not known from it.
+  if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.)\s*$/.test(quote))
+    return { holds: false, reason: "the quote is cut in the middle of its list" };
   if (!enough && kind !== "yes-no" && kind !== "option")
     return {
       holds: false,
@@ -1085,7 +1099,23 @@ export function narrowAnswer(
               .trim(),
           )
           .filter((clause) => clause && hasRoleWord(clause) && clause.split(/\s+/).length <= 6);
-        return beside[0] ?? null;
+        if (beside[0]) return beside[0];
+        // "Jane Doe is the founder and CEO of Example": the role after "is".
+        for (const name of [person.fullName, person.firstName].filter((entry): entry is string => !!entry)) {
+          const match = new RegExp(
+            `${escapeRegExp(name)}\\s+(?:is|was|serves as|works as)\\s+(?:the |a |an |our )?([^,.;()]{2,60}?)(?:\\s+(?:of|at|for)\\s+([^,.;()]+))?\\s*(?:[,.;()]|$)`,
+            "iu",
+          ).exec(text);
+          const role = match?.[1]?.trim();
+          if (
+            role &&
+            hasRoleWord(role) &&
+            role.split(/\s+/).length <= 6 &&
+            (!match?.[2] || namesSubject(asked.subjectTerms, match[2]))
+          )
+            return role;
+        }
+        return null;
       }
       const rest = segments.filter(
         (segment) =>
