@@ -724,7 +724,13 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       const asksWhere = /\b(?:where|which city|what city|which town)\b/i.test(question);
       const led = [...quote.matchAll(PLACE_AFTER)].filter((match) => {
         const parsed = countryFromLocation(`${match[1] ?? ""}${match[2] ?? ""}`);
-        if (!asksWhere || (!parsed.city && !(match[2] && parsed.countryCode))) return false;
+        // "based in X" names a place whatever X is; after a bare "in", X must read as one ("in May" does not).
+        const cued =
+          /^(?:based|located|headquartered)\b/i.test(match[0]) ||
+          /\b(?:based|located|lives?|living)\s+$/i.test(
+            quote.slice(Math.max(0, (match.index ?? 0) - 12), match.index ?? 0),
+          );
+        if (!asksWhere || (!cued && !parsed.city && !(match[2] && parsed.countryCode))) return false;
         const placeAt = (match.index ?? 0) + match[0].indexOf(match[1] ?? "");
         const lead = wordsAround(quote, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
         return topic.some((entry) => speaksOf(lead, entry));
