@@ -11,7 +11,7 @@ const allTests = [
 /**
  * The system tests that run a second time against a real Redis Cluster: research calls, identical
  * requests researched once, stored results, batches with a killed worker, rate limits, keys, job
- * events and usage quotas.
+ * events, usage quotas and watches.
  * Redis answers CROSSSLOT to any of Dossier's scripts or transactions whose keys span slots.
  */
 const onRedisCluster = [
@@ -23,6 +23,7 @@ const onRedisCluster = [
   "packages/system-tests/test/batches.test.ts",
   "packages/system-tests/test/fleet.test.ts",
   "packages/system-tests/test/quotas.test.ts",
+  "packages/system-tests/test/watches.test.ts",
   "**/*.cluster.test.ts",
 ];
 

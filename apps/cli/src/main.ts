@@ -10,6 +10,7 @@ import { listCommand } from "./commands/list-command.js";
 import { mcpCommand } from "./commands/mcp-command.js";
 import { gatewayCommand, workerCommand } from "./commands/service-commands.js";
 import { startCommand } from "./commands/start-command.js";
+import { watchCommand } from "./commands/watch-command.js";
 
 const program = new Command("dossier")
   .description("Dossier: research API for people and companies")
@@ -24,6 +25,7 @@ program.addCommand(workerCommand());
 program.addCommand(jobsCommand(() => loadConfig()));
 program.addCommand(healthcheckCommand(() => loadConfig()));
 program.addCommand(mcpCommand(() => loadConfig()));
+program.addCommand(watchCommand(() => loadConfig()));
 
 try {
   await program.parseAsync(process.argv);

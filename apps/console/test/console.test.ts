@@ -112,6 +112,11 @@ describe("the web console", () => {
     await expect(page.getByTestId("confidence").textContent()).resolves.toBe(
       `${Math.round(expected.confidence * 100)}%`,
     );
+    // The confidence in words too, and green only when it is likely.
+    await expect(page.getByTestId("confidence-words").textContent()).resolves.toBe(
+      expected.confidence >= 0.85 ? "likely" : expected.confidence >= 0.6 ? "uncertain" : "doubtful",
+    );
+    await expect(page.locator("meter").getAttribute("high")).resolves.toBe("0.85");
     await expect(page.getByTestId("details").textContent()).resolves.toBe(expected.details);
     const links = page.getByTestId("sources").getByRole("link");
     const hrefs = [];

@@ -16,6 +16,8 @@ export interface CaseResult {
   set: CaseSetName;
   /** The responseType, or `ENRICH` for an enrichment case. */
   group: string;
+  /** The kind of value the question asks for, as verification reads it (answer-kind.ts); typed questions only. */
+  answerKind?: string;
   /** Real-web cases: the kind of page that answers, the way to it, the person's identity form. */
   pageKind?: string;
   reach?: string;

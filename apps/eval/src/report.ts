@@ -226,9 +226,9 @@ const SHOWN_HEADER = [
  * right when its answer holds the words of the expected job title (the role it asks for); an
  * answer in the caller's shape when every field given is expected and every expected one given.
  */
-function shownAnswerLines(groups: Array<[string, readonly CaseResult[]]>): string[] {
-  const lines = [row(["responseType", ...SHOWN_HEADER]), divider(SHOWN_HEADER.length + 1)];
-  const bands = [row(["responseType", "confidence band", "answers", "accuracy", "mean confidence"]), divider(5)];
+function shownAnswerLines(groups: Array<[string, readonly CaseResult[]]>, title = "responseType"): string[] {
+  const lines = [row([title, ...SHOWN_HEADER]), divider(SHOWN_HEADER.length + 1)];
+  const bands = [row([title, "confidence band", "answers", "accuracy", "mean confidence"]), divider(5)];
   for (const [name, subset] of groups) {
     if (subset.length === 0) continue;
     const figures = shownAnswers(subset);
@@ -293,6 +293,10 @@ export function reportCaseSet(
   const lines = [`## ${setTitles[set]} (${results.length} cases)`, ""];
   lines.push(...table("responseType", byType));
   lines.push("", ...shownAnswerLines(byType));
+  // The same figures by the kind of value each question asks for (verification's vocabulary, answer-kind.ts).
+  const byKind = groupedBy(results, (result) => result.answerKind);
+  if (byKind.length > 0)
+    lines.push("", ...shownAnswerLines(byKind, "kind of answer asked").slice(0, byKind.length + 3));
   if (isRealwebSet(set)) {
     const groupings: Array<[string, (result: CaseResult) => string | undefined]> = [
       ["kind of page", (result) => result.pageKind],

@@ -1,5 +1,5 @@
 import type { Effort } from "@dossier/contract";
-import { countTokens } from "@dossier/research";
+import { answerKindOf, countTokens } from "@dossier/research";
 import {
   type CaseProof,
   type EnrichmentCase,
@@ -141,6 +141,9 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       id: testCase.id,
       set: run.set,
       group: researchCase ? researchCase.request.responseType : objectCase ? "OBJECT" : "ENRICH",
+      ...(researchCase
+        ? { answerKind: answerKindOf(researchCase.request.question, researchCase.request.responseType) }
+        : {}),
       ...(researchCase?.pageKind ? { pageKind: researchCase.pageKind } : {}),
       ...(researchCase?.reach ? { reach: researchCase.reach } : {}),
       ...(researchCase?.identity ? { identity: researchCase.identity } : {}),

@@ -5,16 +5,20 @@ import {
   type BatchStore,
   type EventFeeds,
   IdempotencyKeys,
+  LIST_IDEMPOTENCY_NAMES,
   type ListStore,
   type ResearchQueue,
-  redisKeys,
+  type WatchFeed,
+  type WatchSchedule,
+  type WatchStore,
 } from "@dossier/queue";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
+import { BatchPlanner } from "./batches/batch-planner.js";
 import { authenticate } from "./http/authenticate.js";
 import { callRateLimit } from "./http/call-rate-limit.js";
 import type { EventStreams } from "./http/event-stream.js";
-import { jsonBody } from "./http/json-body.js";
+import { jsonBody, rawJsonBody } from "./http/json-body.js";
 import { problemHandler } from "./http/problem.js";
 import { requestId } from "./http/request-id.js";
 import { RouteTable } from "./http/route-table.js";
@@ -30,6 +34,7 @@ import { mcpRoutes } from "./routes/mcp-routes.js";
 import { operationsRoutes } from "./routes/operations-routes.js";
 import { researchRoutes } from "./routes/research-routes.js";
 import { usageRoutes } from "./routes/usage-routes.js";
+import { type ListWatchSupport, watchRoutes } from "./routes/watch-routes.js";
 
 export interface GatewayDependencies {
   logger: Logger;
@@ -40,14 +45,25 @@ export interface GatewayDependencies {
   researchTimeoutMs: number;
   openApiDocument: Record<string, unknown>;
   batches: BatchStore;
-  /** Per-key limits (`RATE_LIMIT_CALLS_PER_MINUTE`, `BATCH_MAX_OPEN`, `BATCH_MAX_ITEMS`). */
-  limits: { callsPerMinute: number; openBatches: number; batchItems: number };
+  /**
+   * Per-key limits (`RATE_LIMIT_CALLS_PER_MINUTE`, `BATCH_MAX_OPEN`, `BATCH_MAX_ITEMS`,
+   * `RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`, `BATCH_MAX_KEPT_ITEMS`).
+   */
+  limits: {
+    callsPerMinute: number;
+    openBatches: number;
+    batchItems: number;
+    batchItemsPerMinute: number;
+    keptBatchItems: number;
+  };
   /** The address rules a batch's callback URL must pass. */
   callbackPolicy: AddressPolicy;
   /** Job and batch events from Redis, and the gateway's open event streams. */
   events: { feeds: EventFeeds; streams: EventStreams };
   /** Lists ("find all") and how many one key may have running (`LIST_MAX_OPEN`). */
   lists: { store: ListStore; maxOpen: number };
+  /** Watches: their store and schedules, the per-key cap, and lists once they exist (docs/watches.md). */
+  watches: { store: WatchStore; schedule: WatchSchedule; feed: WatchFeed; maxPerKey: number; lists?: ListWatchSupport };
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
@@ -62,11 +78,8 @@ export function createApp(dependencies: GatewayDependencies): Express {
   app.set("query parser", "simple");
 
   const authenticated = [authenticate(dependencies.keys)];
-  const guard = [
-    ...authenticated,
-    callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute),
-    jsonBody(),
-  ];
+  const rateLimit = callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute);
+  const guard = [...authenticated, rateLimit, jsonBody()];
   const jobEvents = {
     queue: dependencies.queue,
     feeds: dependencies.events.feeds,
@@ -106,9 +119,13 @@ export function createApp(dependencies: GatewayDependencies): Express {
       prefix: dependencies.prefix,
       maxItems: dependencies.limits.batchItems,
       maxOpen: dependencies.limits.openBatches,
+      itemsPerMinute: dependencies.limits.batchItemsPerMinute,
+      maxKeptItems: dependencies.limits.keptBatchItems,
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
-      body: jsonBody(BATCH_BODY_LIMIT_BYTES),
+      rateLimit,
+      body: rawJsonBody(BATCH_BODY_LIMIT_BYTES),
+      planner: new BatchPlanner({ planning: metrics.batchBodiesPlanning }),
       idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix),
     }),
     ...batchControlRoutes({
@@ -125,8 +142,18 @@ export function createApp(dependencies: GatewayDependencies): Express {
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
       body: jsonBody(),
-      idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix, redisKeys.listIdempotency),
+      idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix, LIST_IDEMPOTENCY_NAMES),
       events: dependencies.events,
+    }),
+    ...watchRoutes({
+      store: dependencies.watches.store,
+      schedule: dependencies.watches.schedule,
+      maxPerKey: dependencies.watches.maxPerKey,
+      ...(dependencies.watches.lists ? { lists: dependencies.watches.lists } : {}),
+      live: { feed: dependencies.watches.feed, streams: dependencies.events.streams },
+      callbackPolicy: dependencies.callbackPolicy,
+      authenticate: authenticated,
+      body: jsonBody(),
     }),
     ...mcpRoutes({ authenticate: authenticated, body: jsonBody() }),
     ...consoleRoutes(),

@@ -1,6 +1,6 @@
 import { countUnfedBatchItems, JOB_DURATION_BUCKETS, type RedisClient, readFleetCounters } from "@dossier/queue";
 import type { Queue } from "bullmq";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { clusterMetricsOf } from "./cluster-metrics.js";
 
 /** The gateway's own metrics plus the fleet's counters that workers keep in Redis. */
@@ -8,6 +8,8 @@ export class GatewayMetrics {
   readonly registry = new Registry();
   readonly requests: Counter<"method" | "route" | "status">;
   readonly requestDuration: Histogram<"route">;
+  /** Batch bodies being parsed and checked now, off the event loop. */
+  readonly batchBodiesPlanning: Gauge;
   /** The gateway's own metrics as Prometheus text: this process's, or every gateway process's totals. */
   private readonly ownMetrics: () => Promise<string>;
 
@@ -30,6 +32,11 @@ export class GatewayMetrics {
       help: "Time to answer an HTTP request, by route.",
       labelNames: ["route"],
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+      registers: [this.registry],
+    });
+    this.batchBodiesPlanning = new Gauge({
+      name: "dossier_batch_bodies_planning",
+      help: "Batch bodies being parsed and checked now, in the gateway's planning thread.",
       registers: [this.registry],
     });
     this.ownMetrics = options.clustered ? clusterMetricsOf(this.registry) : () => this.registry.metrics();

@@ -1,6 +1,16 @@
 import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
-import { ApiKeyStore, BatchStore, EventFeeds, ListStore, ResearchQueue, replicaConfirmationFor } from "@dossier/queue";
+import {
+  ApiKeyStore,
+  BatchStore,
+  EventFeeds,
+  ListStore,
+  ResearchQueue,
+  replicaConfirmationFor,
+  WatchFeed,
+  WatchSchedule,
+  WatchStore,
+} from "@dossier/queue";
 import type { Logger } from "pino";
 import { createApp } from "./create-app.js";
 import { answerClientError } from "./http/answer-client-error.js";
@@ -38,6 +48,17 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     callbackBackoffMs: config.callback.backoffMs,
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
+  const watches = {
+    store: new WatchStore({
+      prefix: config.redisPrefix,
+      redis: queue.redis,
+      maxPerKey: config.watch.maxPerKey,
+      eventsKept: config.watch.eventsKept,
+    }),
+    schedule: new WatchSchedule({ prefix: config.redisPrefix, queueConnection: queue.queueConnection }),
+    feed: new WatchFeed({ target: config.redis, prefix: config.redisPrefix }),
+    maxPerKey: config.watch.maxPerKey,
+  };
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
   const events = {
     feeds: new EventFeeds({ target: config.redis, prefix: config.redisPrefix, redis: queue.redis, batches }),
@@ -56,8 +77,16 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
     events,
     lists: { store: lists, maxOpen: config.list.maxOpen },
+    watches,
   });
 
+  // A revoked key's open streams end at once, on every gateway.
+  await events.feeds
+    .onKeyRevoked((keyId) => {
+      const ended = events.streams.endForKey(keyId);
+      if (ended > 0) logger.info({ keyId, streams: ended }, "revoked key's event streams ended");
+    })
+    .catch((error: unknown) => logger.warn({ err: error }, "not told of revoked keys: Redis not reachable at start"));
   await queue.waitUntilReady().catch((error: unknown) => {
     logger.warn({ err: error }, "Redis not reachable at start; calls answer 503 until it is");
   });
@@ -105,6 +134,8 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     await events.feeds.close();
     await batches.close();
     await lists.close();
+    await watches.schedule.close();
+    await watches.feed.close();
     await queue.close();
     logger.info("gateway stopped");
     process.exit(0);

@@ -1,4 +1,5 @@
 import {
+  citingResponder,
   companyRequest,
   type Harness,
   problemOf,
@@ -48,8 +49,22 @@ describe("effort", () => {
   });
 
   it("deep asks more queries and reads more pages than standard", async () => {
-    const standard = await ask("Effort: who are the company's investors?");
-    const deep = await ask("Effort: who are the company's investors, in depth?", "deep");
+    // A model that answers from the passage stating it, and confirms on the second reading.
+    const lead = "announced an $85 million Series C round led by Granite Peak Ventures";
+    harness.model.setResponder((request) =>
+      request.schemaName === "answer_check"
+        ? { kind: "json", value: { supported: true, reason: "The passage states it." } }
+        : citingResponder("Granite Peak Ventures", lead)(request),
+    );
+    let standard: Awaited<ReturnType<typeof ask>>;
+    let deep: Awaited<ReturnType<typeof ask>>;
+    try {
+      standard = await ask("Effort: who are the company's investors?");
+      deep = await ask("Effort: who are the company's investors, in depth?", "deep");
+    } finally {
+      harness.model.setResponder(statedAnswerResponder);
+    }
+    expect(deep.body.answerText).toBe("Granite Peak Ventures");
     expect(standard.queries.length).toBeLessThanOrEqual(3);
     expect(deep.queries.length).toBeGreaterThan(standard.queries.length);
     expect(deep.queries).toEqual(

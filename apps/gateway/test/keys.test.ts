@@ -46,6 +46,16 @@ describe("dossier keys", () => {
     expect(JSON.parse((await dossier("keys", "list", "--json")).stdout)[0].revokedAt).toEqual(expect.any(String));
   });
 
+  it("refuses a name that keys list could not show on one line: empty, 5,000 characters, or holding a newline", async () => {
+    const before = JSON.parse((await dossier("keys", "list", "--json")).stdout) as unknown[];
+    for (const name of ["", "   ", "x".repeat(5_000), "team\nkey-forged  forged-row  2024-01-01  active"]) {
+      await expect(dossier("keys", "create", "--name", name)).rejects.toMatchObject({
+        stderr: expect.stringMatching(/--name/),
+      });
+    }
+    expect(JSON.parse((await dossier("keys", "list", "--json")).stdout)).toHaveLength(before.length);
+  });
+
   it("revoking an unknown key fails with a message", async () => {
     await expect(dossier("keys", "revoke", "nobody")).rejects.toMatchObject({
       stderr: expect.stringContaining("No active key"),

@@ -42,6 +42,23 @@ const pollDone = (location: string) =>
   });
 
 describe("metadata on a research call", () => {
+  it("refuses a key a plain object cannot hold (__proto__, constructor) with 422 naming it, on a call and on a batch", async () => {
+    // Written as text: an object literal would take "__proto__" for its prototype.
+    const request = `{"question":"Metadata: reserved?","company":{"name":"Northwind Robotics"},"metadata":{"__proto__":{"x":"y"},"constructor":"c","row":"1"}}`;
+    const response = await harness.post("/v1/research/company", request);
+    expect(response.status).toBe(422);
+    expect((await problemOf(response)).errors?.map((error) => error.path)).toEqual([
+      "metadata.__proto__",
+      "metadata.constructor",
+    ]);
+    const batch = await harness.post(
+      "/v1/batches",
+      `{"items":[{"type":"company","request":{"question":"Metadata: batch?","company":{"name":"Northwind Robotics"}}}],"metadata":{"__proto__":{"x":"y"}}}`,
+    );
+    expect(batch.status).toBe(422);
+    expect((await problemOf(batch)).errors?.map((error) => error.path)).toEqual(["metadata.__proto__"]);
+  });
+
   it("comes back untouched with the result, and a plain request's answer has none", async () => {
     const metadata = { crmId: "0061x00000AbCdE", row: "17", note: "  spaces and ünïcode kept  " };
     const response = await harness.post("/v1/research/company", companyRequest("Metadata: SOC 2?", { metadata }));

@@ -368,6 +368,41 @@ describe("outputSchema", () => {
     expect(body.person).toMatchObject({ firstName: "Sarah", lastName: "Chen", companyName: "Northwind Robotics" });
   });
 
+  it("answers 422 naming a property a plain object cannot hold (__proto__, constructor), on a call and as a batch item", async () => {
+    // Written as text: an object literal would take "__proto__" for its prototype.
+    const schema = `{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"},"hq":{"type":"string"}}}`;
+    const request = `{"question":"Outputs: reserved names?","company":${JSON.stringify(TEST_COMPANY)},"outputSchema":${schema}}`;
+    const response = await harness.post("/v1/research/company", request);
+    expect(response.status).toBe(422);
+    const problem = await problemOf(response);
+    expect(problem.errors?.map((error) => error.path)).toEqual([
+      "outputSchema.properties.__proto__",
+      "outputSchema.properties.constructor",
+    ]);
+    expect(problem.errors?.[0]?.message).toMatch(/reserved name/);
+
+    const batch = await harness.post(
+      "/v1/batches",
+      `{"items":[{"type":"company","request":${request}},{"type":"company","request":${JSON.stringify(companyRequest("Outputs: a fine item?"))}}]}`,
+    );
+    expect(batch.status).toBe(202);
+    const location = batch.headers.get("location")!;
+    const headers = { "x-api-key": TEST_API_KEY };
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const view = (await (await fetch(`${harness.stack.baseUrl}${location}`, { headers })).json()) as {
+        status: string;
+      };
+      if (view.status === "done") break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const lines = (await (await fetch(`${harness.stack.baseUrl}${location}/results`, { headers })).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { status: number; problem?: { errors?: Array<{ path: string }> } });
+    expect(lines.map((line) => line.status)).toEqual([422, 200]);
+    expect(lines[0]!.problem?.errors?.map((error) => error.path)).toContain("outputSchema.properties.constructor");
+  });
+
   it("answers 422 naming each path of a schema outside the subset", async () => {
     const response = await harness.post(
       "/v1/research/company",

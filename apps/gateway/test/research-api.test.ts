@@ -1,5 +1,13 @@
+import { createHash } from "node:crypto";
 import { companyResearchResponseSchema, personResearchResponseSchema } from "@dossier/contract";
-import { companyRequest, type Harness, researchBodyOf, startHarness, statedAnswerResponder } from "@dossier/testing";
+import {
+  citingResponder,
+  companyRequest,
+  type Harness,
+  researchBodyOf,
+  startHarness,
+  statedAnswerResponder,
+} from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let harness: Harness;
@@ -54,43 +62,83 @@ describe("POST /v1/research/company", () => {
     );
   });
 
+  // Each type with a question the fixture site answers, the model citing the passage that states it.
   it.each([
-    ["TEXT", undefined, (text: string | null, number: number | null) => typeof text === "string" && number === null],
+    [
+      "TEXT",
+      undefined,
+      [
+        "In which city was the company founded?",
+        "Boston",
+        "Northwind Robotics was founded in 2016 in Boston, Massachusetts",
+      ],
+      (text: string | null, number: number | null) => text === "Boston" && number === null,
+    ],
     [
       "NUMBER",
       undefined,
+      ["How many employees does the company have?", 240, "Today Northwind Robotics employs 240 people."],
       (text: string | null, number: number | null) =>
-        typeof number === "number" && text === new Intl.NumberFormat("en-US").format(number),
+        number === 240 && text === new Intl.NumberFormat("en-US").format(number),
     ],
-    ["DATE", undefined, (text: string | null, number: number | null) => /^\d{4}$/.test(text ?? "") && number === null],
+    [
+      "DATE",
+      undefined,
+      ["When was the company founded?", "2016", "Northwind Robotics was founded in 2016 in Boston, Massachusetts"],
+      (text: string | null, number: number | null) => text === "2016" && number === null,
+    ],
     [
       "URL",
       undefined,
-      (text: string | null, number: number | null) => /^https?:\/\//.test(text ?? "") && number === null,
+      [
+        "What is the URL of the company's careers page?",
+        "https://northwind-robotics.test/careers",
+        "We are hiring engineers in Boston and Rotterdam.",
+      ],
+      (text: string | null, number: number | null) => /^https?:\/\/.*\/careers$/.test(text ?? "") && number === null,
     ],
     [
       "OPTION",
       ["Boston", "Hamburg"],
+      [
+        "In which city was the company founded?",
+        "Boston",
+        "Northwind Robotics was founded in 2016 in Boston, Massachusetts",
+      ],
       (text: string | null, number: number | null) => text === "Boston" && number === 0,
     ],
     [
       "OPTIONS",
       ["Rotterdam", "Hamburg", "Boston"],
+      [
+        "Where does the company have a service hub?",
+        ["Rotterdam"],
+        "We have two offices: our headquarters in Boston and a service hub in Rotterdam.",
+      ],
       (text: string | null, number: number | null) => text === '["Rotterdam"]' && number === 1,
     ],
-  ])("carries a %s answer in answerText and answerNumber", async (responseType, responseOptions, fits) => {
-    const response = await harness.post(
-      "/v1/research/company",
-      companyRequest(`Where is the company's office, in a ${responseType} answer?`, {
-        responseType,
-        ...(responseOptions ? { responseOptions } : {}),
-      }),
-    );
-    expect(response.status).toBe(200);
-    const body = await researchBodyOf(response);
-    expect(fits(body.answerText, body.answerNumber), JSON.stringify(body)).toBe(true);
-    expect(body.citations.length).toBeGreaterThan(0);
-  });
+  ] as const)(
+    "carries a %s answer in answerText and answerNumber",
+    async (responseType, responseOptions, asked, fits) => {
+      const [question, answer, phrase] = asked;
+      harness.model.setResponder(citingResponder(answer, phrase));
+      try {
+        const response = await harness.post(
+          "/v1/research/company",
+          companyRequest(question, {
+            responseType,
+            ...(responseOptions ? { responseOptions } : {}),
+          }),
+        );
+        expect(response.status).toBe(200);
+        const body = await researchBodyOf(response);
+        expect(fits(body.answerText, body.answerNumber), JSON.stringify(body)).toBe(true);
+        expect(body.citations.length).toBeGreaterThan(0);
+      } finally {
+        harness.model.setResponder(statedAnswerResponder);
+      }
+    },
+  );
 
   it("asks the model with a strict json_schema built for the responseType", async () => {
     const before = harness.model.requests.length;
@@ -215,13 +263,16 @@ describe("POST /v1/research/person", () => {
     expect((await researchBodyOf(response)).person?.companyWebsite).toBe("https://alder-finch.test");
   });
 
-  it("takes the country from the calling code of a phone number written with 00", async () => {
+  it("takes the country from the calling code of a phone number written with 00, and keeps the number as given", async () => {
     const response = await harness.post("/v1/research/person", {
       question: "Where is he based?",
       person: { firstName: "Kwame", lastName: "Mensah", phone: "00233 30 123 4567", company: { name: "Quillstone" } },
     });
     expect(response.status).toBe(200);
-    expect((await researchBodyOf(response)).person?.country).toBe("Ghana");
+    const person = (await researchBodyOf(response)).person;
+    expect(person?.country).toBe("Ghana");
+    // No numbering plan range holds it, so it cannot be written in E.164: it stays as the caller wrote it.
+    expect(person?.phone).toBe("00233 30 123 4567");
   });
 
   it("accepts a person identified by e-mail alone", async () => {
@@ -299,7 +350,16 @@ describe("operations endpoints", () => {
   it("GET /docs is a readable HTML reference", async () => {
     const response = await fetch(`${harness.stack.baseUrl}/docs`);
     expect(response.headers.get("content-type")).toMatch(/text\/html/);
+    // No script may run in it, its inline style only by hash, and the browser must not guess its type.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).toContain("frame-ancestors 'none'");
     const html = await response.text();
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(policy).toContain(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
     expect(html).toContain("/v1/research/person");
     expect(html).toContain("annualRevenue");
   });

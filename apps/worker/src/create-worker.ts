@@ -15,6 +15,7 @@ import {
   spreadKeyPrefix,
   startBatchServices,
   startHeartbeat,
+  startWatchServices,
 } from "@dossier/queue";
 import {
   BraveSearchProvider,
@@ -34,6 +35,7 @@ import {
 } from "@dossier/research";
 import { Queue } from "bullmq";
 import type { Logger } from "pino";
+import { atMostEvery, withBestEffortWrites } from "./best-effort-cache-writes.js";
 import { type DependencyWatch, watchDependencies } from "./dependency-checks/watch-dependencies.js";
 import { createListPipeline } from "./list-pipeline.js";
 import { watchOutsideServices } from "./watch-outside-services.js";
@@ -88,6 +90,13 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     config.upstreamLimits,
   );
   const caching = config.cacheTtlSeconds > 0;
+  // A full Redis refuses cache writes: the research goes on without caching what it read.
+  const cacheWriteRefused = atMostEvery(60_000, (error) =>
+    logger.warn(
+      { err: error },
+      "cache write refused: Redis is full; pages and searches are not cached until it has room",
+    ),
+  );
   const fetcher = new UndiciPageFetcher({
     allowPrivate: config.fetch.allowPrivate,
     connectTo: config.fetch.connectTo,
@@ -95,7 +104,10 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
     ...(caching
       ? {
-          cache: new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
+          cache: withBestEffortWrites(
+            new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
+            cacheWriteRefused,
+          ),
           cacheTtlSeconds: config.cacheTtlSeconds,
         }
       : {}),
@@ -108,7 +120,10 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     limitedSearch && caching
       ? new CachedSearchProvider(
           limitedSearch,
-          new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
+          withBestEffortWrites(
+            new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
+            cacheWriteRefused,
+          ),
           { ttlSeconds: config.cacheTtlSeconds },
         )
       : limitedSearch;
@@ -150,7 +165,8 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     callback: config.callback,
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
     onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
-    onError: (error) => logger.warn({ err: error }, "batch feed round failed; trying again"),
+    // A round runs every 250 ms: while Redis is away or full, one line per 10 s says so.
+    onError: atMostEvery(10_000, (error) => logger.warn({ err: error }, "batch feed round failed; trying again")),
   });
 
   const worker = createResearchWorker(
@@ -235,6 +251,11 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         logger.error({ err: error, jobId: job.id, requestId: job.data.requestId }, "unexpected research error"),
       batches: batchServices.batches,
       ...(confirmation ? { confirmation } : {}),
+      onOutcomeHeld: (jobId, error) =>
+        logger.warn(
+          { jobId, err: error },
+          "outcome kept: Redis is full; holding the job and writing its outcome again until Redis has room",
+        ),
       onRetry: (error, job, attempt) =>
         logger.info(
           { jobId: job.id, requestId: job.data.requestId, code: error.code, attempt },
@@ -264,6 +285,21 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       ),
   });
 
+  // Watches: scheduled and on-demand runs, each a research job on this queue, and their callbacks.
+  const watchServices = startWatchServices({
+    target: config.redis,
+    prefix: config.redisPrefix,
+    redis,
+    queueConnection,
+    watch: config.watch,
+    callback: config.callback,
+    callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
+    apiKeys: config.apiKeys,
+    lockMs: config.jobLockMs,
+    onRun: (report) => logger.info(report, "watch run"),
+    onCallbackAttempt: (event) => logger.info(event, "watch callback attempt"),
+  });
+
   let heartbeat: Heartbeat | null = null;
   let dependencies: DependencyWatch | null = null;
   return {
@@ -275,8 +311,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       heartbeat = startHeartbeat(redis, config.redisPrefix, workerId, { checks: () => watch.report() });
       void worker.run();
       void listWorker.worker.run();
+      watchServices.start();
     },
     async stop() {
+      // Watch runs only wait on research jobs: they stop alongside, and one not finished in the grace
+      // period is taken over by another worker under the same run id.
+      const watchesClosed = watchServices.close(config.shutdownGraceMs);
       // A list's runner only waits on its research: it is handed back at once for another worker to resume.
       await listWorker.stop().catch(() => {});
       const finished = worker.close().then(() => true);
@@ -291,6 +331,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           "running jobs not finished in the grace period; handed back to the queue",
         );
       }
+      await watchesClosed;
       await batchServices.close();
       await lists.close();
       await researchQueue.close().catch(() => {});

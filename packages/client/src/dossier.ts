@@ -23,6 +23,12 @@ import type {
   PersonResearchRequest,
   PersonResearchResponse,
   Problem,
+  Watch,
+  WatchEventList,
+  WatchList,
+  WatchRequest,
+  WatchRunAccepted,
+  WatchStreamEvent,
 } from "./types.js";
 
 export interface DossierOptions {
@@ -99,6 +105,7 @@ interface SendInit extends CallOptions {
 const TERMINAL_JOB_EVENTS = new Set(["done", "failed"]);
 const TERMINAL_BATCH_EVENTS = new Set(["done"]);
 const FINISHED_LIST = new Set(["done", "cancelled", "failed"]);
+const TERMINAL_WATCH_EVENTS = new Set(["deleted"]);
 
 const wait = (milliseconds: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
@@ -145,7 +152,7 @@ export class Dossier {
   }
 
   /** Sends one call with the key, retrying 429 and 503; resolves with the successful response. */
-  #send(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<Response> {
+  #send(method: "GET" | "POST" | "DELETE", path: string, init: SendInit = {}): Promise<Response> {
     const headers: Record<string, string> = { ...this.#headers, "x-api-key": this.#apiKey, ...init.headers };
     if (init.body !== undefined) headers["content-type"] = "application/json";
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
@@ -162,7 +169,7 @@ export class Dossier {
     );
   }
 
-  async #json<T>(method: "GET" | "POST", path: string, init: SendInit = {}): Promise<T> {
+  async #json<T>(method: "GET" | "POST" | "DELETE", path: string, init: SendInit = {}): Promise<T> {
     const response = await this.#send(method, path, init);
     return (await response.json()) as T;
   }
@@ -240,11 +247,7 @@ export class Dossier {
 
   /** One page of this key's batches, newest first (`GET /v1/batches`). */
   listBatches(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<BatchList> {
-    const query = new URLSearchParams();
-    if (page.limit !== undefined) query.set("limit", String(page.limit));
-    if (page.after !== undefined) query.set("after", page.after);
-    const suffix = query.size > 0 ? `?${query}` : "";
-    return this.#json("GET", `/v1/batches${suffix}`, callOptionsOf(options));
+    return this.#json("GET", `/v1/batches${pageQuery(page)}`, callOptionsOf(options));
   }
 
   /** Cancels a batch (`POST /v1/batches/{id}/cancel`): queued items are cancelled, running ones finish. */
@@ -399,21 +402,67 @@ export class Dossier {
   }
 
   /**
-   * The events of a job, a batch or a list (Server-Sent Events), as they happen, until the final
-   * one (`done` or `failed` for a job, `done` for a batch or a list). A dropped stream is resumed
-   * after the last event received, so none is lost or repeated.
+   * Makes a watch (`POST /v1/watches`): the research request asked again `every` 1h to 30d,
+   * reporting what changed with the quotes before and after (docs/watches.md). Its first run starts
+   * at once and sets the baseline.
+   */
+  createWatch(request: WatchRequest, options: CallOptions = {}): Promise<Watch> {
+    return this.#json("POST", "/v1/watches", { body: request, ...callOptionsOf(options) });
+  }
+
+  /** A watch, its last run and last answer (`GET /v1/watches/{id}`). */
+  getWatch(id: string, options: CallOptions = {}): Promise<Watch> {
+    return this.#json("GET", `/v1/watches/${encodeURIComponent(id)}`, callOptionsOf(options));
+  }
+
+  /** One page of this key's watches, newest first (`GET /v1/watches`). */
+  listWatches(page: { limit?: number; after?: string } = {}, options: CallOptions = {}): Promise<WatchList> {
+    return this.#json("GET", `/v1/watches${pageQuery(page)}`, callOptionsOf(options));
+  }
+
+  /** Stops and deletes a watch at once (`DELETE /v1/watches/{id}`). */
+  async deleteWatch(id: string, options: CallOptions = {}): Promise<void> {
+    await this.#send("DELETE", `/v1/watches/${encodeURIComponent(id)}`, callOptionsOf(options));
+  }
+
+  /** Runs a watch now, outside its schedule (`POST /v1/watches/{id}/run`); see `lastRun` for the outcome. */
+  runWatch(id: string, options: CallOptions = {}): Promise<WatchRunAccepted> {
+    return this.#json("POST", `/v1/watches/${encodeURIComponent(id)}/run`, callOptionsOf(options));
+  }
+
+  /** One page of a watch's change events, newest first (`GET /v1/watches/{id}/events`). */
+  watchEvents(
+    id: string,
+    page: { limit?: number; after?: string } = {},
+    options: CallOptions = {},
+  ): Promise<WatchEventList> {
+    return this.#json("GET", `/v1/watches/${encodeURIComponent(id)}/events${pageQuery(page)}`, callOptionsOf(options));
+  }
+
+  /**
+   * The events of a job, a batch, a list or a watch (Server-Sent Events), as they happen, until the
+   * final one (`done` or `failed` for a job, `done` for a batch or a list, `deleted` for a watch). A
+   * dropped stream is resumed after the last event received, so none is lost or repeated.
    */
   events(target: { jobId: string }, options?: EventOptions): AsyncGenerator<JobEvent>;
   events(target: { batchId: string }, options?: EventOptions): AsyncGenerator<BatchEvent>;
   events(target: { listId: string }, options?: EventOptions): AsyncGenerator<ListEvent>;
+  /** A watch followed live: `watch` at once, then `change` and `run` as runs are recorded, until `deleted`. */
+  events(target: { watchId: string }, options?: EventOptions): AsyncGenerator<WatchStreamEvent>;
   events(
-    target: { jobId: string } | { batchId: string } | { listId: string },
+    target: { jobId: string } | { batchId: string } | { listId: string } | { watchId: string },
     options: EventOptions = {},
-  ): AsyncGenerator<JobEvent | BatchEvent | ListEvent> {
+  ): AsyncGenerator<JobEvent | BatchEvent | ListEvent | WatchStreamEvent> {
     if ("listId" in target)
       return this.#follow<ListEvent>(
         operationUrl(listOperations.getListEvents, { id: target.listId }),
         TERMINAL_BATCH_EVENTS,
+        options,
+      );
+    if ("watchId" in target)
+      return this.#follow<WatchStreamEvent>(
+        `/v1/watches/${encodeURIComponent(target.watchId)}/events`,
+        TERMINAL_WATCH_EVENTS,
         options,
       );
     return "jobId" in target
@@ -425,7 +474,7 @@ export class Dossier {
         );
   }
 
-  async *#follow<T extends JobEvent | BatchEvent | ListEvent>(
+  async *#follow<T extends JobEvent | BatchEvent | ListEvent | WatchStreamEvent>(
     path: string,
     terminal: Set<string>,
     options: EventOptions,
@@ -459,6 +508,14 @@ export class Dossier {
       await wait(retryDelayMs(this.#retry, reconnects - 1, undefined), options.signal);
     }
   }
+}
+
+/** `?limit=&after=` of a listing, or nothing. */
+function pageQuery(page: { limit?: number; after?: string }): string {
+  const query = new URLSearchParams();
+  if (page.limit !== undefined) query.set("limit", String(page.limit));
+  if (page.after !== undefined) query.set("after", page.after);
+  return query.size > 0 ? `?${query}` : "";
 }
 
 /** The per-call options a call passes on to #send. */

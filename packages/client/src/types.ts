@@ -17,6 +17,14 @@ import type {
   Problem,
   personResearchRequestSchema,
   personResearchResponseSchema,
+  WatchChange,
+  WatchEvent,
+  WatchEventList,
+  WatchList,
+  WatchQuote,
+  WatchView,
+  watchRequestSchema,
+  watchRunAcceptedSchema,
 } from "@dossier/contract";
 import type * as z from "zod";
 
@@ -39,6 +47,18 @@ export type BatchItem = BatchRequest["items"][number];
 
 /** The body of `POST /v1/lists`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
+/** The body of `POST /v1/watches`. */
+export type WatchRequest = z.input<typeof watchRequestSchema>;
+/** A watch, as `GET /v1/watches/{id}` answers it. */
+export type Watch = WatchView;
+/** One event of a watch followed live (`GET /v1/watches/{id}/events` as Server-Sent Events). */
+export type WatchStreamEvent =
+  | { type: "watch"; id: string; data: Watch }
+  | { type: "change"; id: string; data: WatchEvent }
+  | { type: "run"; id: string; data: { watchId: string; lastRun: NonNullable<Watch["lastRun"]> } }
+  | { type: "deleted"; id: string; data: { watchId: string } };
+/** What `POST /v1/watches/{id}/run` answers. */
+export type WatchRunAccepted = z.output<typeof watchRunAcceptedSchema>;
 
 export type {
   BatchEvent,
@@ -53,6 +73,11 @@ export type {
   ListList,
   ListStatus,
   Problem,
+  WatchChange,
+  WatchEvent,
+  WatchEventList,
+  WatchList,
+  WatchQuote,
 };
 
 /** Either research answer. */

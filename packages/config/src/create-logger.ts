@@ -1,4 +1,5 @@
 import { type Logger, pino } from "pino";
+import { serializeError } from "./serialize-error.js";
 
 /**
  * Paths pino blanks in every log line: secrets and personal data. The code also never logs
@@ -23,6 +24,8 @@ export function createLogger(service: string, level: string, bindings: Record<st
     level,
     base: { service, pid: process.pid, ...bindings },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // Errors from Redis carry their command's arguments (results, requests): only its name and key are logged.
+    serializers: { err: serializeError },
     timestamp: pino.stdTimeFunctions.isoTime,
   });
 }

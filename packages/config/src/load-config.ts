@@ -199,6 +199,16 @@ const environmentFields = z.object({
   RESEARCH_PROMPT_TOKENS: derivedInteger(500),
   /** Research calls (synchronous or async) one API key may make per minute; 0 disables the limit. Default 600. */
   RATE_LIMIT_CALLS_PER_MINUTE: integer(600, 0),
+  /**
+   * Batch items one API key may submit per minute, valid or not; 0 disables the limit. Each
+   * submission also counts as one call against `RATE_LIMIT_CALLS_PER_MINUTE`. Default 20000.
+   */
+  RATE_LIMIT_BATCH_ITEMS_PER_MINUTE: integer(20_000, 0),
+  /**
+   * Items of one API key's batches that Redis keeps at once (batches are kept `BATCH_TTL_SECONDS`);
+   * a batch that would pass it is refused; 0 disables the limit. Default 100000.
+   */
+  BATCH_MAX_KEPT_ITEMS: integer(100_000, 0),
   /** Batches one API key may have open (not done) at once. Default 5. */
   BATCH_MAX_OPEN: integer(5, 1),
   /** Items one batch may hold. Default 10000. */
@@ -221,8 +231,16 @@ const environmentFields = z.object({
   CALLBACK_ATTEMPTS: integer(8, 1),
   /** First retry delay of a callback, in milliseconds; doubles each attempt, with jitter. Default 5000. */
   CALLBACK_BACKOFF_MS: integer(5_000, 0),
-  /** Time one callback delivery may take, in milliseconds. Default 10000. */
+  /** Time one callback delivery may take in all (connecting, headers and body), in milliseconds. Default 10000. */
   CALLBACK_TIMEOUT_MS: integer(10_000, 100),
+  /** Watches one API key may hold. Default 100. */
+  WATCH_MAX_PER_KEY: integer(100, 1),
+  /** Change events kept per watch, newest first. Default 200. */
+  WATCH_EVENTS_KEPT: integer(200, 1),
+  /** Watch runs one worker process waits on at once (each waits for one research job). Default 20. */
+  WATCH_CONCURRENCY: integer(20, 1),
+  /** How long a watch's run waits for its research before it counts as failed, in milliseconds. Default 600000. */
+  WATCH_RUN_TIMEOUT_MS: integer(600_000, 1_000),
   /** Model calls per minute across the whole fleet; 0 means unlimited. Default 0. */
   MODEL_REQUESTS_PER_MINUTE: integer(0, 0),
   /** Model tokens (prompt and completion) per minute across the whole fleet; 0 means unlimited. Default 0. */
@@ -341,6 +359,10 @@ export interface Config {
     openBatches: number;
     /** Items per batch. */
     batchItems: number;
+    /** Batch items per key per minute (`RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`); 0 disables. */
+    batchItemsPerMinute: number;
+    /** Items of a key's batches kept in Redis at once (`BATCH_MAX_KEPT_ITEMS`); 0 disables. */
+    keptBatchItems: number;
   };
   batch: {
     /** How long a batch and its results are kept, in seconds. */
@@ -368,6 +390,17 @@ export interface Config {
     backoffMs: number;
     /** Time one delivery may take, in milliseconds. */
     timeoutMs: number;
+  };
+  /** Watches: re-asked research (docs/watches.md). */
+  watch: {
+    /** Watches one key may hold (`WATCH_MAX_PER_KEY`). */
+    maxPerKey: number;
+    /** Change events kept per watch (`WATCH_EVENTS_KEPT`). */
+    eventsKept: number;
+    /** Runs one worker process waits on at once (`WATCH_CONCURRENCY`). */
+    concurrency: number;
+    /** How long a run waits for its research, in milliseconds (`WATCH_RUN_TIMEOUT_MS`). */
+    runTimeoutMs: number;
   };
   /** Fleet-wide upstream allowances; 0 means unlimited. */
   upstreamLimits: {
@@ -520,6 +553,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callsPerMinute: e.RATE_LIMIT_CALLS_PER_MINUTE,
       openBatches: e.BATCH_MAX_OPEN,
       batchItems: e.BATCH_MAX_ITEMS,
+      batchItemsPerMinute: e.RATE_LIMIT_BATCH_ITEMS_PER_MINUTE,
+      keptBatchItems: e.BATCH_MAX_KEPT_ITEMS,
     },
     batch: {
       ttlSeconds: e.BATCH_TTL_SECONDS,
@@ -529,6 +564,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     list: { maxOpen: e.LIST_MAX_OPEN, maxCandidates: e.LIST_MAX_CANDIDATES, concurrency: e.LIST_CONCURRENCY },
     callback: { attempts: e.CALLBACK_ATTEMPTS, backoffMs: e.CALLBACK_BACKOFF_MS, timeoutMs: e.CALLBACK_TIMEOUT_MS },
+    watch: {
+      maxPerKey: e.WATCH_MAX_PER_KEY,
+      eventsKept: e.WATCH_EVENTS_KEPT,
+      concurrency: e.WATCH_CONCURRENCY,
+      runTimeoutMs: e.WATCH_RUN_TIMEOUT_MS,
+    },
     upstreamLimits: {
       modelRequestsPerMinute: e.MODEL_REQUESTS_PER_MINUTE,
       modelTokensPerMinute: e.MODEL_TOKENS_PER_MINUTE,

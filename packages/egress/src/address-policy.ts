@@ -118,19 +118,16 @@ export async function resolveOutboundTarget(url: string, policy: AddressPolicy):
 }
 
 /**
- * Refuses an address in a blocked range. A literal address is named with its range (the caller
- * wrote it); for a host name the message never says which address it resolved to, so that an
- * error cannot be used to map internal names.
+ * Refuses an address in a blocked range. The message never names the address nor its range: a
+ * literal address may come from a page's redirect rather than from the caller, and for a host name
+ * it would say what the name resolved to, so that an error could be used to map internal names.
  */
 function assertAddressAllowed(address: string, hostname: string | null, policy: AddressPolicy): void {
   if (policy.allowPrivate) return;
   const range = findBlockedRange(address);
   if (range === undefined) return;
   throw new DossierError("FETCH_BLOCKED_ADDRESS", {
-    detail:
-      hostname === null
-        ? `${address} is not a public address (${range.reason})`
-        : `${hostname} does not resolve to a public address`,
+    detail: hostname === null ? "the address is not a public address" : `${hostname} is not a public address`,
   });
 }
 

@@ -94,8 +94,11 @@ describe("normalizePersonRequest", () => {
     expect(person).toMatchObject({ phone: "+33142685300", country: "France", city: null });
   });
 
-  it("takes the country from the calling code of a number written with 00 that no plan range holds", () => {
-    expect(normalizePersonRequest({ phone: "00233 30 123 4567" })).toMatchObject({ phone: null, country: "Ghana" });
+  it("takes the country from the calling code of a number written with 00 that no plan range holds, and keeps the number as given", () => {
+    expect(normalizePersonRequest({ phone: "00233 30 123 4567" })).toMatchObject({
+      phone: "00233 30 123 4567",
+      country: "Ghana",
+    });
   });
 
   it("reads a US phone number without any hint", () => {

@@ -88,7 +88,8 @@ export function normalizePersonRequest(person: PersonInput | null | undefined): 
     firstName: normalizeName(person?.firstName, { part: "first" }),
     lastName: normalizeName(person?.lastName, { part: "last" }),
     email: email.email,
-    phone: phone.e164,
+    // A number no numbering plan holds is still the caller's: kept as given rather than dropped.
+    phone: phone.e164 ?? cleanText(person?.phone),
     linkedinUrl: canonicalLinkedinUrl(person?.linkedinUrl, "person"),
     jobTitle: cleanText(person?.title),
     country: location.country ?? countryName(phone.country),

@@ -28,6 +28,7 @@ import {
   submitBatchArgumentsSchema,
   toolSchemas,
 } from "./tool-schemas.js";
+import { callWatchTool, WATCH_TOOLS } from "./watch-tools.js";
 
 /** The version the server reports in its `initialize` answer. */
 export const MCP_SERVER_VERSION = "0.1.0";
@@ -118,6 +119,7 @@ export const DOSSIER_TOOLS: Tool[] = [
     outputSchema: toolSchemas.list_items.output,
     annotations: { readOnlyHint: true },
   },
+  ...WATCH_TOOLS,
 ];
 
 /** A list's state in one line. */
@@ -184,7 +186,8 @@ export function createDossierMcpServer(dossier: Dossier): Server {
       instructions:
         "Dossier answers questions about companies and people from evidence on the web, with sources, quotes and a confidence. " +
         "Use research_company or research_person for one question; submit_batch for many, then batch_status and batch_results; " +
-        "find_all to find every company or person that meets criteria, then list_items.",
+        "find_all to find every company or person that meets criteria, then list_items; " +
+        "create_watch to ask one again on a schedule, then watch_events for what changed.",
     },
   );
 
@@ -307,9 +310,12 @@ async function callTool(
       const { id, status = "matched", after = -1, limit = 50 } = parseArguments(listItemsArgumentsSchema, args);
       return readListItems(dossier, id, { status, after, limit }, signal);
     }
-    default:
+    default: {
+      const result = await callWatchTool(dossier, name, args, parseArguments, signal);
+      if (result) return result;
       throw new InvalidArguments(
         `Unknown tool ${name}; the tools are ${DOSSIER_TOOLS.map((tool) => tool.name).join(", ")}.`,
       );
+    }
   }
 }

@@ -31,7 +31,7 @@ function allowNewFields(value: unknown): unknown {
 }
 
 /** The JSON Schema of a contract schema: what a caller may send (`input`) or what the API answers (`output`). */
-function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): ObjectJsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): ObjectJsonSchema {
   const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
     string,
     unknown

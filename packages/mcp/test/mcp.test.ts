@@ -60,16 +60,21 @@ describe.each([
   });
   afterAll(async () => client?.close());
 
-  it("lists the seven tools, their input schemas generated from the contract", async () => {
+  it("lists the tools of research, batches, lists and watches, their input schemas generated from the contract", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       "batch_results",
       "batch_status",
+      "create_watch",
+      "delete_watch",
       "find_all",
       "list_items",
       "research_company",
       "research_person",
+      "run_watch",
       "submit_batch",
+      "watch_events",
+      "watch_status",
     ]);
     const company = tools.find((tool) => tool.name === "research_company")!;
     const properties = company.inputSchema.properties as Record<string, { description?: string }>;

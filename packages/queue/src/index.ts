@@ -11,3 +11,4 @@ export * from "./redis-connection.js";
 export * from "./redis-script.js";
 export * from "./replica-confirmation.js";
 export * from "./usage/index.js";
+export * from "./watches/index.js";

@@ -26,6 +26,12 @@ export const CALLBACK_QUEUE = "callbacks";
 /** The BullMQ queue that carries list runs: one job per list (and per extension), which drives the list's research. */
 export const LIST_QUEUE = "lists";
 
+/** The BullMQ queue that carries watch runs: one job scheduler per watch, and runs asked for on demand. */
+export const WATCH_QUEUE = "watches";
+
+/** The BullMQ queue that carries watch change events to their callback URLs; one job per event. */
+export const WATCH_CALLBACK_QUEUE = "watch-callbacks";
+
 /** Redis key names under the deployment prefix (`REDIS_PREFIX`). */
 export const redisKeys = {
   /** The finished response body of a job, as JSON text. */
@@ -50,6 +56,12 @@ export const redisKeys = {
   jobBatches: (prefix: string, jobId: string) => `${prefix}:job-batches:${jobId}`,
   /** BullMQ's hash of one research job (its data, state fields and lock live beside it). */
   researchJob: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}`,
+  /** BullMQ's lock of a running research job: the token of the worker that runs it, with a time to live. */
+  researchJobLock: (prefix: string, jobId: string) => `${prefix}:${RESEARCH_QUEUE}:${jobId}:lock`,
+  /** BullMQ's set of running research jobs whose lock the next stalled-job check will look at. */
+  researchStalled: (prefix: string) => `${prefix}:${RESEARCH_QUEUE}:stalled`,
+  /** A short-lived key written to learn whether Redis takes writes (`/readyz`, a worker holding an outcome). */
+  writeProbe: (prefix: string) => `${prefix}:write-probe`,
   /** Hash of one batch's bookkeeping: owner, counts, status, callback URL. */
   batch: (prefix: string, batchId: string) => `${prefix}:batch:${batchId}`,
   /** List of one batch's items in order, as JSON: job id and ref, or the item's own problem. */
@@ -66,6 +78,9 @@ export const redisKeys = {
    */
   batchIdempotency: (prefix: string, keyId: string, keyHash: string) =>
     `${prefix}:batch-idempotency:${keyId}:${keyHash}`,
+  /** The lease of the request making an `Idempotency-Key`'s batch: its token, expiring unless renewed. */
+  batchIdempotencyLease: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:batch-idempotency-lease:${keyId}:${keyHash}`,
   /** Set of a key's batches that are not done yet. */
   openBatches: (prefix: string, keyId: string) => `${prefix}:open-batches:${keyId}`,
   /** List of a key's batch items not yet handed to the queue, as JSON. */
@@ -96,8 +111,20 @@ export const redisKeys = {
   openLists: (prefix: string, keyId: string) => `${prefix}:open-lists:${keyId}`,
   /** The list an `Idempotency-Key` made (see `batchIdempotency`; lists keep theirs apart). */
   listIdempotency: (prefix: string, keyId: string, keyHash: string) => `${prefix}:list-idempotency:${keyId}:${keyHash}`,
+  /** The lease of the request making an `Idempotency-Key`'s list (see `batchIdempotencyLease`). */
+  listIdempotencyLease: (prefix: string, keyId: string, keyHash: string) =>
+    `${prefix}:list-idempotency-lease:${keyId}:${keyHash}`,
   /** State of one fleet-wide upstream limiter (a token bucket). */
   upstreamLimit: (prefix: string, name: string) => `${prefix}:upstream-limit:${name}`,
+  /** A key's batch items submitted in one minute window. */
+  keyItemWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-items:${keyId}:${window}`,
+  /**
+   * Sorted set of a key's batches still kept, as `<batch id>:<items>` scored by when they expire (ms
+   * since epoch), so that `BATCH_MAX_KEPT_ITEMS` can count what the key keeps.
+   */
+  keyKeptBatches: (prefix: string, keyId: string) => `${prefix}:key-kept-batches:${keyId}`,
+  /** The items of {@link redisKeys.keyKeptBatches} added up. */
+  keyKeptItems: (prefix: string, keyId: string) => `${prefix}:key-kept-items:${keyId}`,
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
   /**
@@ -108,6 +135,14 @@ export const redisKeys = {
   usageDay: (prefix: string, keyId: string, day: string) => `${prefix}:usage:{${keyId}}:day:${day}`,
   /** Hash of one key's calls and tokens over one UTC month (`YYYY-MM`), checked against its limits. */
   usageMonth: (prefix: string, keyId: string, month: string) => `${prefix}:usage:{${keyId}}:month:${month}`,
+  /** Hash of one watch: owner, what it asks, its interval, its last answer and state, its usage counters. */
+  watch: (prefix: string, watchId: string) => `${prefix}:watch:${watchId}`,
+  /** List of one watch's change events as JSON, newest first, trimmed to `WATCH_EVENTS_KEPT`. */
+  watchEvents: (prefix: string, watchId: string) => `${prefix}:watch:${watchId}:events`,
+  /** The run of a watch under way (its run id), so that one watch never runs twice at once; expires. */
+  watchRunLock: (prefix: string, watchId: string) => `${prefix}:watch:${watchId}:run-lock`,
+  /** Sorted set of a key's watches scored by creation time (ms since epoch): listing and the per-key cap. */
+  keyWatches: (prefix: string, keyId: string) => `${prefix}:key-watches:${keyId}`,
   /** Hash from key id to the secret that signs that key's batch callbacks. */
   callbackSecrets: (prefix: string) => `${prefix}:callback-secrets`,
   /** Sorted set of worker ids scored by their last heartbeat (ms since epoch). */
@@ -135,10 +170,14 @@ export const redisChannels = {
   notices: (prefix: string, gatewayId: string) => `${prefix}:notices:${gatewayId}`,
   /** Announces each new entry of a job's event stream (the entry itself rides along). */
   jobEvents: (prefix: string, jobId: string) => `${prefix}:job-events:${jobId}`,
+  /** Announces the id of an API key just revoked: every gateway ends that key's event streams. */
+  keyRevocations: (prefix: string) => `${prefix}:key-revocations`,
   /** Announces that a batch's counts or status changed; the listener reads the batch. */
   batchEvents: (prefix: string, batchId: string) => `${prefix}:batch-events:${batchId}`,
   /** Announces each new entry of a list's event stream (its id rides along). */
   listEvents: (prefix: string, listId: string) => `${prefix}:list-events:${listId}`,
+  /** Announces each recorded run of a watch (with its change event, if any), and its deletion. */
+  watchEvents: (prefix: string, watchId: string) => `${prefix}:watch-events:${watchId}`,
 } as const;
 
 /**
@@ -156,6 +195,8 @@ export const jobPriorities = {
   sync: 1,
   /** A single call with `Prefer: respond-async`: nobody waits on a connection, but it is one call. */
   async: 2,
+  /** A watch's run: nobody waits on a connection, and it is due on a schedule. */
+  watch: 5,
   /** A batch item. */
   batch: 10,
 } as const;

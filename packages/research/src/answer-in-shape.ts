@@ -9,6 +9,7 @@ import {
 } from "./answer-question.js";
 import type { ExtractedPage } from "./gather/extract/extracted-page.js";
 import { siteHostOf } from "./site-host.js";
+import { answersQuestion } from "./verify/answers-question.js";
 import { drawnFrom, statesAnswer } from "./verify/states-answer.js";
 import { summarizeObject } from "./verify/summarize-object.js";
 import {
@@ -53,10 +54,23 @@ export async function answerInShape(
     publishedAt: (url) => pageByUrl.get(url)?.publishedAt ?? null,
     // The subject's names prove nothing about a statement (BOOL), but a text value made of them
     // ("Northwind Robotics" as the company's name) must still be in its quote.
+    // Where the field says what kind of value it holds, the quote must state it as that kind, as for a typed answer.
     statesValue: (claim, quote) =>
       statesAnswer({ ...claim, subjectTerms: claim.type === "TEXT" ? [] : plan.subjectTerms }, [
         { ...quote, links: pageByUrl.get(quote.url)?.links ?? [] },
-      ]).stated,
+      ]).stated &&
+      (claim.kind === null ||
+        answersQuestion(
+          { ...claim, kind: claim.kind, subjectTerms: plan.subjectTerms, person: plan.person },
+          {
+            quote: quote.quote,
+            passageText: quote.passage.text,
+            url: quote.url,
+            links: pageByUrl.get(quote.url)?.links ?? [],
+            pageTitle: pageByUrl.get(quote.url)?.title ?? quote.passage.title,
+            pageText: pageByUrl.get(quote.url)?.text ?? quote.passage.text,
+          },
+        ).holds),
   };
   let verified = verifyAnswerObject(verifyInput);
   // deep: a second model call reads the passages again and must confirm each value.

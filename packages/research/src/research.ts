@@ -1,5 +1,5 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
+import { mergePersonEvidence, normalizePersonRequest, type PersonEvidence } from "@dossier/enrich";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import {
   buildEvidencePrompt,
@@ -15,10 +15,13 @@ import { setBounded } from "./bounded-map.js";
 import type { ExtractedPageCache } from "./gather/extract/extracted-page-cache.js";
 import type { ExtractionPool } from "./gather/extract/extraction-pool.js";
 import type { PageFetcher } from "./gather/fetch/page-fetcher.js";
-import { startGathering } from "./gather/gather-evidence.js";
+import { type GatheredEvidence, startGathering } from "./gather/gather-evidence.js";
 import type { SearchProvider } from "./gather/search/search-provider.js";
+import { isOwnSite, namesOfSite } from "./own-site.js";
+import { pageWithoutMarkup } from "./page-markup.js";
+import { personFieldsFromCards } from "./person-from-cards.js";
 import { personSourcesOf } from "./person-sources.js";
-import { planResearch } from "./plan/plan-research.js";
+import { type PersonIdentity, planResearch } from "./plan/plan-research.js";
 import { answerShape } from "./rank/answer-shape.js";
 import { countTokens } from "./rank/count-tokens.js";
 import { coversQuestion } from "./rank/covers-question.js";
@@ -31,6 +34,7 @@ import { effortProfile, planForEffort } from "./scope/effort-profile.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { siteHostOf } from "./site-host.js";
+import { companyNameForms } from "./text/company-names.js";
 import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
@@ -129,6 +133,34 @@ function angleBrackets(text: string): number {
   return count;
 }
 
+/**
+ * The person fields stated by the person's card or a sentence naming them, in the passages the
+ * model read on the company's own site or cited for the answer (verified, so about the person);
+ * they fill what the model's own per-field answer left empty, the site's own statement first.
+ */
+function cardEvidence(
+  labels: PassageLabels,
+  gathered: GatheredEvidence,
+  citations: ReadonlyArray<{ url: string }>,
+  person: PersonIdentity,
+  ownSites: readonly string[],
+): PersonEvidence[] {
+  const cited = new Set(citations.map((citation) => citation.url));
+  const published = new Map(gathered.pages.map((page) => [page.url, page.publishedAt]));
+  // The pages cited for the answer first: a person with two roles is given the one that answered.
+  const passages = [...labels.values()].sort(
+    (left, right) => Number(cited.has(right.url)) - Number(cited.has(left.url)),
+  );
+  const cards = passages
+    .filter((passage) => passage.source === "page" && (isOwnSite(passage.url, ownSites) || cited.has(passage.url)))
+    .map((passage) => ({
+      passage,
+      ownSite: isOwnSite(passage.url, ownSites),
+      publishedAt: published.get(passage.url) ?? null,
+    }));
+  return personFieldsFromCards(cards, person);
+}
+
 /** Passages ranked at most: enough for any prompt budget, however long the pages. */
 const MAX_RANKED_PASSAGES = 400;
 
@@ -188,7 +220,9 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     /** What was gathered so far, inside the caller's source policy (a copy: the gathering goes on). */
     const evidenceNow = () => {
       const evidence = gathering.evidence();
-      const kept = { ...evidence, pages: [...evidence.pages], unreachable: [...evidence.unreachable] };
+      // Titles, descriptions and structured data may hold HTML; what callers are shown holds none.
+      const pages = evidence.pages.map(pageWithoutMarkup);
+      const kept = { ...evidence, pages, unreachable: [...evidence.unreachable] };
       if (policy) keepToPolicy(kept, policy);
       return kept;
     };
@@ -196,16 +230,18 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
 
     // A third-party page counts only when it names the subject: other companies' pages are not
     // evidence. A first name alone is too common to make a page relevant; with the company it is.
+    // A directory or register may write the company's name in another form ("Example Company
+    // (The)", "Example Inc" for "Example, Inc.").
     const relevanceTerms = [
       plan.person?.fullName,
-      plan.companyName,
+      ...(plan.companyName ? companyNameForms(plan.companyName) : []),
       ...plan.ownSites.map((origin) => siteHostOf(origin)),
     ].filter((term): term is string => !!term);
     const rankQuery = {
       question: focus.question,
       subjectTerms: plan.subjectTerms,
       personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
-      answerShape: answerShape(request.responseType, plan.intents),
+      answerShape: answerShape(request.responseType, plan.intents, focus.question),
     };
     const systemTokens = systemPromptTokens(outputSchema ? OBJECT_SYSTEM_PROMPT : EVIDENCE_SYSTEM_PROMPT);
     const promptOf = (labels: PassageLabels) =>
@@ -213,8 +249,13 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const emptyPromptTokens = countTokens(promptOf(new Map()));
     const passageBudget = Math.max(500, promptTokenBudget - systemTokens - emptyPromptTokens - PROMPT_MARGIN_TOKENS);
     const rankEvidence = () => {
-      const passages = evidencePassages(evidenceNow(), plan.ownSites, relevanceTerms);
-      const ranked = rankPassages(passages, rankQuery, { limit: MAX_RANKED_PASSAGES });
+      const evidence = evidenceNow();
+      // A company known by its website alone is named by what its home page and other sites' links
+      // to it call it: a directory's card names "Acme Surveys", not acme.example.
+      const names = plan.companyName ? [] : namesOfSite(evidence.pages, plan.ownSites);
+      const passages = evidencePassages(evidence, plan.ownSites, [...relevanceTerms, ...names]);
+      const query = { ...rankQuery, subjectTerms: [...rankQuery.subjectTerms, ...names] };
+      const ranked = rankPassages(passages, query, { limit: MAX_RANKED_PASSAGES });
       const selected =
         ranked.length === 0
           ? []
@@ -232,11 +273,12 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       personName: rankQuery.personName,
     });
     // deep research always looks twice; lite never does (its budget is the home page and the snippets).
+    // A person's own page on the site, found and not yet read, is worth the second look too.
     const secondLook =
       profile.effort !== "lite" &&
-      (!covered || profile.effort === "deep") &&
       gathering.remainingBudget() > 0 &&
-      !gatherSignal.aborted;
+      !gatherSignal.aborted &&
+      (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
     if (secondLook) {
       await gathering.readMore(gathering.remainingBudget());
       context.signal?.throwIfAborted();
@@ -301,7 +343,13 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     }
     if (!baseRecord) return response;
     const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, plan.person);
-    const merged = mergePersonEvidence(profiles.record, answered.personEvidence);
+    // The cards fill what the model's own per-field answer left empty.
+    const stated = new Set(answered.personEvidence.map((item) => item.field));
+    const fromCards = plan.person ? cardEvidence(labels, gathered, response.citations, plan.person, plan.ownSites) : [];
+    const merged = mergePersonEvidence(profiles.record, [
+      ...answered.personEvidence,
+      ...fromCards.filter((item) => !stated.has(item.field)),
+    ]);
     return {
       ...response,
       details: [response.details, ...merged.notes].filter(Boolean).join(" "),

@@ -6,7 +6,8 @@ import { normalizeForMatch } from "./verify/quote-matches.js";
 
 /**
  * Profile URLs the subject's own pages state: the company's LinkedIn page linked from its own site,
- * and the person's LinkedIn profile from a schema.org Person of the same name there.
+ * and the person's LinkedIn profile from a schema.org Person of the same name there, else from a
+ * link there to a profile whose address spells their name.
  */
 export function withProfileLinks(
   record: EnrichedPerson,
@@ -45,5 +46,31 @@ export function withProfileLinks(
       }
     }
   }
+  // A team page's link to a LinkedIn profile whose address spells the person's name ("/in/jane-doe-4b1").
+  if (!linkedinUrl && person?.fullName) {
+    const nameWords = foldedWords(person.fullName);
+    search: for (const page of own) {
+      for (const link of page.links) {
+        const profile = canonicalLinkedinUrl(link.url, "person");
+        if (!profile) continue;
+        const slugWords = foldedWords(decodeURIComponent(new URL(profile).pathname.split("/").pop() ?? ""));
+        if (nameWords.every((word) => slugWords.includes(word))) {
+          linkedinUrl = profile;
+          linkedFrom.linkedinUrl = page.url;
+          break search;
+        }
+      }
+    }
+  }
   return { record: { ...record, companyLinkedinUrl, linkedinUrl }, linkedFrom };
+}
+
+/** Lowercase words with accents folded: "José Núñez" and the slug "jose-nunez" have the same. */
+function foldedWords(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }

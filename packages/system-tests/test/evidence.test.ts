@@ -1,4 +1,5 @@
 import {
+  citingResponder,
   type FakeChatRequest,
   findPassageWith,
   type Harness,
@@ -19,22 +20,7 @@ afterAll(async () => harness?.stop());
 const northwind = { name: "Northwind Robotics", website: "https://northwind-robotics.test" };
 const promptOf = (request: FakeChatRequest) => request.messages.map((message) => message.content).join("\n");
 
-/** A model that answers by citing the passage containing `phrase`, quoting it. */
-function citing(answer: unknown, phrase: string, extra: Record<string, unknown> = {}) {
-  return (request: FakeChatRequest) => {
-    const passage = findPassageWith(promptOf(request), phrase);
-    return {
-      kind: "json" as const,
-      value: {
-        answer,
-        citations: passage ? [{ passage: passage.id, quote: phrase }] : [],
-        explanation: "Stated on the page.",
-        confidence: 0.9,
-        ...extra,
-      },
-    };
-  };
-}
+const citing = citingResponder;
 
 describe("search snippets as evidence where a page cannot be read", () => {
   it("answers from the snippet of a page robots.txt forbids, marked as such and counted lower", async () => {
@@ -156,6 +142,28 @@ describe("answers come from evidence the worker read", () => {
 });
 
 describe("hostile pages", () => {
+  it("shows no markup from a page: a title, description or JSON-LD value holding HTML reaches citations and details as its text", async () => {
+    harness.model.setResponder(citing("granite and marble", "Quokka Quarry cuts granite and marble for builders"));
+    try {
+      const response = await harness.post("/v1/research/company", {
+        question: "What does Quokka Quarry cut?",
+        company: { name: "Quokka Quarry", website: `http://${hostileHosts.markupInTitle}` },
+      });
+      expect(response.status).toBe(200);
+      const body = await researchBodyOf(response);
+      expect(body.citations?.length).toBeGreaterThan(0);
+      expect(body.citations?.[0]?.title).toBe("Quokka Quarry press kit");
+      const text = JSON.stringify(body);
+      for (const markup of ["<img", "<script", "onerror", "alert("]) expect(text).not.toContain(markup);
+      // Nor did the model see any: the prompt carries the page's text, not its markup.
+      const prompt = promptOf(harness.model.requests.at(-1)!);
+      expect(prompt).toContain("Quokka Quarry press kit");
+      expect(prompt).not.toMatch(/onerror|alert\(/);
+    } finally {
+      harness.model.setResponder(statedAnswerResponder);
+    }
+  });
+
   it("keeps page text inside its passage: an injection cannot open or close a block, and the shape holds", async () => {
     harness.model.setResponder(
       citing("It is SOC 2 Type II compliant.", "Northwind Robotics is SOC 2 Type II compliant"),
@@ -264,7 +272,7 @@ describe("hostile pages", () => {
     }
   });
 
-  it("never follows a redirect to loopback or cloud metadata, and says so in details", async () => {
+  it("never follows a redirect to loopback or cloud metadata, and says so in details without naming the address", async () => {
     harness.model.setResponder(statedAnswerResponder);
     for (const host of [hostileHosts.loopbackRedirect, hostileHosts.metadataRedirect]) {
       const response = await harness.post("/v1/research/company", {
@@ -275,6 +283,9 @@ describe("hostile pages", () => {
       const body = await researchBodyOf(response);
       expect(body.sources).toEqual([]);
       expect(body.details).toMatch(/not read|could not be read/);
+      expect(body.details).toContain("not a public address");
+      for (const leak of ["127.0.0.1", "169.254.169.254", "public address ("])
+        expect(body.details, host).not.toContain(leak);
     }
     const hosts = harness.world.web.requests.map((request) => request.host);
     expect(hosts).not.toContain("127.0.0.1");

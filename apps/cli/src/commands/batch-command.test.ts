@@ -139,6 +139,33 @@ describe("dossier batch", () => {
     expect(rows[1]!.error).toMatch(/^REQUEST_VALIDATION_FAILED/);
   });
 
+  it("writes a 422 for each row of a file whose rows are all invalid, which the API refuses without storing a batch", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "dossier-batch-"));
+    const input = join(directory, "empty.csv");
+    const out = join(directory, "empty-out.csv");
+    await writeFile(input, "name,website\n,\n,\n");
+    const before = await countBatches();
+    const run = runCli([
+      "batch",
+      input,
+      "--type",
+      "company",
+      "--question",
+      "Hiring?",
+      "--out",
+      out,
+      "--url",
+      stack.baseUrl,
+      "--key",
+      KEY,
+    ]);
+    expect(await run.exited).toBe(0);
+    const rows = parse(await readFile(out, "utf8"), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => row.status)).toEqual(["422", "422"]);
+    expect(rows[0]!.error).toMatch(/^REQUEST_VALIDATION_FAILED: /);
+    expect(await countBatches()).toBe(before);
+  });
+
   it("writes no cell a spreadsheet would run as a formula, and keeps numbers and E.164 phones", async () => {
     const directory = await mkdtemp(join(tmpdir(), "dossier-batch-"));
     const input = join(directory, "formulas.csv");

@@ -82,6 +82,38 @@ function resultOf(line: BatchResultLine): RowResult {
 }
 
 /**
+ * Refusals of a submission that pass with time: too many open batches, too many calls or batch
+ * items this minute, too many batch items kept. The chunk is submitted again on a later round.
+ */
+const WAIT_AND_RESUBMIT = new Set(["BATCH_LIMIT_REACHED", "RATE_LIMITED", "BATCH_STORAGE_LIMIT_REACHED"]);
+
+/** A 422 whose errors all name items: the batch held no valid item. */
+function isAllItemsInvalid(error: DossierApiError): boolean {
+  const errors = error.problem.errors ?? [];
+  return (
+    error.code === "REQUEST_VALIDATION_FAILED" &&
+    errors.length > 0 &&
+    errors.every((entry) => entry.path.startsWith("items["))
+  );
+}
+
+/** The result of the `index`-th row of a chunk refused because all its rows were invalid. */
+function invalidRowResult(error: DossierApiError, index: number): RowResult {
+  const listed = (error.problem.errors ?? []).find(
+    (entry) => entry.path === `items[${index}]` || entry.path.startsWith(`items[${index}].`),
+  );
+  return {
+    status: 422,
+    answerText: "",
+    answerNumber: "",
+    confidence: "",
+    details: "",
+    sources: "",
+    error: `REQUEST_VALIDATION_FAILED: ${listed ? `${listed.path.replace(/^items\[\d+\]\.?/, "") || "item"} ${listed.message}` : "the request is invalid"}`,
+  };
+}
+
+/**
  * `dossier batch leads.csv --type company --question "..." --out results.csv`: submits the rows as
  * batches, shows progress, and writes the input columns with the results beside them. The state
  * file `<out>.state.json` records submitted batches and finished rows, so a run stopped by Ctrl-C
@@ -192,7 +224,15 @@ export function batchCommand(loadConfig: () => Config): Command {
               );
               chunk.batchId = created.id;
             } catch (error) {
-              if (error instanceof DossierApiError && error.code === "BATCH_LIMIT_REACHED") continue;
+              if (error instanceof DossierApiError && WAIT_AND_RESUBMIT.has(error.code)) continue;
+              // Every row of the chunk is invalid: the API stores no such batch; each row gets its 422.
+              if (error instanceof DossierApiError && isAllItemsInvalid(error)) {
+                for (const [index, row] of chunk.rows.entries()) state.results[row] = invalidRowResult(error, index);
+                chunk.done = true;
+                await saveJson(statePath, state);
+                await writeOutput();
+                continue;
+              }
               throw error;
             }
             await saveJson(statePath, state);

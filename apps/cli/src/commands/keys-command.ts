@@ -1,5 +1,13 @@
 import type { Config } from "@dossier/config";
-import { ApiKeyStore, createRedis, waitForRedis } from "@dossier/queue";
+import {
+  ApiKeyStore,
+  cancelBatchesOfKey,
+  cancelListsOfKey,
+  createRedis,
+  keyNameProblem,
+  type RedisClient,
+  waitForRedis,
+} from "@dossier/queue";
 import { Command, InvalidArgumentError } from "commander";
 
 /** A limit given on the command line: a positive whole number (separators `_` and `,` allowed). */
@@ -9,13 +17,20 @@ function positiveInteger(value: string): number {
   return parsed;
 }
 
+/** A key's name: refused before Redis is reached when `keys list` could not show it on one line. */
+function keyName(value: string): string {
+  const problem = keyNameProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return value;
+}
+
 const limitText = (value: number | null | undefined) => (value == null ? "-" : value.toLocaleString("en-US"));
 
-async function withStore<T>(config: Config, run: (store: ApiKeyStore) => Promise<T>): Promise<T> {
+async function withStore<T>(config: Config, run: (store: ApiKeyStore, redis: RedisClient) => Promise<T>): Promise<T> {
   const redis = createRedis(config.redis, "blocking");
   try {
     await waitForRedis(redis);
-    return await run(new ApiKeyStore(redis, config.redisPrefix));
+    return await run(new ApiKeyStore(redis, config.redisPrefix), redis);
   } finally {
     redis.disconnect();
   }
@@ -27,7 +42,7 @@ export function keysCommand(loadConfig: () => Config): Command {
   keys
     .command("create")
     .description("make a key; it is shown once")
-    .requiredOption("--name <name>", "who or what the key is for")
+    .requiredOption("--name <name>", "who or what the key is for (1 to 100 characters, one line)", keyName)
     .option(
       "--monthly-calls <count>",
       "research calls the key may make per UTC month (default: no limit)",
@@ -85,13 +100,33 @@ export function keysCommand(loadConfig: () => Config): Command {
     .description("revoke a key by id or name; calls with it get 401 at once")
     .argument("<idOrName>")
     .action(async (idOrName: string) => {
-      const revoked = await withStore(loadConfig(), (store) => store.revoke(idOrName));
+      const config = loadConfig();
+      const revoked = await withStore(config, async (store, redis) => {
+        const records = await store.revoke(idOrName);
+        // Its work stops too: the batches and lists it has open are cancelled (research already running finishes).
+        const cancelled = [];
+        for (const record of records)
+          cancelled.push({
+            record,
+            work: {
+              ...(await cancelBatchesOfKey(redis, config.redisPrefix, record.id, config.batch.ttlSeconds)),
+              ...(await cancelListsOfKey(redis, config.redisPrefix, record.id, config.batch.ttlSeconds)),
+            },
+          });
+        return cancelled;
+      });
       if (revoked.length === 0) {
         process.stderr.write(`No active key with id or name "${idOrName}".\n`);
         process.exitCode = 1;
         return;
       }
-      for (const record of revoked) process.stdout.write(`Revoked ${record.id} (${record.name}).\n`);
+      for (const { record, work } of revoked) {
+        const batches = `${work.batches} open batch${work.batches === 1 ? "" : "es"}`;
+        const lists = `${work.lists} running list${work.lists === 1 ? "" : "s"}`;
+        process.stdout.write(
+          `Revoked ${record.id} (${record.name}); cancelled ${batches} (${work.items} item${work.items === 1 ? "" : "s"} not started; running ones finish) and ${lists}, and its event streams end.\n`,
+        );
+      }
     });
   return keys;
 }

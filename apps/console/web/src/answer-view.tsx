@@ -154,6 +154,21 @@ function ObjectAnswer({ result }: { result: ResearchResponse }) {
   );
 }
 
+/**
+ * Where confidence turns from doubtful to uncertain to likely (docs/api.md, "Confidence"): the
+ * meter is green only from "likely" on, so an uncertain answer never looks like a sure one.
+ */
+const CONFIDENCE_BANDS = { uncertain: 0.6, likely: 0.85 } as const;
+
+/** Confidence in words, beside the bar. */
+export function confidenceInWords(confidence: number): string {
+  return confidence >= CONFIDENCE_BANDS.likely
+    ? "likely"
+    : confidence >= CONFIDENCE_BANDS.uncertain
+      ? "uncertain"
+      : "doubtful";
+}
+
 /** An answer: the answer itself, its confidence, the details and each source with its quote. */
 export function AnswerView({ result }: { result: ResearchResponse }) {
   const sources = citationsOf(result);
@@ -173,13 +188,16 @@ export function AnswerView({ result }: { result: ResearchResponse }) {
         <meter
           min={0}
           max={1}
-          low={0.34}
-          high={0.66}
+          low={CONFIDENCE_BANDS.uncertain}
+          high={CONFIDENCE_BANDS.likely}
           optimum={1}
           value={result.confidence}
           aria-labelledby="confidence-label"
         />
         <span data-testid="confidence">{percent}%</span>
+        <span class="confidence-words" data-testid="confidence-words">
+          {result.answerText === null ? "no answer" : confidenceInWords(result.confidence)}
+        </span>
       </p>
       <h3>Details</h3>
       <p data-testid="details">{result.details}</p>

@@ -9,12 +9,15 @@ import { hrefOf, type Route, useRoute } from "./route.js";
 import { clientFor, forgetKey, storedKey, storeKey } from "./session.js";
 import { SignInView } from "./sign-in-view.js";
 import { UploadView } from "./upload-view.js";
+import { WatchView } from "./watch-view.js";
+import { WatchesView } from "./watches-view.js";
 
 const TABS: Array<{ route: Route; label: string }> = [
   { route: { screen: "ask" }, label: "Ask" },
   { route: { screen: "upload" }, label: "Upload a CSV" },
   { route: { screen: "batches" }, label: "Batches" },
   { route: { screen: "find" }, label: "Find" },
+  { route: { screen: "watches" }, label: "Watches" },
 ];
 
 const TITLES: Record<Route["screen"], string> = {
@@ -24,9 +27,14 @@ const TITLES: Record<Route["screen"], string> = {
   batch: "Batch",
   find: "Find all",
   list: "List",
+  watches: "Watches",
+  watch: "Watch",
 };
 
-/** The console: sign in, then ask, upload a CSV, follow and manage batches, or find all. */
+/** The tab lit on a single resource's page: the tab that leads to it. */
+const TAB_OF: Partial<Record<Route["screen"], Route["screen"]>> = { batch: "batches", list: "find", watch: "watches" };
+
+/** The console: sign in, then ask, upload a CSV, follow and manage batches, find all, or watch. */
 export function App() {
   const [apiKey, setApiKey] = useState(storedKey);
   const [notice, setNotice] = useState<string | undefined>();
@@ -66,7 +74,7 @@ export function App() {
     );
   }
 
-  const current = route.screen === "batch" ? "batches" : route.screen === "list" ? "find" : route.screen;
+  const current = TAB_OF[route.screen] ?? route.screen;
   return (
     <>
       <header class="top">
@@ -94,6 +102,8 @@ export function App() {
         {route.screen === "batch" && <BatchView key={route.id} dossier={dossier} id={route.id} />}
         {route.screen === "find" && <FindView dossier={dossier} />}
         {route.screen === "list" && <ListView key={route.id} dossier={dossier} id={route.id} />}
+        {route.screen === "watches" && <WatchesView dossier={dossier} />}
+        {route.screen === "watch" && <WatchView key={route.id} dossier={dossier} id={route.id} />}
       </main>
     </>
   );

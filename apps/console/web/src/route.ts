@@ -7,7 +7,9 @@ export type Route =
   | { screen: "batches" }
   | { screen: "batch"; id: string }
   | { screen: "find" }
-  | { screen: "list"; id: string };
+  | { screen: "list"; id: string }
+  | { screen: "watches" }
+  | { screen: "watch"; id: string };
 
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, "");
@@ -18,12 +20,16 @@ export function parseRoute(hash: string): Route {
   if (list) return { screen: "list", id: list[1]! };
   const batch = /^batches\/([A-Za-z0-9_-]+)$/.exec(path);
   if (batch) return { screen: "batch", id: batch[1]! };
+  if (path === "watches") return { screen: "watches" };
+  const watch = /^watches\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (watch) return { screen: "watch", id: watch[1]! };
   return { screen: "ask" };
 }
 
 export function hrefOf(route: Route): string {
   if (route.screen === "batch") return `#/batches/${route.id}`;
   if (route.screen === "list") return `#/lists/${route.id}`;
+  if (route.screen === "watch") return `#/watches/${route.id}`;
   return `#/${route.screen}`;
 }
 

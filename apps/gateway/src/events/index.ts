@@ -6,3 +6,4 @@ export {
   STATE_END_EVENT_ID,
   streamJobEvents,
 } from "./job-events.js";
+export { streamWatchEvents, type WatchEventSource } from "./watch-events.js";

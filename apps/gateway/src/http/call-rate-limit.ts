@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { apiKeyOf } from "./locals.js";
 
 /**
- * Counts each research call against its key's allowance per minute and sets the `RateLimit-*`
+ * Counts each research call (and each batch submission) against its key's allowance per minute and sets the `RateLimit-*`
  * headers (IETF draft names: Limit, Remaining, Reset in seconds). Over the allowance the call is
  * 429 `RATE_LIMITED` with `Retry-After`. A limit of 0 turns the check off.
  */
@@ -26,7 +26,7 @@ export function callRateLimit(redis: RedisClient, prefix: string, callsPerMinute
     response.setHeader("RateLimit-Reset", String(allowance.resetSeconds));
     if (!allowance.allowed) {
       throw new DossierError("RATE_LIMITED", {
-        detail: `This key may make ${allowance.limit} research calls per minute; try again in ${allowance.resetSeconds} s, or submit a batch.`,
+        detail: `This key may make ${allowance.limit} research calls per minute (a batch submission counts as one); try again in ${allowance.resetSeconds} s, or submit a batch.`,
         retryable: true,
         retryAfterSeconds: allowance.resetSeconds,
       });

@@ -69,9 +69,13 @@ export class EventStream {
   }
 }
 
-/** Every event stream a gateway has open, so that a stopping gateway can end them at once. */
+/**
+ * Every event stream a gateway has open, so that a stopping gateway can end them at once, and a
+ * revoked key's streams end when it is revoked.
+ */
 export class EventStreams {
   private readonly open = new Set<EventStream>();
+  private readonly byKey = new Map<string, Set<EventStream>>();
 
   constructor(private readonly heartbeatMs: number) {}
 
@@ -80,15 +84,33 @@ export class EventStreams {
     return this.open.size;
   }
 
-  /** Starts an event stream on the response. */
+  /** Starts an event stream on the response, as the API key that asked for it (`response.locals.apiKey`). */
   start(response: Response, onHeartbeat?: () => void): EventStream {
     const stream = new EventStream(response, {
       heartbeatMs: this.heartbeatMs,
       ...(onHeartbeat ? { onHeartbeat } : {}),
     });
     this.open.add(stream);
-    stream.onClose(() => this.open.delete(stream));
+    const keyId: string | undefined = response.locals.apiKey?.id;
+    if (keyId !== undefined) {
+      const streams = this.byKey.get(keyId) ?? new Set<EventStream>();
+      streams.add(stream);
+      this.byKey.set(keyId, streams);
+    }
+    stream.onClose(() => {
+      this.open.delete(stream);
+      const streams = keyId === undefined ? undefined : this.byKey.get(keyId);
+      streams?.delete(stream);
+      if (streams?.size === 0) this.byKey.delete(keyId!);
+    });
     return stream;
+  }
+
+  /** Ends the streams of one API key (it was revoked); its clients' reconnections are refused. */
+  endForKey(keyId: string): number {
+    const streams = [...(this.byKey.get(keyId) ?? [])];
+    for (const stream of streams) stream.end();
+    return streams.length;
   }
 
   /** Ends every stream; clients reconnect (to another gateway) with `Last-Event-ID`. */

@@ -3,11 +3,9 @@ import { DossierError } from "@dossier/contract";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { exceedsJsonDepth } from "./exceeds-json-depth.js";
 
-/** Largest accepted request body, in bytes (1 MB). */
-export const BODY_LIMIT_BYTES = 1_048_576;
+import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "./json-body-limits.js";
 
-/** Deepest nesting of arrays and objects a JSON body may have; a research request needs 4, a batch 6. */
-export const MAX_JSON_DEPTH = 64;
+export { BODY_LIMIT_BYTES, MAX_JSON_DEPTH };
 
 /**
  * Requires `application/json` (415 otherwise) and parses it, refusing bodies over `limitBytes` (413; default 1 MB;
@@ -41,6 +39,58 @@ export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
     }
     parse(request, response, (error?: unknown) => {
       next(isDecompressionFailure(error, request) ? undecodable(error) : error);
+    });
+  };
+}
+
+/** A JSON body as read, not yet parsed (see {@link rawJsonBody}). */
+export interface RawJsonBody {
+  /** The body's bytes, decompressed. */
+  bytes: Buffer;
+  /** The charset its Content-Type names (`utf-8` by default); always a `utf-*` one. */
+  charset: string;
+}
+
+/**
+ * Like {@link jsonBody}, with the same refusals of size, media type and encoding, but leaves parsing
+ * to the route: `request.body` is a {@link RawJsonBody} (or undefined without a body). For bodies too
+ * large to parse on the event loop (`POST /v1/batches`).
+ */
+export function rawJsonBody(limitBytes: number) {
+  const read = express.raw({ limit: limitBytes, type: () => true });
+  return (request: Request, response: Response, next: NextFunction): void => {
+    const declaredBytes = Number(request.header("content-length") ?? 0);
+    if (declaredBytes > limitBytes) {
+      response.setHeader("Connection", "close");
+      throw new DossierError("REQUEST_TOO_LARGE", {
+        detail: `The body is declared as ${declaredBytes} bytes, more than the limit of ${limitBytes} bytes.`,
+      });
+    }
+    const hasBody = request.header("transfer-encoding") !== undefined || declaredBytes > 0;
+    if (!hasBody) {
+      request.body = undefined;
+      next();
+      return;
+    }
+    if (!request.is("application/json") && !request.is("application/*+json")) {
+      throw new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", {
+        detail: `Send the body as JSON with Content-Type: application/json (got ${request.header("content-type") ?? "none"}).`,
+      });
+    }
+    const charset = (
+      /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.header("content-type") ?? "")?.[1] ?? "utf-8"
+    ).toLowerCase();
+    if (!charset.startsWith("utf-")) {
+      throw new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON." });
+    }
+    read(request, response, (error?: unknown) => {
+      if (error) {
+        next(isDecompressionFailure(error, request) ? undecodable(error) : error);
+        return;
+      }
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      request.body = { bytes, charset } satisfies RawJsonBody;
+      next();
     });
   };
 }

@@ -2,7 +2,7 @@ import type { Express, RequestHandler } from "express";
 import { match } from "path-to-regexp";
 
 /** The methods the gateway serves. */
-export type HttpMethod = "GET" | "POST";
+export type HttpMethod = "GET" | "POST" | "DELETE";
 
 /** One route: the method, the Express path pattern (`/v1/jobs/:id`) and its handlers in order. */
 export interface Route {
@@ -45,6 +45,7 @@ export class RouteTable {
   mount(app: Express): void {
     for (const route of this.#routes) {
       if (route.method === "GET") app.get(route.path, ...route.handlers);
+      else if (route.method === "DELETE") app.delete(route.path, ...route.handlers);
       else app.post(route.path, ...route.handlers);
     }
   }

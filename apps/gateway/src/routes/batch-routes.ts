@@ -2,51 +2,54 @@ import {
   batchEnvelopeSchema,
   type CallbackSecret,
   DossierError,
-  type Effort,
-  type FieldError,
   isDossierError,
   issuesToFieldErrors,
-  type Metadata,
-  metadataSchema,
-  TYPICAL_RUN_TOKENS,
-  validateResearchRequest,
 } from "@dossier/contract";
 import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
-import type { RedisClient } from "@dossier/queue";
+import type { BatchReservation, RedisClient } from "@dossier/queue";
 import {
-  type BatchItemPlan,
   type BatchStore,
   type BatchSummary,
   CALLBACK_SIGNATURE_HEADER,
-  IdempotencyKeys,
+  countBatchItems,
+  IDEMPOTENCY_LEASE_MS,
+  type IdempotencyKeys,
   isBatchFinished,
-  researchJobId,
-  stableStringify,
 } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
+import type { BatchPlanner } from "../batches/batch-planner.js";
+import { type PlannedBatch, plannedProblemError } from "../batches/plan-batch.js";
+import type { RawJsonBody } from "../http/json-body.js";
 import { apiKeyOf } from "../http/locals.js";
 import { admitToQuota } from "../http/monthly-quota.js";
-import { problemBody } from "../http/problem.js";
 import { type Route, route } from "../http/route-table.js";
+import { validationProblem } from "../http/validation-problem.js";
 import { writeBatchResults } from "./batch-results.js";
 import { batchView, findOwnBatch, storeProblem } from "./batch-view.js";
-import { validationProblem } from "./research-routes.js";
 
 export interface BatchRouteSettings {
   batches: BatchStore;
-  /** The command connection and key prefix of the usage ledger. */
+  /** The command connection and key prefix of the usage ledger and the rate limits. */
   redis: RedisClient;
   prefix: string;
   /** Items one batch may hold (`BATCH_MAX_ITEMS`). */
   maxItems: number;
   /** Open batches per key (`BATCH_MAX_OPEN`). */
   maxOpen: number;
+  /** Batch items per key per minute (`RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`); 0: no limit. */
+  itemsPerMinute: number;
+  /** Items of a key's batches kept at once (`BATCH_MAX_KEPT_ITEMS`); 0: no limit. */
+  maxKeptItems: number;
   /** The address rules a callback URL must pass: the page fetcher's. */
   callbackPolicy: AddressPolicy;
   /** Authentication. */
   authenticate: RequestHandler[];
-  /** The JSON body, with the batch body limit. */
+  /** Counts a submission against the key's calls per minute (`RATE_LIMIT_CALLS_PER_MINUTE`). */
+  rateLimit: RequestHandler;
+  /** The body as read, with the batch body limit ({@link RawJsonBody}); parsed by `planner`. */
   body: RequestHandler;
+  /** Parses, checks and encodes batch bodies, large ones off the event loop. */
+  planner: BatchPlanner;
   /** `Idempotency-Key` bookkeeping. */
   idempotency: IdempotencyKeys;
 }
@@ -76,48 +79,14 @@ function resultsAfterOf(request: Request): number | undefined {
   return after;
 }
 
-function itemProblem(errors: FieldError[], requestId: string): Record<string, unknown> {
-  return problemBody(validationProblem(errors), requestId);
-}
-
-/** Plans one item: a job for a valid request, or the item's own 422 problem. */
-function planItem(raw: unknown, keyId: string, requestId: string, now: number): BatchItemPlan {
-  const item = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-  const ref = typeof item.ref === "string" ? item.ref : undefined;
-  const withRef = ref !== undefined ? { ref } : {};
-  const envelopeErrors: FieldError[] = [];
-  if (item.type !== "person" && item.type !== "company")
-    envelopeErrors.push({ path: "type", message: 'must be "person" or "company"' });
-  if (item.ref !== undefined && (typeof item.ref !== "string" || item.ref.length > 200))
-    envelopeErrors.push({ path: "ref", message: "must be a string of at most 200 characters" });
-  for (const key of Object.keys(item)) {
-    if (!["type", "request", "ref"].includes(key))
-      envelopeErrors.push({ path: key, message: "is not a known field (names are case-sensitive)" });
-  }
-  if (envelopeErrors.length > 0) return { ...withRef, problem: itemProblem(envelopeErrors, requestId) };
-  const kind = item.type as "person" | "company";
-  const validation = validateResearchRequest(kind, item.request);
-  if (!validation.ok) {
-    // A bad item keeps its metadata when that part was valid, so its failure line can be matched up.
-    const metadata = validMetadata(item.request);
-    return { ...withRef, ...(metadata ? { metadata } : {}), problem: itemProblem(validation.errors, requestId) };
-  }
-  const jobId = researchJobId(keyId, validation.request);
-  return {
-    ...withRef,
-    ...(validation.metadata ? { metadata: validation.metadata } : {}),
-    kind,
-    jobId,
-    data: { request: validation.request, requestId, keyId, enqueuedAt: now, origin: "batch" },
-  };
-}
-
-/** The metadata of an item's request when it is valid on its own, else undefined. */
-function validMetadata(request: unknown): Metadata | undefined {
-  const raw =
-    typeof request === "object" && request !== null ? (request as Record<string, unknown>).metadata : undefined;
-  const parsed = metadataSchema.safeParse(raw);
-  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
+/** The 422 of a batch none of whose items is valid: nothing is stored, and the first bad items are named. */
+function allItemsInvalid(planned: PlannedBatch): DossierError {
+  const total = planned.prepared.items.length;
+  const listed = planned.invalidItemErrors;
+  return new DossierError("REQUEST_VALIDATION_FAILED", {
+    detail: `${total === 1 ? "The batch's only item is" : `All ${total.toLocaleString("en-US")} items of the batch are`} invalid, so nothing was stored${total > listed.length ? `; the first ${listed.length} are listed` : ""}: ${listed.map((error) => error.path.replace(/\..*$/, "")).join(", ")}. Each item's own problem names its fields.`,
+    errors: listed,
+  });
 }
 
 /** `POST /v1/batches`, `GET /v1/batches/{id}`, `GET /v1/batches/{id}/results`, `GET /v1/callback-secret`. */
@@ -128,24 +97,32 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
   const ownBatch = (request: Request, response: Response): Promise<BatchSummary> =>
     findOwnBatch(batches, String(request.params.id), apiKeyOf(response).id);
 
-  /** Checks the callback URL and the key's open batches, then records the batch. */
+  /**
+   * Checks the callback URL, the key's open batches, its batch items per minute, the room its kept
+   * batches leave and its monthly quota, then records the batch. Nothing is stored when one refuses.
+   */
   const createBatch = async (
     identity: ReturnType<typeof apiKeyOf>,
-    requestId: string,
-    envelope: { items: unknown[]; callbackUrl?: string | undefined; metadata?: Metadata | null | undefined },
+    planned: PlannedBatch,
+    onNamed?: (batchId: string) => Promise<void>,
   ): Promise<BatchSummary> => {
-    const { items, callbackUrl, metadata } = envelope;
+    const { callbackUrl, metadata, prepared, runs } = planned;
     const keyId = identity.id;
     if (callbackUrl !== undefined) {
       try {
         await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
       } catch (error) {
-        if (isDossierError(error)) {
-          throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
-        }
-        throw error;
+        if (!isDossierError(error)) throw error;
+        // A host that is not public and one that does not resolve get the same words: a difference
+        // would tell which internal names exist.
+        const message =
+          error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_FAILED"
+            ? "is not usable: its host is not a public address, or does not resolve"
+            : `is not usable: ${error.detail}`;
+        throw validationProblem([{ path: "callbackUrl", message }]);
       }
     }
+    let reservation: BatchReservation | undefined;
     try {
       const open = await batches.countOpen(keyId);
       if (open >= settings.maxOpen) {
@@ -155,27 +132,30 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           retryAfterSeconds: 30,
         });
       }
-      const now = Date.now();
-      const plans = items.map((raw) => planItem(raw, keyId, requestId, now));
-      const runs = plans.flatMap((plan): Effort[] => ("data" in plan ? [plan.data.request.effort ?? "standard"] : []));
-      // The whole batch or nothing: a batch that would pass a monthly limit is refused before any item is queued.
-      if (runs.length > 0) {
-        const estimatedTokens = runs.reduce((sum, effort) => sum + TYPICAL_RUN_TOKENS[effort], 0);
-        const perRun = Math.round(estimatedTokens / runs.length);
-        const count = runs.length.toLocaleString("en-US");
-        await admitToQuota(settings.redis, settings.prefix, identity, {
-          count: runs.length,
-          estimatedTokens,
-          estimate: `the batch's ${count} items, at about ${perRun.toLocaleString("en-US")} tokens a run for their effort, would spend about ${estimatedTokens.toLocaleString("en-US")}`,
+      const total = prepared.items.length;
+      const allowance = await countBatchItems(settings.redis, settings.prefix, keyId, total, settings.itemsPerMinute);
+      if (!allowance.allowed) {
+        throw new DossierError("RATE_LIMITED", {
+          detail: `This key may submit ${allowance.limit.toLocaleString("en-US")} batch items per minute and has submitted ${allowance.used.toLocaleString("en-US")} in this one; these ${total.toLocaleString("en-US")} would pass it. Nothing was stored. Try again in ${allowance.resetSeconds} s.`,
+          retryable: true,
+          retryAfterSeconds: allowance.resetSeconds,
         });
       }
-      return await batches.create(
-        keyId,
-        plans,
-        callbackUrl ?? null,
-        metadata && Object.keys(metadata).length > 0 ? metadata : null,
-      );
+      reservation = await batches.reserve(keyId, total, settings.maxKeptItems);
+      await onNamed?.(reservation.batchId);
+      // The whole batch or nothing: a batch that would pass a monthly limit is refused before any item is queued.
+      if (runs.count > 0) {
+        const perRun = Math.round(runs.estimatedTokens / runs.count);
+        const count = runs.count.toLocaleString("en-US");
+        await admitToQuota(settings.redis, settings.prefix, identity, {
+          count: runs.count,
+          estimatedTokens: runs.estimatedTokens,
+          estimate: `the batch's ${count} items, at about ${perRun.toLocaleString("en-US")} tokens a run for their effort, would spend about ${runs.estimatedTokens.toLocaleString("en-US")}`,
+        });
+      }
+      return await batches.create(keyId, prepared, callbackUrl ?? null, metadata, { reservation });
     } catch (error) {
+      if (reservation) await batches.release(reservation).catch(() => {});
       throw storeProblem(error);
     }
   };
@@ -185,29 +165,41 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
       "POST",
       "/v1/batches",
       ...settings.authenticate,
+      settings.rateLimit,
       settings.body,
       async (request: Request, response: Response) => {
         const identity = apiKeyOf(response);
         const requestId = response.locals.requestId;
         const idempotencyKey = idempotencyKeyOf(request);
-        const envelope = batchEnvelopeSchema.safeParse(request.body);
-        if (!envelope.success) throw validationProblem(issuesToFieldErrors(envelope.error.issues));
-        const { items } = envelope.data;
-        if (items.length > settings.maxItems) {
-          throw validationProblem([
-            { path: "items", message: `holds ${items.length} items; a batch may hold at most ${settings.maxItems}` },
-          ]);
+        const raw = request.body as RawJsonBody | undefined;
+        if (!raw) {
+          const envelope = batchEnvelopeSchema.safeParse(undefined);
+          throw validationProblem(envelope.success ? [] : issuesToFieldErrors(envelope.error.issues));
         }
-        const fingerprint = idempotencyKey && IdempotencyKeys.fingerprint(stableStringify(request.body));
-        if (idempotencyKey && fingerprint) {
+        const outcome = await settings.planner.plan({
+          bytes: raw.bytes,
+          charset: raw.charset,
+          keyId: identity.id,
+          requestId,
+          now: Date.now(),
+          maxItems: settings.maxItems,
+        });
+        if (!outcome.ok) throw plannedProblemError(outcome.problem);
+        const planned = outcome.batch;
+        if (planned.runs.count === 0) throw allItemsInvalid(planned);
+        const { fingerprint } = planned;
+        const replay = (summary: BatchSummary) => {
+          response.setHeader("Location", `/v1/batches/${summary.id}`);
+          response.setHeader("Idempotent-Replayed", "true");
+          response.status(202).json(batchView(summary));
+        };
+        let lease: NodeJS.Timeout | undefined;
+        if (idempotencyKey) {
           const claim = await settings.idempotency.claim(identity.id, idempotencyKey, fingerprint).catch((error) => {
             throw storeProblem(error);
           });
           if (claim.status === "replay") {
-            const summary = await findOwnBatch(batches, claim.batchId, identity.id);
-            response.setHeader("Location", `/v1/batches/${summary.id}`);
-            response.setHeader("Idempotent-Replayed", "true");
-            response.status(202).json(batchView(summary));
+            replay(await findOwnBatch(batches, claim.batchId, identity.id));
             return;
           }
           if (claim.status !== "claimed") {
@@ -220,16 +212,38 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
               ...(claim.status === "in-progress" ? { retryAfterSeconds: 1 } : {}),
             });
           }
+          // The request that held the key stopped (its gateway died) after naming its batch: answer
+          // that batch when it was made.
+          const abandoned = claim.abandonedBatchId && (await batches.get(claim.abandonedBatchId).catch(() => null));
+          if (abandoned && abandoned.keyId === identity.id) {
+            await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, abandoned.id).catch(() => {});
+            replay(abandoned);
+            return;
+          }
+          // Held by a lease renewed while the batch is made: a gateway that dies gives the key up
+          // within IDEMPOTENCY_LEASE_MS instead of leaving every retry a 409 for a day.
+          lease = setInterval(
+            () => void settings.idempotency.renew(identity.id, idempotencyKey, claim.lease).catch(() => {}),
+            IDEMPOTENCY_LEASE_MS / 3,
+          );
+          lease.unref();
         }
         try {
-          const summary = await createBatch(identity, requestId, envelope.data);
-          if (idempotencyKey && fingerprint)
-            await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, summary.id);
+          const summary = await createBatch(
+            identity,
+            planned,
+            idempotencyKey
+              ? (batchId) => settings.idempotency.note(identity.id, idempotencyKey, fingerprint, batchId)
+              : undefined,
+          );
+          if (idempotencyKey) await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, summary.id);
           response.setHeader("Location", `/v1/batches/${summary.id}`);
           response.status(202).json(batchView(summary));
         } catch (error) {
           if (idempotencyKey) await settings.idempotency.release(identity.id, idempotencyKey).catch(() => {});
           throw error;
+        } finally {
+          clearInterval(lease);
         }
       },
     ),

@@ -1,3 +1,25 @@
+import { createHash } from "node:crypto";
+
+/** The page's one style sheet, inline; its hash is all the page's Content-Security-Policy allows. */
+const DOCS_STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
+code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f4f4f6;padding:.75rem;overflow:auto}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+.method{background:#0b5;color:#fff;padding:0 .4rem;border-radius:3px;font-size:13px}section{margin-bottom:1.5rem}
+`;
+
+/**
+ * The Content-Security-Policy of the page: no script at all, its own inline styles by their hash,
+ * links only, and never inside another site's frame.
+ */
+export const DOCS_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(DOCS_STYLE).digest("base64")}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** The parts of a JSON Schema the page shows. */
 interface SchemaView {
   $ref?: string;
@@ -97,12 +119,7 @@ export function renderDocsPage(document: OpenApiView): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(document.info?.title)}</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
-code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f4f4f6;padding:.75rem;overflow:auto}
-table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
-.method{background:#0b5;color:#fff;padding:0 .4rem;border-radius:3px;font-size:13px}section{margin-bottom:1.5rem}
-</style></head><body>
+<style>${DOCS_STYLE}</style></head><body>
 <h1>${escapeHtml(document.info?.title)} <small>v${escapeHtml(document.info?.version)}</small></h1>
 <p>${inlineCode(document.info?.description ?? "")}</p>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}). Errors are <code>application/problem+json</code>.</p>

@@ -14,6 +14,7 @@ import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
 import {
   type BatchStore,
   type EventFeeds,
+  IDEMPOTENCY_LEASE_MS,
   IdempotencyKeys,
   type ListStore,
   listView,
@@ -147,15 +148,18 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
         }
       }
       const fingerprint = idempotencyKey && IdempotencyKeys.fingerprint(stableStringify(request.body));
+      const answer = (list: StoredList, replayed: boolean) => {
+        response.setHeader("Location", `/v1/lists/${list.id}`);
+        if (replayed) response.setHeader("Idempotent-Replayed", "true");
+        response.status(202).json(listView(list));
+      };
+      let lease: NodeJS.Timeout | undefined;
       if (idempotencyKey && fingerprint) {
         const claim = await settings.idempotency.claim(identity.id, idempotencyKey, fingerprint).catch((error) => {
           throw listStoreProblem(error);
         });
         if (claim.status === "replay") {
-          const list = await findOwnList(lists, claim.batchId, identity.id);
-          response.setHeader("Location", `/v1/lists/${list.id}`);
-          response.setHeader("Idempotent-Replayed", "true");
-          response.status(202).json(listView(list));
+          answer(await findOwnList(lists, claim.batchId, identity.id), true);
           return;
         }
         if (claim.status !== "claimed") {
@@ -168,6 +172,20 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
             ...(claim.status === "in-progress" ? { retryAfterSeconds: 1 } : {}),
           });
         }
+        // The request that held the key stopped (its gateway died) after naming its list: answer
+        // that list when it was made.
+        const abandoned = claim.abandonedBatchId && (await lists.get(claim.abandonedBatchId).catch(() => null));
+        if (abandoned && abandoned.keyId === identity.id) {
+          await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, abandoned.id).catch(() => {});
+          answer(abandoned, true);
+          return;
+        }
+        // Held by a lease renewed while the list is made, as a batch's is (IDEMPOTENCY_LEASE_MS).
+        lease = setInterval(
+          () => void settings.idempotency.renew(identity.id, idempotencyKey, claim.lease).catch(() => {}),
+          IDEMPOTENCY_LEASE_MS / 3,
+        );
+        lease.unref();
       }
       try {
         const open = await lists.countOpen(identity.id);
@@ -178,14 +196,21 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
             retryAfterSeconds: 30,
           });
         }
-        const list = await lists.create(identity.id, listRequest);
+        const list = await lists.create(
+          identity.id,
+          listRequest,
+          idempotencyKey && fingerprint
+            ? (listId) => settings.idempotency.note(identity.id, idempotencyKey, fingerprint, listId)
+            : undefined,
+        );
         if (idempotencyKey && fingerprint)
           await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, list.id);
-        response.setHeader("Location", `/v1/lists/${list.id}`);
-        response.status(202).json(listView(list));
+        answer(list, false);
       } catch (error) {
         if (idempotencyKey) await settings.idempotency.release(identity.id, idempotencyKey).catch(() => {});
         throw listStoreProblem(error);
+      } finally {
+        clearInterval(lease);
       }
     },
   );

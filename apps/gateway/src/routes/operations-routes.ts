@@ -1,14 +1,27 @@
-import { DossierError } from "@dossier/contract";
-import { fleetStatus, type RedisClient, readLiveWorkers } from "@dossier/queue";
+import { DossierError, unavailable } from "@dossier/contract";
+import { fleetStatus, probeRedisWrites, type RedisClient, readLiveWorkers } from "@dossier/queue";
 import { type Route, route } from "../http/route-table.js";
 import type { GatewayMetrics } from "../metrics.js";
-import { type OpenApiView, renderDocsPage } from "./docs-page.js";
+import { DOCS_SECURITY_POLICY, type OpenApiView, renderDocsPage } from "./docs-page.js";
 
 export interface OperationsRouteSettings {
   redis: RedisClient;
   prefix: string;
   metrics: GatewayMetrics;
   openApiDocument: Record<string, unknown>;
+}
+
+/**
+ * Readiness needs a Redis that takes writes, not only one that answers PING: a full Redis (at
+ * `maxmemory` with `noeviction`) answers reads and refuses every call's first write. Throws
+ * QUEUE_UNAVAILABLE saying which ("Redis is full", or unreachable).
+ */
+async function checkRedisTakesWrites(redis: RedisClient, prefix: string): Promise<void> {
+  try {
+    await probeRedisWrites(redis, prefix);
+  } catch (error) {
+    throw unavailable("The job queue", error);
+  }
 }
 
 /** Health, readiness, metrics and the API description. None of them needs a key. */
@@ -44,6 +57,7 @@ export function operationsRoutes(settings: OperationsRouteSettings): Route[] {
           error,
         );
       }
+      await checkRedisTakesWrites(settings.redis, settings.prefix);
       if (workers.length === 0) {
         throw notReady(
           "QUEUE_UNAVAILABLE",
@@ -87,6 +101,9 @@ export function operationsRoutes(settings: OperationsRouteSettings): Route[] {
 
   routes.push(
     route("GET", "/docs", (_request, response) => {
+      response.setHeader("Content-Security-Policy", DOCS_SECURITY_POLICY);
+      response.setHeader("X-Content-Type-Options", "nosniff");
+      response.setHeader("Referrer-Policy", "no-referrer");
       response.type("text/html").send(docsPage);
     }),
   );

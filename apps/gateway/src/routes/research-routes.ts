@@ -1,4 +1,4 @@
-import { DossierError, type FieldError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
+import { DossierError, type ResearchKind, validateResearchRequest } from "@dossier/contract";
 import {
   hasMonthlyLimits,
   jobHandle,
@@ -12,6 +12,7 @@ import { type JobEventSource, streamJobEvents } from "../events/index.js";
 import { apiKeyOf } from "../http/locals.js";
 import { admitToQuota } from "../http/monthly-quota.js";
 import { type Route, route } from "../http/route-table.js";
+import { validationProblem } from "../http/validation-problem.js";
 
 export interface ResearchRouteSettings {
   queue: ResearchQueue;
@@ -25,13 +26,7 @@ export interface ResearchRouteSettings {
   events: JobEventSource;
 }
 
-/** The 422 of a research request with bad fields; also the problem of a bad batch item. */
-export function validationProblem(errors: FieldError[]): DossierError {
-  return new DossierError("REQUEST_VALIDATION_FAILED", {
-    detail: `The request has ${errors.length} invalid field${errors.length === 1 ? "" : "s"}: ${[...new Set(errors.map((error) => error.path))].join(", ")}.`,
-    errors,
-  });
-}
+export { validationProblem } from "../http/validation-problem.js";
 
 /** True when a `Prefer` header asks for `respond-async` (RFC 7240). */
 export function prefersAsync(request: Request): boolean {
@@ -112,6 +107,14 @@ export function researchRoutes(settings: ResearchRouteSettings): Route[] {
         return;
       case "failed":
         throw outcome.error;
+      case "unavailable":
+        throw new DossierError("QUEUE_UNAVAILABLE", {
+          detail: `${outcome.error.detail} The research goes on: send the same request again, or poll /v1/jobs/${handle}.`,
+          retryable: true,
+          retryAfterSeconds: outcome.error.retryAfterSeconds ?? 5,
+          extensions: { jobId: handle },
+          cause: outcome.error.cause,
+        });
       case "timeout":
         throw new DossierError("RESEARCH_TIMEOUT", {
           detail: `The research did not finish within ${settings.timeoutMs} ms. It goes on: send the same request again, or poll /v1/jobs/${handle}.`,

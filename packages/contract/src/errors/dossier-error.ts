@@ -57,12 +57,30 @@ export function isDossierError(value: unknown): value is DossierError {
 }
 
 /**
- * The 503 for a store Dossier cannot reach (Redis, in every use today): `what` names it for the
- * caller ("The job queue", "The key store"); the cause goes to the log only. Retried after 5 s.
+ * True when an error is Redis refusing a write because it reached `maxmemory` (with the
+ * `noeviction` policy Dossier needs): `OOM command not allowed when used memory > 'maxmemory'`.
+ * Such a refusal is transient: it ends when memory is freed.
+ */
+export function isRedisFullError(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  if (error.message.startsWith("OOM ")) return true;
+  // A MULTI block that Redis refused is EXECABORT, with the refusals of its commands beside it.
+  const previous = (error as { previousErrors?: unknown }).previousErrors;
+  if (Array.isArray(previous) && previous.some((inner) => isRedisFullError(inner, depth + 1))) return true;
+  return isRedisFullError(error.cause, depth + 1);
+}
+
+/**
+ * The 503 for a store Dossier cannot use (Redis, in every use today): `what` names it for the
+ * caller ("The job queue", "The key store"); the cause goes to the log only. Retried after 5 s. A
+ * Redis that answers but refuses writes because it is full says so, rather than "unreachable".
  */
 export function unavailable(what: string, cause?: unknown): DossierError {
+  const full = isRedisFullError(cause);
   return new DossierError("QUEUE_UNAVAILABLE", {
-    detail: `${what} (Redis) is unreachable; try again shortly.`,
+    detail: full
+      ? `${what} cannot take this: Redis is full and refuses writes until memory is freed; try again shortly.`
+      : `${what} (Redis) is unreachable; try again shortly.`,
     retryable: true,
     retryAfterSeconds: 5,
     cause,

@@ -12,6 +12,7 @@ const stagePrefixes = [
   "JOB_",
   "BATCH_",
   "LIST_",
+  "WATCH_",
   "QUEUE_",
   "RESEARCH_",
   "LLM_",

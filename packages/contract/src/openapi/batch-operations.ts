@@ -107,10 +107,16 @@ export function batchOperations(): OpenApiOperation[] {
           "413": problem("The body is larger than the batch body limit (32 MB)."),
           "415": problem("The body is not `application/json`."),
           "422": problem(
-            "The body is not a list of items, has too many, has a field other than `items` and `callbackUrl`, or the callback URL is not allowed.",
+            "The body is not a list of items, has too many, has a field other than `items`, `callbackUrl` and `metadata`, " +
+              "the callback URL is not allowed, or every item is invalid (`errors` names the first 20; nothing is stored).",
           ),
-          "429": problem("This key has too many open batches (`BATCH_LIMIT_REACHED`).", retryAfter),
-          "503": problem("The queue (Redis) is unreachable.", retryAfter),
+          "429": problem(
+            "This key has too many open batches (`BATCH_LIMIT_REACHED`), submitted too many calls or batch items this " +
+              "minute (`RATE_LIMITED`: a submission counts as a call, its items against `RATE_LIMIT_BATCH_ITEMS_PER_MINUTE`), " +
+              "keeps too many batch items (`BATCH_STORAGE_LIMIT_REACHED`), or reached a monthly limit (`QUOTA_EXCEEDED`). Nothing is stored.",
+            retryAfter,
+          ),
+          "503": problem("The queue (Redis) is unreachable, or full.", retryAfter),
         },
       },
     },
@@ -229,7 +235,8 @@ export function batchOperations(): OpenApiOperation[] {
         description:
           "Items not started yet are cancelled (their result lines carry `BATCH_CANCELLED`); items already running finish and keep " +
           "their results. The status becomes `cancelled` at once; `finishedAt` is set when the running items have finished. " +
-          "Cancelling again, or cancelling a batch that is done, changes nothing and answers the batch as it is.",
+          "Cancelling again, or cancelling a batch that is done, changes nothing and answers the batch as it is. " +
+          "Cancelling works while Redis is full.",
         security: [{ apiKey: [] }],
         parameters: [idParameter("The batch id.")],
         responses: {

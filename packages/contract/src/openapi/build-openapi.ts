@@ -5,6 +5,7 @@ import { batchOperations } from "./batch-operations.js";
 import { eventOperations, jobEventStreamContent } from "./event-operations.js";
 import { listOpenApiOperations } from "./list-operations.js";
 import { usageOperations } from "./usage-operations.js";
+import { watchOperations } from "./watch-operations.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -41,7 +42,11 @@ export const commonErrorResponses: JsonObject = {
       "(`QUOTA_EXCEEDED`, with `resetsAt`). A call refused here was not queued.",
     retryAfter,
   ),
-  "503": problemResponse("The queue (Redis) or the model endpoint is unreachable; try again later.", retryAfter),
+  "503": problemResponse(
+    "The queue (Redis) or the model endpoint is unreachable, or Redis is full (it refuses writes until memory is freed; " +
+      "a call whose wait ran out meanwhile carries `jobId`, and its job goes on); try again later.",
+    retryAfter,
+  ),
 };
 
 export interface OpenApiOperation {
@@ -282,7 +287,7 @@ function operationsEndpoints(): OpenApiOperation[] {
             content: { "application/json": { schema: readinessSchema() } },
           },
           "503": problemResponse(
-            "Not ready: Redis unreachable, no worker seen recently, or no worker can use the model endpoint. The problem carries the same dependency members.",
+            "Not ready: Redis unreachable or full (refusing writes), no worker seen recently, or no worker can use the model endpoint. The problem carries the same dependency members.",
             retryAfter,
           ),
         },
@@ -324,7 +329,8 @@ function operationsEndpoints(): OpenApiOperation[] {
         summary: "The MCP server over streamable HTTP (docs/mcp.md)",
         description:
           "Model Context Protocol JSON-RPC messages (stateless streamable HTTP): the tools research_company, research_person, submit_batch, " +
-          "batch_status and batch_results. Requires `x-api-key` like the API.",
+          "batch_status, batch_results, find_all, list_items, create_watch, watch_status, watch_events, run_watch and delete_watch. " +
+          "Requires `x-api-key` like the API.",
         security: [{ apiKey: [] }],
         requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
         responses: {
@@ -375,6 +381,7 @@ export function buildOpenApiDocument(
     ...usageOperations(),
     ...eventOperations(),
     ...listOpenApiOperations(),
+    ...watchOperations(),
     ...(options.extraOperations ?? []),
     ...operationsEndpoints(),
   ]) {

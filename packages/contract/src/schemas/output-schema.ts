@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { FieldError } from "../errors/dossier-error.js";
 import { withoutInvisibleCharacters } from "./fields.js";
 import { apiRegistry } from "./registry.js";
+import { isReservedName, RESERVED_NAME_MESSAGE } from "./reserved-names.js";
 
 /** Most properties an output schema may have, nested ones counted. */
 export const MAX_OUTPUT_PROPERTIES = 25;
@@ -199,7 +200,10 @@ class OutputSchemaReader {
       return this.problem(`${path}.properties`, "must name at least one property");
     if (node.required !== undefined) {
       const required = node.required;
-      if (!Array.isArray(required) || !required.every((name) => typeof name === "string" && name in properties))
+      if (
+        !Array.isArray(required) ||
+        !required.every((name) => typeof name === "string" && Object.hasOwn(properties, name))
+      )
         this.problem(`${path}.required`, "must list names of properties");
     }
     const fields: Record<string, OutputField> = {};
@@ -209,6 +213,10 @@ class OutputSchemaReader {
           `${path}.properties.${name}`,
           "names must be letters, digits and _ (at most 64, not starting with a digit)",
         );
+        continue;
+      }
+      if (isReservedName(name)) {
+        this.problem(`${path}.properties.${name}`, RESERVED_NAME_MESSAGE);
         continue;
       }
       const field = this.field(child, `${path}.properties.${name}`, depth);

@@ -8,7 +8,12 @@ export const personRecordSchema = z.object({
   firstName: z.string().nullable().describe("Given name, properly cased."),
   lastName: z.string().nullable().describe("Family name, properly cased, particles kept (`van der Berg`)."),
   email: z.string().nullable().describe("E-mail address, lowercased."),
-  phone: z.string().nullable().describe("Telephone number in E.164 form (`+4930123456`)."),
+  phone: z
+    .string()
+    .nullable()
+    .describe(
+      "Telephone number in E.164 form (`+4930123456`); as the request gave it when no numbering plan holds it.",
+    ),
   linkedinUrl: z.string().nullable().describe("Canonical profile URL: `https://www.linkedin.com/in/<slug>`."),
   jobTitle: z.string().nullable().describe("Current job title."),
   country: z

@@ -11,6 +11,7 @@ import {
   type ResearchKind,
   researchRequestSchemas,
 } from "./research-request.js";
+import { isReservedName, RESERVED_NAME_MESSAGE } from "./reserved-names.js";
 import type { ResponseType } from "./response-type.js";
 import { type NormalizedSourcePolicy, normalizeSourcePolicy } from "./source-policy.js";
 import type { Company, Person } from "./subjects.js";
@@ -108,9 +109,10 @@ function withoutEmpty(value: unknown): unknown {
  */
 export function validateResearchRequest(kind: ResearchKind, body: unknown): ValidationResult {
   const parsed = researchRequestSchemas[kind].safeParse(body);
-  if (!parsed.success) {
-    const errors = issuesToFieldErrors(parsed.error.issues, unknownFieldMessage);
-    for (const problem of crossFieldProblems(kind, body)) {
+  const reserved = reservedMetadataKeys(body);
+  if (!parsed.success || reserved.length > 0) {
+    const errors = parsed.success ? [] : issuesToFieldErrors(parsed.error.issues, unknownFieldMessage);
+    for (const problem of [...reserved, ...(parsed.success ? [] : crossFieldProblems(kind, body))]) {
       if (!errors.some((error) => error.path === problem.path && error.message === problem.message))
         errors.push(problem);
     }
@@ -136,4 +138,16 @@ export function validateResearchRequest(kind: ResearchKind, body: unknown): Vali
       ? { kind, ...common, subject: withoutEmpty(value.person) as NormalizedPerson }
       : { kind, ...common, subject: withoutEmpty(value.company) as NormalizedCompany };
   return { ok: true, request, metadata };
+}
+
+/**
+ * Metadata keys a plain object cannot hold (`__proto__` would vanish, `constructor` would read as a
+ * function): read from the body as sent, since the parsed metadata has already lost `__proto__`.
+ */
+export function reservedMetadataKeys(body: unknown, path = "metadata"): FieldError[] {
+  const metadata = typeof body === "object" && body !== null ? (body as Record<string, unknown>).metadata : undefined;
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return [];
+  return Object.keys(metadata)
+    .filter(isReservedName)
+    .map((key) => ({ path: `${path}.${key}`, message: RESERVED_NAME_MESSAGE }));
 }

@@ -25,7 +25,7 @@ export interface CallbackSettings {
   attempts: number;
   /** First retry delay, in milliseconds (`CALLBACK_BACKOFF_MS`). */
   backoffMs: number;
-  /** Time one delivery may take, in milliseconds (`CALLBACK_TIMEOUT_MS`). */
+  /** Time one delivery may take in all, headers and body, in milliseconds (`CALLBACK_TIMEOUT_MS`). */
   timeoutMs: number;
 }
 

@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { Metadata, ResearchKind } from "@dossier/contract";
+import { isRedisFullError, type Metadata } from "@dossier/contract";
 import { Queue } from "bullmq";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import { usableResult } from "../jobs/stored-result.js";
-import { CALLBACK_QUEUE, redisChannels, redisKeys } from "../names.js";
+import { CALLBACK_QUEUE, RESEARCH_QUEUE, redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { cancelBatch } from "./cancel-batch.js";
-import { type FairEntry, pushFairEntries } from "./fair-feed.js";
-
-/** One item of a batch as the gateway planned it: a job to run, or the item's own problem. */
-export type BatchItemPlan =
-  | { ref?: string; metadata?: Metadata; kind: ResearchKind; jobId: string; data: ResearchJobData }
-  | { ref?: string; metadata?: Metadata; problem: Record<string, unknown> };
+import { pushFairEntryTexts } from "./fair-feed.js";
+import { type BatchReservation, newBatchId, releaseKeptItems, reserveKeptItems } from "./kept-items.js";
+import type { PreparedBatch, PreparedJob } from "./prepare-batch.js";
 
 /** A batch's bookkeeping as `GET /v1/batches/{id}` reports it. */
 export interface BatchSummary {
@@ -106,6 +103,24 @@ return 1
 
 const CHUNK = 500;
 
+/**
+ * KEYS: the batch (only to route the script to its slot). ARGV: the job-batches key prefix, the
+ * job-owner key prefix, batch id, key id, TTL (s), then job ids. Registers the batch as waiting for
+ * each job and the key as the job's owner. The keys it builds share the batch's hash tag (names.ts).
+ */
+const REGISTER_JOBS_LUA = `
+for index = 6, #ARGV do
+  local batches = ARGV[1] .. ARGV[index]
+  redis.call('SADD', batches, ARGV[3])
+  redis.call('EXPIRE', batches, ARGV[5])
+  redis.call('SET', ARGV[2] .. ARGV[index], ARGV[4], 'EX', ARGV[5])
+end
+return #ARGV - 5
+`;
+
+/** How long a cancelled batch's callback is offered again to a full Redis, in milliseconds (10 minutes). */
+const ANNOUNCE_PATIENCE_MS = 600_000;
+
 /** A batch's bookkeeping hash as the API reports it; null when the batch does not exist. */
 function summaryOf(raw: Record<string, string>): BatchSummary | null {
   if (!raw.id) return null;
@@ -171,103 +186,133 @@ export class BatchStore {
   }
 
   /**
+   * Makes room for a new batch of `items` in what its key keeps, or refuses it (429
+   * `BATCH_STORAGE_LIMIT_REACHED`) when they would take the key past `limit` items (0: no limit). The
+   * reservation names the batch: pass it to {@link create}, or to {@link release} when the batch is
+   * not made after all.
+   */
+  reserve(keyId: string, items: number, limit: number): Promise<BatchReservation> {
+    return reserveKeptItems(this.redis, this.prefix, { keyId, items, limit, ttlSeconds: this.settings.ttlSeconds });
+  }
+
+  /** Gives back the room of a reservation whose batch was not made. */
+  async release(reservation: BatchReservation): Promise<void> {
+    await releaseKeptItems(this.redis, this.prefix, reservation);
+  }
+
+  /**
    * Records a batch, registers it as waiting for each distinct job, resolves the jobs whose result
-   * is already stored, and hands the rest to the key's fair-share list. `listed: false` makes a
-   * batch of the service's own (a list's research): it is fed and resolved as any batch, but the key
-   * does not see it in `GET /v1/batches` and it does not count against `BATCH_MAX_OPEN`.
+   * is already stored, and hands the rest to the key's fair-share list. Its room is made by
+   * `options.reservation`, or here without a limit. `listed: false` makes a batch of the service's
+   * own (a list's research): it is fed and resolved as any batch, but the key does not see it in
+   * `GET /v1/batches`, and it counts neither against `BATCH_MAX_OPEN` nor in the items the key keeps
+   * (`BATCH_MAX_KEPT_ITEMS`): the list's own limits bound it.
    */
   async create(
     keyId: string,
-    items: BatchItemPlan[],
+    prepared: PreparedBatch,
     callbackUrl: string | null,
     metadata: Metadata | null = null,
-    options: { listed?: boolean } = {},
+    options: { reservation?: BatchReservation; listed?: boolean } = {},
   ): Promise<BatchSummary> {
-    const listed = options.listed ?? true;
     const mark = this.settings.confirmation?.mark;
-    const id = `b-${randomBytes(12).toString("base64url")}`;
+    if (options.listed === false) {
+      return this.write(keyId, newBatchId(), prepared, { callbackUrl, metadata, mark, listed: false });
+    }
+    const room = options.reservation ?? (await this.reserve(keyId, prepared.items.length, 0));
+    try {
+      return await this.write(keyId, room.batchId, prepared, { callbackUrl, metadata, mark, listed: true });
+    } catch (error) {
+      // Nothing of it is kept: its items no longer count against the key's bound.
+      await this.release(room).catch(() => {});
+      throw error;
+    }
+  }
+
+  /** Writes a batch whose items were counted (see {@link create}). */
+  private async write(
+    keyId: string,
+    id: string,
+    prepared: PreparedBatch,
+    written: { callbackUrl: string | null; metadata: Metadata | null; mark: number | undefined; listed: boolean },
+  ): Promise<BatchSummary> {
+    const { callbackUrl, metadata, mark, listed } = written;
     const ttl = this.settings.ttlSeconds;
-    const pending = new Map<string, number>();
-    const jobs = new Map<string, FairEntry>();
-    let invalid = 0;
-    const encodedItems = items.map((item) => {
-      const head = {
-        ...(item.ref !== undefined ? { r: item.ref } : {}),
-        ...(item.metadata ? { m: item.metadata } : {}),
-      };
-      if ("problem" in item) {
-        invalid += 1;
-        return JSON.stringify({ ...head, p: item.problem });
-      }
-      pending.set(item.jobId, (pending.get(item.jobId) ?? 0) + 1);
-      if (!jobs.has(item.jobId)) jobs.set(item.jobId, { jobId: item.jobId, kind: item.kind, data: item.data });
-      return JSON.stringify({ ...head, j: item.jobId });
-    });
+    const { pending, invalid } = prepared;
     const now = new Date().toISOString();
     const batchKey = redisKeys.batch(this.prefix, id);
     const multi = this.redis.multi();
     multi.hset(batchKey, {
       id,
       keyId,
-      total: items.length,
+      total: prepared.items.length,
       completed: 0,
       failed: invalid,
       invalid,
-      status: pending.size === 0 ? "done" : "running",
+      status: pending.length === 0 ? "done" : "running",
       createdAt: now,
-      finishedAt: pending.size === 0 ? now : "",
+      finishedAt: pending.length === 0 ? now : "",
       callbackUrl: callbackUrl ?? "",
       metadata: metadata === null ? "" : JSON.stringify(metadata),
-      itemMetadata: items.some((item) => item.metadata !== undefined) ? 1 : 0,
-      itemShapes: items.some((item) => "data" in item && item.data.request.outputSchema !== undefined) ? 1 : 0,
+      itemMetadata: prepared.itemsHaveMetadata ? 1 : 0,
+      itemShapes: prepared.itemsHaveOutputSchema ? 1 : 0,
     });
     multi.expire(batchKey, ttl);
     if (listed) {
       multi.zadd(redisKeys.keyBatches(this.prefix, keyId), Date.parse(now), id);
       multi.expire(redisKeys.keyBatches(this.prefix, keyId), ttl);
     }
-    for (let start = 0; start < encodedItems.length; start += CHUNK) {
-      multi.rpush(redisKeys.batchItems(this.prefix, id), ...encodedItems.slice(start, start + CHUNK));
+    for (let start = 0; start < prepared.items.length; start += CHUNK) {
+      multi.rpush(redisKeys.batchItems(this.prefix, id), ...prepared.items.slice(start, start + CHUNK));
     }
     multi.expire(redisKeys.batchItems(this.prefix, id), ttl);
-    if (pending.size > 0) {
+    if (pending.length > 0) {
       const pendingKey = redisKeys.batchPending(this.prefix, id);
-      const entries = [...pending.entries()];
-      for (let start = 0; start < entries.length; start += CHUNK) {
-        multi.hset(pendingKey, Object.fromEntries(entries.slice(start, start + CHUNK)));
+      for (let start = 0; start < pending.length; start += CHUNK) {
+        multi.hset(pendingKey, Object.fromEntries(pending.slice(start, start + CHUNK)));
       }
       multi.expire(pendingKey, ttl);
       if (listed) multi.sadd(redisKeys.openBatches(this.prefix, keyId), id);
-      for (const jobId of pending.keys()) {
-        multi.sadd(redisKeys.jobBatches(this.prefix, jobId), id);
-        multi.expire(redisKeys.jobBatches(this.prefix, jobId), ttl);
-        multi.set(redisKeys.jobOwner(this.prefix, jobId), keyId, "EX", ttl);
+      // One script per chunk of jobs rather than three commands per job: a MULTI of 30,000
+      // commands kept the gateway's event loop busy for half a second.
+      for (let start = 0; start < pending.length; start += CHUNK) {
+        multi.eval(
+          REGISTER_JOBS_LUA,
+          1,
+          batchKey,
+          redisKeys.jobBatches(this.prefix, ""),
+          redisKeys.jobOwner(this.prefix, ""),
+          id,
+          keyId,
+          ttl,
+          ...pending.slice(start, start + CHUNK).map(([jobId]) => jobId),
+        );
       }
     }
     await multi.exec();
 
-    const toFeed: FairEntry[] = [];
-    const jobIds = [...jobs.keys()];
-    for (let start = 0; start < jobIds.length; start += CHUNK) {
-      const slice = jobIds.slice(start, start + CHUNK);
+    const toFeed: PreparedJob[] = [];
+    for (let start = 0; start < prepared.jobs.length; start += CHUNK) {
+      const slice = prepared.jobs.slice(start, start + CHUNK);
       const stored = await this.redis.mget(
-        ...slice.map((jobId) => redisKeys.result(this.prefix, jobId)),
-        ...slice.map((jobId) => redisKeys.resultAt(this.prefix, jobId)),
+        ...slice.map((job) => redisKeys.result(this.prefix, job.jobId)),
+        ...slice.map((job) => redisKeys.resultAt(this.prefix, job.jobId)),
       );
-      for (const [offset, jobId] of slice.entries()) {
-        const entry = jobs.get(jobId)!;
+      for (const [offset, job] of slice.entries()) {
         // An item that asks for fresher evidence than the stored result is researched again.
-        const usable = usableResult(
-          stored[offset] ?? null,
-          stored[slice.length + offset] ?? null,
-          entry.data.request.maxAgeSeconds,
-        );
-        if (usable !== null) await this.resolveJob(jobId, { status: "done", body: usable.body });
-        else toFeed.push(entry);
+        const usable = usableResult(stored[offset] ?? null, stored[slice.length + offset] ?? null, job.maxAgeSeconds);
+        if (usable !== null) await this.resolveJob(job.jobId, { status: "done", body: usable.body });
+        else toFeed.push(job);
       }
     }
-    if (toFeed.length > 0) await pushFairEntries(this.redis, this.prefix, keyId, toFeed);
-    if (pending.size === 0 && callbackUrl) await this.announce(id);
+    if (toFeed.length > 0)
+      await pushFairEntryTexts(
+        this.redis,
+        this.prefix,
+        keyId,
+        toFeed.map((job) => job.entry),
+      );
+    if (pending.length === 0 && callbackUrl) await this.announce(id);
     // Written to a primary that a failover has just replaced: the batch is gone, and the caller must ask again.
     if (this.settings.confirmation && !(await this.settings.confirmation.confirm(mark)))
       throw new Error("the batch was written to a Redis primary that a failover replaced");
@@ -326,8 +371,40 @@ export class BatchStore {
    */
   async cancel(batchId: string, queue: Queue<ResearchJobData>): Promise<BatchSummary | null> {
     const cancelled = await cancelBatch({ redis: this.redis, prefix: this.prefix, queue }, batchId);
-    if (cancelled?.finished) await this.announce(batchId);
+    if (cancelled?.finished) {
+      await this.announce(batchId).catch((error: unknown) => {
+        if (!isRedisFullError(error)) throw error;
+        this.announceLater(batchId);
+      });
+    }
     return this.get(batchId);
+  }
+
+  /**
+   * Queues a cancelled batch's callback that a full Redis would not take: tried again with backoff
+   * (up to 2 s apart) for at most `ANNOUNCE_PATIENCE_MS`, while this process lives.
+   */
+  private announceLater(batchId: string, tries = 1): void {
+    if (tries * 2_000 > ANNOUNCE_PATIENCE_MS) return;
+    const retry = () => void this.announce(batchId).catch(() => this.announceLater(batchId, tries + 1));
+    setTimeout(retry, Math.min(2_000, 100 * 2 ** tries)).unref();
+  }
+
+  /**
+   * Cancels every batch of a key that is not done (for a revoked key): their items not started are
+   * cancelled, running ones finish. Returns how many batches were cancelled and items with them.
+   */
+  async cancelAllOf(keyId: string, queue: Queue<ResearchJobData>): Promise<{ batches: number; items: number }> {
+    const cancelled = { batches: 0, items: 0 };
+    for (const batchId of await this.redis.smembers(redisKeys.openBatches(this.prefix, keyId))) {
+      const before = await this.get(batchId);
+      if (!before || before.status === "done" || before.status === "cancelled") continue;
+      const after = await this.cancel(batchId, queue);
+      if (after?.status !== "cancelled") continue;
+      cancelled.batches += 1;
+      cancelled.items += after.cancelled - before.cancelled;
+    }
+    return cancelled;
   }
 
   /**
@@ -413,5 +490,25 @@ export class BatchStore {
 
   async close(): Promise<void> {
     await this.callbacks.close().catch(() => {});
+  }
+}
+
+/**
+ * Cancels every open batch of an API key (for a revoked key), with connections of its own to the
+ * research queue: see `BatchStore.cancelAllOf`. Returns how many batches and items it cancelled.
+ */
+export async function cancelBatchesOfKey(
+  redis: RedisClient,
+  prefix: string,
+  keyId: string,
+  ttlSeconds: number,
+): Promise<{ batches: number; items: number }> {
+  const batches = new BatchStore({ prefix, redis, ttlSeconds });
+  const queue = new Queue<ResearchJobData>(RESEARCH_QUEUE, { connection: redis, prefix });
+  try {
+    return await batches.cancelAllOf(keyId, queue);
+  } finally {
+    await queue.close().catch(() => {});
+    await batches.close();
   }
 }

@@ -4,11 +4,17 @@ import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 
+/*
+ * Cancelling must work when Redis is full (`maxmemory` with `noeviction`): that is when an operator
+ * stops work to let Redis drain. Its scripts are flagged `allow-oom`: they change a field or two of
+ * existing hashes and delete more than they add.
+ */
+
 /**
  * Marks a batch cancelled unless it is done, and takes it out of its key's open batches. Returns
  * the status it has afterwards (`done`, `cancelled`), or nothing when the batch does not exist.
  */
-const MARK_SCRIPT = new RedisScript(`
+const MARK_SCRIPT = new RedisScript(`#!lua flags=allow-oom
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return false end
 if status == 'done' then return 'done' end
@@ -23,7 +29,7 @@ return 'cancelled'
  * Stops a cancelled batch from waiting for one job: its items become cancelled. Returns 0 when the
  * batch no longer waited for it, 1 when cancelled.
  */
-const CANCEL_JOB_SCRIPT = new RedisScript(`
+const CANCEL_JOB_SCRIPT = new RedisScript(`#!lua flags=allow-oom
 local count = redis.call('HGET', KEYS[2], ARGV[1])
 if not count then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[1])
@@ -33,7 +39,7 @@ return 1
 `);
 
 /** Sets `finishedAt` when nothing is left running and it is not set yet; returns 1 when it is set now. */
-const FINISH_SCRIPT = new RedisScript(`
+const FINISH_SCRIPT = new RedisScript(`#!lua flags=allow-oom
 if redis.call('HLEN', KEYS[2]) > 0 then return 0 end
 local finished = redis.call('HGET', KEYS[1], 'finishedAt')
 if finished and finished ~= '' then return 0 end

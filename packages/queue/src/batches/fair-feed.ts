@@ -48,15 +48,23 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `);
 
-/** Appends entries to a key's list and puts the key in the rotation if it was not there. */
-export async function pushFairEntries(
+/**
+ * Appends entries (each a {@link FairEntry} as JSON text) to a key's list and puts the key in the
+ * rotation if it was not there.
+ */
+export async function pushFairEntryTexts(
   redis: RedisClient,
   prefix: string,
   keyId: string,
-  entries: FairEntry[],
+  entries: readonly string[],
 ): Promise<void> {
-  for (let start = 0; start < entries.length; start += 500) {
-    const slice = entries.slice(start, start + 500).map((entry) => JSON.stringify(entry));
+  // Up to 500 entries or about 256 KB a call: a 3 MB call keeps the event loop busy while it is written.
+  for (let start = 0; start < entries.length; ) {
+    let end = start;
+    for (let bytes = 0; end < entries.length && end - start < 500 && bytes < 262_144; end += 1)
+      bytes += entries[end]!.length;
+    const slice = entries.slice(start, end);
+    start = end;
     await PUSH_SCRIPT.run(
       redis,
       [redisKeys.fairPending(prefix, keyId), redisKeys.fairRotation(prefix), redisKeys.fairActive(prefix)],

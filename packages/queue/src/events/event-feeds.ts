@@ -179,6 +179,18 @@ export class EventFeeds {
     return this.subscriber.listen(channel, listener);
   }
 
+  /**
+   * Calls `onRevoked` with the id of each API key revoked from now on (`dossier keys revoke`), so
+   * that this process ends the key's streams. Returns the way to stop listening.
+   */
+  onKeyRevoked(onRevoked: (keyId: string) => void): Promise<() => void> {
+    return this.subscriber.listen(redisChannels.keyRevocations(this.settings.prefix), {
+      message: onRevoked,
+      // A revocation missed while the connection was down: the key's next call is refused anyway.
+      resync: () => {},
+    });
+  }
+
   async close(): Promise<void> {
     for (const watch of this.batchWatches.values()) clearTimeout(watch.timer);
     this.batchWatches.clear();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
+import { RedisScript } from "../redis-script.js";
 import type { WorkerDependencyReport } from "./dependency-report.js";
 
 /** A worker counts as alive this long after its last heartbeat, in milliseconds. */
@@ -24,6 +25,17 @@ export interface Heartbeat {
 }
 
 /**
+ * KEYS: the workers' sorted set. ARGV: now (ms), worker id, oldest heartbeat kept (ms). Allowed when
+ * Redis is full (`allow-oom`): a worker holding outcomes that a full Redis refuses is alive, and a
+ * health check that restarted it would throw those outcomes away. The write replaces a score.
+ */
+const HEARTBEAT_SCRIPT = new RedisScript(`#!lua flags=allow-oom
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], 0, ARGV[3])
+return 1
+`);
+
+/**
  * Writes the worker's heartbeat every `intervalMs` (default 5000) until stopped, with what
  * `checks` returns then (the worker's last look at its outside services), kept as long as the beat.
  */
@@ -35,18 +47,12 @@ export function startHeartbeat(
 ): Heartbeat {
   const key = redisKeys.workers(prefix);
   const checksKey = redisKeys.workerChecks(prefix, workerId);
-  const beat = () => {
+  const beat = async () => {
     const now = Date.now();
     const report = options.checks?.();
-    const transaction = redis
-      .multi()
-      .zadd(key, now, workerId)
-      .zremrangebyscore(key, 0, now - 10 * WORKER_ALIVE_MS);
-    if (report) transaction.set(checksKey, JSON.stringify(report), "PX", WORKER_ALIVE_MS);
-    return transaction.exec().then(
-      () => {},
-      () => {},
-    );
+    await HEARTBEAT_SCRIPT.run(redis, [key], [now, workerId, now - 10 * WORKER_ALIVE_MS]).catch(() => {});
+    // The report is a plain write: a full Redis refuses it, and the last one stays until it expires.
+    if (report) await redis.set(checksKey, JSON.stringify(report), "PX", WORKER_ALIVE_MS).catch(() => {});
   };
   void beat();
   const timer = setInterval(beat, options.intervalMs ?? 5_000);

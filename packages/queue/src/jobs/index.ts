@@ -1,3 +1,4 @@
+export { probeRedisWrites } from "./held-outcome.js";
 export { jobHandle, parseJobHandle, withMetadata } from "./job-handle.js";
 export { researchJobId, stableStringify } from "./job-id.js";
 export { announceJobEnd, type Claim, claimJob, type JobEnd, type JobNotice, parseJobNotice } from "./job-notices.js";

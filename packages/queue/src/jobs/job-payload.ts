@@ -9,8 +9,8 @@ export interface ResearchJobData {
   keyId: string;
   /** When the gateway enqueued it, ms since epoch. */
   enqueuedAt: number;
-  /** How the job was asked for: a waiting call, an async call, or a batch item. Default `sync`. */
-  origin?: "sync" | "async" | "batch";
+  /** How the job was asked for: a waiting call, an async call, a batch item or a watch's run. Default `sync`. */
+  origin?: "sync" | "async" | "batch" | "watch";
 }
 
 /** How a failed job's reason is stored: the problem's code and detail as JSON text. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { RedisTarget } from "@dossier/config";
-import { DossierError, type Metadata, type ResearchKind, unavailable } from "@dossier/contract";
+import { DossierError, isRedisFullError, type Metadata, type ResearchKind, unavailable } from "@dossier/contract";
 import { Job, Queue } from "bullmq";
 import { jobPriorities, RESEARCH_QUEUE, redisChannels, redisKeys } from "../names.js";
 import { createRedis, type RedisClient } from "../redis-connection.js";
@@ -25,7 +25,9 @@ export type JobOutcome =
       storedAt?: number;
     }
   | { status: "failed"; error: DossierError }
-  | { status: "timeout" };
+  | { status: "timeout" }
+  /** The wait ran out while Redis refused writes (it is full): the job goes on, and a retry may find it done. */
+  | { status: "unavailable"; error: DossierError };
 
 export interface ResearchQueueSettings {
   /** Where Redis is (`REDIS_URL`, `REDIS_SENTINELS` or `REDIS_CLUSTER_NODES`). */
@@ -82,6 +84,9 @@ export class ResearchQueue {
   private readonly ownerTtlSeconds: number;
   private readonly recheckTimer: NodeJS.Timeout;
   private subscribed: Promise<unknown>;
+  /** The last time Redis refused one of this process's writes because it is full, with its error. */
+  private lastRefusal: { at: number; error: unknown } | undefined;
+  private readonly recheckIntervalMs: number;
 
   constructor(private readonly settings: ResearchQueueSettings) {
     this.prefix = settings.prefix;
@@ -109,6 +114,7 @@ export class ResearchQueue {
       connectedBefore = true;
     });
     const interval = settings.recheckIntervalMs ?? 2_000;
+    this.recheckIntervalMs = interval;
     this.recheckTimer = setInterval(() => void this.recheck(interval), interval);
     this.recheckTimer.unref();
   }
@@ -167,6 +173,7 @@ export class ResearchQueue {
       else if (claim.jobExists) await this.reconcile(kind, jobId, data, priority, options.maxAgeSeconds);
       else await this.add(kind, jobId, data, priority);
     } catch (error) {
+      this.noteRefusal(error);
       this.settle(jobId, { status: "failed", error: error instanceof DossierError ? error : queueUnavailable(error) });
     }
     return outcome;
@@ -353,7 +360,7 @@ export class ResearchQueue {
         this.waiting.set(jobId, waiting);
       }
       waiting.waitMs = Math.max(waiting.waitMs, Date.now() - waiting.since + timeoutMs);
-      const timer = setTimeout(() => finish({ status: "timeout" }), timeoutMs);
+      const timer = setTimeout(() => finish(this.refusedOutcome() ?? { status: "timeout" }), timeoutMs);
       const finish = (outcome: JobOutcome) => {
         clearTimeout(timer);
         const current = this.waiting.get(jobId);
@@ -393,11 +400,29 @@ export class ResearchQueue {
             if ((job?.finishedOn ?? 0) < waiting.since) await job?.retry("failed").catch(() => {});
             else this.settle(jobId, { status: "failed", error: decodeFailure(job?.failedReason) });
           }
-        } catch {
-          // Redis is away: the next round, or the subscription coming back, tries again.
+        } catch (error) {
+          // Redis is away or full: the next round, or the subscription coming back, tries again.
+          this.noteRefusal(error);
         }
       }),
     );
+  }
+
+  /** Remembers a refusal of a full Redis (other errors are not refusals). */
+  private noteRefusal(error: unknown): void {
+    if (isRedisFullError(error) || (error instanceof DossierError && isRedisFullError(error.cause)))
+      this.lastRefusal = { at: Date.now(), error: error instanceof DossierError ? error.cause : error };
+  }
+
+  /**
+   * How a wait ends that runs out while Redis is full (a refusal seen within the last two rechecks):
+   * a retryable 503 that says so, rather than a time-out; the worker that holds the job stores its
+   * outcome once Redis has room.
+   */
+  private refusedOutcome(): JobOutcome | undefined {
+    const refusal = this.lastRefusal;
+    if (!refusal || Date.now() - refusal.at > 2 * this.recheckIntervalMs + 1_000) return undefined;
+    return { status: "unavailable", error: queueUnavailable(refusal.error) };
   }
 
   /** Number of calls waiting for a job in this process. */

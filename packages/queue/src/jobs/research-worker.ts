@@ -1,4 +1,4 @@
-import { DossierError, isDossierError, type ResearchResponse, unavailable } from "@dossier/contract";
+import { DossierError, isDossierError, isRedisFullError, type ResearchResponse, unavailable } from "@dossier/contract";
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
 import type { BatchStore } from "../batches/batch-store.js";
 import { appendJobEvent } from "../events/job-event-log.js";
@@ -8,6 +8,7 @@ import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { runUsageIncrements, writeRunUsage } from "../usage/usage-ledger.js";
 import { ConnectionWatch } from "./connection-watch.js";
+import { handOutcomeToWaiters, holdJobLock, refusedWriteDelay, takesWrites } from "./held-outcome.js";
 import { announceJobEnd, type JobEnd, type JobEndCounters } from "./job-notices.js";
 import { decodeFailure, encodeFailure, type ResearchJobData } from "./job-payload.js";
 import { readStoredResult } from "./stored-result.js";
@@ -77,6 +78,11 @@ export interface ResearchWorkerSettings {
   confirmation?: ReplicaConfirmation;
   /** Called when a job failed but will be tried again (a retryable error with attempts left). */
   onRetry?: (error: DossierError, job: Job<ResearchJobData>, delayAttempt: number) => void;
+  /**
+   * Called once per job when Redis, full, refuses to store its outcome: the worker keeps the outcome
+   * and the job's lock and writes it again until Redis takes it.
+   */
+  onOutcomeHeld?: (jobId: string, error: unknown) => void;
 }
 
 /**
@@ -97,25 +103,40 @@ export function createResearchWorker(
   const { redis, prefix } = settings;
   const activeJobs = new Map<string, { job: Job<ResearchJobData>; token: string }>();
   const connection = new ConnectionWatch(redis);
+  // When Redis last refused a write because it is full (ms since epoch). BullMQ renews job locks with
+  // a SET that a full Redis refuses: meanwhile the running jobs' locks are held here, so that no job
+  // is found stalled and researched again by another worker once Redis has room.
+  let lastRefusal = Number.NEGATIVE_INFINITY;
+  const noteRefusal = (error: unknown) => {
+    if (isRedisFullError(error)) lastRefusal = Date.now();
+  };
+  const lockKeeper = setInterval(
+    () => {
+      if (Date.now() - lastRefusal > settings.lockMs) return;
+      for (const [jobId, { token }] of activeJobs)
+        void holdJobLock(redis, prefix, jobId, token, settings.lockMs).catch(() => {});
+    },
+    Math.max(250, Math.floor(settings.lockMs / 4)),
+  );
+  lockKeeper.unref();
   /**
    * Stores the outcome, tells the waiting gateways (same round trip) and then the waiting batches.
    * Every step is idempotent: written again after a lost connection, or on the primary a failover
-   * chose, until it holds or a job lock's time has passed.
+   * chose, until it holds or a job lock's time has passed. A Redis that is full refuses the write
+   * without doing any of it: the outcome is handed to the waiting gateways at once, kept, and
+   * written again with backoff for as long as Redis stays full, while the job's lock is held (see
+   * `lockKeeper`) so that no other worker researches the job again.
    */
   const announce = async (jobId: string, end: JobEnd, stats?: JobEndCounters) => {
     const deadline = Date.now() + settings.lockMs;
+    // The counters go with the first write that may have run; a refusal of a full Redis ran nothing.
+    let counters = stats;
+    let refusals = 0;
     for (let attempt = 1; ; attempt += 1) {
       const mark = settings.confirmation?.mark;
       try {
-        // Counters once: a second write after a lost connection or a failover may not add them again.
-        const batchIds = await announceJobEnd(
-          redis,
-          prefix,
-          jobId,
-          end,
-          settings.resultTtlSeconds,
-          attempt === 1 ? stats : undefined,
-        );
+        const batchIds = await announceJobEnd(redis, prefix, jobId, end, settings.resultTtlSeconds, counters);
+        counters = undefined;
         if (batchIds.length > 0 && settings.batches)
           await settings.batches.resolveJob(
             jobId,
@@ -124,10 +145,28 @@ export function createResearchWorker(
           );
         if (!settings.confirmation || (await settings.confirmation.confirm(mark)) || attempt >= 5) return;
       } catch (error) {
+        if (isRedisFullError(error)) {
+          noteRefusal(error);
+          refusals += 1;
+          if (refusals === 1) {
+            settings.onOutcomeHeld?.(jobId, error);
+            await handOutcomeToWaiters(redis, prefix, jobId, end).catch(() => {});
+          }
+          await refusedWriteDelay(refusals);
+          continue;
+        }
+        counters = undefined;
         if (Date.now() > deadline) throw error;
         await connection.ready(1_000);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    }
+  };
+  /** Waits, the job's lock held, until a full Redis takes writes again, so that a retry can be recorded. */
+  const untilWritable = async () => {
+    for (let refusals = 1; !(await takesWrites(redis, prefix).catch(() => true)); refusals += 1) {
+      lastRefusal = Date.now();
+      await refusedWriteDelay(refusals);
     }
   };
   /**
@@ -232,8 +271,10 @@ export function createResearchWorker(
         await announce(job.id!, { status: "done", body, reusable }, { ...stats, usage: usageToRecord() });
         return STORED_APART;
       } catch (error) {
-        // A Redis command that failed because its connection closed is Redis being away, not a bug.
-        const redisAway = !isDossierError(error) && connection.lostSince(jobMark);
+        // A Redis command that failed because its connection closed, or because Redis is full, is
+        // Redis being away, not a bug: the job is tried again rather than failed for good.
+        noteRefusal(error);
+        const redisAway = !isDossierError(error) && (connection.lostSince(jobMark) || isRedisFullError(error));
         const failure = isDossierError(error)
           ? error
           : redisAway
@@ -254,6 +295,9 @@ export function createResearchWorker(
         const attempts = job.opts.attempts ?? 1;
         if (failure.retryable && job.attemptsMade + 1 < attempts) {
           settings.onRetry?.(failure, job, job.attemptsMade + 1);
+          // BullMQ records the retry with writes that a full Redis refuses: a refused record would
+          // leave the job to be found stalled, and failed for good after a second time.
+          await untilWritable();
           void recordJobStats(redis, prefix, stats).catch(() => {});
           const increments = usageToRecord();
           if (increments) void writeRunUsage(redis, increments).catch(() => {});
@@ -281,7 +325,8 @@ export function createResearchWorker(
       autorun: false,
     },
   );
-  worker.on("error", () => {});
+  worker.on("error", noteRefusal);
+  worker.on("closed", () => clearInterval(lockKeeper));
   activeJobsOf.set(worker, activeJobs);
   // A job whose worker died too often while running it fails without reaching the processor's catch.
   worker.on("failed", (job, error) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { redisKeys } from "../names.js";
+import { redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { KeyLimits } from "../usage/usage-ledger.js";
 
@@ -73,6 +73,8 @@ export class ApiKeyStore {
 
   /** Makes a key, with optional monthly limits; the secret is returned once and only its hash is kept. */
   async create(name: string, limits?: Partial<KeyLimits>): Promise<{ key: string; record: ApiKeyRecord }> {
+    const problem = keyNameProblem(name);
+    if (problem) throw new RangeError(`The key name ${problem}.`);
     const key = `${KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
     const record: ApiKeyRecord = {
       id: `key-${randomBytes(6).toString("hex")}`,
@@ -109,9 +111,25 @@ export class ApiKeyStore {
       if ((record.id === idOrName || record.name === idOrName) && !record.revokedAt) {
         const updated = { ...record, revokedAt: new Date().toISOString() };
         await this.redis.hset(redisKeys.apiKeys(this.prefix), record.id, JSON.stringify(updated));
+        // New calls are refused from now on; the gateways end the streams the key has open.
+        await this.redis.publish(redisChannels.keyRevocations(this.prefix), record.id);
         revoked.push(updated);
       }
     }
     return revoked;
   }
+}
+
+/** Longest key name, in characters. */
+export const MAX_KEY_NAME_LENGTH = 100;
+
+/**
+ * What is wrong with a key name, or null: it is shown in `keys list`, one key a line, so it must be
+ * 1 to 100 characters with no control characters (a newline would forge a row) and not only spaces.
+ */
+export function keyNameProblem(name: string): string | null {
+  if (name.trim() === "") return "must not be empty";
+  if ([...name].length > MAX_KEY_NAME_LENGTH) return `must be at most ${MAX_KEY_NAME_LENGTH} characters`;
+  if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name)) return "must be one line, without control characters";
+  return null;
 }

@@ -1,1 +1,8 @@
-export { type ApiKeyIdentity, type ApiKeyRecord, ApiKeyStore, hashApiKey } from "./api-key-store.js";
+export {
+  type ApiKeyIdentity,
+  type ApiKeyRecord,
+  ApiKeyStore,
+  hashApiKey,
+  keyNameProblem,
+  MAX_KEY_NAME_LENGTH,
+} from "./api-key-store.js";

@@ -1,3 +1,3 @@
 export { FleetRateLimiter, type UpstreamLimit } from "./fleet-rate-limiter.js";
-export { countKeyCall, type KeyCallAllowance } from "./key-call-limiter.js";
+export { type BatchItemAllowance, countBatchItems, countKeyCall, type KeyCallAllowance } from "./key-call-limiter.js";
 export { limitChatModel, limitSearchProvider, type UpstreamLimits } from "./rate-limited-upstreams.js";

@@ -1,3 +1,4 @@
+export { cancelListsOfKey } from "./cancel-lists-of-key.js";
 export {
   type ListDiscoveryUsage,
   type ListPipeline,

@@ -138,6 +138,9 @@ describe("runList", () => {
       const { items } = await lists.readItems(list.id, { after: -1, limit: 100 });
       expect(new Set(items.map((item) => item.id)).size).toBe(items.length);
       expect(items.map((item) => item.index)).toEqual(items.map((_item, index) => index));
+      // Its research batches are the service's own: the key neither lists them nor keeps their items.
+      expect(await redis.zcard(redisKeys.keyBatches(prefix, KEY))).toBe(0);
+      expect(await redis.get(redisKeys.keyKeptItems(prefix, KEY))).toBeNull();
     } finally {
       fleet.stop();
       await lists.close();

@@ -7,7 +7,8 @@ import {
   validateResearchRequest,
 } from "@dossier/contract";
 import type { Queue } from "bullmq";
-import type { BatchItemPlan, BatchStore } from "../batches/batch-store.js";
+import type { BatchStore } from "../batches/batch-store.js";
+import { type BatchItemPlan, prepareBatch } from "../batches/prepare-batch.js";
 import { researchJobId } from "../jobs/job-id.js";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import type {
@@ -212,7 +213,7 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
         },
       };
     });
-    const batch = await batches.create(current.keyId, plans, null, null, { listed: false });
+    const batch = await batches.create(current.keyId, prepareBatch(plans), null, null, { listed: false });
     enriching.set(batch.id, batchOf);
   };
 
@@ -326,7 +327,7 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
         });
       }
     }
-    const batch = await batches.create(current.keyId, plans, null, null, { listed: false });
+    const batch = await batches.create(current.keyId, prepareBatch(plans), null, null, { listed: false });
     const wave: ListWave = { batchId: batch.id, positions, start, end };
     if (await lists.addWave(listId, wave)) {
       waves.push(wave);

@@ -386,9 +386,17 @@ export class ListStore {
     return open;
   }
 
-  /** Records a new list and queues its runner. */
-  async create(keyId: string, request: NormalizedListRequest): Promise<StoredList> {
+  /**
+   * Records a new list and queues its runner. `onNamed` is told the list's id before anything is
+   * written (an `Idempotency-Key` notes it, so that a retry after a crash finds the list).
+   */
+  async create(
+    keyId: string,
+    request: NormalizedListRequest,
+    onNamed?: (listId: string) => Promise<void>,
+  ): Promise<StoredList> {
     const id = `l-${randomBytes(12).toString("base64url")}`;
+    await onNamed?.(id);
     const ttl = this.settings.ttlSeconds;
     const now = new Date().toISOString();
     const key = this.key(id);

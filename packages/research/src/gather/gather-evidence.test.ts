@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { NormalizedResearchRequest } from "@dossier/contract";
+import { DossierError, type NormalizedResearchRequest } from "@dossier/contract";
 import { parseConnectTo } from "@dossier/egress";
 import {
   type FakeSearchServer,
@@ -10,6 +10,7 @@ import {
 } from "@dossier/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { planResearch } from "../plan/plan-research.js";
+import type { PageFetcher } from "./fetch/page-fetcher.js";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
 import { type GatheredEvidence, gatherEvidence } from "./gather-evidence.js";
 import { SearxngSearchProvider } from "./search/searxng-search-provider.js";
@@ -18,7 +19,7 @@ const HOST = "northwind-robotics.test";
 
 let web: SimulatedWeb;
 let searchServer: FakeSearchServer;
-let fetcher: UndiciPageFetcher;
+let fetcher: UndiciPageFetcher | undefined;
 
 beforeAll(async () => {
   web = await startSimulatedWeb();
@@ -35,6 +36,7 @@ afterAll(async () => {
 afterEach(async () => {
   searchServer.setBehaviour("ok");
   await fetcher?.close();
+  fetcher = undefined;
 });
 
 function companyRequest(question: string): NormalizedResearchRequest {
@@ -54,15 +56,21 @@ async function gather(
   pageBudget: number,
   withSearch = true,
 ): Promise<{ evidence: GatheredEvidence; requests: SimulatedWebRequest[] }> {
-  fetcher = new UndiciPageFetcher({
+  const fresh = new UndiciPageFetcher({
     connectTo: parseConnectTo(web.connectTo),
     perHostDelayMs: 0,
     ...(web.caPath ? { ca: readFileSync(web.caPath, "utf8") } : {}),
   });
+  fetcher = fresh;
   const search = withSearch ? new SearxngSearchProvider({ baseUrl: searchServer.url }) : null;
   const before = web.requests.length;
   const request = companyRequest(question);
-  const evidence = await gatherEvidence(planResearch(request), request.question, { fetcher, search }, { pageBudget });
+  const evidence = await gatherEvidence(
+    planResearch(request),
+    request.question,
+    { fetcher: fresh, search },
+    { pageBudget },
+  );
   return { evidence, requests: web.requests.slice(before) };
 }
 
@@ -133,5 +141,48 @@ describe("gatherEvidence against the simulated web", () => {
     expect(requests.some((request) => request.path.startsWith("/internal/"))).toBe(false);
     expect(evidence.pages.some((page) => pathOf(page.url).startsWith("/internal/"))).toBe(false);
     expect(evidence.unreachable.join(" ")).toMatch(/robots\.txt/);
+  });
+});
+
+describe("gatherEvidence at the host as given", () => {
+  /** A web where only `liveOrigin` answers, with a home page linking to its team page; every other host fails to connect. */
+  function webAt(liveOrigin: string): PageFetcher & { asked: string[] } {
+    const asked: string[] = [];
+    const pages: Record<string, string> = {
+      "/": `<html><body><main><h1>Acme</h1><p>Acme builds survey tools.</p><a href="${liveOrigin}/team">Team</a></main></body></html>`,
+      "/team": "<html><body><main><h1>Team</h1><p>Noor Haddad, Head of Research.</p></main></body></html>",
+    };
+    return {
+      id: "web-in-memory",
+      asked,
+      async fetch(url) {
+        asked.push(url);
+        const parsed = new URL(url);
+        if (parsed.origin !== liveOrigin)
+          throw new DossierError("FETCH_FAILED", { detail: `${parsed.hostname} did not answer` });
+        const text = pages[parsed.pathname];
+        if (text === undefined)
+          throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+        return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+      },
+    };
+  }
+
+  it.each([
+    ["www.acme.example", "https://www.acme.example", "https://www.acme.example"],
+    ["acme.example", "https://www.acme.example", "https://acme.example"],
+    ["https://www.acme.example", "https://acme.example", "https://www.acme.example"],
+  ])("given %s, reads the site where it answers (%s), trying %s first", async (website, live, first) => {
+    const web = webAt(live);
+    const request: NormalizedResearchRequest = {
+      ...companyRequest("Who leads research at Acme? team"),
+      kind: "company",
+      subject: { name: "Acme", website },
+    };
+    const plan = planResearch(request);
+    const evidence = await gatherEvidence(plan, request.question, { fetcher: web, search: null }, { pageBudget: 6 });
+    expect(web.asked[0]).toBe(`${first}/`);
+    expect(evidence.pages.map((page) => page.url)).toEqual(expect.arrayContaining([`${live}/`, `${live}/team`]));
+    expect(evidence.unreachable.join(" ")).not.toMatch(/could not be read/);
   });
 });

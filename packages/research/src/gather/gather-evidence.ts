@@ -1,7 +1,7 @@
 import { isDossierError } from "@dossier/contract";
 import type { ResearchPlan } from "../plan/plan-research.js";
-import { siteHostOf } from "../site-host.js";
-import { diversePages, type ScoredPage, scoreSitePages } from "./crawl/choose-site-pages.js";
+import { otherWwwOrigin, siteHostOf } from "../site-host.js";
+import { diversePages, PERSON_PAGE_KIND, type ScoredPage, scoreSitePages } from "./crawl/choose-site-pages.js";
 import { extractPage } from "./extract/extract-page.js";
 import type { ExtractedPage, PageLink } from "./extract/extracted-page.js";
 import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
@@ -64,6 +64,12 @@ export interface Gathering {
    * the pages read in this round.
    */
   readMore(limit: number): Promise<ExtractedPage[]>;
+  /**
+   * Whether the person's own page on their company's site (`/team/jane-doe`) is known, linked from
+   * a page read, in the sitemap or found by search, and not read yet: it answers more about them
+   * than the passages that seem to cover the question.
+   */
+  personPageUnread(): Promise<boolean>;
   /** Everything gathered so far. */
   evidence(): GatheredEvidence;
 }
@@ -112,7 +118,8 @@ export async function startGathering(
     if (!unreachable.includes(message)) unreachable.push(message);
   };
 
-  const read = async (url: string): Promise<ExtractedPage | null> => {
+  /** Reads one page within the budget; a failure is told to `failed` (by default noted as unreachable). */
+  const read = async (url: string, failed: (message: string) => void = note): Promise<ExtractedPage | null> => {
     const key = url.replace(/#.*$/, "");
     // The same page over http and https is one page.
     const identity = pageIdentity(key);
@@ -135,11 +142,12 @@ export async function startGathering(
       const host = siteHostOf(key);
       if (isDossierError(error)) {
         if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL")
-          note(`${key} was not read: ${error.detail}`);
-        else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS") note(`${key} was not read: its robots.txt disallows it.`);
-        else if (!failedHosts.has(host)) note(`${host} could not be read (${error.detail}).`);
+          failed(`${key} was not read: ${error.detail}`);
+        else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS")
+          failed(`${key} was not read: its robots.txt disallows it.`);
+        else if (!failedHosts.has(host)) failed(`${host} could not be read (${error.detail}).`);
       } else if (!failedHosts.has(host)) {
-        note(`${host} could not be read.`);
+        failed(`${host} could not be read.`);
       }
       failedHosts.add(host);
       return null;
@@ -181,20 +189,43 @@ export async function startGathering(
     }
   })();
 
-  const pageQuestion = { question, intents: plan.intents, subjectTerms: plan.subjectTerms };
+  const pageQuestion = {
+    question,
+    intents: plan.intents,
+    subjectTerms: plan.subjectTerms,
+    personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
+  };
   const sitemaps = new Map<string, string[]>();
   const sitemapsRead: Promise<void>[] = [];
+  /** Where each own site answered: its home page's origin after redirects (`www.` or not), by planned origin. */
+  const answeredAt = new Map<string, string>();
+
+  /**
+   * Reads a site's home page at the host the caller gave, else at its other form (`www.` added or
+   * dropped), as a browser does; the site's pages are then read where it answered. Returns that origin.
+   */
+  const readHome = async (origin: string): Promise<string> => {
+    const failures: string[] = [];
+    let home = await read(`${origin}/`, (message) => failures.push(message));
+    if (home === null && failures.length > 0 && !signal?.aborted)
+      home = await read(`${otherWwwOrigin(origin)}/`, () => {});
+    if (home === null) for (const failure of failures) note(failure);
+    const answered = home ? new URL(home.url).origin : origin;
+    answeredAt.set(origin, answered);
+    return answered;
+  };
 
   /** The site's pages worth reading now, best first: linked from any of its pages read, in its sitemap, or found by search. */
   const siteCandidates = (origin: string): ScoredPage[] => {
     const host = siteHostOf(origin);
+    const base = answeredAt.get(origin) ?? origin;
     const links: PageLink[] = pages.filter((page) => siteHostOf(page.url) === host).flatMap((page) => page.links);
-    const scored = scoreSitePages(origin, links, sitemaps.get(origin) ?? [], pageQuestion);
+    const scored = scoreSitePages(base, links, sitemaps.get(origin) ?? [], pageQuestion);
     const byIdentity = new Map(scored.map((entry) => [pageIdentity(entry.url), entry]));
     searchHits
       .filter((hit) => ownOrigin(hit.url) === origin)
       .forEach((hit, rank) => {
-        const url = new URL(new URL(hit.url).pathname + new URL(hit.url).search, origin).toString();
+        const url = new URL(new URL(hit.url).pathname + new URL(hit.url).search, base).toString();
         const boost = Math.max(1.5, SEARCH_HIT_BOOST - rank * 0.5);
         const known = byIdentity.get(pageIdentity(url));
         if (known) known.score += boost;
@@ -236,11 +267,11 @@ export async function startGathering(
 
   const crawlSite = async (origin: string) => {
     if (options.siteDepth === "home") {
-      await read(`${origin}/`);
+      await readHome(origin);
       return;
     }
-    const readSitemap = () =>
-      fetchSitemapUrls(fetcher, origin, { signal })
+    const readSitemap = (base = answeredAt.get(origin) ?? origin) =>
+      fetchSitemapUrls(fetcher, base, { signal })
         .catch(() => [] as string[])
         .then((sitemap) => {
           sitemaps.set(origin, sitemap);
@@ -249,13 +280,16 @@ export async function startGathering(
     // for it. A run that always looks twice reads it at once too, for its second look.
     const sitemapFirst = !search || (options.alwaysLooksTwice ?? false);
     if (sitemapFirst) {
-      await Promise.all([read(`${origin}/`), readSitemap(), searched]);
+      await Promise.all([readHome(origin), readSitemap(origin), searched]);
+      // A site that answered only at its other host form lists its pages there.
+      const answered = answeredAt.get(origin) ?? origin;
+      if (answered !== origin && (sitemaps.get(origin) ?? []).length === 0) await readSitemap(answered);
     } else {
       // With search, the home page's links and the search hits on the site choose the first pages,
       // and the sitemap is asked for after them: it takes the polite delay's next place rather than
       // one of theirs (a window sooner for a site whose robots.txt is read first), and the second
       // look chooses with it.
-      await Promise.all([read(`${origin}/`), searched]);
+      await Promise.all([readHome(origin), searched]);
     }
     const chosen = diversePages(siteCandidates(origin), perSite - 1);
     const reading = Promise.all(chosen.map((entry) => read(entry.url)));
@@ -288,6 +322,11 @@ export async function startGathering(
         readHits(hits.slice(0, count - ownCount)),
       ]);
       return pages.slice(before);
+    },
+    async personPageUnread() {
+      if (pageQuestion.personName === null || budget <= 0) return false;
+      await Promise.all(sitemapsRead);
+      return plan.ownSites.some((origin) => siteCandidates(origin).some((entry) => entry.kind === PERSON_PAGE_KIND));
     },
     evidence: () => ({ pages, searchHits, ownSites: plan.ownSites, unreachable }),
   };

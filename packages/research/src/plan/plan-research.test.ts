@@ -24,7 +24,8 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
         "northwind-robotics.com SOC 2 certified",
       ],
       intents: ["compliance"],
-      ownSites: ["https://northwind-robotics.com"],
+      // The host as given, www and all: the bare host may not resolve or may serve another page.
+      ownSites: ["https://www.northwind-robotics.com"],
       subjectTerms: ["Northwind Robotics", "northwind-robotics.com"],
       companyName: "Northwind Robotics",
       personName: null,
@@ -147,6 +148,21 @@ describe("planResearch", () => {
     expect(plan.queries.join(" ")).not.toMatch(/gmail|gmx|mailinator/i);
   });
 
+  it("searches by the company's initials too when the question calls it by them", () => {
+    const plan = planResearch(
+      companyRequest("Who founded the WFSA, and when?", { name: "World Federation of Snow Architects" }),
+    );
+    expect(plan.queries).toContain('"WFSA" founded');
+    const spelled = planResearch(companyRequest("Who founded it?", { name: "World Federation of Snow Architects" }));
+    expect(spelled.queries.join(" ")).not.toContain("WFSA");
+  });
+
+  it("searches a name given with its article after it in reading order", () => {
+    const plan = planResearch(companyRequest("Where is it based?", { name: "Example Company (The)" }));
+    expect(plan.queries[0]).toBe('"The Example Company" based');
+    expect(plan.companyName).toBe("Example Company (The)");
+  });
+
   it("takes the website and the e-mail domain once each, website first", () => {
     const both = planResearch(
       personRequest("Role?", { email: "jane@northwind.eu", company: { website: "northwind-robotics.com" } }),
@@ -158,7 +174,7 @@ describe("planResearch", () => {
         company: { website: "https://www.northwind-robotics.com" },
       }),
     );
-    expect(same.ownSites).toEqual(["https://northwind-robotics.com"]);
+    expect(same.ownSites).toEqual(["https://www.northwind-robotics.com"]);
   });
 
   it("takes the registrable domain of an e-mail at a subdomain as the own site", () => {

@@ -1,5 +1,7 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
+import { originAsGiven, siteHostOf } from "../site-host.js";
+import { acronymOf, nameInReadingOrder } from "../text/company-names.js";
 import { type QuestionIntent, questionIntents } from "./question-intents.js";
 
 /** Who a person request is about, as far as the request tells. */
@@ -20,7 +22,7 @@ export interface PersonIdentity {
 export interface ResearchPlan {
   /** Search engine queries, best first. */
   queries: string[];
-  /** Origins of the subject's own sites (`https://acme.com`), crawled directly. */
+  /** Origins of the subject's own sites (`https://acme.com`, with `www.` when the caller gave it), crawled directly. */
   ownSites: string[];
   /** Names that identify the subject, used to rank passages and to check that a page is about it. */
   subjectTerms: string[];
@@ -86,12 +88,13 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   const ownSites: string[] = [];
   const addSite = (raw: string | undefined, label: string) => {
     if (raw === undefined) return;
-    const origin = canonicalWebsite(raw);
-    if (!origin) {
+    const canonical = canonicalWebsite(raw);
+    if (!canonical) {
       notes.push(`The ${label} "${raw}" is not a public web address, so it was not read.`);
       return;
     }
-    if (!ownSites.includes(origin)) ownSites.push(origin);
+    const origin = originAsGiven(canonical, raw);
+    if (!ownSites.some((known) => siteHostOf(known) === siteHostOf(origin))) ownSites.push(origin);
   };
   addSite(company?.website, "company website");
   if (person?.email !== undefined) {
@@ -123,6 +126,8 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
         }
       : null;
 
+  // Search engines match the name as pages write it: "Example Company (The)" as "The Example Company".
+  const quotedName = companyName ? `"${nameInReadingOrder(companyName)}"` : null;
   const queries: string[] = [];
   const add = (query: string) => {
     const trimmed = query.replace(/\s+/g, " ").trim();
@@ -130,7 +135,7 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   };
   if (request.kind === "person") {
     const who = personTerm ? `"${personTerm}"` : person?.email !== undefined ? `"${person.email}"` : "";
-    add(`${who} ${companyName ? `"${companyName}"` : (domain ?? "")} ${keywords}`);
+    add(`${who} ${quotedName ? quotedName : (domain ?? "")} ${keywords}`);
     // The search engine over the subject's own site: a second opinion on which of its pages answers.
     if (domain) add(`site:${domain} ${who}`);
     if (domain && companyName) add(`${who} ${domain}`);
@@ -140,15 +145,19 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     if (companyAddress && !personName && personTerm) add(`"${person?.email}"`);
     // Without a site of the company's, the pages that name the person and the company matter most,
     // whether or not they use the question's words.
-    if (!domain && companyName && personTerm) add(`${who} "${companyName}"`);
+    if (!domain && quotedName && personTerm) add(`${who} ${quotedName}`);
   } else {
-    const what = companyName ? `"${companyName}"` : (domain ?? "");
+    const what = quotedName ?? domain ?? "";
     add(`${what} ${keywords}`);
     if (domain && keywords) add(`site:${domain} ${keywords}`);
     if (domain && companyName) add(`${domain} ${keywords}`);
     // Without a site of its own, the pages that name the company (its own site, a directory, a
     // list it appears in) come from the name alone: they seldom use the question's own words.
     if (!domain && companyName) add(what);
+    // A question that calls the company by its initials ("ISRG") finds the pages that do too.
+    const acronym = companyName ? acronymOf(companyName) : null;
+    if (acronym && new RegExp(`\\b${acronym}\\b`, "i").test(request.question))
+      add(`"${acronym}" ${questionKeywords(request.question, [...subjectTerms, acronym])}`);
   }
   return {
     queries: queries.slice(0, 3),

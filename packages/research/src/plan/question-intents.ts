@@ -21,6 +21,7 @@ export type QuestionIntent =
   | "product"
   | "news"
   | "ownership"
+  | "plans"
   | "person-role";
 
 /** The kinds of page a site has, as its paths and link texts name them. */
@@ -38,12 +39,15 @@ export type PageKind =
   | "handbook"
   | "customers"
   | "product"
-  | "faq";
+  | "faq"
+  | "imprint";
 
 interface IntentRule {
   intent: QuestionIntent;
   /** Cue words (lowercase stems or whole words) and phrases ("how many people"). */
   cues: string[];
+  /** Phrases in which a cue means something else ("plan to" is no price plan). */
+  unless?: string[];
   /** How strongly each kind of page tends to answer it. */
   pages: Partial<Record<PageKind, number>>;
 }
@@ -136,12 +140,13 @@ const INTENT_RULES: IntentRule[] = [
       "fee",
       "charge",
     ],
+    unless: ["plan to", "plans to", "planning to", "planned to", "plan for the", "plans for the"],
     pages: { pricing: 9, docs: 1, blog: 1, faq: 5 },
   },
   {
     intent: "location",
     cues: ["headquarter", "hq", "based", "located", "location", "office", "address", "city", "country", "where"],
-    pages: { contact: 5, legal: 4, about: 4, careers: 1, faq: 2 },
+    pages: { contact: 5, imprint: 5, legal: 4, about: 4, careers: 1, faq: 2 },
   },
   {
     intent: "legal-entity",
@@ -159,8 +164,21 @@ const INTENT_RULES: IntentRule[] = [
       "ltd",
       "llc",
       "managing director",
+      "ein",
+      "tax id",
+      "tax number",
+      "imprint",
+      "impressum",
+      "court",
+      "law",
+      "nonprofit",
+      "non-profit",
+      "charit",
+      "501",
+      "data protection officer",
+      "dpo",
     ],
-    pages: { legal: 6, contact: 4 },
+    pages: { imprint: 9, legal: 6, contact: 4 },
   },
   {
     intent: "compliance",
@@ -247,7 +265,7 @@ const INTENT_RULES: IntentRule[] = [
   {
     intent: "contact",
     cues: ["email", "e-mail", "phone", "telephone", "contact", "reach", "support"],
-    pages: { contact: 7, legal: 3, docs: 1, faq: 2 },
+    pages: { contact: 7, imprint: 5, legal: 3, docs: 1, faq: 2 },
   },
   {
     intent: "customers",
@@ -288,6 +306,28 @@ const INTENT_RULES: IntentRule[] = [
       "merged",
     ],
     pages: { about: 6, legal: 4, press: 4, faq: 2 },
+  },
+  {
+    intent: "plans",
+    cues: [
+      "plan to",
+      "plans to",
+      "planning to",
+      "planned to",
+      "plans for",
+      "intend",
+      "aim to",
+      "goal",
+      "target",
+      "roadmap",
+      "strategy",
+      "vision",
+      "future",
+      "next year",
+      "go public",
+      "ipo",
+    ],
+    pages: { about: 5, handbook: 4, blog: 3, press: 3, product: 2, faq: 2 },
   },
   {
     intent: "news",
@@ -346,9 +386,12 @@ function hasCue(words: readonly string[], joined: string, cue: string): boolean 
 export function questionIntents(question: string, kind: "company" | "person"): QuestionIntent[] {
   const words = questionWords(question);
   const joined = ` ${words.join(" ")} `;
-  const found = INTENT_RULES.filter((rule) => rule.cues.some((cue) => hasCue(words, joined, cue))).map(
-    (rule) => rule.intent,
-  );
+  const found = INTENT_RULES.filter((rule) => {
+    // A cue inside a phrase that means something else counts for nothing there.
+    const unmasked = (rule.unless ?? []).reduce((text, phrase) => text.replaceAll(` ${phrase} `, " "), joined);
+    const unmaskedWords = unmasked.trim().split(" ").filter(Boolean);
+    return rule.cues.some((cue) => hasCue(unmaskedWords, unmasked, cue));
+  }).map((rule) => rule.intent);
   return kind === "person" ? ["person-role", ...found] : found;
 }
 

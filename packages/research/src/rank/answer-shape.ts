@@ -31,19 +31,58 @@ export function namesPlace(text: string): boolean {
 }
 
 const YEAR = /\b(?:1[89]\d\d|20\d\d)\b/;
-const AMOUNT = /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i;
+/** A code of digits, perhaps led by a few capitals and grouped: "HRB 12345", "DE123456789", "12-3456789". */
+const CODE = /(?:\b\p{Lu}{1,4}[ -]?)?\b\d[\d ./-]{3,}\d\b/gu;
+/** Words by which a question asks for an identifier rather than a name or a place. */
+const IDENTIFIER_WORDS = /\b(?:number|no|id|identifier|identification|code|ein|vat|siren|siret)\b/i;
+
+/** Whether a text holds a code of five digits or more (a register entry, a VAT or tax ID); a year has four. */
+export function holdsIdentifier(text: string): boolean {
+  for (const match of text.matchAll(CODE)) if (match[0].replace(/\D/g, "").length >= 5) return true;
+  return false;
+}
+
+/** Number words a page writes out, up to the round ones. */
+const NUMBER_WORDS =
+  "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|hundreds|a dozen|dozens";
+/**
+ * A number as pages write it: digits ("1,200", "2.5", "40+") or words ("five", "twenty-two", "a
+ * dozen"), with a scale word or not ("2.5k", "13 million", "$1.5M").
+ */
+const NUMBER = `(?:\\d[\\d,.]*\\+?|(?:${NUMBER_WORDS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)(?:\\s?(?:k|m|bn|thousand|million|billion)\\b)?`;
+/** An amount of money: a currency sign, or a number with a currency's code or name. */
+const AMOUNT = new RegExp(`[$€£¥]\\s?\\d|\\b${NUMBER}\\s?(?:usd|eur|gbp|chf|dollars?|euros?|pounds?)\\b`, "i");
+/** Nouns for the people of an organisation. */
+const PEOPLE = "(?:people|persons?|employees?|staff|team ?members?|members|engineers|colleagues|humans|folks|ftes?)";
+/**
+ * A count of people, the form in which a page states its head count: "85 employees", "a team of
+ * five", "twelve full-time people", "headcount of 1.2k", "we are 40".
+ */
+const COUNT_OF_PEOPLE = new RegExp(
+  `\\b${NUMBER}(?:\\s+[\\p{L}-]+){0,2}\\s+${PEOPLE}\\b|\\b(?:team|staff|headcount|workforce) of (?:about |around |over |more than |nearly |roughly )?${NUMBER}|\\bwe are (?:now )?${NUMBER}\\b`,
+  "iu",
+);
+/** A count of people weighs as much as this many shapes: it is how a head count is written, where other numbers are only numbers. */
+const COUNT_WEIGHT = 3;
 
 /**
- * What a passage that answers looks like, when the question says: a place for "where" questions,
- * a year for dates, an amount of money for prices. Ranking adds a little to passages of that shape,
- * so a short address block with none of the question's words still reaches the prompt.
+ * What a passage that answers looks like, when the question says: a code for a register or tax
+ * number, a count of people for a head count, a place for "where" questions, a year for dates, an
+ * amount of money for prices and funding (also in words and with scale words: "five million
+ * dollars", "$1.5M"). Ranking adds to passages of that shape (a weight, true being 1), so a short
+ * address block or a one-line "Our team of 40" with none of the question's words still reaches the
+ * prompt.
  */
 export function answerShape(
   responseType: ResponseType,
   intents: readonly QuestionIntent[],
-): ((text: string) => boolean) | null {
+  question = "",
+): ((text: string) => boolean | number) | null {
+  if (intents.includes("legal-entity") && IDENTIFIER_WORDS.test(question)) return holdsIdentifier;
+  if (intents.includes("headcount") && responseType === "NUMBER")
+    return (text) => (COUNT_OF_PEOPLE.test(text) ? COUNT_WEIGHT : 0);
   if (intents.includes("location")) return namesPlace;
   if (responseType === "DATE") return (text) => YEAR.test(text);
-  if (intents.includes("pricing")) return (text) => AMOUNT.test(text);
+  if (intents.includes("pricing") || intents.includes("funding")) return (text) => AMOUNT.test(text);
   return null;
 }

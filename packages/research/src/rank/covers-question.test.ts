@@ -27,6 +27,13 @@ describe("coversQuestion", () => {
     expect(coversQuestion(passages, question("How many employees does Acme Robotics have?", "NUMBER"))).toBe(true);
   });
 
+  it("counts a title's short form for the title asked in full, and the title for its short form", () => {
+    const card = [ranked("Lena Fisk, Co-Founder & CTO")];
+    expect(coversQuestion(card, question("Who is Acme Robotics' chief technology officer?"))).toBe(true);
+    const spelled = [ranked("Omar Ruiz is our Data Protection Officer; write to him at privacy@acme.example.")];
+    expect(coversQuestion(spelled, question("Who is Acme Robotics' DPO?"))).toBe(true);
+  });
+
   it("counts a word of the same stem: integrate and Integrations", () => {
     const passages = [ranked("Acme Robotics syncs its fleet data with SAP and Oracle.", "Integrations")];
     expect(coversQuestion(passages, question("Does Acme Robotics integrate with SAP?", "BOOL"))).toBe(true);

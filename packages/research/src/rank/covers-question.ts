@@ -1,4 +1,6 @@
 import type { ResponseType } from "@dossier/contract";
+import { legalWords } from "../text/legal-terms.js";
+import { titleEquivalents } from "../text/title-abbreviations.js";
 import type { RankedPassage } from "./passage.js";
 import { questionTerms, relatedWords } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
@@ -58,13 +60,19 @@ function hasAnswerShape(text: string, question: CoverageQuestion): boolean {
   }
 }
 
-/** The words a passage may use for each of the question's own words: the word, and the words pages use for it. */
+/** The words a passage may use for each of the question's own words: the word, the words pages use for it, a title's other form. */
 function wordsFor(question: string, own: readonly string[]): Map<string, Set<string>> {
   const alternatives = new Map(own.map((term) => [term, new Set([term])]));
   for (const word of question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? []) {
     const term = tokenize(word)[0];
     const known = term === undefined ? undefined : alternatives.get(term);
-    if (known) for (const related of tokenize(relatedWords(word).join(" "))) known.add(related);
+    if (known)
+      for (const related of tokenize([...relatedWords(word), ...legalWords(word)].join(" "))) known.add(related);
+  }
+  // A title's words are held by its short form, and a short form by the title's words.
+  for (const { written, other } of titleEquivalents(question)) {
+    const others = tokenize(other);
+    for (const term of tokenize(written)) for (const alternative of others) alternatives.get(term)?.add(alternative);
   }
   return alternatives;
 }

@@ -1,3 +1,5 @@
+import { legalWords } from "../text/legal-terms.js";
+import { titleEquivalents } from "../text/title-abbreviations.js";
 import { tokenize } from "./tokenize.js";
 
 /**
@@ -79,15 +81,24 @@ export interface QuestionTerm {
 /** Weight of a related word against the question's own word. */
 const RELATED_WEIGHT = 0.4;
 
-/** The question's terms for ranking: its own words (stemmed), then the related words of each, weighted lower. */
+/**
+ * The question's terms for ranking: its own words (stemmed), then the related words of each
+ * (legal pages' words for an identifier's: "HRB" for a register), weighted lower. A title asked in full also looks for its short form, weighing as much as the
+ * title's words together ("CTO" on a card is the whole "chief technology officer"); a short form
+ * asked looks for the title's words like any related word.
+ */
 export function questionTerms(question: string): QuestionTerm[] {
   const own = [...new Set(tokenize(question))];
   const terms = new Map<string, number>(own.map((term) => [term, 1]));
   const rawWords = question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? [];
   for (const word of rawWords) {
-    const related = RELATED_WORDS[word];
-    if (!related) continue;
+    const related = [RELATED_WORDS[word] ?? "", ...legalWords(word)].join(" ");
     for (const term of tokenize(related)) if (!terms.has(term)) terms.set(term, RELATED_WEIGHT);
+  }
+  for (const { written, other } of titleEquivalents(question)) {
+    const spelledOut = written.includes(" ");
+    const weight = spelledOut ? tokenize(written).length : RELATED_WEIGHT;
+    for (const term of tokenize(other)) if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
   }
   return [...terms].map(([term, weight]) => ({ term, weight }));
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { questionIntents } from "../plan/question-intents.js";
+import { answerShape } from "./answer-shape.js";
 import { countTokens } from "./count-tokens.js";
 import type { Passage, RankedPassage } from "./passage.js";
 import { rankPassages } from "./rank-passages.js";
@@ -72,6 +74,92 @@ describe("rankPassages", () => {
     });
     expect(boosted[0]!.id).toBe(aboutSubject.id);
     expect(boosted[0]!.score).toBeGreaterThan(boosted[1]!.score);
+  });
+
+  it("connects a title asked in full with its short form on a card, and a short form with the title", () => {
+    const card = passage("Lena Fisk, Co-Founder & CTO. Lena wrote the first version of the scheduler.");
+    const others = [
+      passage("Our technology is built by a small team; every officer of the company answers support tickets."),
+      passage("Technology choices: we run on Postgres, and our chief concern is uptime."),
+      passage("Omar Ruiz, Chief Executive Officer. Omar ran sales at a logistics firm before."),
+    ];
+    const spelledOut = rankPassages([...others, card], {
+      question: "Who is Initech's chief technology officer?",
+      subjectTerms: ["Initech"],
+    });
+    expect(spelledOut[0]!.id).toBe(card.id);
+
+    const vp = passage("Mia Wong — VP Operations, based in Lisbon.");
+    const president = passage("Our president visits every office once a year, usually in spring.");
+    const asked = rankPassages([president, vp], { question: "Is Mia Wong a vice president?", subjectTerms: [] });
+    expect(asked[0]!.id).toBe(vp.id);
+
+    const title = passage("Ada Stone is our Chief Financial Officer and has been since 2019.");
+    const short = rankPassages([...others, title], { question: "Who is the CFO?", subjectTerms: [] });
+    expect(short[0]!.id).toBe(title.id);
+  });
+
+  it("finds the register entry and the legal form in the words legal pages use", () => {
+    const others = [
+      passage("Acme Labs' registered users can export their data at any time from the settings page."),
+      passage("At Acme Labs our number one priority is the security of the commercial data you entrust to us."),
+    ];
+    const imprint = passage("Impressum\n\nAcme Labs GmbH\nHandelsregister: HRB 12345 (Amtsgericht Musterstadt)");
+    const question = "What is Acme Labs' commercial register number?";
+    const register = rankPassages([...others, imprint], {
+      question,
+      subjectTerms: ["Acme Labs"],
+      answerShape: answerShape("TEXT", questionIntents(question, "company"), question),
+    });
+    expect(register[0]!.id).toBe(imprint.id);
+    const corporation = passage("Acme US is operated as a Delaware corporation.");
+    const state = rankPassages([...others, passage("Our state of the art labs are in Texas."), corporation], {
+      question: "In which state is Acme US incorporated?",
+      subjectTerms: [],
+    });
+    expect(state[0]!.id).toBe(corporation.id);
+  });
+
+  it("ranks a count of people, in digits or words, for a head count, and an amount in words for funding", () => {
+    const rankFor = (question: string, responseType: "NUMBER" | "TEXT", passages: Passage[]) =>
+      rankPassages(passages, {
+        question,
+        subjectTerms: ["Acme"],
+        answerShape: answerShape(responseType, questionIntents(question, "company"), question),
+      });
+    const people = [
+      passage("Acme people work hard and play hard: our people are the heart of Acme, and people come first."),
+      passage("Working at Acme means flexible hours for all people, and every person who works here gets a laptop."),
+    ];
+    const digits = passage("Our team of 31 is spread across ten countries.");
+    const words = passage("Acme is a team of five, all of them engineers.");
+    expect(rankFor("How many people work at Acme?", "NUMBER", [...people, digits])[0]!.id).toBe(digits.id);
+    expect(rankFor("How many people work at Acme?", "NUMBER", [...people, words])[0]!.id).toBe(words.id);
+    const round = [
+      passage("Acme thanks the investors who believed in the team from the first prototype on."),
+      passage("Our community raised a barn for the local school last summer."),
+    ];
+    const amount = passage("In 2021 Acme closed a five million dollars round.");
+    expect(rankFor("How much funding has Acme raised?", "NUMBER", [...round, amount])[0]!.id).toBe(amount.id);
+  });
+
+  it("counts the subject named without its legal form, as pages mostly write it", () => {
+    const listed = passage("Example Freight runs ships between Rotterdam and Hull.");
+    const other = passage("Sample Shipping runs ships between Rotterdam and Hull.");
+    const ranked = rankPassages([other, listed], {
+      question: "Which ports does it ship between?",
+      subjectTerms: ["Example Freight GmbH"],
+    });
+    expect(ranked[0]!.id).toBe(listed.id);
+    expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+    const initials = passage("Ten years ago four of us founded the WFSA in a mountain hut.");
+    const namesake = passage("Ten years ago four friends founded a ski club in a mountain hut.");
+    const byInitials = rankPassages([namesake, initials], {
+      question: "Who founded it?",
+      subjectTerms: ["World Federation of Snow Architects"],
+    });
+    expect(byInitials[0]!.id).toBe(initials.id);
+    expect(byInitials[0]!.score).toBeGreaterThan(byInitials[1]!.score);
   });
 
   it("matches multi-word subject terms as phrases", () => {
@@ -180,6 +268,23 @@ describe("selectWithinBudget", () => {
     );
     const selected = selectWithinBudget([original, nearCopy, contained, different], { maxTokens: 5000 });
     expect(selected.map((item) => item.id)).toEqual([original.id, different.id]);
+  });
+
+  it("takes the fifth strong passage of the page that answers before the first weak passage of other pages", () => {
+    const strong = Array.from({ length: 6 }, (_, index) => ({
+      ...passage(
+        `Strong passage ${index} about the switch to the new chat tool, with its date and reasons.`,
+        "https://a.example/post",
+      ),
+      score: 10 - index,
+    }));
+    const weak = Array.from({ length: 30 }, (_, index) => ({
+      ...passage(`Weak passage ${index} on page ${index} that barely matches one word.`, `https://w${index}.example/`),
+      score: 1,
+    }));
+    const budget = strong.reduce((sum, item) => sum + item.tokens, 0) + weak[0]!.tokens * 3;
+    const selected = selectWithinBudget([...strong, ...weak], { maxTokens: budget });
+    expect(selected.map((item) => item.id)).toEqual(expect.arrayContaining(strong.map((item) => item.id)));
   });
 
   it("keeps rank order", () => {

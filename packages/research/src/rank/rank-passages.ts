@@ -1,3 +1,4 @@
+import { companyNameForms } from "../text/company-names.js";
 import type { Passage, RankedPassage } from "./passage.js";
 import { questionTerms } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
@@ -14,8 +15,11 @@ export interface RankQuery {
    * person's own row answers.
    */
   personName?: string | null;
-  /** What an answering passage looks like (a place, a year, an amount): such passages get {@link SHAPE_BONUS}. */
-  answerShape?: ((text: string) => boolean) | null;
+  /**
+   * What an answering passage looks like (a place, a year, an amount): such passages get
+   * {@link SHAPE_BONUS}, times the weight returned when it is a number (true is 1).
+   */
+  answerShape?: ((text: string) => boolean | number) | null;
 }
 
 /** Tuning of {@link rankPassages}. */
@@ -113,7 +117,14 @@ export function rankPassages(
     for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   const queryTerms = questionTerms(query.question);
-  const subjects = query.subjectTerms.map(tokenize).filter((terms) => terms.length > 0);
+  // A subject is named when any form of its name is: "Example Company (The)", "Example, Inc." as "Example Inc".
+  const subjects = query.subjectTerms
+    .map((term) =>
+      companyNameForms(term)
+        .map(tokenize)
+        .filter((terms) => terms.length > 0),
+    )
+    .filter((forms) => forms.length > 0);
   const person = query.personName ? tokenize(query.personName) : [];
   const count = passages.length;
 
@@ -131,9 +142,10 @@ export function rankPassages(
     const mentioned =
       subjects.length === 0
         ? 0
-        : subjects.filter((subject) => containsSequence(terms, subject)).length / subjects.length;
+        : subjects.filter((forms) => forms.some((form) => containsSequence(terms, form))).length / subjects.length;
     const namesPerson = person.length > 0 && containsSequence(terms, person);
-    const shaped = query.answerShape?.(passage.text) ? SHAPE_BONUS : 0;
+    const shape = query.answerShape?.(passage.text) ?? false;
+    const shaped = SHAPE_BONUS * (typeof shape === "number" ? shape : shape ? 1 : 0);
     const subjectScore = (bm25 + shaped) * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
     const sourceWeight = (options.sourceWeights ?? DEFAULT_SOURCE_WEIGHTS)[passage.source] ?? 1;
     const score = (namesPerson ? (subjectScore + 1) * PERSON_BOOST : subjectScore) * sourceWeight;

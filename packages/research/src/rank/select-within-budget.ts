@@ -13,9 +13,9 @@ export interface SelectWithinBudgetOptions {
   /** Tokens the prompt spends on a passage besides its text (its id, URL and title line). Default 0. */
   overheadTokens?: (passage: RankedPassage) => number;
   /**
-   * Once each page has had its first passages, a passage is taken only when it scores at least
-   * this share of the fifth best passage's score, so a focused question does not fill the prompt
-   * with noise just because the budget allows. Default 0.25.
+   * Passages scoring at least this share of the fifth best passage's score are taken before any
+   * below it, whatever page they come from; below it, only a page's first passages, so a focused
+   * question does not fill the prompt with noise just because the budget allows. Default 0.25.
    */
   minScoreRatio?: number;
   /** Word-shingle Jaccard similarity at or above which a passage counts as a duplicate. Default 0.8. */
@@ -66,7 +66,9 @@ function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): num
 /**
  * Keeps the best passages, in rank order, that fit the token budget together, skipping any that
  * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most).
- * A first pass takes at most `firstPerUrl` passages of each page, a second fills what is left.
+ * Among the passages that score at least `minScoreRatio` of the fifth best, a first pass takes at
+ * most `firstPerUrl` of each page and a second the rest; a third fills what budget is left with the
+ * first passages of the pages below that bar.
  * A passage too large for what is left is skipped and smaller ones after it still get their turn.
  * Each passage's `tokens` (counted by splitPassages with {@link countTokens}) is its cost.
  */
@@ -101,11 +103,16 @@ export function selectWithinBudget(
     perUrl.set(passage.url, (perUrl.get(passage.url) ?? 0) + 1);
     used += cost;
   };
-  for (const passage of ranked) if ((perUrl.get(passage.url) ?? 0) < firstPerUrl) consider(passage);
   // Against the fifth best rather than the best: one strongly boosted passage (the person's own
   // row) must not lift the bar above the rest of the evidence.
   const floor = (ranked[Math.min(4, ranked.length - 1)]?.score ?? 0) * (options.minScoreRatio ?? 0.25);
+  // Sources first, among the passages that clear the floor; then the best of the rest that clear
+  // it, wherever they come from (the fifth passage of the page that answers outranks the first of
+  // a page that barely matches); then, with budget left, the first passages of the pages below it.
+  const firstOfPage = (passage: RankedPassage) => (perUrl.get(passage.url) ?? 0) < firstPerUrl;
+  for (const passage of ranked) if (passage.score >= floor && firstOfPage(passage)) consider(passage);
   for (const passage of ranked) if (!considered.has(passage) && passage.score >= floor) consider(passage);
+  for (const passage of ranked) if (!considered.has(passage) && firstOfPage(passage)) consider(passage);
   // The prompt shows them best first, whichever pass took them.
   const order = new Map(ranked.map((passage, index) => [passage, index]));
   selected.sort((left, right) => (order.get(left) ?? 0) - (order.get(right) ?? 0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExtractedPage } from "../gather/extract/index.js";
+import { type ExtractedPage, extractPage } from "../gather/extract/index.js";
 import { countTokens } from "./count-tokens.js";
 import { snippetPassages } from "./snippet-passages.js";
 import { splitPassages } from "./split-passages.js";
@@ -51,6 +51,21 @@ describe("splitPassages", () => {
       expect(passage).toMatchObject({ url: "https://acme.example/about", title: "About Acme", source: "page" });
     }
     expect(wordCount(passages[1]!.text)).toBeGreaterThanOrEqual(60);
+  });
+
+  it("keeps a short line that sums up a list with the list, and a longer paragraph after it apart", () => {
+    const items = Array.from({ length: 6 }, (_, index) => `${index + 1}. ${sentence(`item${index}`, 11)}`).join("\n");
+    const text = [
+      "## Costs",
+      sentence("setup", 8),
+      items,
+      "Making the total about $90 a month.",
+      sentence("next", 40),
+    ].join("\n\n");
+    const passages = splitPassages(page(text));
+    expect(passages[0]!.text).toContain("6. item50");
+    expect(passages[0]!.text.endsWith("Making the total about $90 a month.")).toBe(true);
+    expect(passages[1]!.text.startsWith("next0")).toBe(true);
   });
 
   it("splits a long paragraph at sentence boundaries and a long table at rows", () => {
@@ -138,6 +153,29 @@ describe("snippetPassages", () => {
         source: "search-snippet",
       },
     ]);
+  });
+});
+
+describe("splitPassages on a long directory", () => {
+  it("never cuts a card in two: each person's name stays with their title, organisation and city", () => {
+    const names = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hal", "Ivy", "Jo", "Kit", "Lu", "Mo"];
+    const roles = ["Chief Executive Officer", "CTO", "Head of Partnerships", "Engineer", "VP Sales"];
+    const cities = ["Porto, Portugal", "Leeds, United Kingdom", "Austin, Texas, USA"];
+    const cards = Array.from({ length: 300 }, (_, index) => {
+      const name = `${names[index % names.length]} Member${index}`;
+      return `<div><div>${name}</div><div>${roles[index % roles.length]}</div><div>Company${index} Ltd</div><div>${cities[index % cities.length]}</div></div>`;
+    });
+    const directory = extractPage({
+      url: "https://directory.example/members",
+      contentType: "text/html",
+      text: `<html><body><main><h1>Members</h1><div>${cards.join("")}</div></main></body></html>`,
+    });
+    const passages = splitPassages(directory);
+    for (let index = 0; index < 300; index += 1) {
+      const holding = passages.filter((passage) => passage.text.includes(`Member${index}\n`));
+      expect(holding, `card ${index}`).toHaveLength(1);
+      expect(holding[0]!.text).toContain(`Member${index}\n${roles[index % roles.length]}\nCompany${index} Ltd\n`);
+    }
   });
 });
 

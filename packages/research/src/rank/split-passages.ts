@@ -47,6 +47,14 @@ function pieces(text: string, maxWords: number): string[] {
   return result;
 }
 
+/** Words at most of a paragraph that sums up the list before it rather than opening a new topic. */
+const LIST_CLOSING_WORDS = 12;
+
+/** A block of list items as extraction writes them: every line a `- ` or `1. ` item (or a nested one). */
+function isList(text: string): boolean {
+  return text !== "" && text.split("\n").every((line) => /^\s*(?:-|\d+\.)\s/.test(line));
+}
+
 /** A block of table rows as extraction writes them: one row a line, cells joined by " | ". */
 function isTable(lines: readonly string[]): boolean {
   return lines.length >= 3 && lines.filter((line) => line.includes(" | ")).length >= lines.length * 0.8;
@@ -168,10 +176,12 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
   for (const block of toBlocks(page.text, maxWords)) {
     const contentWords =
       bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
+    // A line that sums up the list before it ("Making the total $100 a month.") stays with the list.
+    const closesList = !block.isHeading && block.words <= LIST_CLOSING_WORDS && isList(buffer.at(-1)?.text ?? "");
     // A new section closes the passage unless what came before is only a heading and a line or two.
     if (block.isHeading && contentWords >= minWords / 2) flush();
     else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0) flush();
-    else if (!block.isHeading && contentWords >= minWords) flush();
+    else if (!block.isHeading && contentWords >= minWords && !closesList) flush();
     buffer.push(block);
     bufferWords += block.words;
   }

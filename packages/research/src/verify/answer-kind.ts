@@ -13,6 +13,7 @@ export type AnswerKind =
   | "address"
   | "country"
   | "city"
+  | "region"
   | "person"
   | "title"
   | "organisation"
@@ -36,6 +37,7 @@ export const answerKinds: readonly AnswerKind[] = [
   "address",
   "country",
   "city",
+  "region",
   "person",
   "title",
   "organisation",
@@ -58,6 +60,10 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["person", /\b(?:full name|first name|last name|name of the person|who is the person)\b/],
   ["country", /\b(?:which|what|in which|in what) country\b/],
   ["city", /\b(?:which|what|in which|in what|from which|from what) (?:city|town)\b/],
+  [
+    "region",
+    /\b(?:which|what|in which|in what)(?: us| u\.s\.| american| canadian| australian)? (?:state|province|region|county|canton)\b/,
+  ],
   ["email", /\be-?mail\b/],
   ["phone", /\b(?:phone|telephone|fax|hotline|call (?:them|her|him|us))\b/],
   [
@@ -84,11 +90,11 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["url", /\b(?:url|website|web site|homepage|home page|link|repository|repo|github|profile page|web address)\b/],
   [
     "organisation",
-    /\b(?:which|what) (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
+    /\b(?:which|what|whose)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
   ],
   [
     "product",
-    /\b(?:which|what)(?: [\w-]+){0,3} (?:tool|product|service|software|platform|app|application|library|framework|programming language|database|cloud)\b/,
+    /\b(?:which|what)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:tool|product|service|software|platform|app|application|library|framework|programming language|database|cloud)\b/,
   ],
   ["person", /\bwho\b|\bwhose\b|\b(?:name of the|which person|whom)\b/],
 ];
@@ -161,7 +167,32 @@ export function fieldKindOf(field: {
     const kind = numberKindOf(words);
     return kind === "number" ? null : kind;
   }
-  if (field.type === "string" || field.type === undefined) {
+  if (field.type === "string" || field.type === undefined || field.type === "enum") {
+    // A member's own name says most: "leaders[].name" is a person, "offices" are places, "title" a role.
+    const segments = name.split(" ");
+    const last = segments[segments.length - 1] ?? "";
+    const parent = segments.slice(0, -1).join(" ");
+    if (field.type !== "enum") {
+      if (/^(?:title|role|position|job title)$/.test(last) || /\bjob title\b/.test(name)) return "title";
+      if (
+        last === "name" &&
+        /\b(?:leaders?|people|persons?|team|founders?|executives?|board|members?|contacts?|employees?|staff|officers?|directors?|ceo|cto|cfo)\b/.test(
+          parent,
+        )
+      )
+        return "person";
+      if (
+        last === "name" &&
+        /\b(?:investors?|customers?|clients?|partners?|competitors?|subsidiar(?:y|ies)|parent|company|companies|vendors?|sponsors?)\b/.test(
+          parent,
+        )
+      )
+        return "organisation";
+      if (/^(?:offices?|locations?|cities|city|hq city|headquarters city)$/.test(last)) return "city";
+      if (/^(?:countries|country)$/.test(last)) return "country";
+      if (/^(?:integrations?|tools?|products?|stack|technologies|languages|frameworks|platforms?)$/.test(last))
+        return "product";
+    }
     for (const [kind, cue] of KIND_CUES) {
       if (kind === "percentage" || kind === "duration" || kind === "money" || kind === "count") continue;
       if (kind === "person" || kind === "year") continue;

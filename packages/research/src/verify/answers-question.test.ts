@@ -2,7 +2,7 @@ import type { AnswerValue, ResponseType } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
 import type { PersonIdentity } from "../plan/plan-research.js";
 import { answerKindOf, fieldKindOf } from "./answer-kind.js";
-import { type AnsweringQuote, answersQuestion, canonicalTerms } from "./answers-question.js";
+import { type AnsweringQuote, answersQuestion, canonicalTerms, narrowAnswer } from "./answers-question.js";
 import { numberMentions } from "./number-mentions.js";
 
 const SUBJECT = ["Example Labs", "example.org"];
@@ -174,5 +174,159 @@ describe("a quote that states the answer must answer the question", () => {
     expect(
       holds(check("When did Example Labs open its Tokyo office?", "DATE", "2015", "Example Labs was founded in 2015.")),
     ).toBe(false);
+  });
+});
+
+describe("the answering span and its limits", () => {
+  const ask = (question: string, type: ResponseType, value: AnswerValue, quote: string, passageText = quote) =>
+    answersQuestion(
+      { question, type, kind: answerKindOf(question, type), value, subjectTerms: SUBJECT, person: null },
+      { quote, passageText, url: "https://example.org/board", links: [] },
+    );
+
+  it("asks an end of a range's end, a start of its start", () => {
+    const quote = "Ada Park — Executive Director — 2021-03-01 - 2024-06-30";
+    expect(ask("When did Ada Park's term as Executive Director end?", "DATE", "2021", quote).holds).toBe(false);
+    expect(ask("When did Ada Park's term as Executive Director end?", "DATE", "2024-06-30", quote).holds).toBe(true);
+  });
+
+  it("tells Series A from Series B", () => {
+    const quote = "We raised a $15m Series B led by Example Capital.";
+    const result = ask("Which investor led the Series A?", "OPTION", "Example Capital", quote);
+    expect(result.holds ? "" : result.reason).toMatch(/series a/);
+  });
+
+  it("refuses a question on the page as a statement", () => {
+    expect(ask("Does Example Labs offer internships?", "BOOL", true, "Do you offer internships?").holds).toBe(false);
+  });
+
+  it("narrows a copied sentence to the one name near what is asked, or to none", () => {
+    const narrow = (question: string, value: string, quote: string) =>
+      narrowAnswer(
+        { question, type: "TEXT", kind: answerKindOf(question, "TEXT"), value, subjectTerms: SUBJECT, person: null },
+        { quote, passageText: quote },
+      );
+    const led = "BOSTON, March 14, 2023 — Example Labs announced a Series C round led by Granite Peak Ventures.";
+    expect(narrow("Which investor led the Series C round?", led, led)).toBe("Granite Peak Ventures");
+    const many = "Teams like Acme, Globex and Initech have been running it for years.";
+    expect(narrow("Which analytics product do they use?", many, many)).toBeNull();
+    const card = "Dora Lind — Compliance Manager — Salzburg, Austria";
+    expect(narrow("Which city is Dora based in?", card, card)).toBe("Salzburg");
+    expect(narrow("Which country is Dora based in?", card, card)).toBe("Austria");
+  });
+});
+
+describe("whose statement it is", () => {
+  const ask = (
+    question: string,
+    type: ResponseType,
+    value: AnswerValue,
+    quote: string,
+    more: Partial<AnsweringQuote> = {},
+  ) =>
+    answersQuestion(
+      { question, type, kind: answerKindOf(question, type), value, subjectTerms: SUBJECT, person: null },
+      { quote, passageText: quote, url: "https://example.org/", links: [], ...more },
+    );
+
+  it("refuses what is said only of customers", () => {
+    const quote = "This makes Example Labs the right choice for customers who have SOC 2 obligations themselves.";
+    expect(ask("Is Example Labs SOC 2 certified?", "BOOL", true, quote).holds).toBe(false);
+    const ours = "We sign a data processing agreement under the GDPR with every customer.";
+    expect(ask("Does Example Labs sign a GDPR data processing agreement?", "BOOL", true, ours).holds).toBe(true);
+  });
+
+  it("does not take a logo's link home as the page asked for", () => {
+    const links = [{ url: "https://example.org/", text: "Example Labs" }];
+    const quote = "Organization name: Example Labs";
+    expect(
+      ask("On which page can I subscribe to Example Labs Pro?", "URL", "https://example.org/", quote, { links }).holds,
+    ).toBe(false);
+  });
+});
+
+describe("narrowing to the place or the title asked", () => {
+  const person: PersonIdentity = {
+    fullName: "Ali Rahimi",
+    firstName: "Ali",
+    title: null,
+    companyName: "Example Labs",
+    companyHosts: ["example.org"],
+  };
+  const narrow = (question: string, value: string, withPerson = false) =>
+    narrowAnswer(
+      {
+        question,
+        type: "TEXT",
+        kind: answerKindOf(question, "TEXT"),
+        value,
+        subjectTerms: SUBJECT,
+        person: withPerson ? person : null,
+      },
+      { quote: value, passageText: value },
+    );
+
+  it("takes the place the question's words lead to", () => {
+    expect(narrow("Where is she based?", "We lived in Lisbon, Portugal and now we are based in Nairobi, Kenya.")).toBe(
+      "Nairobi",
+    );
+  });
+
+  it("takes a title beside the name only when it is a title at the subject", () => {
+    expect(narrow("What is Ali Rahimi's role?", "A talk by Ali Rahimi, CEO of Example Labs.", true)).toBe("CEO");
+    expect(
+      narrow("What is Ali Rahimi's role?", "Ali Rahimi, Managing Partner at Other Fund, joins the board.", true),
+    ).toBeNull();
+  });
+});
+
+describe("several places or a role after the name", () => {
+  it("refuses the place the question's words do not lead to", () => {
+    const quote = "We lived in Lisbon, Portugal for a bit and now we are based in Nairobi, Kenya.";
+    const result = answersQuestion(
+      {
+        question: "Where is she based?",
+        type: "TEXT",
+        kind: "city",
+        value: "Lisbon",
+        subjectTerms: SUBJECT,
+        person: null,
+      },
+      { quote, passageText: quote, url: "https://example.org/team/ana", links: [] },
+    );
+    expect(result.holds ? "" : result.reason).toMatch(/Nairobi/);
+  });
+
+  it("refuses a list cut in the middle of a name", () => {
+    const quote = "Our advisory board includes Ada Park, Dr.";
+    const result = answersQuestion(
+      {
+        question: "Who sits on the advisory board?",
+        type: "OPTIONS",
+        kind: "option",
+        value: ["Ada Park"],
+        subjectTerms: SUBJECT,
+        person: null,
+      },
+      { quote, passageText: quote, url: "https://example.org/about", links: [] },
+    );
+    expect(result.holds).toBe(false);
+  });
+
+  it("takes the role after 'is'", () => {
+    const person: PersonIdentity = {
+      fullName: "Ada Park",
+      firstName: "Ada",
+      title: null,
+      companyName: "Example Labs",
+      companyHosts: ["example.org"],
+    };
+    const value = "Ada Park is the founder and CEO of Example Labs.";
+    expect(
+      narrowAnswer(
+        { question: "What is Ada Park's role?", type: "TEXT", kind: "title", value, subjectTerms: SUBJECT, person },
+        { quote: value, passageText: value },
+      ),
+    ).toBe("founder and CEO");
   });
 });

@@ -138,7 +138,8 @@ const QUESTION_WORDS = new Set(
     "work works working role position job title responsible responsibility doing describe tell say says said know known " +
     "number amount year date time city country address behind use uses used using since anyone someone everyone " +
     "anybody somebody everybody over under above below before after during between within across through out up " +
-    "down off again just only very such other another both either own same whether"
+    "down off again just only very such other another both either own same whether take takes care handle " +
+    "handles look looks after"
   ).split(" "),
 );
 
@@ -171,6 +172,9 @@ export interface TopicWord {
 
 const TITLE_SHORT_FORMS = new Set(TITLES.map(([, short]) => short));
 
+const EXECUTIVE_TITLES =
+  "ceo cto cfo coo cmo cpo cro ciso cio chief officer president vp svp evp director founder cofounder";
+
 /** Words a statement uses for what a question asks with another word, beyond those ranking knows. */
 const STATED_AS: Record<string, string> = {
   join: "joined joining added since started hired member",
@@ -180,12 +184,27 @@ const STATED_AS: Record<string, string> = {
   notified: "told informed",
   breach: "incident",
   leaked: "leak exposed",
-  start: "started since joined began",
+  start: "started since joined began hired appointed",
+  started: "start since joined began hired appointed",
+  starts: "start since joined began",
   began: "started since",
   acquired: "acquisition bought",
   headquartered: "headquarters hq based",
   located: "based headquarters",
   experience: "years",
+  make: "makes build builds develop develops produce produces manufacture manufactures sell sells offer offers",
+  build: "builds make makes develop develops produce produces",
+  sell: "sells offer offers provide provides",
+  // A group of people named by what they are: any title of the group is a mention of it.
+  executives: EXECUTIVE_TITLES,
+  executive: EXECUTIVE_TITLES,
+  leaders: `${EXECUTIVE_TITLES} head lead`,
+  leader: `${EXECUTIVE_TITLES} head lead`,
+  leadership: `${EXECUTIVE_TITLES} head lead`,
+  management: `${EXECUTIVE_TITLES} head manager`,
+  founders: "founder cofounder founded",
+  investors: "investor invested investment funded backed led round raised",
+  investor: "investors invested investment funded backed led round raised",
 };
 
 function topicWord(raw: string): TopicWord {
@@ -243,7 +262,12 @@ function speaksOf(stems: readonly string[], topic: TopicWord): boolean {
 
 /** Of the topic's words, those a quote speaks of. */
 function topicFound(topic: readonly TopicWord[], quote: string): TopicWord[] {
-  const quoteStems = stemsOf(quote);
+  // Both forms of a title: "Chief Executive Officer" speaks of "CEO" and of "executives".
+  const plain = normalizeForMatch(quote)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1)
+    .map(stem);
+  const quoteStems = [...stemsOf(quote), ...plain];
   return topic.filter((entry) => speaksOf(quoteStems, entry));
 }
 
@@ -349,6 +373,26 @@ function looksLikeName(value: string, maxWords: number): boolean {
   return capitalised.length >= Math.ceil(words.length * 0.6) && !sentenceEnd;
 }
 
+/** The first and last year of a range a text states ("2019 – 2023", "2023-11-09 - 2026-06-30", "2019 to 2021"). */
+function yearRange(text: string): [number, number] | null {
+  const match =
+    /\b((?:1[89]|20)\d\d)(?:-\d{1,2}(?:-\d{1,2})?)?\s*(?:\s[-–—]\s|[–—]|\s(?:to|until|till|through)\s)\s*(?:[\p{L}]+\.?\s+(?:\d{1,2},?\s+)?)?((?:1[89]|20)\d\d)\b/u.exec(
+      text,
+    );
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+/** Names in a question that end in a letter or a number: "Series A", "SOC 2", "Tier 1", "Plan B". */
+function specificPhrases(question: string): string[] {
+  const phrases: string[] = [];
+  // The letter or number must end the name ("SOC 2 certified"), not start its next word ("FDA 21 CFR").
+  for (const match of question.matchAll(/\b(\p{Lu}[\p{L}]+)\s+([A-HJ-Z]|\d{1,2})\b(?![.'’])(?!\s+[\p{Lu}\d])/gu)) {
+    if (QUESTION_WORDS.has((match[1] ?? "").toLowerCase())) continue;
+    phrases.push(canonicalTerms(`${match[1]} ${match[2]}`));
+  }
+  return phrases;
+}
+
 /** Labels pages and structured data put before a value: "Person name:", "Organization url:". */
 const LABEL_WORDS = new Set("name person organization organisation url type label title value".split(" "));
 
@@ -382,6 +426,18 @@ function definesTopic(quote: string, topic: readonly TopicWord[]): boolean {
 }
 
 const FUTURE = /\b(?:plans? to|planned|coming soon|not yet|draft|roadmap)\b/i;
+
+/** Whether every mention of the topic in a quote's sentence comes after a partner or a customer is named. */
+function saidOfOtherParty(quote: string, topic: readonly TopicWord[]): boolean {
+  const other = OTHER_PARTY.exec(quote);
+  // "We sign ... with every customer": the page's own "we" is the one the statement is about.
+  if (!other || topic.length === 0 || SUBJECT_WE.test(quote)) return false;
+  const before = stemsOf(quote.slice(0, other.index));
+  const after = stemsOf(quote.slice(other.index));
+  const mentionedAfter = topic.some((entry) => speaksOf(after, entry));
+  const mentionedBefore = topic.some((entry) => speaksOf(before, entry));
+  return mentionedAfter && !mentionedBefore;
+}
 
 /** The page's own "we" as the one who does or has it ("we sign ... with every customer"); "our partner" is not. */
 const SUBJECT_WE = /\b(?:we|we're|we've|we'll|us)\b/i;
@@ -497,7 +553,10 @@ function namesPerson(
   for (const text of [evidence.passageText, evidence.pageText ?? ""]) {
     const at = quoteStart(text, evidence.quote);
     if (at <= 0) continue;
-    const lines = text.slice(Math.max(0, at - 400), at).split("\n");
+    const lines = text
+      .slice(Math.max(0, at - 400), at)
+      .split("\n")
+      .filter((line) => line.trim() !== "");
     const before = lines.slice(-4).join("\n");
     const own = Math.max(...names.map((name) => lastWholeIndex(before, name)));
     if (own < 0) continue;
@@ -613,6 +672,21 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   ) {
     return { holds: false, reason: "the answer only repeats the question or names the subject" };
   }
+  // "Series A" is not "Series B", "Plan 2" not "Plan 3": a name with a letter or a number must be there whole.
+  const missing = specificPhrases(question).filter(
+    (phrase) =>
+      !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
+  );
+  if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
+  // About a person, a sentence that names them is a copy of the quote, not the value asked: "You'll meet with Andrea ...".
+  if (
+    asked.person &&
+    asked.type === "TEXT" &&
+    (kind === "text" || kind === "title") &&
+    text.split(/\s+/).length >= 6 &&
+    namesPerson(asked.person, { quote: text, passageText: text })
+  )
+    return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
   switch (kind) {
@@ -646,12 +720,32 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       const parsed = countryFromLocation(text);
       if (parsed.countryCode !== null && parsed.city === null && text.split(",").length === 1)
         return { holds: false, reason: `"${text}" is a country or a region, not a city` };
+      // Where the quote names the place the question's words lead to ("now based in Kinshasa"), the answer is that one.
+      const asksWhere = /\b(?:where|which city|what city|which town)\b/i.test(question);
+      const led = [...quote.matchAll(PLACE_AFTER)].filter((match) => {
+        const parsed = countryFromLocation(`${match[1] ?? ""}${match[2] ?? ""}`);
+        // "based in X" names a place whatever X is; after a bare "in", X must read as one ("in May" does not).
+        const cued =
+          /^(?:based|located|headquartered)\b/i.test(match[0]) ||
+          /\b(?:based|located|lives?|living)\s+$/i.test(
+            quote.slice(Math.max(0, (match.index ?? 0) - 12), match.index ?? 0),
+          );
+        if (!asksWhere || (!cued && !parsed.city && !(match[2] && parsed.countryCode))) return false;
+        const placeAt = (match.index ?? 0) + match[0].indexOf(match[1] ?? "");
+        const lead = wordsAround(quote, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
+        return topic.some((entry) => speaksOf(lead, entry));
+      });
+      if (led.length > 0 && !led.some((match) => normalizeForMatch(match[1] ?? "") === normalizeForMatch(text)))
+        return { holds: false, reason: `the quote places it in ${(led[0]?.[1] ?? "").trim()}, not ${text}` };
       // An address, or the place after "in", "from" or "based in": "leads the team from Berlin".
       kindShown =
         looksLikeAddress(quote) ||
         new RegExp(`\\b(?:in|from|at|near|based|located|headquartered)\\s+${escapeRegExp(text)}\\b`, "iu").test(quote);
       break;
     }
+    case "region":
+      if (!looksLikeName(text, 4)) return { holds: false, reason: `"${text}" is not the name of a place` };
+      break;
     case "person":
       if (!looksLikeName(text, 5)) return { holds: false, reason: `"${text}" is not a person's name` };
       break;
@@ -659,6 +753,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // A title is a few words with a role in them, not a sentence that mentions one.
       if (text.split(/\s+/).length > 8 || !hasRoleWord(text))
         return { holds: false, reason: `"${shorten(text)}" is not a role or a title` };
+      kindShown = true;
       break;
     case "organisation":
     case "product":
@@ -675,6 +770,16 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "number": {
       if (asked.type === "DATE") {
         if (readDates(quote).length === 0) return { holds: false, reason: "the quote states no date" };
+        // "2023-11-09 – 2026-06-30": an end is asked of the range's end, a start of its start.
+        const range = yearRange(quote);
+        const year = Number(String(value).slice(0, 4));
+        const asksEnd =
+          /\b(?:end|ended|ends|left|leave|leaving|until|step(?:ped|s)? down|expire[sd]?|finish(?:ed)?|retire[sd]?)\b/i;
+        const asksStart = /\b(?:start|started|begin|began|join|joined|since|appointed|elected|took office|became)\b/i;
+        if (range && asksEnd.test(question) && year !== range[1])
+          return { holds: false, reason: `the quote's range ends in ${range[1]}, not ${year}` };
+        if (range && asksStart.test(question) && !asksEnd.test(question) && year !== range[0])
+          return { holds: false, reason: `the quote's range starts in ${range[0]}, not ${year}` };
         break;
       }
       if (asked.type !== "NUMBER") break;
@@ -703,15 +808,29 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "url": {
       const wanted = urlKey(text);
       const inQuote = normalizeForMatch(quote).includes(wanted.replace(/\/$/, ""));
+      // A link counts when its text says more than the subject's name (a logo's link home says nothing).
       const linked = evidence.links.some(
         (link) =>
           urlKey(link.url) === wanted &&
+          urlKey(link.url) !== urlKey(evidence.url) &&
+          !addsNothing(link.text, "", asked) &&
           link.text.trim() !== "" &&
           normalizeForMatch(quote).includes(normalizeForMatch(link.text)),
       );
       // The page itself answers "which page" only when its quote does not point elsewhere.
       // A quote that writes out another address points there, not to its own page.
-      const pointsElsewhere = /https?:\/\/\S+/.test(quote);
+      // So does a link beside it that names what is asked: "Current Trademark Policy" for a trademark policy.
+      const asksAbout = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
+      const pointsElsewhere =
+        /https?:\/\/\S+/.test(quote) ||
+        evidence.links.some(
+          (link) =>
+            urlKey(link.url) !== urlKey(evidence.url) &&
+            link.text.trim().length > 2 &&
+            normalizeForMatch(evidence.passageText).includes(normalizeForMatch(link.text)) &&
+            asksAbout.length > 0 &&
+            topicFound(asksAbout, link.text).length >= Math.ceil(asksAbout.length / 2),
+        );
       const isThePage = urlKey(evidence.url) === wanted && ASKS_FOR_PAGE.test(question) && !pointsElsewhere;
       if (!inQuote && !linked && !isThePage)
         return { holds: false, reason: `the quote neither gives nor links ${text}` };
@@ -729,6 +848,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // A statement of a partner, customer or competitor is not one of the subject.
       if (OTHER_PARTY.test(quote) && !subjectNamed && !SUBJECT_WE.test(quote))
         return { holds: false, reason: "the quote speaks of another organisation, not the subject" };
+      // "ideal for customers who have SOC 2 obligations": what is asked comes up only as the other party's.
+      if (saidOfOtherParty(quote, topic))
+        return { holds: false, reason: "the quote says it of a partner or customer, not of the subject" };
       // What will be, or is drafted or planned, is not yet so.
       if (value === true && FUTURE.test(quote))
         return { holds: false, reason: "the quote speaks of the future or a draft" };
@@ -763,6 +885,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const needed =
     selfEvident || subjectMatter.length === 0 ? 0 : subjectMatter.length <= 4 ? 1 : Math.ceil(subjectMatter.length / 3);
   const enough = matterFound.length >= needed;
+  // A list cut mid-name ("includes Raghu Murthi, Dr.") may go on: "every option that applies" is not known from it.
+  if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.)\s*$/.test(quote))
+    return { holds: false, reason: "the quote is cut in the middle of its list" };
   if (!enough && kind !== "yes-no" && kind !== "option")
     return {
       holds: false,
@@ -793,7 +918,8 @@ const NOT_NAMES = new Set(
     "the a an our we it its this that these those in on at for from with and or but as by of to is are was were " +
     "he she they his her their you your i my me if when where while after before since during about also " +
     "january february march april may june july august september october november december monday tuesday " +
-    "wednesday thursday friday saturday sunday contact email phone address office prior organizations organisations"
+    "wednesday thursday friday saturday sunday contact email phone address office prior organizations organisations " +
+    "we're we've we'll it's i'm you're they're there's here's let's that's what's"
   ).split(" "),
 );
 
@@ -811,10 +937,14 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   const particles = /^(?:van|von|de|der|den|da|di|del|la|le|bin|al|of|&)$/;
   const words = text.split(/\s+/);
   let run: string[] = [];
+  let runOpensSentence = false;
+  let sentenceStart = true;
   const flush = () => {
     while (run.length > 0 && particles.test(run[run.length - 1] ?? "")) run.pop();
     const cleaned = run.filter((word) => !NOT_NAMES.has(word.toLowerCase()));
-    if (cleaned.length === run.length && run.length >= (single ? 1 : 2) && run.length <= 5) {
+    // One capitalised word that opens a sentence is just its first word, unless it is written as a name ("TruffleHog").
+    const plainOpening = run.length === 1 && runOpensSentence && !/^.\S*[\p{Lu}\d]/u.test(run[0] ?? "");
+    if (cleaned.length === run.length && !plainOpening && run.length >= (single ? 1 : 2) && run.length <= 5) {
       const span = run.join(" ");
       const roles = run.filter((word) => ROLE_WORDS.has(word.toLowerCase().replace(/[^\p{L}-]/gu, "")));
       if (roles.length === 0 && !namesSubject(subjectTerms, span)) spans.push(span);
@@ -823,17 +953,30 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   };
   for (const raw of words) {
     const trailing = /[,.;:!?)]$/.test(raw);
-    const word = raw.replace(/^[("“']+|[,.;:!?)"”']+$/g, "");
+    const word = raw.replace(/^[("“']+|[,.;:!?)"”']+$/g, "").replace(/’/g, "'");
     const capitalised =
       /^[\p{Lu}][\p{L}\p{M}'’.-]*$/u.test(word) && !/^\p{Lu}+$/u.test(word)
         ? true
         : /^\p{Lu}[\p{Lu}\d]{1,}$/u.test(word) && single;
-    if (word && (capitalised || (run.length > 0 && particles.test(word)))) run.push(word);
-    else flush();
+    if (word && (capitalised || (run.length > 0 && particles.test(word)))) {
+      if (run.length === 0) runOpensSentence = sentenceStart;
+      run.push(word);
+    } else flush();
     if (trailing) flush();
+    sentenceStart = /[.!?:]["”')]*$/.test(raw) || raw === "-" || raw === "—";
   }
   flush();
   return [...new Set(spans)];
+}
+
+/** A place after a preposition, with what follows it: "in Palo Alto, California", "from Berlin". */
+const PLACE_AFTER =
+  /\b(?:in|from|at|near|based in|located in|headquartered in)\s+((?:[\p{Lu}][\p{L}'’.-]+)(?:\s+[\p{Lu}][\p{L}'’.-]+){0,2})(,\s*[\p{Lu}][\p{L}.]+(?:\s+[\p{Lu}][\p{L}]+)?)?/gu;
+
+/** Whether every word of a span is a word of the question: "Series" is what is asked about, not an answer. */
+function repeatsQuestion(span: string, question: string): boolean {
+  const asked = new Set(stemsOf(question));
+  return stemsOf(span).every((word) => asked.has(word));
 }
 
 /** Whether a name stands within six words of what the question asks about, in the quote. */
@@ -891,15 +1034,42 @@ export function narrowAnswer(
     case "text": {
       if (asked.kind === "text" || looksLikeName(text, 6)) return null;
       // The name the quote says it of: "led by Granite Peak Ventures", not the dateline's city.
-      return single(nameSpans(text, true, asked.subjectTerms).filter((name) => nearTopic(name, evidence.quote, topic)));
+      return single(
+        nameSpans(text, true, asked.subjectTerms).filter(
+          (name) => nearTopic(name, evidence.quote, topic) && !repeatsQuestion(name, asked.question),
+        ),
+      );
     }
     case "city": {
       if (looksLikeName(text, 3)) return null;
-      const cities = segments.flatMap((segment) => {
+      // A card's cell: "Salzburg, Austria".
+      const cells = segments.filter((segment) => segment.split(/\s+/).length <= 5);
+      const cities = cells.flatMap((segment) => {
         const city = countryFromLocation(segment).city;
         return city && segment.toLowerCase().includes(city.toLowerCase()) ? [segment.split(",")[0]!.trim()] : [];
       });
-      return single(cities);
+      if (cities.length > 0) return single(cities);
+      // A place after "in", "from" or "based in": "our office in San Francisco", "founded ... in Palo Alto, California".
+      const places = [...text.matchAll(PLACE_AFTER)].flatMap((match) => {
+        const place = (match[1] ?? "").trim();
+        const parsed = countryFromLocation(`${place}${match[2] ?? ""}`);
+        if (!parsed.city && !(match[2] && parsed.countryCode)) return [];
+        // Several places: the one the question's words lead to ("lived in Dakar ... now based in Kinshasa").
+        const placeAt = (match.index ?? 0) + match[0].indexOf(match[1] ?? "");
+        const lead = wordsAround(text, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
+        return [{ place, led: topic.some((entry) => speaksOf(lead, entry)) }];
+      });
+      const led = places.filter((entry) => entry.led);
+      if (places.length > 0) return single((led.length > 0 ? led : places).map((entry) => entry.place));
+      // A card's "Region, Country" where no city is named.
+      return single(
+        segments
+          .filter(
+            (segment) =>
+              segment.includes(",") && countryFromLocation(segment).countryCode !== null && !/\d/.test(segment),
+          )
+          .map((segment) => segment.split(",")[0]!.trim()),
+      );
     }
     case "country": {
       if (countryFromLocation(text).countryCode !== null && text.split(/\s+/).length <= 3) return null;
@@ -915,8 +1085,44 @@ export function narrowAnswer(
     case "phone":
       return PHONE.test(text) ? null : single((text.match(PHONE_IN_TEXT) ?? []).map((phone) => phone.trim()));
     case "title": {
-      if (!asked.person || segments.length < 2) return null;
+      if (!asked.person) return null;
       const person = asked.person;
+      if (segments.length < 2) {
+        // "a video from Ian Tien, CEO of Example", "by founder and CEO, Vladimir Prelovac": the title beside the name.
+        const clauses = text.split(/,\s*/);
+        const at = clauses.findIndex((clause) => namesPerson(person, { quote: clause, passageText: clause }));
+        if (at < 0) return null;
+        // A title "at" or "of" another organisation is not one at the subject.
+        const beside = [clauses[at + 1], clauses[at - 1]]
+          .filter((clause) => {
+            const where = /\s(?:of|at|for)\s+(.*)$/i.exec(clause ?? "")?.[1];
+            return !where || namesSubject(asked.subjectTerms, where);
+          })
+          .map((clause) =>
+            (clause ?? "")
+              .replace(/\s+(?:of|at|for)\s+.*$/i, "")
+              .replace(/^.*\b(?:by|from|with)\s+/i, "")
+              .trim(),
+          )
+          .filter((clause) => clause && hasRoleWord(clause) && clause.split(/\s+/).length <= 6);
+        if (beside[0]) return beside[0];
+        // "Jane Doe is the founder and CEO of Example": the role after "is".
+        for (const name of [person.fullName, person.firstName].filter((entry): entry is string => !!entry)) {
+          const match = new RegExp(
+            `${escapeRegExp(name)}\\s+(?:is|was|serves as|works as)\\s+(?:the |a |an |our )?([^,.;()]{2,60}?)(?:\\s+(?:of|at|for)\\s+([^,.;()]+))?\\s*(?:[,.;()]|$)`,
+            "iu",
+          ).exec(text);
+          const role = match?.[1]?.trim();
+          if (
+            role &&
+            hasRoleWord(role) &&
+            role.split(/\s+/).length <= 6 &&
+            (!match?.[2] || namesSubject(asked.subjectTerms, match[2]))
+          )
+            return role;
+        }
+        return null;
+      }
       const rest = segments.filter(
         (segment) =>
           !namesPerson(person, { quote: segment, passageText: segment }) &&

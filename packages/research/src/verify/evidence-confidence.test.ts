@@ -38,3 +38,14 @@ describe("evidenceConfidence", () => {
     expect(confidence([], { modelConfidence: 0 })).toBe(0);
   });
 });
+
+describe("the checks' support", () => {
+  it("counts a quote that speaks of what is asked, shows its kind and names the subject for more", () => {
+    const full = { kindShown: true, subjectNamed: true, topicShare: 1 };
+    const bare = { kindShown: false, subjectNamed: false, topicShare: 0 };
+    expect(confidence([own], { checks: full })).toBeGreaterThan(confidence([own], { checks: bare }));
+    expect(confidence([own], { checks: { ...full, subjectNamed: false } })).toBeLessThan(
+      confidence([own], { checks: full }),
+    );
+  });
+});

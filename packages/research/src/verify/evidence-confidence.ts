@@ -18,15 +18,29 @@ export interface ConfidenceInput {
   conflicting: number;
   /** Citations whose quote is not on the cited page: the model invented or misplaced them. */
   unverified: number;
+  /** How the best quote answers the question (answers-question.ts); absent where no such check ran. */
+  checks?: AnswerChecks;
   now: Date;
+}
+
+/** What the checks of the best answering quote found beyond the quote being on its page. */
+export interface AnswerChecks {
+  /** The answer is of the kind asked and the quote shows it as such (a currency, a counted noun, a title, a link). */
+  kindShown: boolean;
+  /** The quote names the subject (the company or the person) itself. */
+  subjectNamed: boolean;
+  /** Share of the question's topic words the quote (with its lead-in and page title) speaks of. */
+  topicShare: number;
 }
 
 /** How much one source's statement is worth, before it is combined with the others. */
 export const SOURCE_WEIGHTS = { ownSite: 0.85, thirdParty: 0.7, snippet: 0.4 } as const;
 /** A quote found only within the tolerance (a word changed or skipped) counts this much of an exact one. */
 export const FUZZY_MATCH_FACTOR = 0.85;
-/** Evidence's share of the confidence; the model's own number has the rest. */
-export const EVIDENCE_SHARE = 0.6;
+/** The model's own number's share of the confidence; the evidence and the checks have the rest. */
+export const MODEL_SHARE = 0.15;
+/** How much the checks' support counts when no check ran (an answer object's field). */
+export const UNCHECKED_SUPPORT = 0.85;
 /** An answer no page states word for word, only search snippets, never goes above this. */
 export const SNIPPET_ONLY_CAP = 0.6;
 
@@ -42,13 +56,29 @@ function ageFactor(publishedAt: string | null, now: Date): number {
 }
 
 /**
+ * How well the checks of the best quote support the answer, 0.55 to 1: the topic's share, the
+ * kind shown by the quote itself, and the subject named in it each add up to 0.15.
+ */
+export function checkSupport(checks: AnswerChecks | undefined): number {
+  if (!checks) return UNCHECKED_SUPPORT;
+  return (
+    0.55 +
+    0.15 * Math.min(1, Math.max(0, checks.topicShare)) +
+    (checks.kindShown ? 0.15 : 0) +
+    (checks.subjectNamed ? 0.15 : 0)
+  );
+}
+
+/**
  * The confidence of a verified answer (docs/api.md, "Confidence"):
  *
  *   w(s)      = base(s) x match(s) x age(s)   base: own site 0.85, third party 0.7, snippet 0.4;
  *                                             match: exact 1, fuzzy 0.85; age: <=2 y 1, <=5 y 0.9, else 0.75
  *   evidence  = 1 - prod over sources (1 - w(s))          independent sources add up
- *   evidence *= 0.7 ^ conflicting x 0.85 ^ unverified     disagreeing or invented citations weigh against
- *   confidence = 0.6 x evidence + 0.4 x model             capped at 0.97, and at 0.6 on snippets alone
+ *   support   = 0.55 + 0.15 x topic share + 0.15 if the quote shows the kind + 0.15 if it names the subject
+ *   strength  = evidence x support x 0.7 ^ conflicting x 0.85 ^ unverified
+ *   calibrated = 0.65 + 0.38 x strength                   (0 without a source); the line fitted on `pnpm eval`
+ *   confidence = 0.85 x calibrated + 0.15 x model         capped at 0.97, and at 0.6 on snippets alone
  */
 export function evidenceConfidence(input: ConfidenceInput): number {
   let doubt = 1;
@@ -61,10 +91,14 @@ export function evidenceConfidence(input: ConfidenceInput): number {
     const weight = base * (source.exact ? 1 : FUZZY_MATCH_FACTOR) * ageFactor(source.publishedAt, input.now);
     doubt *= 1 - weight;
   }
-  const evidence = (1 - doubt) * 0.7 ** input.conflicting * 0.85 ** input.unverified;
+  const strength = (1 - doubt) * checkSupport(input.checks) * 0.7 ** input.conflicting * 0.85 ** input.unverified;
+  const calibrated = input.sources.length > 0 ? CALIBRATION.floor + CALIBRATION.slope * strength : 0;
   const model = Math.min(1, Math.max(0, input.modelConfidence));
-  let confidence = EVIDENCE_SHARE * evidence + (1 - EVIDENCE_SHARE) * model;
+  let confidence = (1 - MODEL_SHARE) * calibrated + MODEL_SHARE * model;
   if (input.sources.length > 0 && input.sources.every((source) => source.snippet))
     confidence = Math.min(confidence, SNIPPET_ONLY_CAP);
   return Math.round(Math.min(0.97, Math.max(0, confidence)) * 100) / 100;
 }
+
+/** The line from evidence strength to the chance of being right, fitted on `pnpm eval` (docs/performance.md). */
+export const CALIBRATION = { floor: 0.65, slope: 0.38 } as const;

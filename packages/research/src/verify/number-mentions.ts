@@ -101,9 +101,14 @@ export function numberMentions(text: string): NumberMention[] {
     const letterAfter =
       !scaleMatch && /^[\p{L}_]/u.test(after) && !/^(?:st|nd|rd|th|x|h|s|d|y|yr|yrs|mo|min|gb|tb|mb|kb)\b/i.test(after);
     // Part of a code or a date: "501(c)(3)", "2023-07", "1.2.3", "#42".
-    const code = /^\([a-z0-9]{1,3}\)/i.test(after) || /^[-/.]\d/.test(after) || /[\d#][-/.]?$/.test(before);
+    const code =
+      /^\([a-z0-9]{1,3}\)/i.test(after) ||
+      /^[-/.]\d/.test(after) ||
+      /[\d#][-/.]?$/.test(before.replace(/\s[-\u2212]$/, " "));
     const digits = match[0];
-    const value = parseDigits(digits) * scale;
+    // A minus right before the digits, after a space or at the start: "-12", not "2023-07".
+    const sign = /(?:^|\s)[-\u2212]$/.test(text.slice(Math.max(0, start - 2), start)) ? -1 : 1;
+    const value = sign * parseDigits(digits) * scale;
     const yearLike = /^\d{4}$/.test(digits) && value >= 1800 && value <= 2100 && !currency && !percent && !scaleMatch;
     mentions.push({
       value,

@@ -3,6 +3,7 @@ import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { LeafReply, ObjectReply } from "../answer/object-answer.js";
 import { type OutputLeaf, outputLeaves, pathInWords, verificationTypeOf } from "../answer/output-leaves.js";
 import type { Passage } from "../rank/passage.js";
+import { type AnswerKind, fieldKindOf } from "./answer-kind.js";
 import { evidenceConfidence } from "./evidence-confidence.js";
 import { normalizeForMatch, quoteMatches } from "./quote-matches.js";
 import { UNKNOWN_CONFIDENCE_CAP } from "./verify-answer.js";
@@ -14,10 +15,15 @@ export interface FieldClaim {
   /** What the field is about: its description, or its path in words. */
   question: string;
   options: readonly string[];
+  /** The kind of value the field holds, when its type, name or description says (answer-kind.ts). */
+  kind: AnswerKind | null;
 }
 
-/** Whether a quote states a value (the same check a typed answer gets: numbers, dates, options, words). */
-export type StatesValue = (claim: FieldClaim, quote: { quote: string; url: string }) => boolean;
+/**
+ * Whether a quote states a value (the same check a typed answer gets: numbers, dates, options,
+ * words) and, where the field says what kind of value it holds, states it as that kind.
+ */
+export type StatesValue = (claim: FieldClaim, quote: { quote: string; url: string; passage: Passage }) => boolean;
 
 /** A quote that holds for a field: on its passage, and stating the value. */
 export interface FieldCitation {
@@ -122,6 +128,7 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
     passageId: string,
     quote: string,
     question: string,
+    path: string,
   ): FieldCitation | null => {
     const passage = labels.get(passageId.trim().toUpperCase());
     if (!passage || !quoteMatches(quote, passage.text)) return null;
@@ -131,8 +138,16 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
       value,
       question,
       options: field.kind === "enum" ? field.options : [],
+      kind: fieldKindOf({
+        path,
+        type: field.kind,
+        format: field.kind === "string" ? field.format : undefined,
+        description: field.description,
+      }),
     };
-    return statesValue(claim, { quote, url: passage.url }) ? { url: passage.url, quote: quote.trim(), passage } : null;
+    return statesValue(claim, { quote, url: passage.url, passage })
+      ? { url: passage.url, quote: quote.trim(), passage }
+      : null;
   };
 
   const verifyLeaf = (leaf: OutputLeaf, given: LeafReply | undefined, question: string): void => {
@@ -141,7 +156,7 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
       if (!("value" in given)) return;
       const value = scalarValue(leaf.field, given.value);
       if (value === null) return;
-      const citation = holds(leaf.field, value, given.passage, given.quote, question);
+      const citation = holds(leaf.field, value, given.passage, given.quote, question, leaf.path);
       if (citation) fields.push({ leafPath: leaf.path, list: false, value, citation, key: leaf.path });
       else rejected += 1;
       return;
@@ -153,7 +168,7 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
       if (leaf.shape === "list") {
         const value = scalarValue(leaf.field, (item as { value?: unknown }).value);
         if (value === null || kept.includes(value)) continue;
-        const citation = holds(leaf.field, value, item.passage, item.quote, question);
+        const citation = holds(leaf.field, value, item.passage, item.quote, question, leaf.path);
         if (!citation) {
           rejected += 1;
           continue;
@@ -173,7 +188,7 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
             .map((entry) => scalarValue(member.items, entry))
             .filter((entry): entry is string | number | boolean => entry !== null);
           const statedValues = values.filter((entry) => {
-            const held = holds(member.items, entry, item.passage, item.quote, memberQuestion);
+            const held = holds(member.items, entry, item.passage, item.quote, memberQuestion, `${leaf.path}.${name}`);
             if (held) citation = held;
             else rejected += 1;
             return held !== null;
@@ -186,7 +201,7 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
           record[name] = null;
           continue;
         }
-        const held = holds(member, value, item.passage, item.quote, memberQuestion);
+        const held = holds(member, value, item.passage, item.quote, memberQuestion, `${leaf.path}.${name}`);
         if (held) citation = held;
         else rejected += 1;
         record[name] = held ? value : null;

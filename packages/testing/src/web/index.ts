@@ -31,6 +31,7 @@ export {
   climateMembersPageTwo,
   nordicClimateIndex,
 } from "./sites/nordic-climate-index.js";
+export * from "./start-changing-site.js";
 export * from "./start-folder-web.js";
 export type { SimulatedWeb, SimulatedWebOptions, SimulatedWebRequest } from "./start-simulated-web.js";
 export { startSimulatedWeb } from "./start-simulated-web.js";

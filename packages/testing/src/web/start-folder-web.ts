@@ -7,8 +7,15 @@ import { createTestCertificates } from "./test-certificates.js";
 
 /** Saved real sites served on loopback, one folder per host. */
 export interface FolderWeb {
+  /** The hosts with a folder of their own. */
   hosts: string[];
-  /** `FETCH_CONNECT_TO` entries for every host, http (80) and, with openssl, https (443). */
+  /**
+   * Each host's other form (`www.` added or dropped) where no folder has it, redirecting there
+   * (301, same path) as sites on the web do: `acme.com` to `www.acme.com` when only the `www.` site
+   * was saved, `www.acme.com` to `acme.com` when only the bare one was.
+   */
+  redirects: Record<string, string>;
+  /** `FETCH_CONNECT_TO` entries for every host and redirect, http (80) and, with openssl, https (443). */
   connectTo: string;
   /** The test CA's PEM text (for the fetcher's `ca` setting), or null without https. */
   caPem: string | null;
@@ -28,16 +35,28 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Serves a folder laid out as `<host>/<path>/index.html`, `<host>/robots.txt` and
- * `<host>/sitemap.xml` (as `../shared/realweb` is) by Host header, over http and https.
+ * `<host>/sitemap.xml` (as `../shared/realweb` is) by Host header, over http and https; each
+ * host's other form (`www.` added or dropped) redirects to it.
  */
 export async function startFolderWeb(folder: string): Promise<FolderWeb> {
   const hosts = readdirSync(folder).filter((name) => statSync(join(folder, name)).isDirectory());
+  const redirects: Record<string, string> = {};
+  for (const host of hosts) {
+    const other = host.startsWith("www.") ? host.slice(4) : `www.${host}`;
+    if (!hosts.includes(other) && other.includes(".")) redirects[other] = host;
+  }
   const requests: Array<{ host: string; path: string }> = [];
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const host = (request.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
     const rawPath = (request.url ?? "/").split("?")[0] ?? "/";
     const path = safeDecode(rawPath);
     requests.push({ host, path });
+    const target = redirects[host];
+    if (target !== undefined) {
+      const scheme = "encrypted" in request.socket ? "https" : "http";
+      response.writeHead(301, { location: `${scheme}://${target}${request.url ?? "/"}` }).end();
+      return;
+    }
     if (!hosts.includes(host)) {
       response.writeHead(404).end();
       return;
@@ -61,7 +80,8 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const certificates = createTestCertificates(hosts);
+  const served = [...hosts, ...Object.keys(redirects)];
+  const certificates = createTestCertificates(served);
   const secureServer = certificates
     ? createSecureServer({ key: certificates.key, cert: certificates.cert }, handle)
     : null;
@@ -69,7 +89,8 @@ export async function startFolderWeb(folder: string): Promise<FolderWeb> {
   const securePort = secureServer ? (secureServer.address() as AddressInfo).port : null;
   return {
     hosts,
-    connectTo: hosts
+    redirects,
+    connectTo: served
       .flatMap((host) => [
         `${host}:80:127.0.0.1:${port}`,
         ...(securePort ? [`${host}:443:127.0.0.1:${securePort}`] : []),

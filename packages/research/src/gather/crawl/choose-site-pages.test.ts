@@ -67,6 +67,78 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("puts the person's own page first, by their name or their first name alone in its path or link", () => {
+    const person = (question: string, personName: string): PageQuestion => ({
+      question,
+      intents: questionIntents(question, "person"),
+      subjectTerms: [personName, "Acme"],
+      personName,
+    });
+    const sitemap = [
+      "https://acme.test/company/team",
+      "https://acme.test/company/leadership",
+      "https://acme.test/handbook/engineering/team-rituals",
+      "https://acme.test/handbook/company/people/noor-haddad",
+      "https://acme.test/handbook/company/people/jose-marin",
+    ];
+    const bio = [link("/p/77", "Noor Haddad")];
+    expect(
+      chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 1),
+    ).toEqual([`${origin}/handbook/company/people/noor-haddad`]);
+    expect(
+      chooseSitePages(origin, bio, sitemap, person("Where did Noor Haddad work before?", "Noor Haddad"), 2),
+    ).toContain(`${origin}/p/77`);
+    expect(chooseSitePages(origin, [], sitemap, person("What is José's role?", "José"), 1)).toEqual([
+      `${origin}/handbook/company/people/jose-marin`,
+    ]);
+  });
+
+  it("reads the imprint, then the privacy policy and terms, for a question about the legal entity", () => {
+    const footer = [
+      link("/legal/cookies", "Cookies"),
+      link("/legal/trademarks", "Trademark guidelines"),
+      link("/legal/privacy", "Privacy"),
+      link("/legal/terms", "Terms"),
+      link("/p/12", "Legal notice"),
+      link("/about", "About"),
+    ];
+    const chosen = chooseSitePages(origin, footer, [], ask("What is Acme's tax number?"), 3);
+    expect(chosen[0]).toBe(`${origin}/p/12`);
+    expect(chosen.slice(1).sort()).toEqual([`${origin}/legal/privacy`, `${origin}/legal/terms`]);
+    const entity = chooseSitePages(
+      origin,
+      [link("/legal/cookies", "Cookies"), link("/donations/acme-inc", "Donations")],
+      [],
+      ask("Under which state's law is Acme's US arm incorporated?"),
+      1,
+    );
+    expect(entity).toEqual([`${origin}/donations/acme-inc`]);
+  });
+
+  it("reads the post of the year the question names in a dated archive", () => {
+    const sitemap = [
+      "https://acme.test/blog/2023/05/02/board-changes",
+      "https://acme.test/blog/2024/03/11/board-changes",
+      "https://acme.test/blog/2024/01/09/product-update",
+      "https://acme.test/blog/2022/board-retreat",
+    ];
+    expect(chooseSitePages(origin, [], sitemap, ask("Who joined Acme's board in 2024?"), 1)).toEqual([
+      "https://acme.test/blog/2024/03/11/board-changes",
+    ]);
+  });
+
+  it("reads a company's strategy or roadmap for what it plans, not its price plans", () => {
+    expect(questionIntents("What year does Acme plan to open an office in Asia?", "company")).toEqual([
+      "location",
+      "plans",
+    ]);
+    expect(questionIntents("Which plan includes SSO?", "company")).toContain("pricing");
+    const pages = [link("/pricing", "Pricing"), link("/plans", "Plans"), link("/company/strategy", "Our strategy")];
+    expect(chooseSitePages(origin, pages, [], ask("When does Acme plan to go public?"), 1)).toEqual([
+      `${origin}/company/strategy`,
+    ]);
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([

@@ -1,20 +1,31 @@
 import { setBounded } from "../../bounded-map.js";
 import { intentAffinity, intentCues, type PageKind, type QuestionIntent } from "../../plan/question-intents.js";
 import { isOnSite } from "../../site-host.js";
+import { abbreviatesLegalForm } from "../../text/legal-terms.js";
 import type { PageLink } from "../extract/extracted-page.js";
-import { type PageKindReading, readPageKind } from "./page-kinds.js";
+import { namesOperatorPage, type PageKindReading, readPageKind } from "./page-kinds.js";
 
-/** Lowercase words; no stop-word list here, since "about" names a page. */
+/** Lowercase words, accents folded ("José" is the slug's "jose"); no stop-word list here, since "about" names a page. */
 function wordsOf(text: string): string[] {
   return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
 
-/** Words match when equal or when they share a stem of five letters ("integrate", "integrations"). */
+/**
+ * Words match when equal, when they share a stem of five letters ("integrate", "integrations"), or
+ * when one is the legal form abbreviating the other ("incorporated", "/acme-inc").
+ */
 function related(left: string, right: string): boolean {
-  return left === right || (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5));
+  return (
+    left === right ||
+    (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5)) ||
+    abbreviatesLegalForm(left, right) ||
+    abbreviatesLegalForm(right, left)
+  );
 }
 
 /** What a candidate URL and its anchor text say, whatever the question: worked out once per pair. */
@@ -33,11 +44,15 @@ interface CandidateAnalysis {
   depth: number;
   /** Files that are never a page to read (images, scripts, archives). */
   asset: boolean;
+  /** Years its path or link text names (`/2024/03/...`, `/news/2024-board`, "Annual report 2024"). */
+  years: string[];
 }
 
+const YEARS = /(?<!\d)(?:19|20)\d\d(?!\d)/g;
+
 const analyses = new Map<string, CandidateAnalysis | null>();
-/** Pairs remembered at most (about ten sites' sitemaps and home pages); the oldest go first. */
-const MAX_ANALYSES = 5_000;
+/** Pairs remembered at most (a few big sites' sitemaps and home pages); the oldest go first. */
+const MAX_ANALYSES = 10_000;
 
 function analyse(url: string, text: string): CandidateAnalysis | null {
   const cacheKey = `${url}\n${text}`;
@@ -57,6 +72,7 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
       reading: readPageKind(parsed.pathname, text),
       depth: parsed.pathname.split("/").filter(Boolean).length,
       asset: /\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname),
+      years: [...new Set([...`${parsed.pathname} ${text}`.matchAll(YEARS)].map((match) => match[0]))],
     };
   } catch {
     analysis = null;
@@ -90,6 +106,11 @@ export interface PageQuestion {
   intents: readonly QuestionIntent[];
   /** Names of the subject: said on every page of its site, so they tell nothing about which page answers. */
   subjectTerms?: readonly string[];
+  /**
+   * For a person: their full name, or the first name alone when that is all that is known. A page
+   * whose own name holds it (`/team/jane-doe`, a link "Jane Doe") is their page on the site.
+   */
+  personName?: string | null;
 }
 
 /** A candidate page with its score; higher answers more likely. */
@@ -97,7 +118,10 @@ export interface ScoredPage {
   url: string;
   score: number;
   depth: number;
-  /** What the page is (its kinds, sorted and joined), so that a few pages of one kind do not crowd out the others. */
+  /**
+   * What the page is (its kinds, sorted and joined; `person` for the person's own page), so that a
+   * few pages of one kind do not crowd out the others.
+   */
   kind: string;
 }
 
@@ -122,11 +146,35 @@ export function diversePages(scored: readonly ScoredPage[], limit: number): Scor
   return chosen.sort((a, b) => b.score - a.score);
 }
 
+/**
+ * Added to a page whose own name holds the person's whole name: their profile, README or bio page
+ * answers more about them than any kind of page; more than any kind's affinity (at most 9).
+ */
+const PERSON_PAGE_BONUS = 12;
+/**
+ * Added, for a question about the legal entity, to a privacy policy or terms: beside the imprint,
+ * the pages that state the company's legal name, form and seat.
+ */
+const OPERATOR_PAGE_BONUS = 3;
+/** Added when the page's own name holds the first name and only it is known: likely theirs, less surely. */
+const FIRST_NAME_PAGE_BONUS = 8;
+
+/** The {@link ScoredPage.kind} of the person's own page. */
+export const PERSON_PAGE_KIND = "person";
+
+/** How surely a page is the person's own, from its own name: the bonus to add, 0 when not theirs. */
+function personPageBonus(analysis: CandidateAnalysis, personWords: readonly string[]): number {
+  if (personWords.length === 0 || !personWords.every((word) => analysis.ownWords.includes(word))) return 0;
+  return personWords.length > 1 ? PERSON_PAGE_BONUS : FIRST_NAME_PAGE_BONUS;
+}
+
 function scoreCandidate(
   analysis: CandidateAnalysis,
   questionWords: readonly string[],
   intents: readonly QuestionIntent[],
   cues: readonly string[],
+  personWords: readonly string[],
+  questionYears: readonly string[],
 ): number {
   const { reading } = analysis;
   // What the page is against what the question asks: an article in a blog or news section answers
@@ -138,20 +186,27 @@ function scoreCandidate(
   // Words of the question in the page's own name (its last path segment and link text); an
   // article needs two of them, one shared word is as likely chance as topic.
   // An own name that holds a cue of what the question asks ("pre-seed" for a funding question) counts too.
+  // A year the question names counts as one of its words wherever in the path it stands: the
+  // post of that year in a dated archive (`/2024/03/new-board`).
   const named =
     questionWords.filter((word) => analysis.ownWords.some((candidate) => related(word, candidate))).length +
-    (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0);
+    (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0) +
+    analysis.years.filter((year) => questionYears.includes(year) && !analysis.ownWords.includes(year)).length;
   const naming = reading.article && named < 2 ? named : named * 3;
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
-  return affinity + prior + naming - depthPenalty;
+  const operator =
+    intents.includes("legal-entity") && !reading.article && namesOperatorPage(analysis.ownWords)
+      ? OPERATOR_PAGE_BONUS
+      : 0;
+  return affinity + prior + naming + operator + personPageBonus(analysis, personWords) - depthPenalty;
 }
 
 /**
  * Scores a site's candidate pages (links from its home page and from pages already read, and its
  * sitemap) by how likely each answers the question: what the page is (about, team, pricing,
  * security, careers, contact, legal, press, docs, handbook, ...) against what the question asks
- * (head count, founding, funding, leadership, prices, location, compliance, hiring, ...), and the
- * question's words in the page's own name. Returns pages worth reading, best first, never the
+ * (head count, founding, funding, leadership, prices, location, compliance, hiring, ...), the
+ * question's words in the page's own name, and for a person, their name in it. Returns pages worth reading, best first, never the
  * home page, another site's page or a static file.
  */
 export function scoreSitePages(
@@ -165,6 +220,8 @@ export function scoreSitePages(
     (word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word),
   );
   const cues = intentCues(question.intents);
+  const personWords = wordsOf(question.personName ?? "");
+  const questionYears = [...question.question.matchAll(YEARS)].map((match) => match[0]);
   const home = new URL(origin);
   const originHost = home.hostname.replace(/^www\./, "");
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
@@ -184,9 +241,10 @@ export function scoreSitePages(
   const scored: ScoredPage[] = [];
   for (const { analysis, url } of candidates.values()) {
     if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
-    const score = scoreCandidate(analysis, questionWords, question.intents, cues);
-    if (score > 0)
-      scored.push({ url: url(), score, depth: analysis.depth, kind: [...analysis.reading.kinds].sort().join("|") });
+    const score = scoreCandidate(analysis, questionWords, question.intents, cues, personWords, questionYears);
+    const kind =
+      personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
+    if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
   }
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return scored;

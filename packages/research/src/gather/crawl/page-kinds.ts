@@ -158,7 +158,30 @@ const KIND_WORDS: Record<PageKind, string[]> = {
   ],
   customers: ["customers", "clients", "case-studies", "case-study", "testimonials", "success-stories", "showcase"],
   product: ["product", "products", "features", "platform", "integrations", "solutions", "open-source", "enterprise"],
+  imprint: [
+    "imprint",
+    "impressum",
+    "legal-notice",
+    "legal-notices",
+    "legal-information",
+    "mentions-legales",
+    "aviso-legal",
+    "note-legali",
+    "colofon",
+    "colophon",
+  ],
 };
+
+/**
+ * Words naming the pages the law makes state who runs a site: its privacy policy names the
+ * controller, its terms the contracting company, with its legal form and seat.
+ */
+const OPERATOR_PAGE_WORDS = new Set(["privacy", "terms", "tos"]);
+
+/** Whether a page's own words (its last path segment, its link text) name a privacy policy or terms. */
+export function namesOperatorPage(words: readonly string[]): boolean {
+  return words.some((word) => OPERATOR_PAGE_WORDS.has(word));
+}
 
 const WORD_KINDS = new Map<string, PageKind[]>();
 for (const [kind, words] of Object.entries(KIND_WORDS) as Array<[PageKind, string[]]>) {

@@ -14,11 +14,9 @@ import { removeBoilerplate } from "./remove-boilerplate.js";
 /** Readability text shorter than this many characters is not trusted on its own. */
 const MINIMUM_ARTICLE_CHARACTERS = 200;
 /**
- * Readability must keep at least this share of the cleaned text, else it lost content (a team grid
- * cut to one card). Inside a `<main>`/`<article>` landmark little junk is left, so more must stay;
- * a page of bare divs still carries teasers and link blocks, so Readability may cut more.
+ * Readability must keep at least this share of the cleaned body, else it lost content (a team grid
+ * cut to one card). A page of bare divs still carries teasers and link blocks, so it may cut much.
  */
-const MINIMUM_ARTICLE_SHARE_OF_LANDMARK = 0.5;
 const MINIMUM_ARTICLE_SHARE_OF_BODY = 0.25;
 /**
  * When the cleaned body is at most this much longer than Readability's pick, the extra is the
@@ -53,13 +51,17 @@ function characterCount(text: string): number {
   return text.replace(/^#+ /gm, "").replace(/\s+/g, "").length;
 }
 
-/** The main text of a cleaned document: its main landmark or body, or Readability's pick when that is clearly tighter. */
+/** The main text of a cleaned document: its main landmark; without one, its body or Readability's pick when that is clearly tighter. */
 function chooseMainText(document: DomDocument, url: string, shape: CleanedShape): string {
   const landmarks = toArray(document.querySelectorAll("main, [role=main]"));
   const articles = landmarks.length === 1 ? landmarks : toArray(document.querySelectorAll("article"));
   const landmark = articles.length === 1 ? articles[0]! : null;
-  const container = landmark ?? document.body;
-  const bodyText = container === null ? "" : htmlToText(container);
+  // Inside a `<main>`/`<article>` landmark, once cleaned, little but the page's own text is left:
+  // what Readability would still cut there is a contact block, an imprint's register lines, a
+  // list of facts with links in it, the headline and lead, which are evidence.
+  if (landmark !== null) return htmlToText(landmark);
+  const body = document.body;
+  const bodyText = body === null ? "" : htmlToText(body);
   const bodyLength = characterCount(bodyText);
   if (shape.elements > MAXIMUM_READABILITY_ELEMENTS || shape.depth > MAXIMUM_READABILITY_DEPTH) return bodyText;
 
@@ -67,17 +69,18 @@ function chooseMainText(document: DomDocument, url: string, shape: CleanedShape)
   const articleText = readableText(document.cloneNode(true), url);
   if (articleText === null) return bodyText;
   const articleLength = characterCount(articleText);
-  const share = landmark === null ? MINIMUM_ARTICLE_SHARE_OF_BODY : MINIMUM_ARTICLE_SHARE_OF_LANDMARK;
   const useful =
-    articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) && articleLength >= bodyLength * share;
+    articleLength >= Math.min(MINIMUM_ARTICLE_CHARACTERS, bodyLength) &&
+    articleLength >= bodyLength * MINIMUM_ARTICLE_SHARE_OF_BODY;
   if (!useful || bodyLength <= articleLength * BODY_PREFERENCE_RATIO) return bodyText;
   return articleText;
 }
 
 /**
  * Extracts an HTML page: metadata, JSON-LD, links and profile links from the whole document, then
- * the main text from Readability, or from the boilerplate-stripped body when Readability drops too
- * much (short pages, team grids, pricing tables).
+ * the main text from its cleaned main landmark, or on a page without one from Readability, or from
+ * the boilerplate-stripped body when Readability drops too much (short pages, team grids, pricing
+ * tables).
  */
 export function extractHtml(url: string, html: string): ExtractedPage {
   const document = parseDocument(html);

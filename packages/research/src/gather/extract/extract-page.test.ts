@@ -95,6 +95,31 @@ describe("extractPage on HTML", () => {
     expect(page.text).not.toContain("sourdough");
   });
 
+  it("keeps every block of the main landmark, a contact list with its addresses and the legal lines too", () => {
+    const story = Array.from(
+      { length: 5 },
+      (_, index) =>
+        `<p>Part ${index} of our story: Acme's engineers spent the winter rebuilding the engine, testing every valve twice, and writing down what failed.</p>`,
+    ).join("");
+    const contacts = ["Press", "Sales", "Support", "Legal", "Security", "Jobs"]
+      .map(
+        (team) =>
+          `<div><p>${team}:</p><p><a href="mailto:${team.toLowerCase()}@acme.example">${team.toLowerCase()}@acme.example</a></p></div>`,
+      )
+      .join("");
+    const page = extractPage({
+      url: "https://acme.example/about",
+      contentType: "text/html",
+      text: html(`${CHROME}<main><h1>We build engines</h1><div><div>${story}</div></div>
+        <div><h2>Contact us</h2>${contacts}</div>
+        <div><h2>Legal notice</h2><div><div>Company: Acme Engines Ltd</div><div>Register: <a href="/register">No. 4711</a></div></div></div></main>${FOOTER}`),
+    });
+    expect(page.text).toContain("# We build engines");
+    expect(page.text).toContain("Part 4 of our story");
+    expect(page.text).toContain("security@acme.example");
+    expect(page.text).toContain("Register: No. 4711");
+  });
+
   it("reads title, description, site name, dates and language from meta tags and JSON-LD", () => {
     const page = extractPage({
       url: "https://acme.example/blog/launch",
@@ -215,6 +240,25 @@ describe("extractPage on HTML", () => {
     });
     expect(page.text).toContain("Plan | Price\nStarter | $9");
     expect(page.text).toContain("- SSO\n- Audit log");
+  });
+
+  it("keeps apart what line breaks and blocks separate inside list items, cells and definition lists", () => {
+    const page = extractPage({
+      url: URL,
+      contentType: "text/html",
+      text: html(`<main><h1>About Acme</h1><h2>Staff</h2>
+        <ul><li><strong>Rosa Vell</strong><br><span>Head of Finance</span></li><li>Ivo Quist<div>Support Lead</div></li></ul>
+        <table><tr><th>Office</th><th>Address</th></tr><tr><td>North</td><td>12 Mill Lane<br>Springfield</td></tr>
+        <tr><td>South</td><td>4 Quay Road<br>Harbourtown</td></tr></table>
+        <h2>Legal notice</h2><dl><div><dt>Company</dt><dd>Acme Widgets Ltd</dd></div>
+        <div><dt>Address:</dt><dd><address>1 Example Street<br>9999 Exampletown<br>Examplia</address></dd></div>
+        <div><dt>Register</dt><dd>Example Court</dd><dd>No. 123456</dd></div></dl></main>`),
+    });
+    expect(page.text).toContain("- Rosa Vell, Head of Finance\n- Ivo Quist Support Lead");
+    expect(page.text).toContain("North | 12 Mill Lane, Springfield");
+    expect(page.text).toContain(
+      "Company: Acme Widgets Ltd\nAddress: 1 Example Street, 9999 Exampletown, Examplia\nRegister: Example Court, No. 123456",
+    );
   });
 
   it("does not crash on broken markup, hostile nesting, binary junk or an empty body", () => {

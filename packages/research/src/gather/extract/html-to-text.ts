@@ -54,12 +54,76 @@ const BLOCKS = new Set([
 ]);
 const HEADINGS: Record<string, number> = { H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6 };
 
-function inlineText(element: DomElement): string {
-  return collapseWhitespace(element.textContent ?? "");
-}
-
 function isElement(node: DomNode): node is DomElement {
   return node.nodeType === ELEMENT_NODE;
+}
+
+/** Below this depth an element's text is read flat: deeper recursion would overflow the stack. */
+const MAXIMUM_DEPTH = 200;
+
+/** Appends `node`'s text, with a space where a block begins or ends and a comma where a line breaks. */
+function appendFlat(node: DomNode, parts: string[], depth: number): void {
+  if (node.nodeType === TEXT_NODE || depth > MAXIMUM_DEPTH) {
+    parts.push(node.textContent ?? "");
+    return;
+  }
+  if (!isElement(node)) return;
+  const tag = node.tagName.toUpperCase();
+  if (SKIPPED.has(tag)) return;
+  // A card's name and title, or an address's lines, are set apart by <br> or by blocks; glued
+  // together they would read as one word ("Jane DoeChief Executive").
+  if (tag === "BR") {
+    parts.push(", ");
+    return;
+  }
+  const separated = BLOCKS.has(tag) || HEADINGS[tag] !== undefined || tag === "TR" || tag === "DL";
+  if (separated) parts.push(" ");
+  for (const child of toArray(node.childNodes)) appendFlat(child, parts, depth + 1);
+  if (separated) parts.push(" ");
+}
+
+/**
+ * An element's text on one line: blocks inside it and `<br>` line breaks kept apart (a break as a
+ * comma, as an address or a name and title on one line are written), whitespace collapsed.
+ */
+function inlineText(element: DomElement, skip?: (child: DomNode) => boolean): string {
+  const parts: string[] = [];
+  for (const child of toArray(element.childNodes)) if (!skip?.(child)) appendFlat(child, parts, 1);
+  return collapseWhitespace(parts.join(""))
+    .replace(/\s*,(?:\s*,)+/g, ",")
+    .replace(/\s+,/g, ",")
+    .replace(/^,\s*|,$/g, "")
+    .replace(/([:;.!?]),/g, "$1");
+}
+
+/** Lines at most of a card, and words at most of one of its lines and of all of them. */
+const CARD_MAXIMUM_LINES = 8;
+const CARD_MAXIMUM_LINE_WORDS = 12;
+const CARD_MAXIMUM_WORDS = 40;
+
+function wordCount(text: string): number {
+  return text === "" ? 0 : text.split(" ").length;
+}
+
+/**
+ * The lines of a card, or null when `element` is not one: a block holding only a few short blocks
+ * and no headings, lists or tables, as a directory writes a person or a company (name, title,
+ * organisation, city). Written as one block of lines, a card is never cut in two between passages:
+ * its name stays with its title and organisation on a page of hundreds of them.
+ */
+function cardLines(element: DomElement): string[] | null {
+  const children = toArray(element.childNodes).filter(
+    (child) =>
+      (isElement(child) && !SKIPPED.has(child.tagName.toUpperCase())) ||
+      (child.nodeType === TEXT_NODE && (child.textContent ?? "").trim() !== ""),
+  );
+  if (children.length < 2 || children.length > CARD_MAXIMUM_LINES) return null;
+  if (!children.every((child) => isElement(child) && BLOCKS.has(child.tagName.toUpperCase()))) return null;
+  if (element.querySelector("h1, h2, h3, h4, h5, h6, ul, ol, table, dl, pre, blockquote") !== null) return null;
+  const lines = children.map((child) => inlineText(child as DomElement)).filter((line) => line !== "");
+  const words = lines.map(wordCount);
+  if (lines.length < 2 || words.some((count) => count > CARD_MAXIMUM_LINE_WORDS)) return null;
+  return words.reduce((sum, count) => sum + count, 0) <= CARD_MAXIMUM_WORDS ? lines : null;
 }
 
 /** Tables laid out with blocks inside their cells are page layout, not data. */
@@ -102,19 +166,10 @@ function writeList(list: DomElement, writer: TextWriter, depth: number): void {
   for (const item of toArray(list.children)) {
     if (item.tagName.toUpperCase() !== "LI") continue;
     index += 1;
-    const nested: DomElement[] = [];
-    const parts: string[] = [];
-    for (const child of toArray(item.childNodes)) {
-      if (isElement(child) && /^(?:UL|OL)$/.test(child.tagName.toUpperCase())) nested.push(child);
-      else if (isElement(child) && SKIPPED.has(child.tagName.toUpperCase())) continue;
-      else
-        parts.push(
-          isElement(child) && BLOCKS.has(child.tagName.toUpperCase())
-            ? ` ${child.textContent ?? ""} `
-            : (child.textContent ?? ""),
-        );
-    }
-    const text = collapseWhitespace(parts.join(""));
+    const isSublist = (child: DomNode): child is DomElement =>
+      isElement(child) && /^(?:UL|OL)$/.test(child.tagName.toUpperCase());
+    const nested = toArray(item.childNodes).filter(isSublist);
+    const text = inlineText(item, isSublist);
     if (text !== "") lines.push(`${"  ".repeat(depth)}${ordered ? `${index}.` : "-"} ${text}`);
     for (const sublist of nested) {
       const inner = new TextWriter();
@@ -133,14 +188,44 @@ function writeTable(table: DomElement, writer: TextWriter): void {
   for (const row of toArray(table.querySelectorAll("tr"))) {
     const cells = toArray(row.children)
       .filter((cell) => /^(?:TD|TH)$/.test(cell.tagName.toUpperCase()))
-      .map(inlineText);
+      .map((cell) => inlineText(cell));
     if (cells.some((cell) => cell !== "")) rows.push(cells.join(" | "));
   }
   writer.block(rows.join("\n"));
 }
 
-/** Below this depth an element's text is read flat: deeper recursion would overflow the stack. */
-const MAXIMUM_DEPTH = 200;
+/**
+ * A definition list's terms with their descriptions, one term a line ("Register: HRB 1234", a
+ * second description after a comma). Groups of `<dt>`/`<dd>` wrapped in `<div>`s, as HTML allows,
+ * are read through.
+ */
+function definitionLines(list: DomElement): string[] {
+  const lines: string[] = [];
+  // Whether the last line is a term, and whether it has had a description yet.
+  let term: "none" | "bare" | "described" = "none";
+  const visit = (element: DomElement, depth: number) => {
+    for (const child of toArray(element.children)) {
+      const tag = child.tagName.toUpperCase();
+      if (tag === "DIV" && depth < 4) {
+        visit(child, depth + 1);
+        continue;
+      }
+      const text = inlineText(child);
+      if (text === "") continue;
+      const last = lines.length - 1;
+      if (tag === "DD" && term !== "none") {
+        const joint = term === "described" ? ", " : /[:：]$/.test(lines[last]!) ? " " : ": ";
+        lines[last] = `${lines[last]}${joint}${text}`;
+        term = "described";
+      } else {
+        lines.push(text);
+        term = tag === "DT" ? "bare" : "none";
+      }
+    }
+  };
+  visit(list, 0);
+  return lines;
+}
 
 function walk(node: DomNode, writer: TextWriter, depth: number): void {
   if (node.nodeType === TEXT_NODE || depth > MAXIMUM_DEPTH) {
@@ -173,7 +258,7 @@ function walk(node: DomNode, writer: TextWriter, depth: number): void {
     writer.breakLine();
     const cells = toArray(node.children)
       .filter((cell) => /^(?:TD|TH)$/.test(cell.tagName.toUpperCase()))
-      .map(inlineText);
+      .map((cell) => inlineText(cell));
     if (cells.some((cell) => cell !== "")) writer.append(cells.join(" | "));
     writer.breakLine();
     return;
@@ -183,19 +268,15 @@ function walk(node: DomNode, writer: TextWriter, depth: number): void {
     return;
   }
   if (tag === "DL") {
-    writer.flush();
-    const lines: string[] = [];
-    for (const child of toArray(node.children)) {
-      const childTag = child.tagName.toUpperCase();
-      const text = inlineText(child);
-      if (text === "") continue;
-      if (childTag === "DD" && lines.length > 0) lines[lines.length - 1] += `: ${text}`;
-      else lines.push(text);
-    }
-    writer.block(lines.join("\n"));
+    writer.block(definitionLines(node).join("\n"));
     return;
   }
   const isBlock = BLOCKS.has(tag);
+  const card = isBlock ? cardLines(node) : null;
+  if (card !== null) {
+    writer.block(card.join("\n"));
+    return;
+  }
   if (isBlock) writer.flush();
   for (const child of toArray(node.childNodes)) walk(child, writer, depth + 1);
   if (isBlock) writer.flush();

@@ -63,11 +63,12 @@ describe("fetchSitemapUrls", () => {
     expect(server?.requests.map((request) => request.path)).not.toContain("/sitemap-deep.xml");
   });
 
-  it("returns at most 500 URLs", async () => {
-    const many = Array.from({ length: 600 }, (_, index) => `http://shop.test/product/${index}`);
+  it("returns at most 2,000 URLs, so that a big site's last-listed pages are still candidates", async () => {
+    const many = Array.from({ length: 2_100 }, (_, index) => `http://shop.test/product/${index}`);
     const shop = await startShop({ "/sitemap.xml": urlset(many) });
     const urls = await fetchSitemapUrls(shop, "http://shop.test/", {});
-    expect(urls).toHaveLength(500);
+    expect(urls).toHaveLength(2_000);
+    expect(urls).toContain("http://shop.test/product/780");
     expect(urls[0]).toBe("http://shop.test/product/0");
   });
 

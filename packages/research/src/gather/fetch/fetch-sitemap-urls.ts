@@ -2,12 +2,15 @@ import { isDossierError } from "@dossier/contract";
 import { isOnSite } from "../../site-host.js";
 import type { PageFetcher } from "./page-fetcher.js";
 
-/** Most URLs {@link fetchSitemapUrls} returns. */
-export const maxSitemapUrls = 500;
+/**
+ * Most URLs {@link fetchSitemapUrls} returns: enough for a company site of a few thousand pages
+ * (handbook, docs and a blog archive), whose team or legal page may be listed last.
+ */
+export const maxSitemapUrls = 2_000;
 
 /**
  * Reads `/sitemap.xml` of `origin` (and, for a sitemap index, the sitemaps it lists, one level
- * deep) and returns up to 500 page URLs on the same site: the origin's host or one of its
+ * deep) and returns up to 2,000 page URLs on the same site: the origin's host or one of its
  * subdomains, `www.` ignored. A site without a sitemap gives an empty list; other failures throw.
  */
 export async function fetchSitemapUrls(

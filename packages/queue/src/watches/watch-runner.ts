@@ -1,0 +1,338 @@
+import { hash } from "node:crypto";
+import {
+  isDossierError,
+  type NormalizedResearchRequest,
+  type ResearchResponse,
+  type WatchEvent,
+} from "@dossier/contract";
+import { DelayedError, type Job, Worker } from "bullmq";
+import { researchJobId } from "../jobs/job-id.js";
+import type { ResearchQueue } from "../jobs/research-queue.js";
+import type { ApiKeyStore } from "../keys/api-key-store.js";
+import { jobPriorities, redisKeys, WATCH_QUEUE } from "../names.js";
+import type { RedisClient } from "../redis-connection.js";
+import { RedisScript } from "../redis-script.js";
+import { admitCalls } from "../usage/usage-ledger.js";
+import { compareAnswers } from "./compare-answers.js";
+import { observeAnswer } from "./observe-answer.js";
+import type { WatchCallbacks } from "./watch-callbacks.js";
+import type { ProblemSummary, RunRecord, WatchRecord, WatchTrigger } from "./watch-record.js";
+import type { WatchRunData, WatchSchedule } from "./watch-schedule.js";
+import type { WatchStore } from "./watch-store.js";
+
+/** A scheduled run reads evidence no older than this share of the watch's interval. */
+export const WATCH_FRESHNESS_SHARE = 0.25;
+/** Failed runs in a row after which scheduled runs are spaced out. */
+export const FAILURES_BEFORE_BACKOFF = 3;
+/** The longest a failing watch waits between scheduled attempts, in seconds (30 days). */
+const MAX_BACKOFF_SECONDS = 30 * 86_400;
+/** How long a run asked for while another run of the watch is under way waits before it tries again. */
+const BUSY_RETRY_MS = 2_000;
+
+/** What one run came to, for the log. */
+export interface WatchRunReport {
+  watchId: string;
+  runId: string;
+  trigger: WatchTrigger;
+  outcome: "baseline" | "unchanged" | "changed" | "failed" | "skipped" | "stopped";
+  changes?: number;
+  code?: string;
+}
+
+export interface WatchRunnerSettings {
+  prefix: string;
+  /** A command connection: the run lock and the usage ledger. */
+  redis: RedisClient;
+  /** The connection of BullMQ's worker (role `blocking`, no pipelining). */
+  queueConnection: RedisClient;
+  store: WatchStore;
+  schedule: WatchSchedule;
+  /** Where a run's research goes: the fleet's research queue, waited on like a gateway waits. */
+  research: ResearchQueue;
+  /** The keys, for a key's monthly limits and whether it was revoked. */
+  keys: ApiKeyStore;
+  callbacks: WatchCallbacks;
+  /** Runs one worker process waits on at once (`WATCH_CONCURRENCY`). */
+  concurrency: number;
+  /** BullMQ job lock, in milliseconds (`JOB_LOCK_MS`): a dead worker's run is taken over after about this long. */
+  lockMs: number;
+  /** How long a run waits for its research, in milliseconds (`WATCH_RUN_TIMEOUT_MS`). */
+  runTimeoutMs: number;
+  onRun?: (report: WatchRunReport) => void;
+}
+
+/** The id of the event a run makes: derived from the watch and the run, the same however often it is delivered. */
+export function watchEventId(watchId: string, runId: string): string {
+  return `we-${hash("sha256", `${watchId}\n${runId}`, "base64url").slice(0, 22)}`;
+}
+
+/**
+ * The research a run asks for: the first run (the baseline every later one is compared with) and a
+ * run on demand read everything anew (`maxAgeSeconds: 0`); a scheduled one takes evidence no older
+ * than a quarter of the interval, or the request's own `maxAgeSeconds` when that is stricter, so
+ * that it never gets yesterday's answer again.
+ */
+export function runRequest(
+  request: NormalizedResearchRequest,
+  everySeconds: number,
+  trigger: WatchTrigger,
+): NormalizedResearchRequest {
+  const share = Math.floor(everySeconds * WATCH_FRESHNESS_SHARE);
+  const maxAgeSeconds = trigger === "schedule" ? Math.min(share, request.maxAgeSeconds ?? share) : 0;
+  return { ...request, maxAgeSeconds };
+}
+
+/**
+ * How many scheduled runs a watch skips after `failures` failed runs in a row: none before
+ * {@link FAILURES_BEFORE_BACKOFF}, then the next one, then the next three, seven, ... (the wait
+ * doubles), so that attempts are at most 30 days apart. A run on demand is never skipped.
+ */
+export function scheduledRunsToSkip(failures: number, everySeconds: number): number {
+  if (failures < FAILURES_BEFORE_BACKOFF) return 0;
+  const most = Math.max(0, Math.floor(MAX_BACKOFF_SECONDS / everySeconds) - 1);
+  return Math.min(2 ** Math.min(failures - FAILURES_BEFORE_BACKOFF + 1, 20) - 1, most);
+}
+
+const RELEASE_SCRIPT = new RedisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`);
+
+const summary = (error: unknown): ProblemSummary =>
+  isDossierError(error)
+    ? { code: error.code, detail: error.detail }
+    : { code: "RESEARCH_FAILED", detail: "The run failed unexpectedly; the next one tries again." };
+
+/**
+ * Runs watches: BullMQ's job schedulers and `POST /v1/watches/{id}/run` put run jobs in the watch
+ * queue, and this worker takes them. A run admits one call against the key's monthly limits, puts
+ * the research on the fleet as a normal job, waits for its verified answer, compares it with the
+ * last one and records the outcome and any change event in one step; the event goes to the
+ * callback URL. One run of a watch at a time (a lock in Redis); a run taken over from a dead
+ * worker has the same id, so it is recorded, and its event delivered, once.
+ */
+export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRunData> {
+  const { prefix, redis, store } = settings;
+
+  const report = (
+    watch: WatchRecord,
+    runId: string,
+    trigger: WatchTrigger,
+    rest: Omit<WatchRunReport, "watchId" | "runId" | "trigger">,
+  ) => settings.onRun?.({ watchId: watch.id, runId, trigger, ...rest });
+
+  /** Records a run that did not get an answer: the watch keeps its last one and says why. */
+  const recordFailure = async (
+    watch: WatchRecord,
+    runId: string,
+    trigger: WatchTrigger,
+    problem: ProblemSummary,
+    outcome: "failed" | "skipped",
+  ) => {
+    const now = Date.now();
+    const lastRun = JSON.stringify({ id: runId, at: new Date(now).toISOString(), trigger, outcome, problem });
+    const skip = scheduledRunsToSkip(watch.failures + 1, watch.everySeconds);
+    const run: RunRecord =
+      outcome === "skipped"
+        ? { set: { lastRun } }
+        : {
+            set: {
+              lastRun,
+              failures: String(watch.failures + 1),
+              failingSince: String(watch.failingSince ?? now),
+              lastProblem: JSON.stringify(problem),
+              skipRuns: String(skip),
+            },
+            usage: { runs: 1 },
+          };
+    await store.recordRun(watch.id, runId, run);
+    report(watch, runId, trigger, { outcome, code: problem.code });
+  };
+
+  /** One run, under the watch's lock. */
+  const run = async (watch: WatchRecord, runId: string, trigger: WatchTrigger) => {
+    if (watch.target.type !== "research") {
+      await recordFailure(
+        watch,
+        runId,
+        trigger,
+        { code: "REQUEST_VALIDATION_FAILED", detail: "Watching a list is not available yet; this watch cannot run." },
+        "failed",
+      );
+      return;
+    }
+    const key = watch.keyId.startsWith("env-") ? null : await settings.keys.get(watch.keyId);
+    if (key?.revokedAt) {
+      // A revoked key's watch stops for good: nobody may read what it would find.
+      await settings.schedule.unschedule(watch.id);
+      await store.update(watch.id, {
+        status: "stopped",
+        stoppedReason: JSON.stringify({
+          code: "AUTH_INVALID_KEY",
+          detail: `The API key that made this watch was revoked on ${key.revokedAt}; the watch no longer runs.`,
+        }),
+      });
+      report(watch, runId, trigger, { outcome: "stopped", code: "AUTH_INVALID_KEY" });
+      return;
+    }
+    const limits =
+      key?.limits && (key.limits.monthlyCalls !== null || key.limits.monthlyTokens !== null) ? key.limits : undefined;
+    const admission = await admitCalls(redis, prefix, watch.keyId, { count: 1, limits });
+    if (!admission.allowed) {
+      const resetsAt = new Date(admission.resetsAtMs).toISOString();
+      await recordFailure(
+        watch,
+        runId,
+        trigger,
+        {
+          code: "QUOTA_EXCEEDED",
+          detail: `The key's monthly ${admission.exceeded === "calls" ? "research calls are" : "model tokens are"} used up; runs start again at ${resetsAt}.`,
+        },
+        "skipped",
+      );
+      return;
+    }
+    const { kind } = watch.target;
+    const request = runRequest(watch.target.request, watch.everySeconds, trigger);
+    const jobId = researchJobId(watch.keyId, request);
+    const outcome = await settings.research.run(
+      kind,
+      jobId,
+      { request, requestId: runId, keyId: watch.keyId, enqueuedAt: Date.now(), origin: "watch" },
+      { timeoutMs: settings.runTimeoutMs, priority: jobPriorities.watch, maxAgeSeconds: request.maxAgeSeconds ?? 0 },
+    );
+    if (outcome.status === "timeout") {
+      await recordFailure(
+        watch,
+        runId,
+        trigger,
+        {
+          code: "RESEARCH_TIMEOUT",
+          detail: `The research did not finish within ${Math.round(settings.runTimeoutMs / 1000)} s; the last answer stands.`,
+        },
+        "failed",
+      );
+      return;
+    }
+    if (outcome.status === "failed" || outcome.status === "unavailable") {
+      await recordFailure(watch, runId, trigger, summary(outcome.error), "failed");
+      return;
+    }
+    // An answer withheld because search, a page or the model failed says nothing about the subject:
+    // the run failed, and the last answer stands (it is not reported unconfirmed).
+    if ((await redis.get(redisKeys.unsharedResult(prefix, jobId))) === outcome.body) {
+      await recordFailure(
+        watch,
+        runId,
+        trigger,
+        {
+          code: "RESEARCH_FAILED",
+          detail:
+            "Search, a page or the model failed during the run and the answer was withheld; the last answer stands.",
+        },
+        "failed",
+      );
+      return;
+    }
+    const response = JSON.parse(outcome.body) as ResearchResponse & { usage?: Record<string, number> };
+    const comparison = compareAnswers(watch.memory, observeAnswer(request.responseType, response));
+    const now = Date.now();
+    const event: WatchEvent | undefined =
+      comparison.changes.length > 0
+        ? {
+            id: watchEventId(watch.id, runId),
+            watchId: watch.id,
+            runId,
+            detectedAt: new Date(now).toISOString(),
+            changes: comparison.changes,
+          }
+        : undefined;
+    const result = watch.memory === null ? "baseline" : event ? "changed" : "unchanged";
+    // A stored result served again cost nothing new; a run made now (or joined in flight) spent its usage.
+    const spent: Record<string, number> = outcome.storedAt === undefined ? (response.usage ?? {}) : {};
+    const recorded = await store.recordRun(watch.id, runId, {
+      set: {
+        lastRun: JSON.stringify({
+          id: runId,
+          at: new Date(now).toISOString(),
+          trigger,
+          outcome: result,
+          ...(event ? { eventId: event.id } : {}),
+        }),
+        lastAnswer: outcome.body,
+        lastAnswerAt: String(now),
+        memory: JSON.stringify(comparison.memory),
+        failures: "0",
+      },
+      remove: ["failingSince", "lastProblem", "skipRuns"],
+      ...(event ? { event } : {}),
+      usage: {
+        runs: 1,
+        events: event ? 1 : 0,
+        modelCalls: spent.modelCalls ?? 0,
+        promptTokens: spent.promptTokens ?? 0,
+        completionTokens: spent.completionTokens ?? 0,
+        searches: spent.searches ?? 0,
+        pagesFetched: spent.pagesFetched ?? 0,
+        pagesFromCache: spent.pagesFromCache ?? 0,
+      },
+    });
+    if (recorded === "gone") {
+      // Deleted while the run was under way: nothing is kept and nothing is sent.
+      report(watch, runId, trigger, { outcome: "stopped" });
+      return;
+    }
+    if (recorded === "recorded" && event && watch.callbackUrl) await settings.callbacks.enqueue(watch.id, event.id);
+    report(watch, runId, trigger, { outcome: result, changes: comparison.changes.length });
+  };
+
+  const worker = new Worker<WatchRunData>(
+    WATCH_QUEUE,
+    async (job: Job<WatchRunData>, token?: string) => {
+      const { watchId, trigger } = job.data;
+      // Stable across a takeover after a crash; distinct for every later run on demand (same job id, new job).
+      const runId = `${job.id}@${job.timestamp}`;
+      const watch = await store.get(watchId);
+      if (!watch || watch.status === "stopped") return "gone";
+      if (watch.lastRunId === runId) {
+        // Recorded before its worker died: only its event's delivery may be missing (queued once by id).
+        if (watch.lastRun?.eventId && watch.callbackUrl)
+          await settings.callbacks.enqueue(watch.id, watch.lastRun.eventId);
+        return "recorded";
+      }
+      if (trigger === "schedule" && watch.skipRuns > 0) {
+        await store.skipScheduledRun(watchId);
+        return "backing off";
+      }
+      const lock = redisKeys.watchRunLock(prefix, watchId);
+      const acquired = await redis.set(lock, runId, "PX", settings.runTimeoutMs + 60_000, "NX");
+      if (acquired === null && (await redis.get(lock)) !== runId) {
+        // A scheduled run due while another run is under way has nothing to add; a run asked for waits its turn.
+        if (trigger === "schedule") return "busy";
+        await job.moveToDelayed(Date.now() + BUSY_RETRY_MS, token);
+        throw new DelayedError();
+      }
+      try {
+        await run(watch, runId, trigger);
+      } catch (error) {
+        // Redis went away mid-run, or a bug: the watch says so, and its next run tries again.
+        await recordFailure(watch, runId, trigger, summary(error), "failed").catch(() => {});
+      } finally {
+        await RELEASE_SCRIPT.run(redis, [lock], [runId]).catch(() => {});
+      }
+      return "ran";
+    },
+    {
+      connection: settings.queueConnection,
+      prefix,
+      concurrency: settings.concurrency,
+      lockDuration: settings.lockMs,
+      stalledInterval: Math.max(1_000, Math.floor(settings.lockMs / 2)),
+      maxStalledCount: 2,
+      runRetryDelay: 1_000,
+      autorun: false,
+    },
+  );
+  worker.on("error", () => {});
+  return worker;
+}

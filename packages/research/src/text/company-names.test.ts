@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { acronymOf, companyNameForms, nameInReadingOrder } from "./company-names.js";
+
+describe("companyNameForms", () => {
+  it.each([
+    ["The Example Company", ["The Example Company", "Example Company"]],
+    ["Example Company (The)", ["Example Company (The)", "The Example Company", "Example Company"]],
+    ["Example Company, The", ["Example Company, The", "The Example Company", "Example Company"]],
+    ["Example, Inc.", ["Example, Inc.", "Example Inc"]],
+    ["Sample Labs Pty. Ltd.", ["Sample Labs Pty. Ltd.", "Sample Labs Pty Ltd", "Sample Labs"]],
+    ["Sample GmbH", ["Sample GmbH"]],
+    ["sample.example", ["sample.example"]],
+    ["Jo Sample", ["Jo Sample"]],
+    ["World Federation of Snow Architects", ["World Federation of Snow Architects", "WFSA"]],
+  ])("writes %s as %j", (name, forms) => {
+    expect(companyNameForms(name)).toEqual(forms);
+  });
+});
+
+describe("nameInReadingOrder", () => {
+  it("moves an article set after the name to its front, and leaves other names as they are", () => {
+    expect(nameInReadingOrder("Example Company (The)")).toBe("The Example Company");
+    expect(nameInReadingOrder("Example Company, The")).toBe("The Example Company");
+    expect(nameInReadingOrder("Example, Inc.")).toBe("Example, Inc.");
+  });
+});
+
+describe("acronymOf", () => {
+  it("gives the initials of a name of four words or more, small words and legal forms aside", () => {
+    expect(acronymOf("World Federation of Snow Architects")).toBe("WFSA");
+    expect(acronymOf("The Open Harbour Data Trust Ltd")).toBe("OHDT");
+    expect(acronymOf("Snow Architects Federation")).toBeNull();
+    expect(acronymOf("snow-architects.example")).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Legal forms a company's name may end with, lowercase and without dots, as registers, directories
+ * and the company itself write them (or leave them off): "Example, Inc.", "Example Inc",
+ * "Example". Language, not any company's name.
+ */
+const LEGAL_FORMS = new Set([
+  "inc",
+  "incorporated",
+  "corp",
+  "corporation",
+  "ltd",
+  "limited",
+  "llc",
+  "llp",
+  "lp",
+  "plc",
+  "pty",
+  "gmbh",
+  "ggmbh",
+  "ug",
+  "ag",
+  "kg",
+  "ev",
+  "sa",
+  "sas",
+  "sarl",
+  "srl",
+  "spa",
+  "bv",
+  "nv",
+  "oy",
+  "ab",
+  "as",
+  "aps",
+  "kk",
+  "pbc",
+]);
+
+/** An article written after the name ("Example Company (The)", "Example Company, The") or before it. */
+const ARTICLE_LAST = /\s*(?:,\s*the|\(\s*the\s*\))\s*$/i;
+const ARTICLE_FIRST = /^the\s+/i;
+
+/** The name's words with legal forms read through dots and commas ("Inc." and "Inc"). */
+function words(name: string): string[] {
+  return name.replace(/[.,]/g, " ").split(/\s+/).filter(Boolean);
+}
+
+/**
+ * The forms a page may write a company's name in: as given; with its article in front or left off
+ * ("The Example Company", "Example Company (The)", "Example Company"); without the punctuation of
+ * its legal form ("Example, Inc." as "Example Inc"); and without the legal form when two words or
+ * more remain ("Example Labs GmbH" as "Example Labs"; "Example Inc" stays itself, a single word
+ * names too much); and the initials of a name of four words or more ("ISRG"). First the name as
+ * given, no form twice (case aside); a host is its only form.
+ */
+export function companyNameForms(name: string): string[] {
+  // A host ("acme.com") is written one way.
+  if (/^[^\s]+\.[\p{L}]{2,}$/u.test(name.trim())) return [name];
+  const forms: string[] = [];
+  const add = (form: string) => {
+    const trimmed = form.replace(/\s+/g, " ").trim();
+    if (trimmed !== "" && !forms.some((known) => known.toLowerCase() === trimmed.toLowerCase())) forms.push(trimmed);
+  };
+  add(name);
+  const core = name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "").trim();
+  if (core !== name.trim()) {
+    add(`The ${core}`);
+    add(core);
+  }
+  const coreWords = words(core);
+  add(coreWords.join(" "));
+  let end = coreWords.length;
+  while (end > 0 && LEGAL_FORMS.has(coreWords[end - 1]!.toLowerCase())) end -= 1;
+  if (end < coreWords.length && end >= 2) add(coreWords.slice(0, end).join(" "));
+  const acronym = acronymOf(name);
+  if (acronym !== null) add(acronym);
+  return forms;
+}
+
+/** Small words a name's initials leave out ("Bank of the North" is "BN"). */
+const SMALL_WORDS = new Set(["of", "and", "the", "for", "de", "du", "der", "und", "&"]);
+/** Fewer initials than this name too many things to stand for one company. */
+const MINIMUM_ACRONYM_LETTERS = 4;
+
+/**
+ * The initials a long name goes by ("Internet Security Research Group" as "ISRG"), from four
+ * words or more (legal form and small words aside); null for shorter names, whose initials name
+ * too many other things.
+ */
+export function acronymOf(name: string): string | null {
+  if (/^[^\s]+\.[\p{L}]{2,}$/u.test(name.trim())) return null;
+  const core = name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "");
+  const significant = words(core).filter(
+    (word) => !SMALL_WORDS.has(word.toLowerCase()) && !LEGAL_FORMS.has(word.toLowerCase()) && /^\p{L}/u.test(word),
+  );
+  if (significant.length < MINIMUM_ACRONYM_LETTERS) return null;
+  return significant.map((word) => word[0]!.toUpperCase()).join("");
+}
+
+/**
+ * The name in reading order, as pages and search engines write it: an article set after it moves
+ * to the front ("Example Company (The)" as "The Example Company"); any other name is itself.
+ */
+export function nameInReadingOrder(name: string): string {
+  const trimmed = name.trim();
+  return ARTICLE_LAST.test(trimmed) ? `The ${trimmed.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "")}` : trimmed;
+}
