@@ -8,6 +8,7 @@ import type { AnswerKind } from "./answer-kind.js";
 import { mentionsOf, type NumberMention } from "./number-mentions.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 import { dateStates, readDates } from "./read-dates.js";
+import { comparableUrl } from "./states-answer.js";
 
 /** A quote that states the answer, with what is known of where it stands. */
 export interface AnsweringQuote {
@@ -603,20 +604,6 @@ function cellStates(asked: AskedQuestion, cell: string): boolean {
   return containsWhole(normalizeForMatch(cell), normalizeForMatch(String(value)));
 }
 
-/** Normal form of a URL: no scheme, no `www.`, no trailing slash, lower-case. */
-function urlKey(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.hostname.replace(/^www\./, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`.toLowerCase();
-  } catch {
-    return url
-      .replace(/^https?:\/\//i, "")
-      .replace(/^www\./, "")
-      .replace(/\/+$/, "")
-      .toLowerCase();
-  }
-}
-
 /** Questions whose answer may be the page itself: "which page", "where can I read", "the announcement". */
 const ASKS_FOR_PAGE =
   /\b(?:page|pages|post|article|announcement|blog|documentation|docs|guide|policy|handbook|faq|changelog|press release|where can (?:i|we|one) (?:read|find|see|learn))\b/i;
@@ -640,7 +627,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const text = typeof value === "string" ? value.trim() : "";
   // For the page itself as the answer, its address says what it is ("/careers").
   const ownAddress =
-    kind === "url" && urlKey(evidence.url) === urlKey(text) ? evidence.url.replace(/[/._-]+/g, " ") : "";
+    kind === "url" && comparableUrl(evidence.url) === comparableUrl(text) ? evidence.url.replace(/[/._-]+/g, " ") : "";
   const found = topicFound(
     topic,
     `${evidence.pageTitle ?? ""} ${ownAddress} ${leadIn(evidence.passageText, quote)} ${quote}`,
@@ -806,13 +793,13 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       break;
     }
     case "url": {
-      const wanted = urlKey(text);
+      const wanted = comparableUrl(text);
       const inQuote = normalizeForMatch(quote).includes(wanted.replace(/\/$/, ""));
       // A link counts when its text says more than the subject's name (a logo's link home says nothing).
       const linked = evidence.links.some(
         (link) =>
-          urlKey(link.url) === wanted &&
-          urlKey(link.url) !== urlKey(evidence.url) &&
+          comparableUrl(link.url) === wanted &&
+          comparableUrl(link.url) !== comparableUrl(evidence.url) &&
           !addsNothing(link.text, "", asked) &&
           link.text.trim() !== "" &&
           normalizeForMatch(quote).includes(normalizeForMatch(link.text)),
@@ -825,13 +812,13 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         /https?:\/\/\S+/.test(quote) ||
         evidence.links.some(
           (link) =>
-            urlKey(link.url) !== urlKey(evidence.url) &&
+            comparableUrl(link.url) !== comparableUrl(evidence.url) &&
             link.text.trim().length > 2 &&
             normalizeForMatch(evidence.passageText).includes(normalizeForMatch(link.text)) &&
             asksAbout.length > 0 &&
             topicFound(asksAbout, link.text).length >= Math.ceil(asksAbout.length / 2),
         );
-      const isThePage = urlKey(evidence.url) === wanted && ASKS_FOR_PAGE.test(question) && !pointsElsewhere;
+      const isThePage = comparableUrl(evidence.url) === wanted && ASKS_FOR_PAGE.test(question) && !pointsElsewhere;
       if (!inQuote && !linked && !isThePage)
         return { holds: false, reason: `the quote neither gives nor links ${text}` };
       // The page as the answer: its title or address must say it is the page asked for.

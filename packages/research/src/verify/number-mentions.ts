@@ -1,4 +1,4 @@
-import { sameNumber } from "./read-numbers.js";
+import { NUMBER_WORDS, SCALES, sameNumber } from "./read-numbers.js";
 
 /** One number as a text writes it, with what stands around it. */
 export interface NumberMention {
@@ -20,53 +20,6 @@ export interface NumberMention {
   /** Written in words ("five", "a dozen"). */
   inWords: boolean;
 }
-
-const SCALES: Record<string, number> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mm: 1e6,
-  mn: 1e6,
-  million: 1e6,
-  millions: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-  billions: 1e9,
-  trillion: 1e12,
-};
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  dozen: 12,
-};
 
 const CURRENCY_BEFORE = /(?:[$€£¥₹]|\b(?:usd|eur|gbp|chf|cad|aud|jpy|us\$|a\$|c\$))\s?$/i;
 const CURRENCY_AFTER = /^\s?(?:[$€£¥]|(?:usd|eur|gbp|chf|cad|aud|jpy|dollars?|euros?|pounds?|francs?)\b)/i;

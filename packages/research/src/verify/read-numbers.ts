@@ -1,5 +1,5 @@
 /** Number words up to twenty and the round ones a page writes out. */
-const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Record<string, number> = {
   zero: 0,
   one: 1,
   two: 2,
@@ -32,7 +32,8 @@ const NUMBER_WORDS: Record<string, number> = {
   dozen: 12,
 };
 
-const SCALES: Record<string, number> = {
+/** Scale words and letters after a number ("1.5M", "13 million"). */
+export const SCALES: Record<string, number> = {
   k: 1e3,
   thousand: 1e3,
   m: 1e6,

@@ -152,7 +152,7 @@ function statesOption(option: string, quote: string, options: readonly string[])
 }
 
 /** Normal form of a URL for comparison: no scheme, no `www.`, no trailing slash, lower-case host. */
-function urlKey(url: string): string {
+export function comparableUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.hostname.replace(/^www\./, "")}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`.toLowerCase();
@@ -356,14 +356,14 @@ export function statesAnswer(claim: AnswerClaim, quotes: readonly QuoteEvidence[
       return stated ? { stated: true } : { stated: false, reason: `no quote states the date ${value}` };
     }
     case "URL": {
-      const wanted = urlKey(String(value));
+      const wanted = comparableUrl(String(value));
       const stated = quotes.some(
         ({ quote, url, links }) =>
-          urlKey(url) === wanted ||
+          comparableUrl(url) === wanted ||
           normalizeForMatch(quote).includes(wanted.replace(/\/$/, "")) ||
           (links ?? []).some(
             (link) =>
-              urlKey(link.url) === wanted &&
+              comparableUrl(link.url) === wanted &&
               link.text.trim() !== "" &&
               normalizeForMatch(quote).includes(normalizeForMatch(link.text)),
           ),
