@@ -154,7 +154,7 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     // Without a site of its own, the pages that name the company (its own site, a directory, a
     // list it appears in) come from the name alone: they seldom use the question's own words.
     if (!domain && companyName) add(what);
-    // A question that calls the company by its initials ("ISRG") finds the pages that do too.
+    // A question that calls the company by its initials ("NRAF") finds the pages that do too.
     const acronym = companyName ? acronymOf(companyName) : null;
     if (acronym && new RegExp(`\\b${acronym}\\b`, "i").test(request.question))
       add(`"${acronym}" ${questionKeywords(request.question, [...subjectTerms, acronym])}`);

@@ -59,12 +59,12 @@ describe("splitPassages", () => {
       "## Costs",
       sentence("setup", 8),
       items,
-      "Making the total about $90 a month.",
+      "That comes to about $90 a month.",
       sentence("next", 40),
     ].join("\n\n");
     const passages = splitPassages(page(text));
     expect(passages[0]!.text).toContain("6. item50");
-    expect(passages[0]!.text.endsWith("Making the total about $90 a month.")).toBe(true);
+    expect(passages[0]!.text.endsWith("That comes to about $90 a month.")).toBe(true);
     expect(passages[1]!.text.startsWith("next0")).toBe(true);
   });
 

@@ -176,7 +176,7 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
   for (const block of toBlocks(page.text, maxWords)) {
     const contentWords =
       bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
-    // A line that sums up the list before it ("Making the total $100 a month.") stays with the list.
+    // A line that sums up the list before it ("That comes to $40 a seat.") stays with the list.
     const closesList = !block.isHeading && block.words <= LIST_CLOSING_WORDS && isList(buffer.at(-1)?.text ?? "");
     // A new section closes the passage unless what came before is only a heading and a line or two.
     if (block.isHeading && contentWords >= minWords / 2) flush();

@@ -50,7 +50,7 @@ function words(name: string): string[] {
  * ("The Example Company", "Example Company (The)", "Example Company"); without the punctuation of
  * its legal form ("Example, Inc." as "Example Inc"); and without the legal form when two words or
  * more remain ("Example Labs GmbH" as "Example Labs"; "Example Inc" stays itself, a single word
- * names too much); and the initials of a name of four words or more ("ISRG"). First the name as
+ * names too much); and the initials of a name of four words or more ("NRAF"). First the name as
  * given, no form twice (case aside); a host is its only form.
  */
 export function companyNameForms(name: string): string[] {
@@ -83,7 +83,7 @@ const SMALL_WORDS = new Set(["of", "and", "the", "for", "de", "du", "der", "und"
 const MINIMUM_ACRONYM_LETTERS = 4;
 
 /**
- * The initials a long name goes by ("Internet Security Research Group" as "ISRG"), from four
+ * The initials a long name goes by ("Northern Rail Archive Foundation" as "NRAF"), from four
  * words or more (legal form and small words aside); null for shorter names, whose initials name
  * too many other things.
  */

@@ -197,7 +197,9 @@ describe("the answering span and its limits", () => {
   });
 
   it("refuses a question on the page as a statement", () => {
-    expect(ask("Does Example Labs offer internships?", "BOOL", true, "Do you offer internships?").holds).toBe(false);
+    expect(ask("Does Example Labs offer apprenticeships?", "BOOL", true, "Do you offer apprenticeships?").holds).toBe(
+      false,
+    );
   });
 
   it("narrows a copied sentence to the one name near what is asked, or to none", () => {
@@ -210,9 +212,9 @@ describe("the answering span and its limits", () => {
     expect(narrow("Which investor led the Series C round?", led, led)).toBe("Granite Peak Ventures");
     const many = "Teams like Acme, Globex and Initech have been running it for years.";
     expect(narrow("Which analytics product do they use?", many, many)).toBeNull();
-    const card = "Dora Lind — Compliance Manager — Salzburg, Austria";
-    expect(narrow("Which city is Dora based in?", card, card)).toBe("Salzburg");
-    expect(narrow("Which country is Dora based in?", card, card)).toBe("Austria");
+    const card = "Mira Lind — Compliance Manager — Graz, Austria";
+    expect(narrow("Which city is Mira based in?", card, card)).toBe("Graz");
+    expect(narrow("Which country is Mira based in?", card, card)).toBe("Austria");
   });
 });
 

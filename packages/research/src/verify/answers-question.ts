@@ -192,7 +192,6 @@ const STATED_AS: Record<string, string> = {
   acquired: "acquisition bought",
   headquartered: "headquarters hq based",
   located: "based headquarters",
-  experience: "years",
   make: "makes build builds develop develops produce produces manufacture manufactures sell sells offer offers",
   build: "builds make makes develop develops produce produces",
   sell: "sells offer offers provide provides",
@@ -665,7 +664,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
-  // About a person, a sentence that names them is a copy of the quote, not the value asked: "You'll meet with Andrea ...".
+  // About a person, a sentence that names them is a copy of the quote, not the value asked: "You'll meet with Ada to review ...".
   if (
     asked.person &&
     asked.type === "TEXT" &&
@@ -707,7 +706,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       const parsed = countryFromLocation(text);
       if (parsed.countryCode !== null && parsed.city === null && text.split(",").length === 1)
         return { holds: false, reason: `"${text}" is a country or a region, not a city` };
-      // Where the quote names the place the question's words lead to ("now based in Kinshasa"), the answer is that one.
+      // Where the quote names the place the question's words lead to ("now based in Nairobi"), the answer is that one.
       const asksWhere = /\b(?:where|which city|what city|which town)\b/i.test(question);
       const led = [...quote.matchAll(PLACE_AFTER)].filter((match) => {
         const parsed = countryFromLocation(`${match[1] ?? ""}${match[2] ?? ""}`);
@@ -872,7 +871,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const needed =
     selfEvident || subjectMatter.length === 0 ? 0 : subjectMatter.length <= 4 ? 1 : Math.ceil(subjectMatter.length / 3);
   const enough = matterFound.length >= needed;
-  // A list cut mid-name ("includes Raghu Murthi, Dr.") may go on: "every option that applies" is not known from it.
+  // A list cut mid-name ("includes Ada Park, Dr.") may go on: "every option that applies" is not known from it.
   if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.)\s*$/.test(quote))
     return { holds: false, reason: "the quote is cut in the middle of its list" };
   if (!enough && kind !== "yes-no" && kind !== "option")
@@ -929,7 +928,7 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   const flush = () => {
     while (run.length > 0 && particles.test(run[run.length - 1] ?? "")) run.pop();
     const cleaned = run.filter((word) => !NOT_NAMES.has(word.toLowerCase()));
-    // One capitalised word that opens a sentence is just its first word, unless it is written as a name ("TruffleHog").
+    // One capitalised word that opens a sentence is just its first word, unless it is written as a name ("GitLens").
     const plainOpening = run.length === 1 && runOpensSentence && !/^.\S*[\p{Lu}\d]/u.test(run[0] ?? "");
     if (cleaned.length === run.length && !plainOpening && run.length >= (single ? 1 : 2) && run.length <= 5) {
       const span = run.join(" ");
@@ -977,7 +976,7 @@ function nearTopic(name: string, quote: string, topic: readonly TopicWord[]): bo
 
 /**
  * The answering span of a text answer that copied more than it answers: the person's name out of
- * "Clem Delangue, Co-founder and CEO at Example", the city out of a card's "Salzburg, Austria",
+ * "Ada Park, Co-founder and CEO at Example", the city out of a card's "Graz, Austria",
  * the cell under the header asked for out of a copied table row, the title out of a card that
  * names the person. Null when the answer is already of the kind asked, or no single span of that
  * kind is in it (then the checks decide on the answer as given).
@@ -1029,7 +1028,7 @@ export function narrowAnswer(
     }
     case "city": {
       if (looksLikeName(text, 3)) return null;
-      // A card's cell: "Salzburg, Austria".
+      // A card's cell: "Graz, Austria".
       const cells = segments.filter((segment) => segment.split(/\s+/).length <= 5);
       const cities = cells.flatMap((segment) => {
         const city = countryFromLocation(segment).city;
@@ -1041,7 +1040,7 @@ export function narrowAnswer(
         const place = (match[1] ?? "").trim();
         const parsed = countryFromLocation(`${place}${match[2] ?? ""}`);
         if (!parsed.city && !(match[2] && parsed.countryCode)) return [];
-        // Several places: the one the question's words lead to ("lived in Dakar ... now based in Kinshasa").
+        // Several places: the one the question's words lead to ("lived in Lisbon ... now based in Nairobi").
         const placeAt = (match.index ?? 0) + match[0].indexOf(match[1] ?? "");
         const lead = wordsAround(text, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
         return [{ place, led: topic.some((entry) => speaksOf(lead, entry)) }];
@@ -1075,7 +1074,7 @@ export function narrowAnswer(
       if (!asked.person) return null;
       const person = asked.person;
       if (segments.length < 2) {
-        // "a video from Ian Tien, CEO of Example", "by founder and CEO, Vladimir Prelovac": the title beside the name.
+        // "a video from Ada Park, CEO of Example", "by founder and CEO, Ada Park": the title beside the name.
         const clauses = text.split(/,\s*/);
         const at = clauses.findIndex((clause) => namesPerson(person, { quote: clause, passageText: clause }));
         if (at < 0) return null;
