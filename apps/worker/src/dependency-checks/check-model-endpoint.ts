@@ -23,8 +23,8 @@ export const CHECK_TIMEOUT_MS = 5_000;
 
 /**
  * Asks the endpoint for its models (`GET {OPENAI_BASE_URL}/models`, which every OpenAI-compatible
- * server answers and which costs no tokens): unreachable, a refused key or an error status is
- * `failing`; a list without `LLM_MODEL` is a `warning`, since some servers (llama.cpp) answer any
+ * server answers and which costs no tokens): unreachable, a refused key or a server error is
+ * `failing`; a server that does not list models (404, 405, 501) is a `warning`; a list without `LLM_MODEL` is a `warning`, since some servers (llama.cpp) answer any
  * model name while others (Ollama, vLLM) refuse it.
  */
 export async function checkModelEndpoint(settings: ModelEndpointSettings): Promise<CheckResult> {
@@ -48,6 +48,15 @@ export async function checkModelEndpoint(settings: ModelEndpointSettings): Promi
     return {
       status: { state: "failing", text: `refused the key: ${where}` },
       advice: `The model endpoint ${where} answered ${response.status}: set OPENAI_API_KEY to a key it accepts.`,
+    };
+  }
+  // An endpoint that answers but lists no models (a server that implements only chat completions)
+  // is reachable: a warning, not a failure, or /readyz would fail on a server that can answer.
+  if (response.status === 404 || response.status === 405 || response.status === 501) {
+    await response.body?.cancel();
+    return {
+      status: { state: "warning", text: `lists no models (${response.status}): ${where}` },
+      advice: `The model endpoint ${where} answered ${response.status} to GET /models, so ${settings.model} (LLM_MODEL) could not be checked.`,
     };
   }
   if (!response.ok) {
