@@ -128,7 +128,9 @@ describe("stopping and refusing to start", () => {
       stream.on("data", (chunk: Buffer) => output.push(String(chunk)));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
-      for (const deadline = Date.now() + 30_000; !/worker started/.test(output.join("")); ) {
+      // Both processes up (the gateway listening, the worker started) before the Ctrl-C.
+      const started = () => /worker started/.test(output.join("")) && /gateway listening/.test(output.join(""));
+      for (const deadline = Date.now() + 30_000; !started(); ) {
         if (Date.now() > deadline) throw new Error(`pnpm start did not start:\n${output.join("")}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
