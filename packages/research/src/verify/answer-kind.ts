@@ -18,6 +18,7 @@ export type AnswerKind =
   | "title"
   | "organisation"
   | "product"
+  | "name"
   | "year"
   | "date"
   | "money"
@@ -42,6 +43,7 @@ export const answerKinds: readonly AnswerKind[] = [
   "title",
   "organisation",
   "product",
+  "name",
   "year",
   "date",
   "money",
@@ -199,6 +201,14 @@ export function fieldKindOf(field: {
       if (cue.test(words)) return kind;
     }
     if (/\b(?:ceo|cto|cfo|founder|founders|chair|director|president|name of the person)\b/.test(words)) return "person";
+    // Any other name: "round name", "Name of the plan".
+    if (
+      field.type !== "enum" &&
+      (name.endsWith(" name") ||
+        name === "name" ||
+        /^(?:the )?name of\b/.test((field.description ?? "").trim().toLowerCase()))
+    )
+      return "name";
   }
   return null;
 }

@@ -114,6 +114,86 @@ describe("a quote that states the answer must answer the question", () => {
     );
   });
 
+  it("refuses a label or the subject's own name as a person", () => {
+    const quote = "Organization name: Example Labs";
+    expect(reason(check("Who is the CEO of Example Labs?", "TEXT", "Organization name: Example Labs", quote))).toMatch(
+      /not a person's name/,
+    );
+    expect(reason(check("Who is the CEO of Example Labs?", "TEXT", "Example Labs", quote))).toMatch(
+      /names the subject/,
+    );
+    expect(
+      holds(check("Who is the CEO of Example Labs?", "TEXT", "Ada Park", "Ada Park is the CEO of Example Labs.")),
+    ).toBe(true);
+  });
+
+  it("wants a name field to hold a name, not the start of a sentence", () => {
+    const description = "Name of the round, such as Seed or Series A";
+    const kind = fieldKindOf({ path: "funding.round", type: "string", description });
+    expect(kind).toBe("name");
+    expect(fieldKindOf({ path: "legalName", type: "string", description: "The legal name, with its legal form" })).toBe(
+      "organisation",
+    );
+    const quote = "BOSTON, March 14, 2023 — Example Labs today announced an $85 million Series C round.";
+    const ask = (value: string) =>
+      answersQuestion(
+        { question: description, type: "TEXT", kind: "name", value, subjectTerms: SUBJECT, person: null },
+        { quote, passageText: quote, url: "https://example.org/news", links: [] },
+      ).holds;
+    expect(ask("BOSTON, March 14, 2023 — Example Labs today announced an $85 million")).toBe(false);
+    expect(ask("Series C")).toBe(true);
+  });
+
+  it("wants an address answer to be the address of what is asked", () => {
+    const home = "https://example.org/";
+    expect(
+      reason(
+        check("What is the URL of Example Labs' careers page?", "URL", home, "Organization url: https://example.org", {
+          url: home,
+        }),
+      ),
+    ).toMatch(/does not speak of career/);
+    expect(
+      holds(
+        check(
+          "What is the URL of Example Labs' careers page?",
+          "URL",
+          "https://example.org/careers",
+          "See open roles at https://example.org/careers",
+          { url: home },
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("refuses a text answer cut off in the middle of a phrase", () => {
+    const quote = "Penetration tests are performed twice a year by an independent firm.";
+    expect(
+      reason(
+        check(
+          "Who performs Example Labs' penetration tests?",
+          "TEXT",
+          "Penetration tests are performed twice a year by an",
+          quote,
+        ),
+      ),
+    ).toMatch(/stops in the middle/);
+  });
+
+  it("narrows a sentence to the frequency a how-often question asks", () => {
+    const quote = "Testing Penetration tests are performed twice a year by an independent firm.";
+    const asked = {
+      question: "How often does Example Labs have penetration tests performed?",
+      type: "TEXT" as const,
+      kind: answerKindOf("How often does Example Labs have penetration tests performed?", "TEXT"),
+      value: "Testing Penetration tests are performed twice a year by an",
+      subjectTerms: SUBJECT,
+      person: null,
+    };
+    expect(narrowAnswer(asked, { quote, passageText: quote })).toBe("twice a year");
+    expect(narrowAnswer({ ...asked, value: "Every quarter" }, { quote, passageText: quote })).toBeNull();
+  });
+
   it("takes a URL answer from the quote or a link in it, the page's own address only when a page is asked for", () => {
     const page = "https://example.org/blog/moving-on";
     const links = [{ url: "https://code.example.net/labs", text: "our new forge" }];

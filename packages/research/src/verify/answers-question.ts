@@ -245,7 +245,23 @@ const NEEDS_TOPIC = new Set<AnswerKind>([
   "number",
   "identifier",
   "count",
+  // An address is an address of anything: the careers page's, not the home page's.
+  "url",
 ]);
+
+/** A question without the examples it gives ("such as Seed or Series A", "e.g. GmbH"). */
+function withoutExamples(question: string): string {
+  return question.replace(/[,;(]?\s*\b(?:such as|e\.g\.|for example|for instance)\s[^.;)]*[.;)]?/gi, " ");
+}
+
+/** The last word of a text cut off in the middle of a phrase. */
+const CUT_OFF =
+  /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$/i;
+
+/** "How often": a frequency, as pages write one. */
+const ASKS_HOW_OFTEN = /\bhow (?:often|frequently)\b|\bfrequency\b|\bhow many times (?:a|per|each)\b/i;
+const FREQUENCY =
+  /\b(?:(?:once|twice|thrice|(?:\d+|two|three|four|five|six|ten|twelve) times)\s+(?:a|per|each|every)\s+(?:day|week|month|quarter|year)|every\s+(?:(?:\d+|two|three|four|six|twelve)\s+)?(?:day|week|month|quarter|year)s?|(?:bi-?|semi-?)?(?:daily|weekly|monthly|quarterly|annually|yearly)|(?:at least )?(?:once|twice) (?:a|per) (?:day|week|month|quarter|year)|on (?:a|an) (?:daily|weekly|monthly|quarterly|annual|yearly) basis)\b/i;
 
 /** Words of a question that name a unit or a kind of value, not what is asked about. */
 const UNIT_WORDS = new Set(
@@ -618,7 +634,9 @@ const ASKS_FOR_PAGE =
  * no model call: every reason is one a reader can check against the quote.
  */
 export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote): QuestionCheck {
-  const { kind, value, question } = asked;
+  const { kind, value } = asked;
+  // Examples a question or a field's description gives are not what is asked: "such as Seed or Series A".
+  const question = withoutExamples(asked.question);
   const quote = evidence.quote;
   const topic = topicOf(question, asked.subjectTerms);
   // A quote goes on from the sentence before it: "we run X on each push" after one about leaked secrets.
@@ -627,9 +645,11 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   // For the page itself as the answer, its address says what it is ("/careers").
   const ownAddress =
     kind === "url" && comparableUrl(evidence.url) === comparableUrl(text) ? evidence.url.replace(/[/._-]+/g, " ") : "";
+  // An address answer speaks through its own words too: "/careers", "github.com/example".
+  const answerAddress = kind === "url" ? text.replace(/[/._:?=&#-]+/g, " ") : "";
   const found = topicFound(
     topic,
-    `${evidence.pageTitle ?? ""} ${ownAddress} ${leadIn(evidence.passageText, quote)} ${quote}`,
+    `${evidence.pageTitle ?? ""} ${ownAddress} ${answerAddress} ${leadIn(evidence.passageText, quote)} ${quote}`,
   );
   const topicShare = topic.length === 0 ? 1 : found.length / topic.length;
   const subjectNamed = asked.person
@@ -675,6 +695,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
+  // An answer that ends on "an", "of" or "and" was cut off in the middle of what it says.
+  if (asked.type === "TEXT" && text.split(/\s+/).length >= 3 && CUT_OFF.test(text))
+    return { holds: false, reason: `"${shorten(text)}" stops in the middle of a phrase` };
   switch (kind) {
     case "email":
       if (!EMAIL.test(text)) return { holds: false, reason: `"${text}" is not an e-mail address` };
@@ -733,7 +756,15 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       if (!looksLikeName(text, 4)) return { holds: false, reason: `"${text}" is not the name of a place` };
       break;
     case "person":
-      if (!looksLikeName(text, 5)) return { holds: false, reason: `"${text}" is not a person's name` };
+      // "Organization name: Example Labs" is a label and the subject's own name, no one's name.
+      if (!looksLikeName(text, 5) || text.includes(":"))
+        return { holds: false, reason: `"${text}" is not a person's name` };
+      if (addsNothing(text, question, { subjectTerms: asked.subjectTerms, person: null }))
+        return { holds: false, reason: `"${text}" names the subject, not a person` };
+      break;
+    case "name":
+      // A round's, a plan's or a programme's name: a few capitalised words, not a copied sentence.
+      if (!looksLikeName(text, 8) || text.includes(":")) return { holds: false, reason: `"${text}" is not a name` };
       break;
     case "title":
       // A title is a few words with a role in them, not a sentence that mentions one.
@@ -867,9 +898,16 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const matterFound = found.filter((entry) => !UNIT_WORDS.has(entry.word));
   // An e-mail, a phone, an address, a place in an address shows what it answers; an amount, a year or a
   // duration needs the quote to speak of what is asked ("5 years" in a bio is no vesting period).
-  const selfEvident = (kindShown && !NEEDS_TOPIC.has(kind)) || countedShown;
+  // About a person, an address in the passage about them is theirs: "reach out! >> https://jane.example".
+  const selfEvident =
+    (kindShown && (!NEEDS_TOPIC.has(kind) || (kind === "url" && asked.person !== null))) || countedShown;
+  // An address needs one word of what it is the address of ("careers", the person's name); other kinds a share.
   const needed =
-    selfEvident || subjectMatter.length === 0 ? 0 : subjectMatter.length <= 4 ? 1 : Math.ceil(subjectMatter.length / 3);
+    selfEvident || subjectMatter.length === 0
+      ? 0
+      : subjectMatter.length <= 4 || kind === "url"
+        ? 1
+        : Math.ceil(subjectMatter.length / 3);
   const enough = matterFound.length >= needed;
   // A list cut mid-name ("includes Ada Park, Dr.") may go on: "every option that applies" is not known from it.
   if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.)\s*$/.test(quote))
@@ -1001,6 +1039,11 @@ export function narrowAnswer(
       // The cell may hold more than the kind asked: "Dublin, Ireland" for a country.
       return narrowAnswer({ ...asked, value: cell }, { quote: cell, passageText: cell }) ?? cell;
     }
+  }
+  // "How often": the frequency out of a sentence that says it ("performed twice a year by an independent firm").
+  if (ASKS_HOW_OFTEN.test(asked.question)) {
+    const frequency = FREQUENCY.exec(text)?.[0];
+    if (frequency && frequency.trim() !== text) return frequency.trim();
   }
   const segments = segmentsOf(text);
   const single = <T>(items: readonly T[]): T | null => (new Set(items).size === 1 ? (items[0] ?? null) : null);
