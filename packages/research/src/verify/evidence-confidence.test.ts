@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
+import { evidenceConfidence, SNIPPET_ONLY_CAP, type SupportingSource } from "./evidence-confidence.js";
 
 const now = new Date("2026-11-22T00:00:00Z");
 const own: SupportingSource = { ownSite: true, snippet: false, exact: true, publishedAt: null };
@@ -17,7 +17,9 @@ describe("evidenceConfidence", () => {
 
   it("counts a search snippet for less than the page, and caps answers that rest on snippets alone", () => {
     expect(confidence([snippet])).toBeLessThan(confidence([thirdParty]));
-    expect(confidence([snippet, snippet, snippet], { modelConfidence: 1 })).toBeLessThanOrEqual(0.6);
+    // Below "likely" (0.85) however many snippets agree: the page itself was never read.
+    expect(confidence([snippet, snippet, snippet], { modelConfidence: 1 })).toBe(SNIPPET_ONLY_CAP);
+    expect(SNIPPET_ONLY_CAP).toBeLessThan(0.85);
   });
 
   it("counts a fuzzy quote and an old page for less", () => {

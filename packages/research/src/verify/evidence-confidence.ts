@@ -42,7 +42,7 @@ export const MODEL_SHARE = 0.15;
 /** How much the checks' support counts when no check ran (an answer object's field). */
 export const UNCHECKED_SUPPORT = 0.85;
 /** An answer no page states word for word, only search snippets, never goes above this. */
-export const SNIPPET_ONLY_CAP = 0.6;
+export const SNIPPET_ONLY_CAP = 0.75;
 
 const YEAR_MS = 365.25 * 86_400_000;
 
@@ -78,7 +78,7 @@ export function checkSupport(checks: AnswerChecks | undefined): number {
  *   support   = 0.55 + 0.15 x topic share + 0.15 if the quote shows the kind + 0.15 if it names the subject
  *   strength  = evidence x support x 0.7 ^ conflicting x 0.85 ^ unverified
  *   calibrated = 0.65 + 0.38 x strength                   (0 without a source); the line fitted on `pnpm eval`
- *   confidence = 0.85 x calibrated + 0.15 x model         capped at 0.97, and at 0.6 on snippets alone
+ *   confidence = 0.85 x calibrated + 0.15 x model         capped at 0.97, and at 0.75 on snippets alone
  */
 export function evidenceConfidence(input: ConfidenceInput): number {
   let doubt = 1;
