@@ -28,6 +28,12 @@ export interface CaseResult {
   expectsUnknown: boolean;
   /** The answer is the expected one (for an unanswerable case: it was withheld). */
   correct: boolean;
+  /**
+   * As a shown answer: right when every value it shows is expected. The same as `correct`, except
+   * for an answer object, which counts right when each field it fills is right (a field left null
+   * is coverage lost, not a wrong answer).
+   */
+  shownCorrect?: boolean;
   /** The response withheld an answer (both answer fields null). */
   withheld: boolean;
   /** Whether every proving phrase reached the prompt; null when the case has no proof. */
@@ -83,6 +89,19 @@ export function holdsWords(given: string, expected: string): boolean {
     .every((word) => words.has(word));
 }
 
+/** A phone number is the same phone however it is grouped: "+1 617 555 0142" and "+16175550142". */
+export function samePhone(given: string, expected: string): boolean {
+  const phone = /^\+?[\d\s().-]{7,}$/;
+  return (
+    phone.test(expected.trim()) && phone.test(given.trim()) && given.replace(/\D/g, "") === expected.replace(/\D/g, "")
+  );
+}
+
+/** Whether one calendar date gives the other: equal, or one a prefix at a date boundary ("2020" for "2020-02"). */
+export function sameDate(given: string, expected: string): boolean {
+  return given === expected || given.startsWith(`${expected}-`) || expected.startsWith(`${given}-`);
+}
+
 /** A URL as an answer is compared: scheme, `www.` and a trailing slash aside. */
 const urlKey = (url: string) =>
   url
@@ -95,7 +114,8 @@ const urlKey = (url: string) =>
  * The rule per responseType, as the report states it: NUMBER, BOOL and OPTION equal; DATE equal,
  * or one a prefix of the other at a date boundary (a year for a full date counts: "2018" for
  * "2018-12-05"); URL equal with scheme, `www.` and a trailing slash aside; OPTIONS the same set;
- * TEXT when the answer holds every word of the expected one (case, accents and punctuation aside).
+ * TEXT when the answer holds every word of the expected one (case, accents and punctuation aside), or
+ * for a phone number the same digits.
  */
 export function answerMatches(testCase: ResearchCase, body: ResearchBody): boolean {
   const { answerText, answerNumber } = testCase.expected;
@@ -107,14 +127,14 @@ export function answerMatches(testCase: ResearchCase, body: ResearchBody): boole
   const given = body.answerText;
   switch (testCase.request.responseType) {
     case "DATE":
-      return given === answerText || given.startsWith(`${answerText}-`) || answerText.startsWith(`${given}-`);
+      return sameDate(given, answerText);
     case "OPTIONS": {
       const chosen = new Set(JSON.parse(given) as string[]);
       const expected = new Set(JSON.parse(answerText) as string[]);
       return chosen.size === expected.size && [...expected].every((option) => chosen.has(option));
     }
     case "TEXT":
-      return holdsWords(given, answerText);
+      return holdsWords(given, answerText) || samePhone(given, answerText);
     case "URL":
       return urlKey(given) === urlKey(answerText);
     default:

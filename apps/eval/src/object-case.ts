@@ -13,7 +13,7 @@ import {
   verificationTypeOf,
 } from "@dossier/research";
 import type { CaseProof, ExpectedField, OutputSchemaCase, ProvenFields, ResearchBody } from "@dossier/testing";
-import { wordsOf } from "./case-result.js";
+import { sameDate, samePhone, wordsOf } from "./case-result.js";
 
 /** What the fields of one answer object came to, against the case's expected fields. */
 export interface FieldScore {
@@ -69,7 +69,13 @@ export function sameValue(expected: unknown, actual: unknown): boolean {
       sameValue((expected as Record<string, unknown>)[key] ?? null, (actual as Record<string, unknown>)[key] ?? null),
     );
   }
-  if (typeof expected === "string") return typeof actual === "string" && wordsOf(expected) === wordsOf(actual);
+  if (typeof expected === "string") {
+    if (typeof actual !== "string") return false;
+    // A date as for a typed DATE answer: a year for a full date counts.
+    const date = /^\d{4}(?:-\d{2}){0,2}$/;
+    if (date.test(expected) && date.test(actual)) return sameDate(actual, expected);
+    return wordsOf(expected) === wordsOf(actual) || samePhone(actual, expected);
+  }
   return expected === actual;
 }
 

@@ -48,7 +48,13 @@ describe("the evaluation's targets per effort tier", () => {
 function result(
   id: string,
   group: string,
-  outcome: { expectsUnknown?: boolean; withheld: boolean; correct: boolean; confidence: number },
+  outcome: {
+    expectsUnknown?: boolean;
+    withheld: boolean;
+    correct: boolean;
+    shownCorrect?: boolean;
+    confidence: number;
+  },
 ): CaseResult {
   return {
     ...missed,
@@ -56,6 +62,7 @@ function result(
     group,
     expectsUnknown: outcome.expectsUnknown ?? false,
     correct: outcome.correct,
+    ...(outcome.shownCorrect === undefined ? {} : { shownCorrect: outcome.shownCorrect }),
     withheld: outcome.withheld,
     evidenceInPrompt: true,
     confidence: outcome.confidence,
@@ -91,6 +98,14 @@ describe("the figures of the answers shown", () => {
       unanswerableWithheld: 1,
       withheldRate: 0.5,
     });
+  });
+
+  it("counts an answer object right as shown when every value it fills is right, incomplete or not", () => {
+    const objects = [
+      result("partial", "OBJECT", { withheld: false, correct: false, shownCorrect: true, confidence: 0.8 }),
+      result("one wrong value", "OBJECT", { withheld: false, correct: false, shownCorrect: false, confidence: 0.8 }),
+    ];
+    expect(shownAnswers(objects)).toMatchObject({ shown: 2, right: 1, wrong: 1, precision: 0.5 });
   });
 
   it("computes Brier, the expected calibration error over 5 bins and the accuracy per band over shown answers", () => {

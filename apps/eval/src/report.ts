@@ -2,7 +2,7 @@ import type { Effort } from "@dossier/contract";
 import { type Calibration, calibrationOf } from "./calibration.js";
 import { type CaseResult, type CaseSetName, isRealwebSet } from "./case-result.js";
 import type { AnsweredBy } from "./responders.js";
-import { isShown, type ShownAnswers, shownAnswers } from "./shown-answers.js";
+import { isShown, type ShownAnswers, shownAnswers, shownRight } from "./shown-answers.js";
 
 /** A target and whether the run met it. */
 export type Target = [name: string, met: boolean];
@@ -393,7 +393,7 @@ export function reportCaseSet(
   if (misses.length) lines.push("", `proof not in prompt: ${misses.join(", ")}`);
   const wrong = results.filter((result) => !result.correct).map((result) => result.id);
   lines.push(`wrong answers: ${wrong.join(", ") || "none"}`);
-  const wrongShown = results.filter((result) => isShown(result) && !(result.correct && !result.expectsUnknown));
+  const wrongShown = results.filter((result) => isShown(result) && !shownRight(result));
   if (wrongShown.length) lines.push(`wrong answers shown: ${wrongShown.map((result) => result.id).join(", ")}`);
   if (unsupported.length)
     lines.push(`answers no returned quote states: ${unsupported.map((result) => result.id).join(", ")}`);

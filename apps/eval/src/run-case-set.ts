@@ -156,6 +156,7 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
           : fields
             ? fields.right === fields.filled && fields.right === fields.expected
             : enrichmentMatches(testCase as EnrichmentCase, body)),
+      ...(fields ? { shownCorrect: response.status === 200 && fields.filled > 0 && fields.wrong.length === 0 } : {}),
       withheld,
       evidenceInPrompt,
       sources,

@@ -29,12 +29,15 @@ export interface ShownAnswers {
 /** Whether a caller saw an answer: the call succeeded and gave one. */
 export const isShown = (result: CaseResult) => result.status === 200 && !result.withheld;
 
+/** Whether an answer shown is right: never for a question no page answers. */
+export const shownRight = (result: CaseResult) => (result.shownCorrect ?? result.correct) && !result.expectsUnknown;
+
 const ratio = (part: number, whole: number) => (whole ? part / whole : null);
 
 export function shownAnswers(results: readonly CaseResult[]): ShownAnswers {
   const shown = results.filter(isShown);
   // A shown answer to an unanswerable question is never right (such a case is right only when withheld).
-  const right = shown.filter((result) => result.correct && !result.expectsUnknown).length;
+  const right = shown.filter(shownRight).length;
   const unanswerable = results.filter((result) => result.expectsUnknown);
   const unanswerableWithheld = unanswerable.filter((result) => result.status === 200 && result.withheld).length;
   const answerable = results.length - unanswerable.length;
@@ -50,7 +53,7 @@ export function shownAnswers(results: readonly CaseResult[]): ShownAnswers {
     unanswerableWithheld,
     withheldRate: ratio(unanswerableWithheld, unanswerable.length),
     calibration: calibrationOf(
-      shown.map((result) => ({ ...result, correct: result.correct && !result.expectsUnknown })),
+      shown.map((result) => ({ ...result, correct: shownRight(result) })),
       (result) => result.confidence ?? 0,
     ),
   };
