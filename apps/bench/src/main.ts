@@ -11,14 +11,15 @@ import { formatExtractionFigures, runExtractionBench } from "./scenarios/extract
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { type Floors, measureFloors } from "./scenarios/floors.js";
 import { formatGatewayProcessesFigures, runGatewayProcessesBench } from "./scenarios/gateway-processes-bench.js";
+import { formatListFigures, runListBench } from "./scenarios/list-bench.js";
 import { cpuText, formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
 import { formatQueueTargets } from "./scenarios/queue-targets.js";
 import { startQueueWorld } from "./scenarios/queue-world.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 
-const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|extraction|events|console|profile FILE...] [options]
+const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|list|extraction|events|console|profile FILE...] [options]
 
-Without a command, runs queue, research, fleet, events and console one after another.
+Without a command, runs queue, research, fleet, list, events and console one after another.
 
 Options:
   --seconds N   measured window of each scenario (default 10)
@@ -120,6 +121,14 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
     header("fleet: throughput of 1, 2 and 4 workers, memory, synchronous calls beside a batch", load);
     process.stdout.write(`${formatFleetFigures(figures)}\n`);
   },
+  async list() {
+    const load = loadavg()[0]!;
+    settings.log("list: floors (bare node:http, bare Express, bare BullMQ gateway, each in other processes)");
+    const floors = await measureFloors(3_000, testRedisUrl());
+    const figures = await runListBench(settings);
+    header("list: a 1,000-candidate list beside synchronous calls, against a batch of as many research jobs", load);
+    process.stdout.write(`${formatFloors(floors)}\n\n${formatListFigures(figures)}\n`);
+  },
   async events() {
     const load = loadavg()[0]!;
     const figures = await runEventsBench(settings);
@@ -155,7 +164,7 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
 };
 
 const [command, ...rest] = positionals;
-const chosen = command ? [command] : ["queue", "research", "fleet", "events", "console"];
+const chosen = command ? [command] : ["queue", "research", "fleet", "list", "events", "console"];
 for (const name of chosen) {
   const run = commands[name];
   if (!run) {

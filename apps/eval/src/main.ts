@@ -33,6 +33,10 @@ const program = new Command("eval")
   )
   .option("--prompt-tokens <n>", "the prompt budget (RESEARCH_PROMPT_TOKENS) of the stack under test")
   .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
+  .option(
+    "--lists",
+    "run the find-all list cases of the chosen sets (cases/lists-<set>.jsonl) instead of the research cases",
+  )
   .option("--verbose", "print each case as it finishes")
   .option("--show-bodies", "print each case's request and response bodies as it finishes (with --filter, one case)")
   .action(
@@ -51,6 +55,7 @@ const program = new Command("eval")
       promptTokens?: string;
       verbose?: boolean;
       showBodies?: boolean;
+      lists?: boolean;
     }) => {
       if (options.set !== "all" && !(caseSetNames as readonly string[]).includes(options.set)) {
         throw new InvalidArgumentError(`--set must be fixture, realweb, realweb2 or all, not ${options.set}`);
@@ -81,6 +86,7 @@ const program = new Command("eval")
         ...(options.effort ? { effort: options.effort as Effort } : {}),
         ...(options.promptTokens ? { env: { RESEARCH_PROMPT_TOKENS: options.promptTokens } } : {}),
         ...(options.showBodies ? { showBodies: true } : {}),
+        ...(options.lists ? { lists: true } : {}),
         log: (line) => (options.verbose || options.showBodies) && process.stderr.write(`${line}\n`),
       });
       process.stdout.write(`${report}\n`);

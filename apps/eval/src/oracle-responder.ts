@@ -2,6 +2,7 @@ import {
   type EnrichmentCase,
   type FakeChatRequest,
   type FakeChatResponder,
+  type ListCase,
   type OutputSchemaCase,
   type PromptPassage,
   parsePromptPassages,
@@ -9,6 +10,7 @@ import {
   type ResearchCase,
 } from "@dossier/testing";
 import { passageWith, wordsOf } from "./case-result.js";
+import { createListProofs } from "./list-oracle.js";
 import { provenFieldsOf, sameValue } from "./object-case.js";
 import { subjectName } from "./run-case-set.js";
 
@@ -84,13 +86,17 @@ function confirmFields(testCase: OutputSchemaCase, prompt: string, passages: rea
  * the evaluation measures what Dossier controls: whether the evidence reaches the prompt, and
  * whether the returned sources are the pages that prove the answer. It answers every call a run
  * makes: the typed answer, the answer in the caller's shape (each field cited by its own proof),
- * and `deep`'s checks of either, which confirm only the case's own answer.
+ * and `deep`'s checks of either, which confirm only the case's own answer. A list's verdict question
+ * about a candidate of a list case's ground truth is answered `true` by citing the phrase that
+ * proves the criterion of that candidate; any other candidate gets "the passages do not say".
  */
 export function createOracleResponder(
   researchCases: readonly ResearchCase[],
   enrichmentCases: readonly EnrichmentCase[],
   objectCases: readonly OutputSchemaCase[] = [],
+  listCases: readonly ListCase[] = [],
 ): FakeChatResponder {
+  const listProof = createListProofs(listCases);
   const byQuestion = new Map<string, AnyCase[]>();
   for (const testCase of [...researchCases, ...enrichmentCases, ...objectCases]) {
     byQuestion.set(testCase.request.question, [...(byQuestion.get(testCase.request.question) ?? []), testCase]);
@@ -113,9 +119,12 @@ export function createOracleResponder(
       return { kind: "json", value: provenFieldsReply(request, objectCase ? provenFieldsOf(objectCase) : {}) };
     if (request.schemaName === "object_check")
       return { kind: "json", value: objectCase ? confirmFields(objectCase, prompt, passages) : { fields: {} } };
+    const question = /^Question about an? (?:person|company): (.*)$/m.exec(prompt)?.[1]?.trim() ?? "";
+    const verdictProof = testCase ? null : listProof(question);
+    const verdictPassage = verdictProof ? passageWith(passages, verdictProof.phrase) : undefined;
     if (request.schemaName === "answer_check") {
       const checked = /^Answer to check \(\w+\): (.*)$/m.exec(prompt)?.[1] ?? "";
-      const supported = !!typedCase && confirms(typedCase, checked, passages);
+      const supported = typedCase ? confirms(typedCase, checked, passages) : !!verdictPassage && checked === "true";
       return {
         kind: "json",
         value: { supported, reason: supported ? "The proving passage states it." : "No passage states it." },
@@ -137,6 +146,14 @@ export function createOracleResponder(
           confidence: 0.9,
         });
       }
+    }
+    if (verdictProof && verdictPassage) {
+      Object.assign(reply, {
+        answer: true,
+        citations: quotesOf(verdictProof.phrase).map((quote) => ({ passage: verdictPassage.id, quote })),
+        explanation: `The page ${verdictPassage.url} states it.`,
+        confidence: 0.9,
+      });
     }
     if (prompt.includes("Also fill `person`")) {
       const person: Record<string, unknown> = { jobTitle: null, city: null, country: null, jobStartDate: null };

@@ -1,6 +1,7 @@
 import {
   type EnrichmentCase,
   type FakeChatResponder,
+  type ListCase,
   type OutputSchemaCase,
   type ResearchCase,
   weakReaderResponder,
@@ -28,7 +29,11 @@ export function createEvalResponder(
     research: readonly ResearchCase[];
     enrichment: readonly EnrichmentCase[];
     objects: readonly OutputSchemaCase[];
+    /** List cases: the oracle knows their ground truth; the weak reader knows none. */
+    lists?: readonly ListCase[];
   },
 ): FakeChatResponder {
-  return name === "weak" ? weakReaderResponder : createOracleResponder(cases.research, cases.enrichment, cases.objects);
+  return name === "weak"
+    ? weakReaderResponder
+    : createOracleResponder(cases.research, cases.enrichment, cases.objects, cases.lists ?? []);
 }

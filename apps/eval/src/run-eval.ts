@@ -6,11 +6,14 @@ import {
   type EnrichmentCase,
   type FakeChatRequest,
   type FakeChatResponder,
+  type ListCase,
   loadEnrichmentCases,
+  loadListCases,
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
   loadResearchCases,
+  nordicClimateIndex,
   type OutputSchemaCase,
   type RecordingChatProxy,
   type ResearchCase,
@@ -19,6 +22,8 @@ import {
   realwebDirectory,
   realwebPageFile,
   requestPage,
+  type SiteDefinition,
+  type Stack,
   startRealwebWorld,
   startRecordingChatProxy,
   startResearchWorld,
@@ -27,9 +32,11 @@ import {
   toVisibleText,
 } from "@dossier/testing";
 import type { CaseResult, CaseSetName } from "./case-result.js";
+import { reportListCases } from "./list-report.js";
 import { reportCaseSet, setTitles, type Target } from "./report.js";
 import { createEvalResponder, type ResponderName, responderTitles } from "./responders.js";
 import { type EvalCase, runCaseSet } from "./run-case-set.js";
+import { type ListCaseResult, runListCases } from "./run-list-cases.js";
 
 const EVAL_KEY = "eval-key-0123456789abcdef";
 
@@ -64,6 +71,8 @@ export interface EvalOptions {
   effort?: Effort;
   /** Log each case's request and response bodies. Default false. */
   showBodies?: boolean;
+  /** Run each set's find-all list cases (`cases/lists-<set>.jsonl`) instead of its research cases. */
+  lists?: boolean;
   log: (line: string) => void;
 }
 
@@ -109,25 +118,26 @@ function realModelEnvironment(proxy: RecordingChatProxy, model: RealModel): Reco
   };
 }
 
-async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: EvalOptions): Promise<CaseResult[]> {
-  const researchCases = cases.filter((testCase): testCase is ResearchCase => "expected" in testCase);
-  const enrichmentCases = cases.filter((testCase): testCase is EnrichmentCase => "expectedPerson" in testCase);
-  const objectCases = cases.filter((testCase): testCase is OutputSchemaCase => "expectedFields" in testCase);
-  const fake = createEvalResponder(options.responder ?? "oracle", {
-    research: researchCases,
-    enrichment: enrichmentCases,
-    objects: objectCases,
-  });
-  // The fake's replies, counted as a real model's would be: what a run's completions cost.
-  const replyTokens = new Map<number, number>();
-  const responder: FakeChatResponder = async (request) => {
-    const reply = await fake(request);
-    if (reply.kind === "json") replyTokens.set(request.index, countTokens(JSON.stringify(reply.value)));
-    return reply;
-  };
+/** A set's world (its web, search and model), the stack over it, and what its pages say. */
+interface SetWorld {
+  stack: Stack;
+  modelCalls(): readonly FakeChatRequest[];
+  pageText(url: string): Promise<string>;
+  pageLinks(url: string): Promise<ReadonlyArray<{ url: string; text: string }>>;
+  close(): Promise<void>;
+}
+
+async function startSetWorld(
+  set: CaseSetName,
+  responder: FakeChatResponder,
+  options: EvalOptions,
+  extraSites: SiteDefinition[] = [],
+): Promise<SetWorld> {
   const folder = folderOf(set, options);
   const world =
-    set === "fixture" ? await startResearchWorld({ responder }) : await startRealwebWorld({ folder, responder });
+    set === "fixture"
+      ? await startResearchWorld({ responder, extraSites })
+      : await startRealwebWorld({ folder, responder });
   const proxy = options.model ? await startRecordingChatProxy(options.model.url, options.model.apiKey) : null;
   const stack = await startStack({
     redis: options.redis,
@@ -156,29 +166,83 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
     pageHtml.set(url, html);
     return html;
   };
-  const pageText = async (url: string) => toVisibleText(await htmlOf(url));
-  const pageLinks = async (url: string) => {
-    const html = await htmlOf(url);
-    return html ? extractPage({ url, contentType: "text/html", text: html }).links : [];
+  return {
+    stack,
+    modelCalls: () => (proxy ? proxy.requests : world.model.requests),
+    pageText: async (url) => toVisibleText(await htmlOf(url)),
+    pageLinks: async (url) => {
+      const html = await htmlOf(url);
+      return html ? extractPage({ url, contentType: "text/html", text: html }).links : [];
+    },
+    async close() {
+      await stack.stop();
+      await proxy?.close();
+      await world.close();
+    },
   };
+}
+
+async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: EvalOptions): Promise<CaseResult[]> {
+  const researchCases = cases.filter((testCase): testCase is ResearchCase => "expected" in testCase);
+  const enrichmentCases = cases.filter((testCase): testCase is EnrichmentCase => "expectedPerson" in testCase);
+  const objectCases = cases.filter((testCase): testCase is OutputSchemaCase => "expectedFields" in testCase);
+  const fake = createEvalResponder(options.responder ?? "oracle", {
+    research: researchCases,
+    enrichment: enrichmentCases,
+    objects: objectCases,
+  });
+  // The fake's replies, counted as a real model's would be: what a run's completions cost.
+  const replyTokens = new Map<number, number>();
+  const responder: FakeChatResponder = async (request) => {
+    const reply = await fake(request);
+    if (reply.kind === "json") replyTokens.set(request.index, countTokens(JSON.stringify(reply.value)));
+    return reply;
+  };
+  const world = await startSetWorld(set, responder, options);
   try {
     return await runCaseSet({
       set,
       cases,
-      stack,
+      stack: world.stack,
       apiKey: EVAL_KEY,
-      modelCalls: (): readonly FakeChatRequest[] => (proxy ? proxy.requests : world.model.requests),
-      ...(proxy ? {} : { replyTokens: (call: FakeChatRequest) => replyTokens.get(call.index) }),
-      pageText,
-      pageLinks,
+      modelCalls: world.modelCalls,
+      ...(options.model ? {} : { replyTokens: (call: FakeChatRequest) => replyTokens.get(call.index) }),
+      pageText: world.pageText,
+      pageLinks: world.pageLinks,
       ...(options.effort ? { effort: options.effort } : {}),
       showBodies: options.showBodies ?? false,
       concurrency: options.concurrency,
       log: options.log,
     });
   } finally {
-    await stack.stop();
-    await proxy?.close();
+    await world.close();
+  }
+}
+
+/** Runs a world's list cases (the fixture world with its member directory) and returns their results. */
+async function runListSet(
+  set: CaseSetName,
+  cases: readonly ListCase[],
+  options: EvalOptions,
+): Promise<ListCaseResult[]> {
+  const responder = createEvalResponder(options.responder ?? "oracle", {
+    research: [],
+    enrichment: [],
+    objects: [],
+    lists: cases,
+  });
+  const world = await startSetWorld(set, responder, options, set === "fixture" ? [nordicClimateIndex] : []);
+  try {
+    return await runListCases({
+      set,
+      cases,
+      stack: world.stack,
+      apiKey: EVAL_KEY,
+      pageText: world.pageText,
+      ...(options.effort ? { effort: options.effort } : {}),
+      log: options.log,
+    });
+  } finally {
     await world.close();
   }
 }
@@ -193,7 +257,14 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
   const targets: Target[] = [];
   const results: CaseResult[] = [];
   const answeredBy = options.model ? "model" : (options.responder ?? "oracle");
+  const listResults: ListCaseResult[] = [];
   for (const set of options.sets) {
+    if (options.lists) {
+      if (set !== "fixture" && !realwebAvailable(folderOf(set, options))) continue;
+      const cases = loadListCases(set).filter((testCase) => !options.filter || testCase.id.includes(options.filter));
+      if (cases.length > 0) listResults.push(...(await runListSet(set, cases, options)));
+      continue;
+    }
     if (set !== "fixture" && !realwebAvailable(folderOf(set, options))) {
       sections.push(`## ${setTitles[set]}\n\nskipped: no saved sites at ${folderOf(set, options)}`);
       continue;
@@ -214,6 +285,11 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     sections.push(report.lines.join("\n"));
     targets.push(...report.targets);
   }
+  if (options.lists) {
+    const report = reportListCases(listResults, answeredBy);
+    sections.push(report.lines.join("\n"));
+    targets.push(...report.targets);
+  }
   const header =
     (options.model
       ? `# Dossier evaluation: model ${options.model.name} at ${options.model.url}`
@@ -226,5 +302,8 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     // With a real model, answers are measured, not targeted: the targets judge what Dossier controls.
     ...targets.map(([name, met]) => `${met ? "met   " : "MISSED"} ${name}`),
   ].join("\n");
-  return { report, passed: results.length > 0 && targets.every(([, met]) => met) };
+  return {
+    report,
+    passed: (results.length > 0 || listResults.length > 0) && targets.every(([, met]) => met),
+  };
 }

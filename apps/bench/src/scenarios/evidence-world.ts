@@ -4,6 +4,7 @@ import {
   loadResearchCases,
   type ResearchCase,
   type SimulatedWeb,
+  type SiteDefinition,
   startResearchWorld,
 } from "@dossier/testing";
 import type { LoadRequest } from "../load/run-http-load.js";
@@ -43,8 +44,10 @@ export interface WorldCounts {
   modelCalls: number;
 }
 
-export async function startEvidenceWorld(): Promise<EvidenceWorld> {
+/** The evidence world; `extraSites` are served beside the usual sites (a directory a list reads). */
+export async function startEvidenceWorld(extraSites: SiteDefinition[] = []): Promise<EvidenceWorld> {
   const world = await startResearchWorld({
+    extraSites,
     pageLatencyMs: EVIDENCE_LATENCIES.pageMs,
     searchLatencyMs: EVIDENCE_LATENCIES.searchMs,
     modelLatencyMs: EVIDENCE_LATENCIES.modelMs,

@@ -52,7 +52,8 @@ export interface FleetFigures {
   priority: FleetPriorityFigures | undefined;
 }
 
-function measureSync(
+/** Synchronous research calls of key a on 4 connections, over the measured window (at least 15 s). */
+export function measureSync(
   world: EvidenceWorld,
   stack: BenchStack,
   settings: BenchSettings,

@@ -103,6 +103,24 @@ function relevanceWords(request: DiscoveryRequest): string[] {
   ];
 }
 
+/** How many of the objective's and criteria's words a text holds. */
+function sharedWords(text: string, words: readonly string[]): number {
+  const lower = text.toLowerCase();
+  return words.filter((word) => lower.includes(word)).length;
+}
+
+/**
+ * A listing's entries, those sharing most words with the objective and criteria first, in page
+ * order otherwise: when a page lists more than the list may keep, the entries it keeps are the ones
+ * it would evaluate first, not the top of the page.
+ */
+function mostRelevantFirst<T extends { text: string }>(entries: readonly T[], words: readonly string[]): T[] {
+  return entries
+    .map((entry, order) => ({ entry, order, score: sharedWords(entry.text, words) }))
+    .sort((left, right) => right.score - left.score || left.order - right.order)
+    .map(({ entry }) => entry);
+}
+
 /**
  * Reads the profile pages of the candidates found without a website (a directory entry that links to
  * the entity's own page on the directory), in the order found, within the effort's budget: the
@@ -242,7 +260,7 @@ export async function discoverCandidates(
         listingHosts.add(new URL(page.url).hostname);
         const organisation =
           request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
-        for (const entity of listing.entities) {
+        for (const entity of mostRelevantFirst(listing.entities, words)) {
           pool.add(
             subjectOfEntity(entity, request.entityType, organisation),
             entity.name,
@@ -273,8 +291,7 @@ export async function discoverCandidates(
 
   await readProfiles(pool, request, fetcher, context, unreachable, pagesRead);
   const scored = pool.list().map((candidate, order) => {
-    const text = candidate.cards.join(" ").toLowerCase();
-    const shared = words.filter((word) => text.includes(word)).length;
+    const shared = sharedWords(candidate.cards.join(" "), words);
     return { candidate, order, score: shared + candidate.foundOn.length - 1 };
   });
   scored.sort((left, right) => right.score - left.score || left.order - right.order);

@@ -16,6 +16,21 @@ function stated(
 }
 
 describe("statesAnswer", () => {
+  it("a BOOL is stated by a hyphenated word of the question's as a page writes it", () => {
+    // The person's name is the subject's: only the role is what is asked.
+    const claim = {
+      type: "BOOL" as const,
+      value: true,
+      question: "Is Jane Roe a co-founder of Acme?",
+      options: [],
+      subjectTerms: ["Jane Roe", "Acme", "acme.com"],
+    };
+    const quote = (text: string) => [{ quote: text, url: "https://acme.com/team" }];
+    expect(statesAnswer(claim, quote("Jane Roe — Chief Executive Officer and Co-founder")).stated).toBe(true);
+    expect(statesAnswer(claim, quote("Jane co-founded Acme in 2016.")).stated).toBe(true);
+    expect(statesAnswer(claim, quote("Jane Roe — Chief Executive Officer")).stated).toBe(false);
+  });
+
   it.each([
     ["1250000", 1_250_000, "We raised $1.25M from two funds."],
     ["10 as a team of 10", 10, "Today Acme is a team of 10."],

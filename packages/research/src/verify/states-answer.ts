@@ -258,9 +258,20 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
       if (token === "not" && index > 0 && AUXILIARIES.has(bare(words[index - 1] ?? ""))) sentenceDenies = true;
       if (token === "longer" && bare(words[index - 1] ?? "") === "no") sentenceDenies = true;
       const current = stems[index] ?? "";
-      let hits = topic.filter(
-        (candidate) =>
-          sameWord(candidate, current) || (related.get(candidate) ?? []).some((other) => sameWord(other, current)),
+      // A hyphenated word speaks of each of its parts as the question's words do ("Co-founder" of "co-founder").
+      const forms = word.includes("-")
+        ? [
+            current,
+            ...word
+              .split("-")
+              .filter(isWord)
+              .map((part) => stem(bare(part))),
+          ]
+        : [current];
+      let hits = topic.filter((candidate) =>
+        forms.some(
+          (form) => sameWord(candidate, form) || (related.get(candidate) ?? []).some((other) => sameWord(other, form)),
+        ),
       );
       const opposite = topic.filter((candidate) => oppositeStems(candidate).some((other) => sameWord(other, current)));
       // Initials of consecutive topic words: "PTO" for "paid time off".

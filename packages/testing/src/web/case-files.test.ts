@@ -7,7 +7,9 @@ import { realwebAvailable, realwebPageFile } from "../stack/start-realweb-world.
 import {
   type CaseProof,
   type ExpectedField,
+  type ListCase,
   loadEnrichmentCases,
+  loadListCases,
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
@@ -16,6 +18,7 @@ import {
 } from "./case-files.js";
 import { readPdfText } from "./pdf-document.js";
 import { requestPage } from "./request-page.js";
+import { nordicClimateIndex } from "./sites/nordic-climate-index.js";
 import { type SimulatedWeb, startSimulatedWeb } from "./start-simulated-web.js";
 import { toMainText, toVisibleText } from "./visible-text.js";
 
@@ -23,7 +26,8 @@ let web: SimulatedWeb;
 const pageTexts = new Map<string, { visible: string; main: string }>();
 
 beforeAll(async () => {
-  web = await startSimulatedWeb();
+  // The list cases' directory is a site of its own, beside the usual ones.
+  web = await startSimulatedWeb({ extraSites: [nordicClimateIndex] });
 });
 
 afterAll(async () => {
@@ -300,6 +304,78 @@ describe("outputSchema cases", () => {
       );
       expect(expected.length).toBeGreaterThan(0);
       for (const [path, field] of expected) await expectProven(field.proof, `${id}.${path}`);
+    },
+  );
+});
+
+/** A text's words, case, accents and punctuation aside: a table row's cells read as one phrase. */
+const wordsOf = (text: string) =>
+  (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(" ");
+
+describe("list cases", () => {
+  const sets = [
+    ["fixture", null],
+    ["realweb", REALWEB],
+    ["realweb2", REALWEB2],
+  ] as const;
+  const cases = sets.flatMap(([set, folder]) =>
+    folder === null || realwebAvailable(folder) ? loadListCases(set).map((entry) => [set, entry] as const) : [],
+  );
+
+  it("has unique ids and, in every world, a list from one long page or several sites, a people list and one nothing meets", () => {
+    expect(new Set(cases.map(([, entry]) => entry.id)).size).toBe(cases.length);
+    const shapes = cases.map(([, entry]) => entry.shape);
+    for (const shape of ["directory", "multi-site", "people", "none"] as const) expect(shapes).toContain(shape);
+    for (const [set] of sets.filter(([, folder]) => folder === null || realwebAvailable(folder))) {
+      const ofSet = cases.filter(([caseSet]) => caseSet === set).map(([, entry]) => entry);
+      expect(
+        ofSet.some((entry) => entry.request.entityType === "person"),
+        `${set} has a people list`,
+      ).toBe(true);
+      expect(
+        ofSet.some((entry) => entry.expected.length === 0),
+        `${set} has a list nothing meets`,
+      ).toBe(true);
+    }
+    const multiSite = cases.find(([, entry]) => entry.shape === "multi-site")![1];
+    expect(
+      new Set(multiSite.expected.map((entity) => new URL(Object.values(entity.proofs)[0]!.url).hostname)).size,
+    ).toBeGreaterThan(1);
+  });
+
+  it.each(cases.map(([set, entry]) => [entry.id, set, entry] as const))(
+    "%s: each expected entity is named once and proven for every criterion by a phrase of its page",
+    async (id, set, entry: ListCase) => {
+      const names = entry.expected.map((entity) => wordsOf(entity.name));
+      expect(new Set(names).size, `${id}: names are unique`).toBe(names.length);
+      for (const entity of entry.expected) {
+        if (entry.request.criteria)
+          expect(Object.keys(entity.proofs).sort()).toEqual(
+            entry.request.criteria.map((criterion) => criterion.id).sort(),
+          );
+        expect(Object.keys(entity.proofs).length).toBeGreaterThan(0);
+        for (const [criterionId, proof] of Object.entries(entity.proofs)) {
+          let main: string;
+          if (set === "fixture") main = (await textsOf(proof.url)).main;
+          else {
+            const url = new URL(proof.url);
+            const file = realwebPageFile(set === "realweb" ? REALWEB : REALWEB2, url.hostname, url.pathname);
+            expect(file, `${id}: ${proof.url} is saved`).not.toBeNull();
+            main = toMainText(readFileSync(file ?? "", "utf8"));
+          }
+          expect(wordsOf(proof.phrase)).toContain(wordsOf(entity.name).split(" ")[0]);
+          expect(
+            ` ${wordsOf(main)} `,
+            `${id} ${entity.name} ${criterionId}: "${proof.phrase}" is on ${proof.url}`,
+          ).toContain(` ${wordsOf(proof.phrase)} `);
+        }
+      }
     },
   );
 });

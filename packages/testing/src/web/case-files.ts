@@ -178,3 +178,40 @@ export function loadEnrichmentCases(): EnrichmentCase[] {
 export function loadOutputSchemaCases(): OutputSchemaCase[] {
   return readJsonLines<OutputSchemaCase>("output-schema.jsonl");
 }
+
+/** One entity a list case expects to be matched, and where each criterion is proven of it. */
+export interface ExpectedListEntity {
+  /** The entity's name as its page writes it (a person's full name). */
+  name: string;
+  /** Other spellings a list item may carry (apostrophes, legal forms left out, ...). */
+  aliases?: string[];
+  /** Per criterion id: the page and the phrase that state the criterion of this entity. */
+  proofs: Record<string, CaseProof>;
+}
+
+/** What a list case shows: a list from one long page, one spread over several sites, people, or nothing. */
+export type ListCaseShape = "directory" | "multi-site" | "people" | "none";
+
+/** One case of `cases/lists-<set>.jsonl`: a find-all list and its full ground truth. */
+export interface ListCase {
+  /** Unique case id, e.g. `l-fx-nordic-hiring`. */
+  id: string;
+  shape: ListCaseShape;
+  /** The list request body, as `POST /v1/lists` takes it. */
+  request: {
+    objective: string;
+    entityType: "company" | "person";
+    /** Absent: the list derives them (the proofs then name the derived ids, `c1`, `c2`, ...). */
+    criteria?: Array<{ id: string; description: string }>;
+    limit?: number;
+    effort?: "lite" | "standard" | "deep";
+  };
+  /** Every entity on the world's pages that meets every criterion; empty when none does. */
+  expected: ExpectedListEntity[];
+}
+
+/** Reads a world's list cases, `cases/lists-<set>.jsonl` (none when the file is absent). */
+export function loadListCases(set: "fixture" | "realweb" | "realweb2"): ListCase[] {
+  const name = `lists-${set}.jsonl`;
+  return readdirSync(casesDirectory).includes(name) ? readJsonLines<ListCase>(name) : [];
+}

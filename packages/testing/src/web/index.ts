@@ -6,13 +6,17 @@ export type {
   CaseReach,
   EnrichmentCase,
   ExpectedField,
+  ExpectedListEntity,
   ExpectedPerson,
+  ListCase,
+  ListCaseShape,
   OutputSchemaCase,
   ResearchCase,
 } from "./case-files.js";
 export {
   casesDirectory,
   loadEnrichmentCases,
+  loadListCases,
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
