@@ -39,7 +39,9 @@ const usageCountersShape = {
   searches: count("Search queries of those runs."),
   pagesFetched: count("Pages those runs read from the web."),
   pagesFromCache: count("Pages those runs took from the page cache."),
-  pagesNotModified: count("Of `pagesFetched`, the pages whose site answered 304 Not Modified: the cached copy was still good."),
+  pagesNotModified: count(
+    "Of `pagesFetched`, the pages whose site answered 304 Not Modified: the cached copy was still good.",
+  ),
 };
 
 export const usageDaySchema = z
