@@ -16,13 +16,14 @@ import { cpuText, formatQueueFigures, runQueueBench } from "./scenarios/queue-be
 import { formatQueueTargets } from "./scenarios/queue-targets.js";
 import { startQueueWorld } from "./scenarios/queue-world.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
+import { DEFAULT_WATCH_WINDOW_SECONDS, formatWatchesFigures, runWatchesBench } from "./scenarios/watches-bench.js";
 
-const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|list|extraction|events|console|profile FILE...] [options]
+const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|list|extraction|events|console|watches|profile FILE...] [options]
 
-Without a command, runs queue, research, fleet, list, events and console one after another.
+Without a command, runs queue, research, fleet, list, events, console and watches one after another.
 
 Options:
-  --seconds N   measured window of each scenario (default 10)
+  --seconds N   measured window of each scenario (default 10; watches: ${DEFAULT_WATCH_WINDOW_SECONDS} s of due times)
   --warmup N    unmeasured warm-up before each window, in seconds (default 2)
   --only TEXT   run only the scenarios whose name contains TEXT; queue: also "1 gateway",
                 "2 gateway", "4 gateway" or "gateway processes"; fleet: "1 workers",
@@ -33,7 +34,7 @@ Options:
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    seconds: { type: "string", default: "10" },
+    seconds: { type: "string" },
     warmup: { type: "string", default: "2" },
     only: { type: "string" },
     profile: { type: "boolean", default: false },
@@ -47,7 +48,7 @@ if (values.help) {
 }
 
 const settings: BenchSettings = {
-  durationMs: Number(values.seconds) * 1000,
+  durationMs: Number(values.seconds ?? 10) * 1000,
   warmupMs: Number(values.warmup) * 1000,
   profile: values.profile,
   only: values.only,
@@ -141,6 +142,15 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
     header("console: load time in Chromium and bundle size", load);
     process.stdout.write(`${formatConsoleFigures(figures)}\n`);
   },
+  async watches() {
+    const load = loadavg()[0]!;
+    settings.log("watches: floors (bare node:http, bare Express, bare BullMQ gateway, each in other processes)");
+    const floors = await measureFloors(3_000, testRedisUrl());
+    const figures = await runWatchesBench(settings, Number(values.seconds ?? DEFAULT_WATCH_WINDOW_SECONDS));
+    header("watches: 10,000 watches due within one hour", load);
+    process.stdout.write(`${formatFloors(floors)}\n\n`);
+    process.stdout.write(`${formatWatchesFigures(figures)}\n`);
+  },
   async profile(files) {
     for (const file of files) {
       const summary = summarizeCpuProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
@@ -164,7 +174,7 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
 };
 
 const [command, ...rest] = positionals;
-const chosen = command ? [command] : ["queue", "research", "fleet", "list", "events", "console"];
+const chosen = command ? [command] : ["queue", "research", "fleet", "list", "events", "console", "watches"];
 for (const name of chosen) {
   const run = commands[name];
   if (!run) {

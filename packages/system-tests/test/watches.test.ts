@@ -438,6 +438,36 @@ describe("what a watch reports", () => {
     }
   });
 
+  it("asks an unchanged page again with its validators: a 304, the same answer and no event; a changed page comes whole", async () => {
+    site.setPage("/about", { body: aboutPage("Today Watched Co employs 410 people.") });
+    const watch = await nextRun(
+      (await createWatch(headcountWatch("How many people work at Watched Co? (conditional)"))).id,
+      undefined,
+    );
+    expect(watch.lastAnswer).toMatchObject({ answerNumber: 410 });
+    const aboutSince = (from: number) => site.requests.slice(from).filter((request) => request.path === "/about");
+
+    let from = site.requests.length;
+    const unchanged = await runNow(watch);
+    expect(unchanged.lastRun?.outcome).toBe("unchanged");
+    expect(unchanged.lastAnswer).toMatchObject({ answerNumber: 410 });
+    // Read anew (the run on demand takes no copy as it is), and the site said it had not changed.
+    expect(aboutSince(from)).toEqual([{ path: "/about", status: 304, conditional: true }]);
+    expect(unchanged.usage.pagesNotModified - watch.usage.pagesNotModified).toBeGreaterThanOrEqual(1);
+
+    site.setPage("/about", { body: aboutPage("Today Watched Co employs 420 people.") });
+    from = site.requests.length;
+    const changed = await runNow(unchanged);
+    expect(aboutSince(from)).toEqual([{ path: "/about", status: 200, conditional: true }]);
+    expect(changed.lastRun?.outcome).toBe("changed");
+    expect(changed.lastAnswer).toMatchObject({ answerNumber: 420 });
+    const { data: events } = await eventsOf(watch.id);
+    expect(events.map((event) => event.changes.map((change) => [change.kind, change.before, change.after]))).toEqual([
+      [["changed", "410", "420"]],
+    ]);
+    expect((await call("DELETE", `/v1/watches/${watch.id}`)).status).toBe(204);
+  });
+
   it("runs on its schedule with evidence as fresh as a quarter of its interval, then falls due an interval later", async () => {
     const watch = await nextRun(
       (await createWatch(headcountWatch("How many people work at Watched Co? (scheduled)"))).id,

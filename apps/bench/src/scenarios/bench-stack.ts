@@ -27,6 +27,8 @@ export interface BenchStackOptions {
   env?: Record<string, string>;
   /** Runs every process with `node --cpu-prof`, written to {@link profileDirectory} on stop. */
   profile?: boolean;
+  /** The Redis of the stack. Default `REDIS_URL`, else `redis://127.0.0.1:6379`. */
+  redisUrl?: string;
 }
 
 /** A gateway and workers run as real processes for a benchmark, on a fresh Redis key prefix. */
@@ -83,7 +85,7 @@ async function until(
  */
 export async function startBenchStack(options: BenchStackOptions = {}): Promise<BenchStack> {
   const root = repositoryRoot();
-  const redisUrl = testRedisUrl();
+  const redisUrl = options.redisUrl ?? testRedisUrl();
   const target = { mode: "standalone", url: redisUrl } as const;
   const prefix = `bench-${randomBytes(5).toString("hex")}`;
   const port = await freePort();

@@ -164,6 +164,7 @@ export function researchOperations(): OpenApiOperation[] {
           searches: 2,
           pagesFetched: 7,
           pagesFromCache: 2,
+          pagesNotModified: 0,
           durationMs: 8_340,
         },
         person: {
@@ -238,6 +239,7 @@ export function researchOperations(): OpenApiOperation[] {
           searches: 2,
           pagesFetched: 8,
           pagesFromCache: 0,
+          pagesNotModified: 0,
           durationMs: 6_915,
         },
       }),

@@ -12,6 +12,10 @@ export const runUsageSchema = z
     searches: count("Search queries the run made, including those answered from the search cache."),
     pagesFetched: count("Pages (and sitemaps) read from the web."),
     pagesFromCache: count("Pages taken from the page cache instead of the web."),
+    pagesNotModified: count(
+      "Of `pagesFetched`, the pages whose cached copy was too old and whose site answered 304 Not Modified to the " +
+        "copy's `ETag` or `Last-Modified`: the copy was read again for a round trip, without downloading the page.",
+    ),
     durationMs: count("How long the run took in the worker, in milliseconds (queueing not included)."),
   })
   .register(apiRegistry, {
@@ -35,6 +39,9 @@ const usageCountersShape = {
   searches: count("Search queries of those runs."),
   pagesFetched: count("Pages those runs read from the web."),
   pagesFromCache: count("Pages those runs took from the page cache."),
+  pagesNotModified: count(
+    "Of `pagesFetched`, the pages whose site answered 304 Not Modified: the cached copy was still good.",
+  ),
 };
 
 export const usageDaySchema = z

@@ -24,6 +24,8 @@ export interface ResearchUsage {
   pagesFetched: number;
   /** Pages taken from the page cache. */
   pagesFromCache: number;
+  /** Of `pagesFetched`, those answered 304 Not Modified. */
+  pagesNotModified: number;
 }
 
 /** A stage a running job reports; each becomes an event of `GET /v1/jobs/{id}/events`. */
@@ -224,6 +226,7 @@ export function createResearchWorker(
         searches: 0,
         pagesFetched: 0,
         pagesFromCache: 0,
+        pagesNotModified: 0,
       };
       const kind = job.name;
       // Spent is spent: a failed run counts against its key as much as a finished one. A run's usage

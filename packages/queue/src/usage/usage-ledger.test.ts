@@ -20,6 +20,7 @@ const run = {
   searches: 2,
   pagesFetched: 5,
   pagesFromCache: 1,
+  pagesNotModified: 3,
 };
 
 describe("the usage calendar", () => {

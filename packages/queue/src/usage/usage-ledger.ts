@@ -20,6 +20,7 @@ export interface RunCounters {
   searches: number;
   pagesFetched: number;
   pagesFromCache: number;
+  pagesNotModified: number;
 }
 
 /** The outcome of asking to make calls against a key's monthly limits. */
@@ -154,6 +155,7 @@ export function runUsageIncrements(
     "searches",
     "pagesFetched",
     "pagesFromCache",
+    "pagesNotModified",
   ] as const) {
     if (counters[name] > 0) dayFields.push([name, counters[name]]);
   }

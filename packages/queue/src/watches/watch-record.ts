@@ -70,6 +70,7 @@ export const WATCH_USAGE_COUNTERS = [
   "searches",
   "pagesFetched",
   "pagesFromCache",
+  "pagesNotModified",
 ] as const satisfies ReadonlyArray<keyof WatchUsage>;
 
 const json = <T>(text: string | undefined): T | null => (text ? (JSON.parse(text) as T) : null);

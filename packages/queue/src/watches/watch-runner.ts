@@ -275,6 +275,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
         searches: spent.searches ?? 0,
         pagesFetched: spent.pagesFetched ?? 0,
         pagesFromCache: spent.pagesFromCache ?? 0,
+        pagesNotModified: spent.pagesNotModified ?? 0,
       },
     });
     if (recorded === "gone") {

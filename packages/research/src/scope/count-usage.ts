@@ -9,6 +9,8 @@ export interface EvidenceUsage {
   pagesFetched: number;
   /** Pages taken from the page cache, or from this worker's memory of pages it read recently. */
   pagesFromCache: number;
+  /** Of `pagesFetched`, those whose origin answered 304 Not Modified: the stored copy, for a round trip. */
+  pagesNotModified: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export function countEvidenceUsage<Dependencies extends { fetcher: PageFetcher; 
       const page = await fetcher.fetch(url, options);
       if (page.fromCache) usage.pagesFromCache += 1;
       else usage.pagesFetched += 1;
+      if (page.notModified) usage.pagesNotModified += 1;
       return page;
     },
   };

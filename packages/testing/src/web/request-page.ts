@@ -16,6 +16,8 @@ export interface RequestPageOptions {
   signal?: AbortSignal;
   /** Largest body read, in bytes; the request is aborted past it. Default 10 MiB. */
   maxBytes?: number;
+  /** Headers sent besides `host`, e.g. `if-none-match`. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,7 +34,7 @@ export function requestPage(port: number, url: string, options: RequestPageOptio
         host: "127.0.0.1",
         port,
         path: `${target.pathname}${target.search}`,
-        headers: { host: target.host },
+        headers: { ...options.headers, host: target.host },
         signal: options.signal,
       },
       (response) => {

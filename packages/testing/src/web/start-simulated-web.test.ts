@@ -231,9 +231,49 @@ describe("startSimulatedWeb", () => {
     expect(first).toBe("<");
   });
 
-  it("logs every request with its host and path", async () => {
+  it("logs every request with its host, path and status", async () => {
     await requestPage(web.port, "http://kestrel-security.test/compliance?ref=test");
-    expect(web.requests).toContainEqual({ host: "kestrel-security.test", path: "/compliance?ref=test" });
+    expect(web.requests).toContainEqual({
+      host: "kestrel-security.test",
+      path: "/compliance?ref=test",
+      conditional: false,
+      status: 200,
+    });
+  });
+
+  it("answers a conditional request for an unchanged page 304, with the ETag and Last-Modified it served", async () => {
+    const url = "http://quillstone.test/pricing";
+    const page = await requestPage(web.port, url);
+    const etag = page.headers.etag!;
+    const lastModified = page.headers["last-modified"]!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+    // The tag is the content's: the same page has the same tag, another page another.
+    expect((await requestPage(web.port, url)).headers.etag).toBe(etag);
+    expect((await requestPage(web.port, "http://quillstone.test/")).headers.etag).not.toBe(etag);
+
+    const asked = (headers: Record<string, string>) => requestPage(web.port, url, { headers });
+    const unchanged = await asked({ "if-none-match": etag });
+    expect([unchanged.status, unchanged.body.length, unchanged.headers.etag]).toEqual([304, 0, etag]);
+    expect((await asked({ "if-none-match": `"other", W/${etag}` })).status).toBe(304);
+    expect((await asked({ "if-modified-since": lastModified })).status).toBe(304);
+    const other = await asked({ "if-none-match": '"other"' });
+    expect([other.status, other.body.toString()]).toEqual([200, page.body.toString()]);
+    // If-None-Match decides when both are sent.
+    expect((await asked({ "if-none-match": '"other"', "if-modified-since": lastModified })).status).toBe(200);
+    const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await asked({ "if-modified-since": older })).status).toBe(200);
+
+    const asks = web.requests.filter((request) => request.host === "quillstone.test" && request.path === "/pricing");
+    expect(asks.slice(-7).map((request) => [request.conditional, request.status])).toEqual([
+      [false, 200],
+      [true, 304],
+      [true, 304],
+      [true, 304],
+      [true, 200],
+      [true, 200],
+      [true, 200],
+    ]);
   });
 
   it("still serves every page when a page latency is set", async () => {
@@ -242,7 +282,7 @@ describe("startSimulatedWeb", () => {
       const page = await requestPage(slow.port, "http://quillstone.test/pricing");
       expect(page.status).toBe(200);
       expect(toMainText(page.body.toString())).toContain("Team: $29 per editor per month.");
-      expect(slow.requests).toEqual([{ host: "quillstone.test", path: "/pricing" }]);
+      expect(slow.requests).toEqual([{ host: "quillstone.test", path: "/pricing", conditional: false, status: 200 }]);
     } finally {
       await slow.close();
     }

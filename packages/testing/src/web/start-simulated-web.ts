@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createSecureServer } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -23,6 +24,10 @@ export interface SimulatedWebRequest {
   host: string;
   /** Request path including the query string. */
   path: string;
+  /** Whether it asked with `If-None-Match` or `If-Modified-Since`. */
+  conditional: boolean;
+  /** The status answered (304 for an unchanged page asked conditionally), set once the response is sent. */
+  status?: number;
 }
 
 /** A running simulated web: many virtual hosts on one loopback HTTP server. */
@@ -51,6 +56,21 @@ export interface SimulatedWeb {
 interface StaticResource {
   contentType: string;
   body: Buffer;
+}
+
+/** An entity tag made of the body's hash: the same bytes, the same tag. */
+const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 16)}"`;
+
+/**
+ * Whether a request's validators still match the resource: `If-None-Match` when sent (any of its
+ * tags, weak or strong, or `*`), otherwise `If-Modified-Since` not before `lastModified`.
+ */
+function isNotModified(request: IncomingMessage, etag: string, lastModified: Date): boolean {
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch !== undefined)
+    return ifNoneMatch.split(",").some((tag) => ["*", etag].includes(tag.trim().replace(/^W\//, "")));
+  const ifModifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
+  return Number.isFinite(ifModifiedSince) && ifModifiedSince >= lastModified.getTime();
 }
 
 const stylesheet = Buffer.from("body{line-height:1.6}main{max-width:60rem;margin:0 auto;padding:2rem}\n");
@@ -139,6 +159,9 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   const hosts = [...resourcesByHost.keys(), ...routesByHost.keys()];
   const requests: SimulatedWebRequest[] = [];
   let port = 0;
+  // The sites never change while it runs: they were all last modified when it started (whole seconds, as HTTP dates are).
+  const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const etags = new Map<Buffer, string>();
 
   function respond(request: IncomingMessage, response: ServerResponse, host: string, path: string): void {
     const resources = resourcesByHost.get(host);
@@ -148,7 +171,19 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
         notFound(response, `No page at ${path}.`);
         return;
       }
-      response.writeHead(200, { "content-type": resource.contentType, "content-length": String(resource.body.length) });
+      const etag = etags.get(resource.body) ?? etagOf(resource.body);
+      etags.set(resource.body, etag);
+      const validators = { etag, "last-modified": lastModified.toUTCString() };
+      if (isNotModified(request, etag, lastModified)) {
+        response.writeHead(304, validators);
+        response.end();
+        return;
+      }
+      response.writeHead(200, {
+        ...validators,
+        "content-type": resource.contentType,
+        "content-length": String(resource.body.length),
+      });
       response.end(request.method === "HEAD" ? undefined : resource.body);
       return;
     }
@@ -181,7 +216,15 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const host = hostOf(request);
     const rawPath = request.url ?? "/";
-    requests.push({ host, path: rawPath });
+    const record: SimulatedWebRequest = {
+      host,
+      path: rawPath,
+      conditional: request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined,
+    };
+    requests.push(record);
+    response.on("finish", () => {
+      record.status = response.statusCode;
+    });
     const path = normalisePath(rawPath);
     if (latency <= 0) return respond(request, response, host, path);
     const timer = setTimeout(() => respond(request, response, host, path), latency);

@@ -14,6 +14,16 @@ export interface FetchedPage {
   fetchedAt: string;
   /** True when the page came from the page cache instead of the network. */
   fromCache: boolean;
+  /**
+   * True when the cached copy was too old, the origin was asked again with its validators, and it
+   * answered 304 Not Modified: the copy was read again at the cost of a round trip, no body.
+   * `fetchedAt` is then the time of that answer. Absent otherwise.
+   */
+  notModified?: boolean;
+  /** The final response's `ETag`, kept with the cached copy and sent back as `If-None-Match`. */
+  etag?: string;
+  /** The final response's `Last-Modified`, kept with the cached copy and sent back as `If-Modified-Since`. */
+  lastModified?: string;
 }
 
 /** Options of one fetch. */

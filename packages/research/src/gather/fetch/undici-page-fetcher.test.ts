@@ -315,6 +315,111 @@ describe("cache and sharing", () => {
   });
 });
 
+describe("conditional requests", () => {
+  /** A page with validators that answers 304 when they match, as a real server does; `received` keeps the conditions asked. */
+  function validatedPage(page: { body: string; etag?: string; lastModified?: string }) {
+    const received: Array<{ ifNoneMatch?: string; ifModifiedSince?: string; status: number }> = [];
+    const route: Route = (request, response) => {
+      const ifNoneMatch = request.headers["if-none-match"];
+      const ifModifiedSince = request.headers["if-modified-since"];
+      const validators = {
+        ...(page.etag ? { etag: page.etag } : {}),
+        ...(page.lastModified ? { "last-modified": page.lastModified } : {}),
+      };
+      const unchanged =
+        ifNoneMatch !== undefined
+          ? ifNoneMatch === page.etag
+          : ifModifiedSince !== undefined && page.lastModified !== undefined && ifModifiedSince === page.lastModified;
+      const status = unchanged ? 304 : 200;
+      received.push({
+        ...(ifNoneMatch ? { ifNoneMatch } : {}),
+        ...(ifModifiedSince ? { ifModifiedSince } : {}),
+        status,
+      });
+      if (unchanged) return void response.writeHead(304, validators).end();
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8", ...validators }).end(page.body);
+    };
+    return { page, received, route };
+  }
+
+  it("asks again with If-None-Match and If-Modified-Since, and takes a 304 as the stored copy, fresh again", async () => {
+    const monday = "Mon, 02 Nov 2026 08:00:00 GMT";
+    const served = validatedPage({ body: "<p>240 people</p>", etag: '"v1"', lastModified: monday });
+    const server = await startSite({ "/a": served.route });
+    const cache = new MemoryPageCache();
+    const fetcher = createFetcher(server, { cache });
+    const first = await fetcher.fetch("http://site.test/a", {});
+    expect(first).toMatchObject({ etag: '"v1"', lastModified: monday, fromCache: false });
+    expect(first.notModified).toBeUndefined();
+
+    const again = await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 0 });
+    expect(served.received.at(-1)).toEqual({ ifNoneMatch: '"v1"', ifModifiedSince: monday, status: 304 });
+    expect(again).toMatchObject({ text: "<p>240 people</p>", fromCache: false, notModified: true, etag: '"v1"' });
+    expect(Date.parse(again.fetchedAt)).toBeGreaterThanOrEqual(Date.parse(first.fetchedAt));
+    // The 304 made the stored copy as young as the answer: a caller content with a minute takes it from the cache.
+    await cache.set("http://site.test/a", { ...first, fetchedAt: new Date(Date.now() - 120_000).toISOString() }, 600);
+    const revalidated = await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 60 });
+    expect(revalidated.notModified).toBe(true);
+    const cached = await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 60 });
+    expect(cached).toMatchObject({ fromCache: true, text: "<p>240 people</p>", fetchedAt: revalidated.fetchedAt });
+    expect(cached.notModified).toBeUndefined();
+
+    served.page.body = "<p>260 people</p>";
+    served.page.etag = '"v2"';
+    const changed = await fetcher.fetch("http://site.test/a", { maxAgeSeconds: 0 });
+    expect(served.received.at(-1)).toMatchObject({ ifNoneMatch: '"v1"', status: 200 });
+    expect(changed).toMatchObject({ text: "<p>260 people</p>", etag: '"v2"', fromCache: false });
+    expect(changed.notModified).toBeUndefined();
+    expect((await fetcher.fetch("http://site.test/a", {})).text).toBe("<p>260 people</p>");
+  });
+
+  it("asks with If-Modified-Since alone for a page that sent only Last-Modified, and never without a stored copy", async () => {
+    const served = validatedPage({ body: "<p>dated</p>", lastModified: "Tue, 03 Nov 2026 09:00:00 GMT" });
+    const server = await startSite({ "/dated": served.route });
+    const fetcher = createFetcher(server, { cache: new MemoryPageCache() });
+    await fetcher.fetch("http://site.test/dated", { maxAgeSeconds: 0 });
+    const again = await fetcher.fetch("http://site.test/dated", { maxAgeSeconds: 0 });
+    expect(served.received).toEqual([
+      { status: 200 },
+      { ifModifiedSince: "Tue, 03 Nov 2026 09:00:00 GMT", status: 304 },
+    ]);
+    expect(again).toMatchObject({ text: "<p>dated</p>", notModified: true });
+    // Without a cache there is nothing to revalidate: every fetch is unconditional.
+    const uncached = createFetcher(server);
+    await uncached.fetch("http://site.test/dated", {});
+    expect(served.received.at(-1)).toEqual({ status: 200 });
+  });
+
+  it("sends the validators only to the URL they came from, behind a redirect", async () => {
+    const served = validatedPage({ body: "<p>moved here</p>", etag: '"m1"' });
+    const seenAtOld: Array<string | undefined> = [];
+    const server = await startSite({
+      "/old": (request, response) => {
+        seenAtOld.push(request.headers["if-none-match"]);
+        response.writeHead(301, { location: "/new" }).end();
+      },
+      "/new": served.route,
+    });
+    const fetcher = createFetcher(server, { cache: new MemoryPageCache() });
+    await fetcher.fetch("http://site.test/old", {});
+    const again = await fetcher.fetch("http://site.test/old", { maxAgeSeconds: 0 });
+    expect(seenAtOld).toEqual([undefined, undefined]);
+    expect(served.received.at(-1)).toEqual({ ifNoneMatch: '"m1"', status: 304 });
+    expect(again).toMatchObject({
+      url: "http://site.test/new",
+      requestedUrl: "http://site.test/old",
+      notModified: true,
+    });
+  });
+
+  it("refuses a 304 to a request it did not make conditional", async () => {
+    const server = await startSite({ "/odd": (_request, response) => response.writeHead(304).end() });
+    expect(
+      await errorCodeOf(createFetcher(server, { cache: new MemoryPageCache() }).fetch("http://site.test/odd", {})),
+    ).toBe("FETCH_HTTP_ERROR");
+  });
+});
+
 describe("responses", () => {
   it("refuses error statuses and unsupported content", async () => {
     const server = await startSite({

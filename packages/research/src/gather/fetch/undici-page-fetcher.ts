@@ -167,22 +167,45 @@ export class UndiciPageFetcher implements PageFetcher {
     const cached = await this.#cache?.get(url.href);
     if (cached !== undefined && isYoungEnough(cached.fetchedAt, maxAgeSeconds))
       return { ...cached, requestedUrl, fromCache: true };
+    // A copy too old to serve still has its validators: asked with them, an unchanged page costs a 304.
+    const validators = cached === undefined ? undefined : conditionalHeaders(cached);
+    const stale = validators === undefined ? undefined : cached;
+    const conditional = stale && validators && { url: stale.url, headers: validators };
     const timeoutSignal = AbortSignal.timeout(this.#timeoutMs);
     const signal = AbortSignal.any([callerSignal, timeoutSignal]);
     try {
-      const page = await this.#follow(url, signal, true, async (response, finalUrl) => {
-        if (response.statusCode < 200 || response.statusCode >= 300) {
-          discardBody(response.body);
-          const retryable = response.statusCode === 408 || response.statusCode === 429 || response.statusCode >= 500;
-          throw new DossierError("FETCH_HTTP_ERROR", {
-            detail: `${finalUrl.href} answered ${response.statusCode}`,
-            retryable,
-            extensions: { upstreamStatus: response.statusCode },
-          });
-        }
-        return this.#readPage(response, finalUrl, requestedUrl, signal);
-      });
-      await this.#cache?.set(url.href, page, this.#cacheTtlSeconds);
+      const page = await this.#follow(
+        url,
+        signal,
+        true,
+        async (response, finalUrl) => {
+          if (response.statusCode === 304 && stale !== undefined && finalUrl.href === stale.url) {
+            discardBody(response.body);
+            return {
+              ...stale,
+              ...validatorsOf(response.headers, stale),
+              requestedUrl,
+              fetchedAt: new Date().toISOString(),
+              fromCache: false,
+              notModified: true,
+            };
+          }
+          if (response.statusCode < 200 || response.statusCode >= 300) {
+            discardBody(response.body);
+            const retryable = response.statusCode === 408 || response.statusCode === 429 || response.statusCode >= 500;
+            throw new DossierError("FETCH_HTTP_ERROR", {
+              detail: `${finalUrl.href} answered ${response.statusCode}`,
+              retryable,
+              extensions: { upstreamStatus: response.statusCode },
+            });
+          }
+          return this.#readPage(response, finalUrl, requestedUrl, signal);
+        },
+        conditional,
+      );
+      // The copy is stored as read; whether this fetch cost a 304 belongs to this fetch alone.
+      const { notModified: _notModified, ...copy } = page;
+      await this.#cache?.set(url.href, copy, this.#cacheTtlSeconds);
       return page;
     } catch (error) {
       throw translateError(error, url, callerSignal, timeoutSignal, this.#timeoutMs);
@@ -210,13 +233,15 @@ export class UndiciPageFetcher implements PageFetcher {
   /**
    * Requests `start`, following redirects by hand so each hop is checked (URL, robots.txt, and
    * at connect time its address) before anything is sent to it. `consume` reads the final
-   * response while the host's concurrency slot is still held.
+   * response while the host's concurrency slot is still held. `conditional` headers go only to the
+   * hop whose URL they were stored for: validators belong to one resource.
    */
   async #follow<T>(
     start: URL,
     signal: AbortSignal,
     obeyRobots: boolean,
     consume: (response: Dispatcher.ResponseData, url: URL) => Promise<T>,
+    conditional?: { url: string; headers: Record<string, string> },
   ): Promise<T> {
     let current = start;
     for (let redirects = 0; ; redirects += 1) {
@@ -230,7 +255,12 @@ export class UndiciPageFetcher implements PageFetcher {
         const response = await request(hop, {
           dispatcher: this.#agent,
           method: "GET",
-          headers: { "user-agent": this.#userAgent, accept: acceptHeader, "accept-encoding": "gzip, deflate, br" },
+          headers: {
+            "user-agent": this.#userAgent,
+            accept: acceptHeader,
+            "accept-encoding": "gzip, deflate, br",
+            ...(conditional?.url === hop.href ? conditional.headers : {}),
+          },
           signal,
         });
         const location = headerValue(response.headers.location);
@@ -286,8 +316,28 @@ export class UndiciPageFetcher implements PageFetcher {
       text,
       fetchedAt: new Date().toISOString(),
       fromCache: false,
+      ...validatorsOf(response.headers),
     };
   }
+}
+
+/** The `ETag` and `Last-Modified` of a response; a 304 that sends none keeps those of `stored`. */
+function validatorsOf(
+  headers: Dispatcher.ResponseData["headers"],
+  stored?: Pick<FetchedPage, "etag" | "lastModified">,
+): Pick<FetchedPage, "etag" | "lastModified"> {
+  const etag = headerValue(headers.etag) ?? stored?.etag;
+  const lastModified = headerValue(headers["last-modified"]) ?? stored?.lastModified;
+  return { ...(etag === undefined ? {} : { etag }), ...(lastModified === undefined ? {} : { lastModified }) };
+}
+
+/** `If-None-Match` and `If-Modified-Since` for a stored copy, or undefined when it has no validator. */
+function conditionalHeaders(page: FetchedPage): Record<string, string> | undefined {
+  if (page.etag === undefined && page.lastModified === undefined) return undefined;
+  return {
+    ...(page.etag === undefined ? {} : { "if-none-match": page.etag }),
+    ...(page.lastModified === undefined ? {} : { "if-modified-since": page.lastModified }),
+  };
 }
 
 /** Whether a copy fetched at `fetchedAt` (ISO 8601) is younger than `maxAgeSeconds`; any copy when unset. */
