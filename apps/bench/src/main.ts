@@ -12,6 +12,7 @@ import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { type Floors, measureFloors } from "./scenarios/floors.js";
 import { formatGatewayProcessesFigures, runGatewayProcessesBench } from "./scenarios/gateway-processes-bench.js";
 import { formatListFigures, runListBench } from "./scenarios/list-bench.js";
+import { BrokenPremiseError } from "./scenarios/premise.js";
 import { cpuText, formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
 import { formatQueueTargets } from "./scenarios/queue-targets.js";
 import { startQueueWorld } from "./scenarios/queue-world.js";
@@ -181,6 +182,13 @@ for (const name of chosen) {
     process.stderr.write(`Unknown command "${name}".\n${USAGE}`);
     process.exit(2);
   }
-  await run(rest);
+  try {
+    await run(rest);
+  } catch (error) {
+    if (!(error instanceof BrokenPremiseError)) throw error;
+    // Figures of other work than the scenario names would be read as its figures: none are printed.
+    process.stderr.write(`\nbench ${name}: FAILED: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 process.exit(0);

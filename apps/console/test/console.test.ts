@@ -1,5 +1,6 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { parseCsv } from "@dossier/client";
 import {
   type Harness,
   provenFieldsResponder,
@@ -108,7 +109,13 @@ describe("the web console", () => {
       sources: string[];
       citations?: Array<{ url: string; quote?: string | null }>;
     };
-    await expect(page.getByTestId("answer-text").textContent()).resolves.toBe(expected.answerText);
+    // A yes-or-no answer in words; the API's own form is one click away.
+    await expect(page.getByTestId("answer-text").textContent()).resolves.toBe(
+      ({ true: "Yes", false: "No" } as Record<string, string>)[expected.answerText],
+    );
+    await page.getByText("The answer as JSON").click();
+    const raw = JSON.parse((await page.getByTestId("raw-answer").textContent()) ?? "") as { answerText: string };
+    expect(raw.answerText).toBe(expected.answerText);
     await expect(page.getByTestId("confidence").textContent()).resolves.toBe(
       `${Math.round(expected.confidence * 100)}%`,
     );
@@ -183,18 +190,23 @@ describe("the web console", () => {
     await page.getByLabel("Company name", { exact: true }).fill("Northwind Robotics");
     await page.getByRole("button", { name: "Ask" }).click();
     await page.getByTestId("answer").waitFor();
-    await expect(page.locator("table.person").textContent()).resolves.toMatch(/firstName\s*Sarah/);
+    // The person's fields in words, not the API's names.
+    const person = page.locator("table.person");
+    await expect(person.locator('tr[data-field="firstName"] th').textContent()).resolves.toBe("First name");
+    await expect(person.locator('tr[data-field="firstName"] td').first().textContent()).resolves.toBe("Sarah");
+    await expect(person.textContent()).resolves.not.toMatch(/firstName|lastName|companyName/);
   });
 
-  it("uploads a CSV, maps its columns like the CLI, follows progress, and shows and downloads the results", async () => {
+  it("uploads a CSV, maps its columns like the CLI, follows progress, and shows and downloads the results beside the uploaded columns, in words", async () => {
     await signIn();
     await page.goto(`${harness.stack.baseUrl}/console#/upload`);
+    const owners = ["rep-1", "rep-2", "rep-3", "rep-4"];
     const csv = [
       "Company Name,Domain,Owner",
-      "Northwind Robotics,northwind-robotics.test,rep-1",
-      "Meridian Solar Systems,meridian-solar.test,rep-2",
-      "Quillstone,quillstone.test,rep-3",
-      ",,rep-4",
+      `Northwind Robotics,northwind-robotics.test,${owners[0]}`,
+      `Meridian Solar Systems,meridian-solar.test,${owners[1]}`,
+      `Quillstone,quillstone.test,${owners[2]}`,
+      `,,${owners[3]}`,
     ].join("\n");
     await page
       .getByLabel("CSV file", { exact: true })
@@ -203,8 +215,11 @@ describe("the web console", () => {
     await expect(page.getByLabel("Company Name", { exact: true }).inputValue()).resolves.toBe("name");
     await expect(page.getByLabel("Domain", { exact: true }).inputValue()).resolves.toBe("website");
     await expect(page.getByLabel("Owner", { exact: true }).inputValue()).resolves.toBe("");
-    await page.getByLabel("Question for every row", { exact: true }).fill("What does the company make?");
-    await page.getByLabel("Kind of answer", { exact: true }).selectOption("TEXT");
+    await expect(page.getByTestId("kept-columns").textContent()).resolves.toMatch(
+      /beside each result and in the CSV download: Company Name, Domain, Owner\./,
+    );
+    await page.getByLabel("Question for every row", { exact: true }).fill("Is the company SOC 2 Type II certified?");
+    await page.getByLabel("Kind of answer", { exact: true }).selectOption("BOOL");
     await screenshot("04-upload-mapping");
 
     harness.model.setLatency(300);
@@ -216,10 +231,63 @@ describe("the web console", () => {
     } finally {
       harness.model.setLatency(0);
     }
-    await expect(page.getByTestId("batch-counts").textContent()).resolves.toMatch(/3 answered · 1 failed/);
-    const rows = page.getByTestId("results").locator("tbody tr");
+    await expect(page.getByTestId("batch-counts").textContent()).resolves.toMatch(/3 answered · 1 failed · finished/);
+    const table = page.getByTestId("results");
+    const rows = table.locator("tbody tr");
     await expect(rows.count()).resolves.toBe(4);
-    await expect(rows.nth(3).textContent()).resolves.toMatch(/422.*REQUEST_VALIDATION_FAILED/);
+    await expect(table.locator("thead th").allTextContents()).resolves.toEqual([
+      "Row",
+      "Company Name",
+      "Domain",
+      "Owner",
+      "Result",
+      "Answer",
+      "Confidence",
+      "Sources",
+      "Raw",
+    ]);
+    await expect(table.locator('td[data-column="Owner"]').allTextContents()).resolves.toEqual(owners);
+    await expect(table.locator('td[data-column="Company Name"]').first().textContent()).resolves.toBe(
+      "Northwind Robotics",
+    );
+
+    // What the API answered for each row, from the raw download, in the words the table should use.
+    const [ndjsonDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download NDJSON" }).click(),
+    ]);
+    expect(ndjsonDownload.suggestedFilename()).toMatch(/^dossier-b-.+\.ndjson$/);
+    const lines = (await readFile((await ndjsonDownload.path())!, "utf8"))
+      .trim()
+      .split("\n")
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            ref: string;
+            status: number;
+            result?: { answerText: string | null; metadata?: Record<string, string> };
+          },
+      );
+    expect(lines.map((line) => line.ref)).toEqual(["0", "1", "2", "3"]);
+    expect(lines.map((line) => line.result?.metadata?.Owner)).toEqual([...owners.slice(0, 3), undefined]);
+    const words = (answerText: string | null | undefined) =>
+      answerText === "true" ? "Yes" : answerText === "false" ? "No" : undefined;
+    // The fake model answers at least one of them, so the table has an answer to put in words.
+    expect(lines.some((line) => words(line.result?.answerText))).toBe(true);
+    const answers = await table.locator('td[data-column="Answer"] strong').allTextContents();
+    expect(answers).toEqual(lines.slice(0, 3).map((line) => words(line.result?.answerText) ?? "No answer"));
+    const outcomes = await table.locator('td[data-column="Result"]').allTextContents();
+    expect(outcomes.slice(0, 3)).toEqual(
+      lines.slice(0, 3).map((line) => (line.result?.answerText === null ? "Not enough evidence" : "Answered")),
+    );
+    expect(outcomes[3]).toMatch(/^Failed: .*company/);
+    // The line as the API sent it is one click away.
+    await rows.nth(3).getByText("JSON", { exact: true }).click();
+    const raw = JSON.parse((await rows.nth(3).locator("pre").textContent()) ?? "") as {
+      status: number;
+      problem: { code: string };
+    };
+    expect(raw).toMatchObject({ status: 422, problem: { code: "REQUEST_VALIDATION_FAILED" } });
     expect(await rows.nth(0).getByRole("link").first().getAttribute("href")).toMatch(/^https?:\/\//);
     await screenshot("06-batch-results");
 
@@ -227,18 +295,32 @@ describe("the web console", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download CSV" }).click(),
     ]);
-    const csvText = await readFile((await csvDownload.path())!, "utf8");
-    expect(csvText.split("\r\n")[0]).toBe(
-      "index,ref,status,answerText,answerNumber,confidence,details,sources,errorCode,errorDetail",
-    );
-    expect(csvText.trim().split("\r\n")).toHaveLength(5);
-    const [ndjsonDownload] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download NDJSON" }).click(),
+    const { headers, rows: records } = parseCsv(await readFile((await csvDownload.path())!, "utf8"));
+    expect(headers).toEqual([
+      "Row",
+      "Company Name",
+      "Domain",
+      "Owner",
+      "Result",
+      "Answer",
+      "Confidence",
+      "Details",
+      "Sources",
     ]);
-    expect(ndjsonDownload.suggestedFilename()).toMatch(/^dossier-b-.+\.ndjson$/);
-    const lines = (await readFile((await ndjsonDownload.path())!, "utf8")).trim().split("\n");
-    expect(lines.map((line) => (JSON.parse(line) as { ref: string }).ref)).toEqual(["0", "1", "2", "3"]);
+    expect(records.map((record) => record.Row)).toEqual(["1", "2", "3", "4"]);
+    expect(records.map((record) => record.Owner)).toEqual(owners);
+    expect(records.map((record) => record["Company Name"])).toEqual([
+      "Northwind Robotics",
+      "Meridian Solar Systems",
+      "Quillstone",
+      "",
+    ]);
+    expect(records.map((record) => record.Answer)).toEqual([
+      ...lines.slice(0, 3).map((line) => words(line.result?.answerText) ?? ""),
+      "",
+    ]);
+    expect(records.map((record) => record.Result)).toEqual(outcomes);
+    expect(records[0]!.Confidence).toMatch(/^\d+%$/);
   });
 
   it("lists past batches and cancels one that is running", async () => {

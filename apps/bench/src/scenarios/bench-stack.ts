@@ -61,12 +61,18 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * How long a stack may take to start, in milliseconds. Nothing is measured while it starts: four
+ * gateway processes took 40 s to answer on 2 cores under a load average of 19 (others' jobs).
+ */
+const START_TIMEOUT_MS = 120_000;
+
 /** Polls `check` until it holds; `failure` names a reason to give up at once (a process that exited). */
 async function until(
   what: string,
   check: () => Promise<boolean>,
   failure: () => string | undefined,
-  timeoutMs = 20_000,
+  timeoutMs = START_TIMEOUT_MS,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

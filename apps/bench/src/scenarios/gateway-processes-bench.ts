@@ -4,9 +4,10 @@ import { runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
 import { startBenchStack } from "./bench-stack.js";
+import { assertPremises, countsSince } from "./premise.js";
 import { startCpuMeter } from "./process-cpu.js";
-import { cpuText, QUEUE_WORKER_CONCURRENCY } from "./queue-bench.js";
-import type { QueueWorld } from "./queue-world.js";
+import { cpuText, NO_EVIDENCE, QUEUE_WORKER_CONCURRENCY, STORED } from "./queue-bench.js";
+import { FOUND_COMPANY, type QueueWorld, UNKNOWN_COMPANY } from "./queue-world.js";
 import { companyCall, distinctCompanyBody, runTag } from "./research-requests.js";
 
 /** Gateway process counts `bench queue` measures. */
@@ -58,8 +59,8 @@ export async function runGatewayProcessesBench(
       world.setSearchLatency(0);
       for (const scenario of ["stored result", "no evidence"] as const) {
         const tag = runTag();
-        world.setEvidence(scenario === "stored result");
-        const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0), headers);
+        const company = scenario === "stored result" ? FOUND_COMPANY : UNKNOWN_COMPANY;
+        const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0, company), headers);
         if (scenario === "stored result") {
           const first = await fetch(`${stack.origin}${stored.path}`, {
             method: "POST",
@@ -68,6 +69,7 @@ export async function runGatewayProcessesBench(
           });
           if (first.status !== 200) throw new Error(`the call to be stored answered ${first.status}`);
         }
+        const before = world.counts();
         const gatewayPids = [stack.gateway.child.pid!, ...childrenOf(stack.gateway.child.pid!)];
         const meter = startCpuMeter({
           gateway: gatewayPids,
@@ -82,9 +84,14 @@ export async function runGatewayProcessesBench(
           warmupMs: settings.warmupMs,
           warmupRequests: 50,
           request: (index) =>
-            scenario === "stored result" ? stored : companyCall(distinctCompanyBody(tag, index), headers),
+            scenario === "stored result" ? stored : companyCall(distinctCompanyBody(tag, index, company), headers),
         });
         const used = meter.stop();
+        assertPremises(
+          `${scenario}, 50 connections, ${processes} gateway processes`,
+          scenario === "stored result" ? STORED : NO_EVIDENCE,
+          countsSince(before, world.counts(), result.totalFinished),
+        );
         figures.push({
           processes,
           scenario,
@@ -98,7 +105,6 @@ export async function runGatewayProcessesBench(
         });
       }
     } finally {
-      world.setEvidence(true);
       await stack.stop();
     }
   }

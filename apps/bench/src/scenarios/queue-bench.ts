@@ -5,8 +5,9 @@ import { runHttpLoad } from "../load/run-http-load.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
 import { type BenchStack, stackProcesses, startBenchStack } from "./bench-stack.js";
+import { assertPremises, countsSince, type Premise } from "./premise.js";
 import { startCpuMeter } from "./process-cpu.js";
-import type { QueueWorld } from "./queue-world.js";
+import { FOUND_COMPANY, type QueueWorld, UNKNOWN_COMPANY } from "./queue-world.js";
 import { companyCall, distinctCompanyBody, normalizeCompanyBody, runTag } from "./research-requests.js";
 
 /** One scenario's figures, through the stack and in-process. */
@@ -39,8 +40,14 @@ interface Scenario {
   /** Concurrency of the in-process comparison; none for the stored result. */
   inProcessConcurrency: number | undefined;
   modelLatencyMs: number;
-  /** False: the search finds nothing, so jobs skip the page and the model (the queue's own cost). */
-  evidence: boolean;
+  /**
+   * The company asked about: {@link FOUND_COMPANY}, whose search answers a page, or
+   * {@link UNKNOWN_COMPANY}, which no search result names, so that jobs skip the page and the model
+   * (the queue's own cost).
+   */
+  company: string;
+  /** What every call does, as the name says; checked against the fakes' counts after each run. */
+  premises: readonly Premise[];
   /** Delay of the fake search, in milliseconds. Default 0. */
   searchLatencyMs?: number;
   identical: boolean;
@@ -51,13 +58,21 @@ interface Scenario {
 /** Worker concurrency of the queue benchmark's single worker (the 200 ms scenario needs 100). */
 export const QUEUE_WORKER_CONCURRENCY = 100;
 
+/** A job with evidence: a search, the (cached) page and a model call. */
+const EVIDENCE: readonly Premise[] = ["a search per call", "a model call per call"];
+/** "no evidence (no page, no model call)": the search finds nothing, so no page is read and no model asked. */
+export const NO_EVIDENCE: readonly Premise[] = ["no search result", "no page", "no model call"];
+/** A stored result: the gateway answers it without a job, so nothing is searched and no model asked. */
+export const STORED: readonly Premise[] = ["no search", "no model call"];
+
 const scenarios: Scenario[] = [
   {
     name: "1 connection, instant model",
     connections: 1,
     inProcessConcurrency: 1,
     modelLatencyMs: 0,
-    evidence: true,
+    company: FOUND_COMPANY,
+    premises: EVIDENCE,
     identical: false,
     target: "queue adds <= 2 ms at p50",
     meets: (stack, inProcess) => !!inProcess && stack.latency.p50 - inProcess.latency.p50 <= 2,
@@ -67,7 +82,8 @@ const scenarios: Scenario[] = [
     connections: 1,
     inProcessConcurrency: 1,
     modelLatencyMs: 0,
-    evidence: false,
+    company: UNKNOWN_COMPANY,
+    premises: NO_EVIDENCE,
     identical: false,
     target: "queue adds <= 2 ms at p50",
     meets: (stack, inProcess) => !!inProcess && stack.latency.p50 - inProcess.latency.p50 <= 2,
@@ -77,7 +93,8 @@ const scenarios: Scenario[] = [
     connections: 50,
     inProcessConcurrency: 50,
     modelLatencyMs: 0,
-    evidence: true,
+    company: FOUND_COMPANY,
+    premises: EVIDENCE,
     identical: false,
     target: ">= 2,000 calls/s",
     meets: (stack) => stack.perSecond >= 2_000,
@@ -87,7 +104,8 @@ const scenarios: Scenario[] = [
     connections: 50,
     inProcessConcurrency: 50,
     modelLatencyMs: 0,
-    evidence: false,
+    company: UNKNOWN_COMPANY,
+    premises: NO_EVIDENCE,
     identical: false,
     target: ">= 2,000 calls/s",
     meets: (stack) => stack.perSecond >= 2_000,
@@ -97,7 +115,8 @@ const scenarios: Scenario[] = [
     connections: 50,
     inProcessConcurrency: undefined,
     modelLatencyMs: 0,
-    evidence: true,
+    company: FOUND_COMPANY,
+    premises: STORED,
     identical: true,
     target: ">= 5,000 calls/s",
     meets: (stack) => stack.perSecond >= 5_000,
@@ -107,7 +126,8 @@ const scenarios: Scenario[] = [
     connections: 200,
     inProcessConcurrency: QUEUE_WORKER_CONCURRENCY,
     modelLatencyMs: 200,
-    evidence: true,
+    company: FOUND_COMPANY,
+    premises: EVIDENCE,
     identical: false,
     target: ">= 95% of ideal 500 calls/s",
     meets: (stack) => stack.perSecond >= 475,
@@ -117,7 +137,8 @@ const scenarios: Scenario[] = [
     connections: 200,
     inProcessConcurrency: QUEUE_WORKER_CONCURRENCY,
     modelLatencyMs: 0,
-    evidence: false,
+    company: UNKNOWN_COMPANY,
+    premises: NO_EVIDENCE,
     searchLatencyMs: 200,
     identical: false,
     target: ">= 95% of ideal 500 calls/s",
@@ -136,6 +157,7 @@ async function runInProcess(
   concurrency: number,
   settings: BenchSettings,
   tag: string,
+  company: string,
 ): Promise<ClosedLoopResult> {
   return runClosedLoop({
     concurrency,
@@ -143,11 +165,23 @@ async function runInProcess(
     warmupMs: settings.warmupMs,
     warmupOperations: concurrency,
     operation: async (index) => {
-      const response = await research(normalizeCompanyBody(distinctCompanyBody(`${tag}-local`, index)));
+      const response = await research(normalizeCompanyBody(distinctCompanyBody(`${tag}-local`, index, company)));
       // A job that read no evidence skips the model call: count it apart so that it cannot pass for the 200 path.
       return response.sources.length > 0 ? "200 with sources" : "200 without sources";
     },
   });
+}
+
+/** Makes the stored scenario's one call, so that its result is stored before the load starts. */
+async function storeResult(stack: BenchStack, scenario: Scenario, tag: string): Promise<void> {
+  if (!scenario.identical) return;
+  const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0, scenario.company), stack.headers());
+  const first = await fetch(`${stack.origin}${stored.path}`, {
+    method: "POST",
+    headers: { ...stack.headers(), "content-type": "application/json" },
+    body: stored.body,
+  });
+  if (first.status !== 200) throw new Error(`the call to be stored answered ${first.status}: ${await first.text()}`);
 }
 
 async function runThroughStack(
@@ -157,28 +191,22 @@ async function runThroughStack(
   tag: string,
 ): Promise<ClosedLoopResult> {
   const headers = stack.headers();
-  const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0), headers);
-  if (scenario.identical) {
-    const first = await fetch(`${stack.origin}${stored.path}`, {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/json" },
-      body: stored.body,
-    });
-    if (first.status !== 200) throw new Error(`the call to be stored answered ${first.status}: ${await first.text()}`);
-  }
+  const stored = companyCall(distinctCompanyBody(`${tag}-stored`, 0, scenario.company), headers);
   return runHttpLoad({
     origin: stack.origin,
     connections: scenario.connections,
     durationMs: settings.durationMs,
     warmupMs: settings.warmupMs,
     warmupRequests: scenario.connections,
-    request: (index) => (scenario.identical ? stored : companyCall(distinctCompanyBody(tag, index), headers)),
+    request: (index) =>
+      scenario.identical ? stored : companyCall(distinctCompanyBody(tag, index, scenario.company), headers),
   });
 }
 
 /**
  * `bench queue`: the 200 path with a fake model through gateway, queue and one worker, against the
- * same research function called in-process, in one run.
+ * same research function called in-process, in one run. Throws a `BrokenPremiseError` when a
+ * scenario's calls did other work than it says (a model call in a "no model call" row).
  */
 export async function runQueueBench(settings: BenchSettings, world: QueueWorld): Promise<QueueScenarioFigures[]> {
   const { model } = world;
@@ -193,24 +221,33 @@ export async function runQueueBench(settings: BenchSettings, world: QueueWorld):
     for (const scenario of scenarios) {
       if (settings.only && !scenario.name.includes(settings.only)) continue;
       model.setLatency(scenario.modelLatencyMs);
-      world.setEvidence(scenario.evidence);
       world.setSearchLatency(scenario.searchLatencyMs ?? 0);
       const tag = runTag();
       settings.log(`queue: ${scenario.name}: in-process`);
       const processes = stackProcesses(stack);
       const localMeter = startCpuMeter({ redis: processes.redis!, bench: processes.bench! });
+      const localBefore = world.counts();
       const inProcess =
         scenario.inProcessConcurrency === undefined
           ? undefined
-          : await runInProcess(research, scenario.inProcessConcurrency, settings, tag);
+          : await runInProcess(research, scenario.inProcessConcurrency, settings, tag, scenario.company);
       const inProcessCpuPerCall = inProcess ? perCall(localMeter.stop(), inProcess.totalFinished) : undefined;
+      if (inProcess)
+        assertPremises(
+          `${scenario.name}, in-process`,
+          scenario.premises,
+          countsSince(localBefore, world.counts(), inProcess.totalFinished),
+        );
       settings.log(`queue: ${scenario.name}: through the stack`);
-      const modelCallsBefore = model.requests.length;
+      await storeResult(stack, scenario, tag);
+      const stackBefore = world.counts();
       const stackMeter = startCpuMeter(processes);
       const through = await runThroughStack(stack, scenario, settings, tag);
       const stackCpuPerCall = perCall(stackMeter.stop(), through.totalFinished);
+      const done = countsSince(stackBefore, world.counts(), through.totalFinished);
+      assertPremises(scenario.name, scenario.premises, done);
       // Requests made during the warm-up count too, so this is an upper bound per measured call.
-      const modelCallsPerCall = (model.requests.length - modelCallsBefore) / Math.max(1, through.completed);
+      const modelCallsPerCall = done.modelCalls / Math.max(1, through.completed);
       figures.push({
         name: scenario.name,
         connections: scenario.connections,

@@ -13,9 +13,22 @@ import {
   UndiciPageFetcher,
 } from "@dossier/research";
 import { type FakeChatServer, startFakeChatServer, testRedisUrl } from "@dossier/testing";
+import type { WorldTally } from "./premise.js";
 
 /** Host of the one page every queue-benchmark job reads. */
 export const QUEUE_SITE_HOST = "queue-bench.test";
+
+/** The company the search finds: every query that names it answers the one page. */
+export const FOUND_COMPANY = "Queue Bench Ltd";
+
+/**
+ * The company no search result names: every query about it answers nothing, whatever the planner
+ * asks (the question's words, the name alone), and whatever the search cache kept of earlier calls.
+ */
+export const UNKNOWN_COMPANY = "Nowhere Listed Ltd";
+
+/** What a query names when it names {@link FOUND_COMPANY}, with or without its legal form. */
+const FOUND_NAME = "queue bench";
 
 const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Queue Bench Ltd</title>
 <meta name="description" content="Queue Bench Ltd builds warehouse robots."></head>
@@ -26,7 +39,8 @@ const page = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>
 
 /**
  * The smallest world that makes a research job take the 200 path with a model call: a fake
- * SearXNG whose every answer is one loopback page, that page, and the fake model. Once the page is
+ * SearXNG whose every answer about {@link FOUND_COMPANY} is one loopback page, that page, and the
+ * fake model. Once the page is
  * in the page cache a job is one search round trip, a cache read, a small ranking and one model
  * call, so the queue's own cost stays visible. The company has no website (no crawl).
  */
@@ -35,13 +49,12 @@ export interface QueueWorld {
   model: FakeChatServer;
   /** Environment that points the gateway and workers at this world. */
   env: Record<string, string>;
-  /** Pages served by the one-page site, robots.txt included. */
-  pageRequests(): number;
   /**
-   * With false, the search finds nothing, so a job answers "the evidence does not say" (a 200)
-   * without reading a page or calling the model: what remains is the queue's own cost. Default true.
+   * What the fakes have answered so far: searches (and those with a result), pages of the one-page
+   * site (robots.txt included) and model calls. A job about {@link UNKNOWN_COMPANY} finds nothing,
+   * so it answers "the evidence does not say" (a 200) without a page or a model call.
    */
-  setEvidence(found: boolean): void;
+  counts(): WorldTally;
   /** Delay of every search answer, in milliseconds: a wait on an upstream that costs no CPU. Default 0. */
   setSearchLatency(milliseconds: number): void;
   /**
@@ -66,18 +79,19 @@ export async function startQueueWorld(): Promise<QueueWorld> {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const sitePort = (site.address() as AddressInfo).port;
   const pageUrl = `http://${QUEUE_SITE_HOST}/`;
-  let evidence = true;
   let searchLatencyMs = 0;
+  let searches = 0;
+  let searchHits = 0;
   // SearXNG's JSON API (the fields the shared fake renders), with a delay that can change between
   // scenarios, which the shared fake's fixed latency cannot.
   const search = createServer((request, response) => {
     const query = new URL(request.url ?? "/", "http://127.0.0.1").searchParams.get("q") ?? "";
-    const hits = evidence
+    const hits = query.toLowerCase().includes(FOUND_NAME)
       ? [
           {
             url: pageUrl,
-            title: "Queue Bench Ltd",
-            content: "Queue Bench Ltd builds warehouse robots in Boston.",
+            title: FOUND_COMPANY,
+            content: `${FOUND_COMPANY} builds warehouse robots in Boston.`,
             engine: "duckduckgo",
             engines: ["duckduckgo"],
             positions: [1],
@@ -87,6 +101,8 @@ export async function startQueueWorld(): Promise<QueueWorld> {
           },
         ]
       : [];
+    searches += 1;
+    if (hits.length > 0) searchHits += 1;
     const answer = () => {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(
@@ -123,10 +139,7 @@ export async function startQueueWorld(): Promise<QueueWorld> {
       FETCH_CONNECT_TO: connectTo,
       FETCH_HOST_DELAY_MS: "0",
     },
-    pageRequests: () => served,
-    setEvidence(found) {
-      evidence = found;
-    },
+    counts: () => ({ searches, searchHits, pages: served, modelCalls: model.requests.length }),
     setSearchLatency(milliseconds) {
       searchLatencyMs = milliseconds;
     },

@@ -13,6 +13,7 @@ import {
   startEvidenceWorld,
   type WorldCounts,
 } from "./evidence-world.js";
+import { assertPremises, type Premise } from "./premise.js";
 import { deleteKeys } from "./queue-world.js";
 import { runTag } from "./research-requests.js";
 
@@ -76,6 +77,12 @@ function tierCall(call: LoadRequest, effort: Effort | undefined): LoadRequest {
   if (!effort || call.body === undefined) return call;
   return { ...call, body: JSON.stringify({ ...(JSON.parse(call.body) as Record<string, unknown>), effort }) };
 }
+
+/** A cold call searches, reads pages and asks the model; a warm one finds its searches and pages cached. */
+const PREMISES: Record<"cold" | "warm", readonly Premise[]> = {
+  cold: ["a search per call", "a page per call", "a model call per call"],
+  warm: ["no search", "no page", "a model call per call"],
+};
 
 /** Research calls per scenario, spread over the case file. */
 const CALLS = 20;
@@ -144,6 +151,12 @@ async function runScenario(
   await new Promise((resolve) => setTimeout(resolve, 200));
   readSecondLooks(stack, requestIdPrefix, secondLooks);
   const served = countsBetween(before, world.counts());
+  assertPremises(scenario.name, PREMISES[scenario.cold ? "cold" : "warm"], {
+    calls: result.totalFinished,
+    searches: served.searches,
+    pages: served.pages,
+    modelCalls: served.modelCalls,
+  });
   const calls = Math.max(1, result.completed);
   const perCall = {
     searches: served.searches / calls,

@@ -7,12 +7,15 @@ export function runTag(): string {
   return randomBytes(4).toString("hex");
 }
 
-/** Body of a company research call whose question is unique to (`tag`, `index`): nothing is cached. */
-export function distinctCompanyBody(tag: string, index: number): Record<string, unknown> {
+/**
+ * Body of a company research call about `company` (by name, no website) whose question is unique to
+ * (`tag`, `index`): no result is stored for it.
+ */
+export function distinctCompanyBody(tag: string, index: number, company: string): Record<string, unknown> {
   return {
-    question: `Is Queue Bench Ltd hiring engineers? (run ${tag}, call ${index})`,
+    question: `Is ${company} hiring engineers? (run ${tag}, call ${index})`,
     responseType: "BOOL",
-    company: { name: "Queue Bench Ltd" },
+    company: { name: company },
   };
 }
 

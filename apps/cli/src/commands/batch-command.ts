@@ -7,13 +7,13 @@ import {
   columnMapping,
   DossierApiError,
   newIdempotencyKey,
+  recordsBesideInput,
   subjectOf,
+  writeCsv,
 } from "@dossier/client";
 import type { Config } from "@dossier/config";
-import { neutralizeCsvFormula } from "@dossier/contract";
 import { Command } from "commander";
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { GATEWAY_FLAG_HELP, gatewayClient } from "../gateway-client.js";
 import { BatchProgress } from "./batch-progress.js";
 
@@ -184,18 +184,20 @@ export function batchCommand(loadConfig: () => Config): Command {
       await saveJson(statePath, state);
 
       const writeOutput = async () => {
-        const records = rows.map((row, index) => {
-          const result = state.results[index];
-          return [
-            ...inputColumns.map((column) => row[column] ?? ""),
-            ...RESULT_COLUMNS.map((column) => (result ? String(result[column]) : "")),
-          ];
+        const records = recordsBesideInput({
+          inputColumns,
+          resultColumns: RESULT_COLUMNS,
+          rows: rows.map((row, index) => {
+            const result = state.results[index];
+            return {
+              input: row,
+              result: result && Object.fromEntries(RESULT_COLUMNS.map((column) => [column, String(result[column])])),
+            };
+          }),
         });
-        // Answers and details come from web pages, and the file is meant for spreadsheets.
-        const cells = [[...inputColumns, ...RESULT_COLUMNS], ...records].map((record) =>
-          record.map(neutralizeCsvFormula),
-        );
-        await writeFile(`${options.out}.tmp`, stringify(cells));
+        // Answers and details come from web pages, and the file is meant for spreadsheets: writeCsv
+        // neutralizes formulas.
+        await writeFile(`${options.out}.tmp`, writeCsv(records));
         await rename(`${options.out}.tmp`, options.out);
       };
 

@@ -1,8 +1,25 @@
-import { type BatchResultLine, type BatchStatus, citationsOf, type Dossier } from "@dossier/client";
+import {
+  type BatchResultLine,
+  type BatchStatus,
+  citationsOf,
+  type Dossier,
+  recordsBesideInput,
+  writeCsv,
+} from "@dossier/client";
 import { useEffect, useState } from "preact/hooks";
 import { downloadText } from "./download.js";
 import { hostOf } from "./host-of.js";
 import { ProblemMessage } from "./problem-message.js";
+import {
+  answerInWords,
+  inputColumnsOf,
+  inputOf,
+  isAnswered,
+  outcomeInWords,
+  percentOf,
+  RESULT_COLUMNS,
+  resultCellsOf,
+} from "./result-words.js";
 
 /** Lines the table shows at most; the downloads hold them all. */
 const TABLE_LIMIT = 1_000;
@@ -28,21 +45,53 @@ export function BatchProgress({ batch }: { batch: BatchStatus }) {
       <progress id="batch-progress" max={batch.total} value={finished} data-testid="batch-progress" />
       <p class="counts" aria-live="polite" data-testid="batch-counts">
         {batch.completed} answered · {batch.failed} failed
-        {batch.cancelled ? ` · ${batch.cancelled} cancelled` : ""} · status {batch.status}
+        {batch.cancelled ? ` · ${batch.cancelled} cancelled` : ""} · {STATE_WORDS[batch.status]}
       </p>
     </div>
   );
 }
 
-function ResultRow({ line }: { line: BatchResultLine }) {
+/** A batch's state in words. */
+const STATE_WORDS: Record<BatchStatus["status"], string> = {
+  queued: "waiting to start",
+  running: "running",
+  done: "finished",
+  cancelled: "cancelled",
+};
+
+/** The line as the API sent it, one click away. */
+function RawLine({ line }: { line: BatchResultLine }) {
+  return (
+    <details class="raw">
+      <summary>JSON</summary>
+      <pre>{JSON.stringify(line, null, 2)}</pre>
+    </details>
+  );
+}
+
+function ResultRow({ line, inputColumns }: { line: BatchResultLine; inputColumns: readonly string[] }) {
   const result = line.result;
+  const input = inputOf(line);
+  const leading = (
+    <>
+      <td>{line.index + 1}</td>
+      {inputColumns.map((column) => (
+        <td key={column} data-column={column}>
+          {input[column] ?? ""}
+        </td>
+      ))}
+      <td class={isAnswered(line) ? "status-ok" : line.result ? "" : "status-bad"} data-column="Result">
+        {outcomeInWords(line)}
+      </td>
+    </>
+  );
   if (!result) {
     return (
       <tr>
-        <td>{line.index + 1}</td>
-        <td class="status-bad">{line.status}</td>
-        <td colSpan={3}>
-          <code>{line.problem?.code}</code> {line.problem?.detail}
+        {leading}
+        <td colSpan={3} />
+        <td>
+          <RawLine line={line} />
         </td>
       </tr>
     );
@@ -50,13 +99,12 @@ function ResultRow({ line }: { line: BatchResultLine }) {
   const sources = citationsOf(result);
   return (
     <tr>
-      <td>{line.index + 1}</td>
-      <td class="status-ok">{line.status}</td>
-      <td>
-        <strong>{result.answerText ?? "No answer"}</strong>
+      {leading}
+      <td data-column="Answer">
+        <strong>{answerInWords(result) ?? "No answer"}</strong>
         <div class="hint">{result.details}</div>
       </td>
-      <td>{Math.round(result.confidence * 100)}%</td>
+      <td>{percentOf(result.confidence)}</td>
       <td class="source-links">
         {sources.map((source, index) => (
           <a
@@ -70,7 +118,33 @@ function ResultRow({ line }: { line: BatchResultLine }) {
           </a>
         ))}
       </td>
+      <td>
+        <RawLine line={line} />
+      </td>
     </tr>
+  );
+}
+
+/**
+ * The CSV a person opens in a spreadsheet: the row number and the columns the rows carried (the
+ * uploaded file's), then the result in words, as `dossier batch` writes its file.
+ */
+export function resultsCsv(lines: readonly BatchResultLine[]): string {
+  const cells = lines.map(resultCellsOf);
+  const extra = new Set<string>();
+  for (const row of cells)
+    for (const column of Object.keys(row))
+      if (!(RESULT_COLUMNS as readonly string[]).includes(column)) extra.add(column);
+  const carried = inputColumnsOf(lines).filter((column) => column !== "Row");
+  return writeCsv(
+    recordsBesideInput({
+      inputColumns: ["Row", ...carried],
+      resultColumns: [...RESULT_COLUMNS, ...extra],
+      rows: lines.map((line, index) => ({
+        input: { ...inputOf(line), Row: String(line.index + 1) },
+        result: cells[index],
+      })),
+    }),
   );
 }
 
@@ -127,12 +201,20 @@ export function BatchView({ dossier, id }: { dossier: Dossier; id: string }) {
 
   const download = async (format: "ndjson" | "csv") => {
     try {
+      if (format === "csv") {
+        const all: BatchResultLine[] = [];
+        for await (const line of dossier.batchResults(id)) all.push(line);
+        downloadText(resultsCsv(all), `dossier-${id}.csv`, "text/csv");
+        return;
+      }
       const text = await dossier.batchResultsText(id, { format });
-      downloadText(text, `dossier-${id}.${format}`, format === "csv" ? "text/csv" : "application/x-ndjson");
+      downloadText(text, `dossier-${id}.${format}`, "application/x-ndjson");
     } catch (caught) {
       setError(caught);
     }
   };
+
+  const inputColumns = inputColumnsOf(lines);
 
   return (
     <section aria-labelledby="batch-heading">
@@ -172,15 +254,21 @@ export function BatchView({ dossier, id }: { dossier: Dossier; id: string }) {
                 <thead>
                   <tr>
                     <th scope="col">Row</th>
-                    <th scope="col">Status</th>
+                    {inputColumns.map((column) => (
+                      <th scope="col" key={column}>
+                        {column}
+                      </th>
+                    ))}
+                    <th scope="col">Result</th>
                     <th scope="col">Answer</th>
                     <th scope="col">Confidence</th>
                     <th scope="col">Sources</th>
+                    <th scope="col">Raw</th>
                   </tr>
                 </thead>
                 <tbody>
                   {lines.map((line) => (
-                    <ResultRow key={line.index} line={line} />
+                    <ResultRow key={line.index} line={line} inputColumns={inputColumns} />
                   ))}
                 </tbody>
               </table>

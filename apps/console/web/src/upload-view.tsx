@@ -1,8 +1,10 @@
 import {
   type BatchItem,
+  carriedColumns,
   columnMapping,
   type Dossier,
   parseCsv,
+  rowMetadata,
   SUBJECT_FIELDS,
   type SubjectType,
   subjectOf,
@@ -29,6 +31,20 @@ function defaultMapping(headers: string[], type: SubjectType): Record<string, st
   } catch {
     return {};
   }
+}
+
+/** Which columns come back beside the results (as each row's metadata), and which cannot. */
+function KeptColumns({ headers }: { headers: string[] }) {
+  const { carried, left } = carriedColumns(headers);
+  return (
+    <p class="hint" data-testid="kept-columns">
+      {carried.length > 0
+        ? `Shown beside each result and in the CSV download: ${carried.join(", ")}.`
+        : "No column can be shown beside the results."}
+      {left.length > 0 &&
+        ` Not kept (a result carries at most 16 columns, each with a header of 1 to 64 characters that is not a reserved name such as "constructor"): ${left.map((header) => header || "(unnamed)").join(", ")}.`}
+    </p>
+  );
 }
 
 /**
@@ -73,6 +89,7 @@ export function UploadView({ dossier }: { dossier: Dossier }) {
     setSubmitting(true);
     setError(null);
     const fields = new Map(mapped);
+    const { carried } = carriedColumns(file.headers);
     const items = file.rows.map(
       (row, index): BatchItem => ({
         type,
@@ -83,6 +100,8 @@ export function UploadView({ dossier }: { dossier: Dossier }) {
           responseType,
           ...(responseType === "OPTION" || responseType === "OPTIONS" ? { responseOptions: optionsOf(options) } : {}),
           [type]: subjectOf(row, fields),
+          // The row's own cells come back with its result, so each answer can be matched to its row.
+          ...(carried.length > 0 ? { metadata: rowMetadata(row, carried) } : {}),
         } as BatchItem["request"],
       }),
     );
@@ -184,6 +203,7 @@ export function UploadView({ dossier }: { dossier: Dossier }) {
                   ))}
                 </tbody>
               </table>
+              <KeptColumns headers={file.headers} />
               {mapped.length === 0 && (
                 <p class="problem" role="alert">
                   No column is matched to a field yet: choose at least one.

@@ -1,12 +1,8 @@
 import * as z from "zod";
+import { MAX_METADATA_KEY_LENGTH, MAX_METADATA_PAIRS, MAX_METADATA_VALUE_LENGTH } from "./metadata-limits.js";
 import { apiRegistry } from "./registry.js";
 
-/** Most metadata pairs one request may carry. */
-export const MAX_METADATA_PAIRS = 16;
-/** Longest metadata key, in characters. */
-export const MAX_METADATA_KEY_LENGTH = 64;
-/** Longest metadata value, in characters. */
-export const MAX_METADATA_VALUE_LENGTH = 512;
+export { MAX_METADATA_KEY_LENGTH, MAX_METADATA_PAIRS, MAX_METADATA_VALUE_LENGTH };
 
 /** The caller's own string pairs, returned untouched with the result. */
 export type Metadata = Record<string, string>;
