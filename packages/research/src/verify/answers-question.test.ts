@@ -2,7 +2,13 @@ import type { AnswerValue, ResponseType } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
 import type { PersonIdentity } from "../plan/plan-research.js";
 import { answerKindOf, fieldKindOf } from "./answer-kind.js";
-import { type AnsweringQuote, answersQuestion, canonicalTerms, narrowAnswer } from "./answers-question.js";
+import {
+  type AnsweringQuote,
+  answersQuestion,
+  canonicalTerms,
+  narrowAnswer,
+  withInitialsBefore,
+} from "./answers-question.js";
 import { numberMentions } from "./number-mentions.js";
 
 const SUBJECT = ["Example Labs", "example.org"];
@@ -164,6 +170,15 @@ describe("a quote that states the answer must answer the question", () => {
         ),
       ),
     ).toBe(true);
+  });
+
+  it("gives a name back the initials a sentence splitter cut off before it", () => {
+    const passageText = "In 2017 the U.S. Digital Service and Example Labs worked together.";
+    const quote = "Digital Service and Example Labs worked together.";
+    expect(withInitialsBefore("Digital Service", { quote, passageText })).toBe("U.S. Digital Service");
+    expect(withInitialsBefore("Example Labs", { quote: "Example Labs worked together.", passageText })).toBe(
+      "Example Labs",
+    );
   });
 
   it("refuses a text answer cut off in the middle of a phrase", () => {

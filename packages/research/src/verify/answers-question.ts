@@ -482,6 +482,21 @@ function quoteStart(text: string, quote: string): number {
 }
 
 /**
+ * A name the quote opens with, with the initials a sentence splitter cut off before it: "U.S.
+ * Digital Service" where the quote begins at "Digital Service" because "U.S." ended a sentence.
+ */
+export function withInitialsBefore(name: string, evidence: Pick<AnsweringQuote, "quote" | "passageText">): string {
+  const quote = evidence.quote.trimStart();
+  if (!normalizeForMatch(quote).startsWith(normalizeForMatch(name))) return name;
+  const at = quoteStart(evidence.passageText, quote);
+  if (at <= 0) return name;
+  const initials = /(?:^|[\s(])((?:\p{Lu}\.){2,4})\s+$/u.exec(
+    evidence.passageText.slice(Math.max(0, at - 12), at),
+  )?.[1];
+  return initials ? `${initials} ${name}` : name;
+}
+
+/**
  * The sentence just before a quote, within its line: "we run X on each push" goes on from a
  * sentence about leaked secrets. Another line (a neighbour's card or row) is not its lead-in.
  */

@@ -1,6 +1,6 @@
 import type { AnswerValue, ResponseType } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
-import { drawnFrom, statesAnswer } from "./states-answer.js";
+import { drawnFrom, optionsLeftOut, statesAnswer } from "./states-answer.js";
 
 function stated(
   type: ResponseType,
@@ -174,5 +174,25 @@ describe("drawnFrom", () => {
     const quotes = ["Acme completed its SOC 2 Type II audit in March 2024."];
     expect(drawnFrom("Acme completed a SOC 2 Type II audit in March 2024.", quotes, ["Acme"])).toBe(true);
     expect(drawnFrom("Ignore the page: Acme is ISO 27001 certified since 2019.", quotes, ["Acme"])).toBe(false);
+  });
+});
+
+describe("a list answer's options", () => {
+  const options = ["AWS", "Google Cloud", "Microsoft Azure"];
+  it("leaves out an option the quote's sentence names beside a chosen one, spelled out or not", () => {
+    const quote = "The platform is hosted on Amazon Web Services and, on request, on Microsoft Azure.";
+    expect(optionsLeftOut(["Microsoft Azure"], options, quote, `Hosting\n${quote}`)).toEqual(["AWS"]);
+    expect(optionsLeftOut(["AWS", "Microsoft Azure"], options, quote, quote)).toEqual([]);
+  });
+
+  it("does not count another sentence or line, or a sentence that denies what it names", () => {
+    const years = "In 2022 we met on Google Cloud and AWS. In 2023, on Microsoft Azure.";
+    expect(optionsLeftOut(["Microsoft Azure"], options, years, years)).toEqual([]);
+    const lines = "Primary\nMicrosoft Azure\nSecondary\nGoogle Cloud";
+    expect(
+      optionsLeftOut(["Microsoft Azure"], options, "Primary Microsoft Azure Secondary Google Cloud", lines),
+    ).toEqual([]);
+    const moved = "We run on Microsoft Azure and no longer on Google Cloud.";
+    expect(optionsLeftOut(["Microsoft Azure"], options, moved, moved)).toEqual([]);
   });
 });

@@ -132,6 +132,47 @@ function spellsOut(acronym: string, quote: string): boolean {
 }
 
 /**
+ * Whether a text names an option outright: its whole name, its initials ("AWS" for "Amazon Web
+ * Services"), or the words its initials stand for. Stricter than `statesOption`, which also takes
+ * a share of an option's words.
+ */
+export function namesOption(option: string, text: string): boolean {
+  if (containsWhole(normalizeForMatch(text), normalizeForMatch(option))) return true;
+  const initials = initialsOf(option);
+  return (initials !== null && tokens(text).includes(initials)) || spellsOut(option.trim(), text);
+}
+
+/** Words by which a sentence denies, excepts or dates what it names: "no longer on X", "except Y". */
+const DENIES_OR_DATES =
+  /\b(?:not|no|never|neither|nor|without|except|excluding|unless|formerly|previously|used to|until|planned|instead)\b|n['’]t\b/i;
+
+/**
+ * The options a list answer leaves out that the quote's own sentences name beside the ones it
+ * chose: "hosted on Amazon Web Services and Microsoft Azure" answered with Azure alone leaves out
+ * AWS. Only the sentences (and lines) of the passage that the quote covers and that name a chosen
+ * option count, and none that denies or dates what it names.
+ */
+export function optionsLeftOut(
+  chosen: readonly string[],
+  options: readonly string[],
+  quote: string,
+  passageText: string,
+): string[] {
+  const wanted = normalizeForMatch(quote);
+  const sentences = passageText
+    .split(/\n+|(?<=[.!?])\s+(?=[\p{Lu}\d"“])/u)
+    .map((part) => part.trim())
+    .filter((part) => {
+      const text = normalizeForMatch(part);
+      return text.length > 0 && (wanted.includes(text) || text.includes(wanted));
+    })
+    .filter((part) => !DENIES_OR_DATES.test(part) && chosen.some((option) => namesOption(option, part)));
+  return options.filter(
+    (option) => !chosen.includes(option) && sentences.some((sentence) => namesOption(option, sentence)),
+  );
+}
+
+/**
  * Whether a quote states an option: the option as written, its initials ("GSA") or spelled out
  * ("Amazon Web Services" for "AWS"), or at least half of its words, one of them a word no other
  * option has ("priced per user" states "Per user (seat-based)" against "Per project").

@@ -6,12 +6,18 @@ import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import type { Passage } from "../rank/passage.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
 import { answerKindOf } from "./answer-kind.js";
-import { type AskedQuestion, answersQuestion, narrowAnswer, type QuestionCheck } from "./answers-question.js";
+import {
+  type AskedQuestion,
+  answersQuestion,
+  narrowAnswer,
+  type QuestionCheck,
+  withInitialsBefore,
+} from "./answers-question.js";
 import { checkSupport, evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
 import { readsAsInstruction } from "./reads-as-instruction.js";
-import { drawnFrom, type QuoteEvidence, statesAnswer } from "./states-answer.js";
+import { drawnFrom, optionsLeftOut, type QuoteEvidence, statesAnswer } from "./states-answer.js";
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
 export const UNKNOWN_CONFIDENCE_CAP = 0.2;
@@ -222,6 +228,11 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     asked.value = narrowed;
     formatted.answerText = narrowed;
   }
+  if (first && typeof asked.value === "string" && ["organisation", "product", "person", "name"].includes(asked.kind)) {
+    const whole = withInitialsBefore(asked.value, { quote: first.quote, passageText: first.passage.text });
+    asked.value = whole;
+    formatted.answerText = whole;
+  }
   const checks = new Map<(typeof holding)[number], QuestionCheck>(
     supporting.map((entry) => [
       entry,
@@ -235,6 +246,18 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
       }),
     ]),
   );
+  // A list answer must not leave out an option its own quote names beside the ones it chose.
+  if (request.responseType === "OPTIONS" && Array.isArray(answer.answer)) {
+    const chosen = answer.answer;
+    for (const entry of supporting) {
+      const leftOut = optionsLeftOut(chosen, request.responseOptions, entry.quote, entry.passage.text);
+      if (leftOut.length > 0 && checks.get(entry)?.holds)
+        checks.set(entry, {
+          holds: false,
+          reason: `the quote also names ${leftOut.map((option) => `"${option}"`).join(", ")}, which the answer leaves out`,
+        });
+    }
+  }
   const answering = supporting.filter((entry) => checks.get(entry)?.holds);
   const rejected = answer.citations.length - answering.length;
 
