@@ -77,7 +77,7 @@ export function checkSupport(checks: AnswerChecks | undefined): number {
  *   evidence  = 1 - prod over sources (1 - w(s))          independent sources add up
  *   support   = 0.55 + 0.15 x topic share + 0.15 if the quote shows the kind + 0.15 if it names the subject
  *   strength  = evidence x support x 0.7 ^ conflicting x 0.85 ^ unverified
- *   calibrated = 0.65 + 0.38 x strength                   (0 without a source); the line fitted on `pnpm eval`
+ *   calibrated = 0.70 + 0.38 x strength                   (0 without a source); the line fitted on `pnpm eval`
  *   confidence = 0.85 x calibrated + 0.15 x model         capped at 0.97, and at 0.75 on snippets alone
  */
 export function evidenceConfidence(input: ConfidenceInput): number {
@@ -101,4 +101,4 @@ export function evidenceConfidence(input: ConfidenceInput): number {
 }
 
 /** The line from evidence strength to the chance of being right, fitted on `pnpm eval` (docs/performance.md). */
-export const CALIBRATION = { floor: 0.65, slope: 0.38 } as const;
+export const CALIBRATION = { floor: 0.7, slope: 0.38 } as const;
