@@ -185,11 +185,12 @@ export const redisChannels = {
 } as const;
 
 /**
- * The start of keys that are only read and written one at a time (caches): the prefix without its
+ * The start of keys that are only read and written one at a time (caches, and which key read a
+ * cached page): the prefix without its
  * hash tag, so that on a Redis Cluster they spread over every node. `{dossier}` and `dossier` both
  * give `dossier:page:` for `page`.
  */
-export function spreadKeyPrefix(prefix: string, name: "page" | "search"): string {
+export function spreadKeyPrefix(prefix: string, name: "page" | "search" | "page-read"): string {
   return `${prefix.replace(/[{}]/g, "")}:${name}:`;
 }
 
