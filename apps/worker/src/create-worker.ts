@@ -282,7 +282,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     lists,
     batches: batchServices.batches,
     queue: researchQueue,
-    pipeline: createListPipeline({ search, fetcher }),
+    pipeline: createListPipeline({ search, fetcher, ...(pageReads ? { pageReads } : {}) }),
     prefix: config.redisPrefix,
     queueConnection,
     concurrency: config.list.concurrency,
