@@ -11,13 +11,14 @@ const allTests = [
 /**
  * The system tests that run a second time against a real Redis Cluster: research calls, identical
  * requests researched once, stored results, batches with a killed worker, rate limits, keys, job
- * events, usage quotas and watches.
+ * events, usage quotas, watches and the throttle on failed API keys.
  * Redis answers CROSSSLOT to any of Dossier's scripts or transactions whose keys span slots.
  */
 const onRedisCluster = [
   "apps/gateway/test/research-api.test.ts",
   "apps/gateway/test/jobs.test.ts",
   "apps/gateway/test/rate-limits.test.ts",
+  "apps/gateway/test/auth-throttle.test.ts",
   "apps/gateway/test/keys.test.ts",
   "apps/gateway/test/events.test.ts",
   "packages/system-tests/test/batches.test.ts",

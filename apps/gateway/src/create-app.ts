@@ -2,6 +2,7 @@ import { DossierError } from "@dossier/contract";
 import type { AddressPolicy } from "@dossier/egress";
 import {
   type ApiKeyStore,
+  type AuthFailureLimiter,
   type BatchStore,
   type EventFeeds,
   IdempotencyKeys,
@@ -40,6 +41,13 @@ export interface GatewayDependencies {
   logger: Logger;
   queue: ResearchQueue;
   keys: ApiKeyStore;
+  /** Counts unknown and revoked keys per client address (`RATE_LIMIT_AUTH_FAILURES_PER_MINUTE`). */
+  authFailures: AuthFailureLimiter;
+  /**
+   * The proxies whose `X-Forwarded-For` gives the client address (`TRUSTED_PROXIES`, Express's
+   * `trust proxy`); empty: the connection's address is the client's.
+   */
+  trustedProxies: readonly string[];
   metrics: GatewayMetrics;
   prefix: string;
   researchTimeoutMs: number;
@@ -76,8 +84,9 @@ export function createApp(dependencies: GatewayDependencies): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  app.set("trust proxy", dependencies.trustedProxies.length > 0 ? [...dependencies.trustedProxies] : false);
 
-  const authenticated = [authenticate(dependencies.keys)];
+  const authenticated = [authenticate(dependencies.keys, dependencies.authFailures)];
   const rateLimit = callRateLimit(dependencies.queue.redis, dependencies.prefix, dependencies.limits.callsPerMinute);
   const guard = [...authenticated, rateLimit, jsonBody()];
   const jobEvents = {

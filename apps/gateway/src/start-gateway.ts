@@ -2,6 +2,7 @@ import { type Config, describeRedisTarget } from "@dossier/config";
 import { buildOpenApiDocument } from "@dossier/contract";
 import {
   ApiKeyStore,
+  AuthFailureLimiter,
   BatchStore,
   EventFeeds,
   ListStore,
@@ -68,6 +69,12 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     logger,
     queue,
     keys,
+    authFailures: new AuthFailureLimiter({
+      redis: queue.redis,
+      prefix: config.redisPrefix,
+      failuresPerMinute: config.limits.authFailuresPerMinute,
+    }),
+    trustedProxies: config.trustedProxies,
     metrics,
     prefix: config.redisPrefix,
     researchTimeoutMs: config.researchTimeoutMs,

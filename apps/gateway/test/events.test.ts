@@ -124,6 +124,7 @@ describe("GET /v1/jobs/{id}/events", () => {
       ...harness.world.env,
       ...harness.stack.redisEnv,
       API_KEYS: `${TEST_API_KEY},${OTHER_KEY}`,
+      RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: "100000",
       PORT: "0",
     });
     try {

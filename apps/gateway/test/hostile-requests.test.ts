@@ -199,28 +199,42 @@ describe("oversized headers", () => {
 });
 
 describe("callback URLs", () => {
-  it("a callback host that resolves to loopback is refused without saying what it resolves to, in the words a host that does not resolve gets", async () => {
-    const messages: string[] = [];
-    for (const callbackUrl of [
-      "http://localhost:9/hook",
-      "http://no-such-host.invalid/hook",
-      "http://127.0.0.1:9/hook",
-    ]) {
-      const response = await harness.post("/v1/batches", {
-        items: [{ type: "company", request: { question: "Callback?", company: TEST_COMPANY } }],
-        callbackUrl,
-      });
-      expectProblem(response, 422);
-      const problem = await problemOf(response);
-      expect(problem.errors?.map((error) => error.path)).toEqual(["callbackUrl"]);
-      const text = JSON.stringify(problem);
-      for (const leak of ["127.0.0.1", "::1", "loopback", "resolves to it", "ENOTFOUND"])
-        expect(text, callbackUrl).not.toContain(leak);
-      messages.push(problem.errors![0]!.message);
-    }
-    expect(new Set(messages).size).toBe(1);
-    expect(messages[0]).toContain("not a public address");
-  });
+  /** A body of each kind that takes a callback, with `callbackUrl` set. */
+  const withCallback: Record<string, (callbackUrl: string) => unknown> = {
+    "/v1/batches": (callbackUrl) => ({
+      items: [{ type: "company", request: { question: "Callback?", company: TEST_COMPANY } }],
+      callbackUrl,
+    }),
+    "/v1/lists": (callbackUrl) => ({ objective: "companies that make anvils", entityType: "company", callbackUrl }),
+    "/v1/watches": (callbackUrl) => ({
+      request: { type: "company", request: { question: "Callback?", company: TEST_COMPANY } },
+      every: "1d",
+      callbackUrl,
+    }),
+  };
+
+  it.each(Object.keys(withCallback))(
+    "%s refuses a callback host that resolves to loopback without saying what it resolves to, in the words a host that does not resolve gets",
+    async (path) => {
+      const messages: string[] = [];
+      for (const callbackUrl of [
+        "http://localhost:9/hook",
+        "http://no-such-host.invalid/hook",
+        "http://127.0.0.1:9/hook",
+      ]) {
+        const response = await harness.post(path, withCallback[path]!(callbackUrl));
+        expectProblem(response, 422);
+        const problem = await problemOf(response);
+        expect(problem.errors?.map((error) => error.path)).toEqual(["callbackUrl"]);
+        const text = JSON.stringify(problem);
+        for (const leak of ["127.0.0.1", "::1", "loopback", "resolves to it", "ENOTFOUND", "localhost", "no-such-host"])
+          expect(text, callbackUrl).not.toContain(leak);
+        messages.push(problem.errors![0]!.message);
+      }
+      expect(new Set(messages).size).toBe(1);
+      expect(messages[0]).toContain("not a public address");
+    },
+  );
 });
 describe("CSV results", () => {
   it("neutralizes cells a spreadsheet would run as formulas, and keep negative numbers and E.164 phones", async () => {

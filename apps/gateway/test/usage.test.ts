@@ -11,9 +11,13 @@ import {
 } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+/** Two more keys, for what one key's usage may tell of another's work. */
+const KEY_A = "usage-key-a-0123456789abcdef";
+const KEY_B = "usage-key-b-0123456789abcdef";
+
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ env: { API_KEYS: `${TEST_API_KEY},${KEY_A},${KEY_B}` } });
 });
 afterAll(async () => harness?.stop());
 
@@ -96,6 +100,33 @@ describe("usage on every response", () => {
       return results.status === 200 ? resultLinesOf(results) : undefined;
     });
     expect(runUsageSchema.strict().parse(lines[0]!.result!.usage).modelCalls).toBe(1);
+  });
+});
+
+describe("pages from the shared page cache", () => {
+  /** The usage of a research run made with `key`. */
+  const runWith = async (key: string, question: string) => {
+    const response = await harness.post("/v1/research/company", companyRequest(question), { "x-api-key": key });
+    return runUsageSchema.strict().parse((await researchBodyOf(response)).usage);
+  };
+
+  it("count as cached only for the key that read them: another key's usage does not tell that someone researched the same company", async () => {
+    const firstOfA = await runWith(KEY_A, "Cache per key: who founded the company?");
+    expect(firstOfA.pagesFetched).toBeGreaterThan(0);
+    expect(firstOfA.pagesFromCache).toBe(0);
+
+    // B reads the pages A left in the cache, but they count for B as read from the web.
+    const firstOfB = await runWith(KEY_B, "Cache per key: who founded the company?");
+    expect(firstOfB.pagesFetched).toBeGreaterThan(0);
+    expect(firstOfB.pagesFromCache).toBe(0);
+    const report = usageReportSchema
+      .strict()
+      .parse(await (await fetch(`${harness.stack.baseUrl}/v1/usage`, { headers: { "x-api-key": KEY_B } })).json());
+    expect(report.total.pagesFromCache).toBe(0);
+
+    // A asking again about the same company is told its own pages came from the cache.
+    const secondOfA = await runWith(KEY_A, "Cache per key: where is the company based?");
+    expect(secondOfA.pagesFromCache).toBeGreaterThan(0);
   });
 });
 

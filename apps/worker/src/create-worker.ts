@@ -25,6 +25,7 @@ import {
   ExtractionPool,
   OpenAiCompatibleChatModel,
   RedisPageCache,
+  RedisPageReads,
   RedisSearchCache,
   type ResearchTrace,
   type SearchProvider,
@@ -112,6 +113,14 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         }
       : {}),
   });
+  // Which key read which cached page: usage counts a page as cached only for a key that read it.
+  const pageReads = caching
+    ? new RedisPageReads({
+        client: redis,
+        keyPrefix: spreadKeyPrefix(config.redisPrefix, "page-read"),
+        ttlSeconds: config.cacheTtlSeconds,
+      })
+    : undefined;
   const searchProvider = createSearchProvider(config.search);
   const limitedSearch = searchProvider
     ? limitSearchProvider(searchProvider, upstreamLimiter, config.upstreamLimits)
@@ -197,6 +206,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         const response = await research(data.request, {
           signal: context.signal,
           usage: context.usage,
+          ...(pageReads ? { pageReads: pageReads.of(data.keyId) } : {}),
           background: (data.origin ?? "sync") !== "sync",
           trace,
           onProgress: context.progress,
@@ -272,7 +282,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     lists,
     batches: batchServices.batches,
     queue: researchQueue,
-    pipeline: createListPipeline({ search, fetcher }),
+    pipeline: createListPipeline({ search, fetcher, ...(pageReads ? { pageReads } : {}) }),
     prefix: config.redisPrefix,
     queueConnection,
     concurrency: config.list.concurrency,

@@ -6,6 +6,7 @@ import {
   itemStatus,
   judgeVerdict,
   type PageFetcher,
+  type RedisPageReads,
   type SearchProvider,
   verdictRequest,
 } from "@dossier/research";
@@ -17,7 +18,10 @@ import {
 export function createListPipeline(dependencies: {
   search: SearchProvider | null;
   fetcher: PageFetcher;
+  /** Which key read which cached page; absent when nothing is cached. */
+  pageReads?: RedisPageReads;
 }): ListPipeline {
+  const { search, fetcher, pageReads } = dependencies;
   return {
     deriveCriteria,
     async discover(list, context) {
@@ -31,8 +35,13 @@ export function createListPipeline(dependencies: {
           // Found past the budget, a candidate is only counted: keep a margin for an extension.
           maxCandidates: Math.max(list.usage.maxCandidates * 4, 200),
         },
-        dependencies,
-        { signal: context.signal, usage: context.usage, background: true },
+        { search, fetcher },
+        {
+          signal: context.signal,
+          usage: context.usage,
+          ...(pageReads ? { pageReads: pageReads.of(list.keyId) } : {}),
+          background: true,
+        },
       );
       return discovery.candidates;
     },

@@ -39,6 +39,8 @@ describe("loadConfig defaults", () => {
       workerConcurrency: 20,
       workerHeapGrowthPercent: 10,
       logLevel: "info",
+      limits: { authFailuresPerMinute: 20 },
+      trustedProxies: [],
     });
     expect(LOCAL_OLLAMA_URL).toBe("http://127.0.0.1:11434/v1");
   });
@@ -184,6 +186,24 @@ describe("FETCH_CONNECT_TO", () => {
     expect(problems).toHaveLength(2);
     expect(problems.join("\n")).toContain("first-bad");
     expect(problems.join("\n")).toContain("second-bad");
+  });
+});
+
+describe("TRUSTED_PROXIES", () => {
+  it("takes addresses, CIDR ranges and Express's range names", () => {
+    expect(loadConfig({ TRUSTED_PROXIES: " loopback, 10.0.0.0/8 ,192.0.2.7,fd00::/8," }).trustedProxies).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "fd00::/8",
+    ]);
+  });
+
+  it("names every bad entry", () => {
+    const problems = problemsOf({ TRUSTED_PROXIES: "proxy.example.com,10.0.0.0/33,loopback,true" });
+    expect(problems).toHaveLength(3);
+    for (const entry of ["proxy.example.com", "10.0.0.0/33", "true"]) expect(problems.join("\n")).toContain(entry);
+    expect(problems[0]).toMatch(/^TRUSTED_PROXIES: /);
   });
 });
 

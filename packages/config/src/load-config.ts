@@ -65,6 +65,33 @@ const connectToSchema = z
     return targets;
   });
 
+/** The names Express's `trust proxy` gives to address ranges. */
+const TRUSTED_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** `TRUSTED_PROXIES`: addresses, CIDR ranges and Express's range names; every bad entry named. */
+const trustedProxiesSchema = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const entries = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (TRUSTED_PROXY_NAMES.has(entry)) continue;
+      const [address = "", bits, ...rest] = entry.split("/");
+      const family = isIP(address);
+      const maxBits = family === 6 ? 128 : 32;
+      const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+      if (family === 0 || !validBits || rest.length > 0)
+        context.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(entry)} is not an address, a CIDR range, nor one of loopback, linklocal, uniquelocal`,
+        });
+    }
+    return entries;
+  });
+
 /**
  * The environment Dossier reads, and its defaults. docs/configuration.md documents each variable;
  * this schema is the only place `process.env` is interpreted.
@@ -199,6 +226,18 @@ const environmentFields = z.object({
   RESEARCH_PROMPT_TOKENS: derivedInteger(500),
   /** Research calls (synchronous or async) one API key may make per minute; 0 disables the limit. Default 600. */
   RATE_LIMIT_CALLS_PER_MINUTE: integer(600, 0),
+  /**
+   * Unknown or revoked API keys one client address may present per minute; past it the address is
+   * answered 429 `AUTH_TOO_MANY_FAILURES` until the minute ends, except with a key it has used
+   * successfully in the last 24 hours. 0 disables the limit. Default 20.
+   */
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: integer(20, 0),
+  /**
+   * The proxies in front of the gateway whose `X-Forwarded-For` is believed (Express's `trust proxy`):
+   * comma-separated addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. Default none:
+   * the client address is the connection's, and `X-Forwarded-For` is ignored.
+   */
+  TRUSTED_PROXIES: trustedProxiesSchema,
   /**
    * Batch items one API key may submit per minute, valid or not; 0 disables the limit. Each
    * submission also counts as one call against `RATE_LIMIT_CALLS_PER_MINUTE`. Default 20000.
@@ -363,7 +402,14 @@ export interface Config {
     batchItemsPerMinute: number;
     /** Items of a key's batches kept in Redis at once (`BATCH_MAX_KEPT_ITEMS`); 0 disables. */
     keptBatchItems: number;
+    /** Unknown or revoked keys one client address may present per minute (`RATE_LIMIT_AUTH_FAILURES_PER_MINUTE`); 0 disables. */
+    authFailuresPerMinute: number;
   };
+  /**
+   * The proxies whose `X-Forwarded-For` gives the client address (`TRUSTED_PROXIES`), in Express's
+   * `trust proxy` forms; empty: the connection's address is the client's.
+   */
+  trustedProxies: readonly string[];
   batch: {
     /** How long a batch and its results are kept, in seconds. */
     ttlSeconds: number;
@@ -555,7 +601,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       batchItems: e.BATCH_MAX_ITEMS,
       batchItemsPerMinute: e.RATE_LIMIT_BATCH_ITEMS_PER_MINUTE,
       keptBatchItems: e.BATCH_MAX_KEPT_ITEMS,
+      authFailuresPerMinute: e.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
     },
+    trustedProxies: e.TRUSTED_PROXIES,
     batch: {
       ttlSeconds: e.BATCH_TTL_SECONDS,
       feedAhead: e.BATCH_FEED_AHEAD,

@@ -125,6 +125,10 @@ export const redisKeys = {
   keyKeptBatches: (prefix: string, keyId: string) => `${prefix}:key-kept-batches:${keyId}`,
   /** The items of {@link redisKeys.keyKeptBatches} added up. */
   keyKeptItems: (prefix: string, keyId: string) => `${prefix}:key-kept-items:${keyId}`,
+  /** Sorted set of the unknown or revoked API keys sent from one client address (a digest), scored by when (ms since epoch). */
+  authFailures: (prefix: string, address: string) => `${prefix}:auth-failures:${address}`,
+  /** Marks a key (a digest) used successfully from a client address (a digest), so that its throttle lets it by. */
+  authKnownKey: (prefix: string, address: string, key: string) => `${prefix}:auth-known:${address}:${key}`,
   /** A key's synchronous call counter for one minute window. */
   keyCallWindow: (prefix: string, keyId: string, window: number) => `${prefix}:key-calls:${keyId}:${window}`,
   /**
@@ -181,11 +185,12 @@ export const redisChannels = {
 } as const;
 
 /**
- * The start of keys that are only read and written one at a time (caches): the prefix without its
+ * The start of keys that are only read and written one at a time (caches, and which key read a
+ * cached page): the prefix without its
  * hash tag, so that on a Redis Cluster they spread over every node. `{dossier}` and `dossier` both
  * give `dossier:page:` for `page`.
  */
-export function spreadKeyPrefix(prefix: string, name: "page" | "search"): string {
+export function spreadKeyPrefix(prefix: string, name: "page" | "search" | "page-read"): string {
   return `${prefix.replace(/[{}]/g, "")}:${name}:`;
 }
 

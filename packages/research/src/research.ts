@@ -29,7 +29,7 @@ import { evidencePassages } from "./rank/evidence-passages.js";
 import type { Passage } from "./rank/passage.js";
 import { rankPassages } from "./rank/rank-passages.js";
 import { selectWithinBudget } from "./rank/select-within-budget.js";
-import type { EvidenceUsage } from "./scope/count-usage.js";
+import { countPageRead, type EvidenceUsage, type PageReadMemory } from "./scope/count-usage.js";
 import { effortProfile, planForEffort } from "./scope/effort-profile.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
@@ -74,6 +74,11 @@ export interface ResearchContext {
   background?: boolean;
   /** Added to as the run goes; kept even when the run fails. */
   usage?: ResearchUsage;
+  /**
+   * Which pages the caller read before, so that `usage` counts a page as cached only for the caller
+   * that read it. Without it every page from the cache counts as cached.
+   */
+  pageReads?: PageReadMemory;
   /** Filled in as the run goes. */
   trace?: ResearchTrace;
 }
@@ -200,8 +205,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       ...(context.signal ? [context.signal] : []),
       AbortSignal.timeout(dependencies.gatherTimeoutMs ?? 20_000),
     ]);
+    const usage = context.usage;
     const scoped = scopeDependencies(dependencies, {
-      ...(context.usage ? { usage: context.usage } : {}),
+      ...(usage ? { usage } : {}),
+      ...(context.pageReads ? { pageReads: context.pageReads } : {}),
       ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
       ...(policy ? { sourcePolicy: policy } : {}),
     });
@@ -214,7 +221,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       alwaysLooksTwice: profile.effort === "deep",
       signal: gatherSignal,
       background: context.background ?? false,
-      ...(context.usage ? { usage: context.usage } : {}),
+      ...(usage ? { countReused: (url: string) => countPageRead(usage, context.pageReads, url, true) } : {}),
     });
     context.signal?.throwIfAborted();
     /** What was gathered so far, inside the caller's source policy (a copy: the gathering goes on). */

@@ -5,9 +5,11 @@ import {
   type Harness,
   hostileHosts,
   parsePromptPassages,
+  requestPage,
   researchBodyOf,
   startHarness,
   statedAnswerResponder,
+  toVisibleText,
 } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -407,5 +409,67 @@ describe("the enriched person", () => {
     expect(body.person?.jobTitle).toBe("Chief Technology Officer");
     expect(body.details).toMatch(/replaces the title given \("VP Engineering"\)/);
     expect(body.person?.linkedinUrl).toBe("https://www.linkedin.com/in/marcus-oyelaran");
+  });
+});
+
+/** Every string value in a JSON value, nested ones included. */
+function jsonStrings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(jsonStrings);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(jsonStrings);
+  return [];
+}
+
+describe("structured data as evidence", () => {
+  const quillstone = { name: "Quillstone", website: "https://quillstone.test" };
+  const answerText = "Yes. Yearly billing saves two months on the Team and Business plans.";
+
+  it("quotes a FAQ's JSON-LD by its values, as the page holds them, never with the fact labels the model was shown", async () => {
+    const quoted: string[] = [];
+    harness.model.setResponder((request) => {
+      // The FAQPage block's passage, quoted whole as a model does: the question's line and the answer's.
+      const passage = findPassageWith(promptOf(request), `acceptedAnswer.text: ${answerText}`);
+      const quote = passage?.text
+        .split("\n")
+        .filter((line) => line.includes("Can I pay yearly?") || line.includes(answerText))
+        .join("\n");
+      if (quote) quoted.push(quote);
+      return {
+        kind: "json",
+        value: {
+          answer: true,
+          citations: passage && quote ? [{ passage: passage.id, quote }] : [],
+          explanation: "The pricing FAQ says yearly billing is offered.",
+          confidence: 0.9,
+        },
+      };
+    });
+    try {
+      const response = await harness.post("/v1/research/company", {
+        question: "Can customers pay for Quillstone yearly?",
+        responseType: "BOOL",
+        company: quillstone,
+      });
+      const body = await researchBodyOf(response);
+      // The model was shown the labelled facts, and quoted them with their labels...
+      expect(quoted[0]).toMatch(/^Question name: Can I pay yearly\?\nQuestion acceptedAnswer\.text: Yes\./);
+      // ...the caller is shown the page's own words, each value apart, as the page holds them in its JSON-LD and as text.
+      expect(body.answerText).toBe("true");
+      const fromStructuredData = body.citations.filter((citation) => citation.source === "structured-data");
+      expect(fromStructuredData.map((citation) => citation.quote)).toEqual(["Can I pay yearly?", answerText]);
+      // Every quote is on its page: in its visible text, or a JSON-LD value as written.
+      for (const citation of body.citations) {
+        const html = (
+          await requestPage(harness.world.web.port, citation.url.replace(/^https:/, "http:"))
+        ).body.toString();
+        const jsonLdValues = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+          (match) => jsonStrings(JSON.parse(match[1]!)),
+        );
+        const onPage = toVisibleText(html).includes(citation.quote) || jsonLdValues.includes(citation.quote);
+        expect(onPage, citation.quote).toBe(true);
+      }
+    } finally {
+      harness.model.setResponder(statedAnswerResponder);
+    }
   });
 });

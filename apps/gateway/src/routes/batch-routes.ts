@@ -1,11 +1,5 @@
-import {
-  batchEnvelopeSchema,
-  type CallbackSecret,
-  DossierError,
-  isDossierError,
-  issuesToFieldErrors,
-} from "@dossier/contract";
-import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
+import { batchEnvelopeSchema, type CallbackSecret, DossierError, issuesToFieldErrors } from "@dossier/contract";
+import type { AddressPolicy } from "@dossier/egress";
 import type { BatchReservation, RedisClient } from "@dossier/queue";
 import {
   type BatchStore,
@@ -19,6 +13,7 @@ import {
 import type { Request, RequestHandler, Response } from "express";
 import type { BatchPlanner } from "../batches/batch-planner.js";
 import { type PlannedBatch, plannedProblemError } from "../batches/plan-batch.js";
+import { checkCallbackUrl } from "../http/check-callback-url.js";
 import type { RawJsonBody } from "../http/json-body.js";
 import { apiKeyOf } from "../http/locals.js";
 import { admitToQuota } from "../http/monthly-quota.js";
@@ -108,20 +103,7 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
   ): Promise<BatchSummary> => {
     const { callbackUrl, metadata, prepared, runs } = planned;
     const keyId = identity.id;
-    if (callbackUrl !== undefined) {
-      try {
-        await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
-      } catch (error) {
-        if (!isDossierError(error)) throw error;
-        // A host that is not public and one that does not resolve get the same words: a difference
-        // would tell which internal names exist.
-        const message =
-          error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_FAILED"
-            ? "is not usable: its host is not a public address, or does not resolve"
-            : `is not usable: ${error.detail}`;
-        throw validationProblem([{ path: "callbackUrl", message }]);
-      }
-    }
+    if (callbackUrl !== undefined) await checkCallbackUrl(callbackUrl, settings.callbackPolicy);
     let reservation: BatchReservation | undefined;
     try {
       const open = await batches.countOpen(keyId);

@@ -10,7 +10,7 @@ import {
   unavailable,
   validateListRequest,
 } from "@dossier/contract";
-import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
+import type { AddressPolicy } from "@dossier/egress";
 import {
   type BatchStore,
   type EventFeeds,
@@ -24,6 +24,7 @@ import {
 } from "@dossier/queue";
 import type { Queue } from "bullmq";
 import type { Request, RequestHandler, Response } from "express";
+import { checkCallbackUrl } from "../http/check-callback-url.js";
 import type { EventStreams } from "../http/event-stream.js";
 import { apiKeyOf } from "../http/locals.js";
 import { type Route, route } from "../http/route-table.js";
@@ -138,15 +139,8 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
       const validation = validateListRequest(request.body);
       if (!validation.ok) throw validationProblem(validation.errors);
       const listRequest = validation.request;
-      if (listRequest.callbackUrl !== undefined) {
-        try {
-          await resolveOutboundTarget(listRequest.callbackUrl, settings.callbackPolicy);
-        } catch (error) {
-          if (isDossierError(error))
-            throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
-          throw error;
-        }
-      }
+      if (listRequest.callbackUrl !== undefined)
+        await checkCallbackUrl(listRequest.callbackUrl, settings.callbackPolicy);
       const fingerprint = idempotencyKey && IdempotencyKeys.fingerprint(stableStringify(request.body));
       const answer = (list: StoredList, replayed: boolean) => {
         response.setHeader("Location", `/v1/lists/${list.id}`);

@@ -1,8 +1,9 @@
-import { DossierError, isDossierError, MAX_WATCH_PAGE, validateWatchRequest } from "@dossier/contract";
-import { type AddressPolicy, resolveOutboundTarget } from "@dossier/egress";
+import { DossierError, MAX_WATCH_PAGE, validateWatchRequest } from "@dossier/contract";
+import type { AddressPolicy } from "@dossier/egress";
 import type { WatchFeed, WatchSchedule, WatchStore } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { streamWatchEvents } from "../events/index.js";
+import { checkCallbackUrl } from "../http/check-callback-url.js";
 import type { EventStreams } from "../http/event-stream.js";
 import { apiKeyOf } from "../http/locals.js";
 import { type Route, route } from "../http/route-table.js";
@@ -81,15 +82,7 @@ export function watchRoutes(settings: WatchRouteSettings): Route[] {
         if (!(await settings.lists.canWatch(target.listId, identity.id)))
           throw validationProblem([{ path: "list", message: `is not a list of this key: ${target.listId}` }]);
       }
-      if (callbackUrl !== null) {
-        try {
-          await resolveOutboundTarget(callbackUrl, settings.callbackPolicy);
-        } catch (error) {
-          if (isDossierError(error))
-            throw validationProblem([{ path: "callbackUrl", message: `is not usable: ${error.detail}` }]);
-          throw error;
-        }
-      }
+      if (callbackUrl !== null) await checkCallbackUrl(callbackUrl, settings.callbackPolicy);
       const creation = await store
         .create({
           keyId: identity.id,

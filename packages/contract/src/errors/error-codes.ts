@@ -20,6 +20,7 @@ export const errorCodes = {
   METHOD_NOT_ALLOWED: { status: 405, title: "Method not allowed" },
   AUTH_MISSING_KEY: { status: 401, title: "API key missing" },
   AUTH_INVALID_KEY: { status: 401, title: "API key invalid" },
+  AUTH_TOO_MANY_FAILURES: { status: 429, title: "Too many invalid API keys" },
   RATE_LIMITED: { status: 429, title: "Too many requests" },
   QUOTA_EXCEEDED: { status: 429, title: "Monthly usage limit reached" },
   JOB_NOT_FOUND: { status: 404, title: "Job not found" },

@@ -39,7 +39,12 @@ describe("buildOpenApiDocument", () => {
   it("is an OpenAPI 3.1 document with an api-key scheme", () => {
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(document.info.title).toEqual(expect.any(String));
-    expect(document.components.securitySchemes.apiKey).toEqual({ type: "apiKey", in: "header", name: "x-api-key" });
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "x-api-key",
+    });
+    expect(document.components.securitySchemes.apiKey.description).toContain("AUTH_TOO_MANY_FAILURES");
   });
 
   it("resolves every $ref to a component", () => {

@@ -39,7 +39,8 @@ export const commonErrorResponses: JsonObject = {
   "422": problemResponse("A field is missing or invalid; `errors` names every one."),
   "429": problemResponse(
     "Too many calls for this key per minute (`RATE_LIMITED`; see the `RateLimit-*` headers), or past its monthly limit " +
-      "(`QUOTA_EXCEEDED`, with `resetsAt`). A call refused here was not queued.",
+      "(`QUOTA_EXCEEDED`, with `resetsAt`), or too many unknown or revoked keys from the client's address " +
+      "(`AUTH_TOO_MANY_FAILURES`). A call refused here was not queued.",
     retryAfter,
   ),
   "503": problemResponse(
@@ -401,7 +402,17 @@ export function buildOpenApiDocument(
     servers: [{ url: "/" }],
     components: {
       schemas,
-      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key" } },
+      securitySchemes: {
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description:
+            "An API key, in this header only. A client address that sends more than `RATE_LIMIT_AUTH_FAILURES_PER_MINUTE` " +
+            "(20) unknown or revoked keys within a minute is answered 429 `AUTH_TOO_MANY_FAILURES` with `Retry-After`, " +
+            "whatever key it sends, except a key it has used successfully in the last 24 hours.",
+        },
+      },
     },
     paths,
   };

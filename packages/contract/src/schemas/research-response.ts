@@ -45,7 +45,7 @@ export const citationSchema = z
     source: z
       .enum(["page", "structured-data", "search-snippet"])
       .describe(
-        "`page`: the page's text; `structured-data`: its schema.org data; `search-snippet`: only the search engine's excerpt of a page that could not be read, which counts for less in `confidence`.",
+        "`page`: the page's text; `structured-data`: its schema.org data, the quote a JSON-LD value as written (or part of one); `search-snippet`: only the search engine's excerpt of a page that could not be read, which counts for less in `confidence`.",
       ),
   })
   .register(apiRegistry, { id: "Citation", description: "A verified quote that states the answer." });

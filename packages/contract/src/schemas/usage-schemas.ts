@@ -10,8 +10,10 @@ export const runUsageSchema = z
     promptTokens: count("Prompt tokens of those calls, as the model endpoint reported them."),
     completionTokens: count("Completion tokens of those calls, as the model endpoint reported them."),
     searches: count("Search queries the run made, including those answered from the search cache."),
-    pagesFetched: count("Pages (and sitemaps) read from the web."),
-    pagesFromCache: count("Pages taken from the page cache instead of the web."),
+    pagesFetched: count(
+      "Pages (and sitemaps) read from the web, or from the shared page cache where it held them for another key.",
+    ),
+    pagesFromCache: count("Pages this key read before, taken from the page cache instead of the web."),
     pagesNotModified: count(
       "Of `pagesFetched`, the pages whose cached copy was too old and whose site answered 304 Not Modified to the " +
         "copy's `ETag` or `Last-Modified`: the copy was read again for a round trip, without downloading the page.",
@@ -37,8 +39,8 @@ const usageCountersShape = {
   promptTokens: count("Prompt tokens of those runs."),
   completionTokens: count("Completion tokens of those runs."),
   searches: count("Search queries of those runs."),
-  pagesFetched: count("Pages those runs read from the web."),
-  pagesFromCache: count("Pages those runs took from the page cache."),
+  pagesFetched: count("Pages those runs read from the web, or from the page cache where it held them for another key."),
+  pagesFromCache: count("Pages those runs took from the page cache that this key had read before."),
   pagesNotModified: count(
     "Of `pagesFetched`, the pages whose site answered 304 Not Modified: the cached copy was still good.",
   ),

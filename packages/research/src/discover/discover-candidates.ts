@@ -1,6 +1,7 @@
 import { type Company, DossierError, isDossierError, type Person } from "@dossier/contract";
 import type { PageFetcher } from "../gather/fetch/page-fetcher.js";
 import type { SearchHit, SearchProvider } from "../gather/search/search-provider.js";
+import { countPageRead, type PageReadMemory } from "../scope/count-usage.js";
 import { type Candidate, CandidatePool, type FoundOn, shortCompanyName, subjectOfEntity } from "./candidate-pool.js";
 import type { Criterion } from "./derive-criteria.js";
 import { discoveryQueries } from "./discovery-queries.js";
@@ -36,6 +37,8 @@ export interface DiscoveryContext {
   /** Nobody waits on a connection: an upstream's 429 may be waited out. Default true. */
   background?: boolean;
   usage?: DiscoveryUsage;
+  /** Which pages the list's key read before: a page cached for another key counts as fetched. */
+  pageReads?: PageReadMemory;
 }
 
 /** What discovery found, and what it could not read. */
@@ -145,10 +148,7 @@ async function readProfiles(
         const url = candidate.profileUrl!;
         try {
           const page = await fetcher.fetch(url, context.signal ? { signal: context.signal } : {});
-          if (context.usage) {
-            if (page.fromCache) context.usage.pagesFromCache += 1;
-            else context.usage.pagesFetched += 1;
-          }
+          if (context.usage) await countPageRead(context.usage, context.pageReads, url, page.fromCache);
           if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return;
           pagesRead.push(page.url);
           const profile = readProfilePage(page.text, page.url, candidate.name);
@@ -230,10 +230,7 @@ export async function discoverCandidates(
   const read = async (entry: (typeof queue)[number]): Promise<Read> => {
     try {
       const page = await fetcher.fetch(entry.url, context.signal ? { signal: context.signal } : {});
-      if (context.usage) {
-        if (page.fromCache) context.usage.pagesFromCache += 1;
-        else context.usage.pagesFetched += 1;
-      }
+      if (context.usage) await countPageRead(context.usage, context.pageReads, entry.url, page.fromCache);
       if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return null;
       return { url: page.url, html: page.text, title: entry.title, followed: entry.followed };
     } catch (error) {

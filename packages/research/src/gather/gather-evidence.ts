@@ -39,8 +39,8 @@ export interface GatherOptions {
   signal?: AbortSignal;
   /** Passed to the search provider: see {@link SearchOptions.background}. */
   background?: boolean;
-  /** Counts the pages this worker reused from memory (the fetcher counts the others). */
-  usage?: { pagesFromCache: number };
+  /** Counts a page this worker reused from memory, by its URL (the fetcher counts the others). */
+  countReused?: (url: string) => Promise<void>;
 }
 
 /** The evidence gathered for one request. */
@@ -128,7 +128,7 @@ export async function startGathering(
     budget -= 1;
     try {
       let page = dependencies.extracted?.recent(key);
-      if (page && options.usage) options.usage.pagesFromCache += 1;
+      if (page) await options.countReused?.(key);
       if (!page) {
         const fetched = await fetcher.fetch(key, { signal });
         const input = { url: fetched.url, contentType: fetched.contentType, text: fetched.text };

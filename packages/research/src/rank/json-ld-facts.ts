@@ -100,3 +100,38 @@ export function jsonLdFacts(objects: readonly JsonObject[]): JsonLdEntity[] {
   for (const object of objects) describe(object, 0);
   return entities.filter((entity) => entity.facts.length > 0);
 }
+
+/** The label {@link jsonLdFacts} puts before a fact's value: "Question name" of "Question name: Can I pay yearly?". */
+const FACT_LABEL = /^(\S+ [^\s:]+): /;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The values a quote of a structured-data passage holds, without the "Type key: " labels that
+ * {@link jsonLdFacts} wrote before them for the model: the labels are not the page's words. A quote
+ * over several facts gives each value apart, a quote inside one value gives itself; a label cut at
+ * the quote's start ("text: Yes.") goes too. A quote without labels is given back as it is.
+ */
+export function factValues(quote: string, passageText: string): string[] {
+  const labels = new Set<string>();
+  for (const line of passageText.split("\n")) {
+    const label = FACT_LABEL.exec(line)?.[1];
+    if (label) labels.add(label);
+  }
+  if (labels.size === 0) return [quote.trim()];
+  // Longest first, so that no label is taken for a shorter one it ends with.
+  const sorted = [...labels].sort((first, second) => second.length - first.length);
+  const whole = sorted.map((label) => escapeRegExp(label).replace(/ /g, "\\s+")).join("|");
+  // The key alone, or the end of a dotted key, begins a quote that starts inside a label.
+  const tails = sorted.flatMap((label) => {
+    const key = label.slice(label.indexOf(" ") + 1);
+    return key.split(".").map((_, index, parts) => escapeRegExp(parts.slice(index).join(".")));
+  });
+  const unlabelled = quote.trim().replace(new RegExp(`^(?:${tails.join("|")}):\\s+`, "iu"), "");
+  return unlabelled
+    .split(new RegExp(`(?:^|\\s+)(?:${whole}):\\s+`, "iu"))
+    .map((value) => value.trim())
+    .filter((value) => /[\p{L}\p{N}]/u.test(value));
+}

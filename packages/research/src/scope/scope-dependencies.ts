@@ -1,4 +1,4 @@
-import { countEvidenceUsage, type EvidenceUsage } from "./count-usage.js";
+import { countEvidenceUsage, type EvidenceUsage, type PageReadMemory } from "./count-usage.js";
 import { type CachingDependencies, keepFresh } from "./keep-fresh.js";
 import { applySourcePolicy, type SourcePolicyFilter } from "./source-policy.js";
 
@@ -6,6 +6,8 @@ import { applySourcePolicy, type SourcePolicyFilter } from "./source-policy.js";
 export interface RunScope {
   /** Counters of what the run searched and read. */
   usage?: EvidenceUsage;
+  /** Which pages the caller read before: a page cached for another caller counts as fetched. */
+  pageReads?: PageReadMemory;
   /** How old cached evidence may be, in seconds (the request's `maxAgeSeconds`). */
   maxAgeSeconds?: number;
   /** Which sources may be used (the request's `sourcePolicy`). */
@@ -23,5 +25,6 @@ export function scopeDependencies<Dependencies extends CachingDependencies>(
   return countEvidenceUsage(
     applySourcePolicy(keepFresh(dependencies, scope.maxAgeSeconds), scope.sourcePolicy),
     scope.usage,
+    scope.pageReads,
   );
 }

@@ -6,6 +6,7 @@ import type { Passage } from "../rank/passage.js";
 import { type AnswerKind, fieldKindOf } from "./answer-kind.js";
 import { evidenceConfidence } from "./evidence-confidence.js";
 import { normalizeForMatch, quoteMatches } from "./quote-matches.js";
+import { preferStating, shownQuotes } from "./shown-quotes.js";
 import { UNKNOWN_CONFIDENCE_CAP } from "./verify-answer.js";
 
 /** One value of the answer object, as the check of its quote sees it. */
@@ -145,9 +146,11 @@ export function verifyAnswerObject(input: VerifyObjectInput): VerifiedObject {
         description: field.description,
       }),
     };
-    return statesValue(claim, { quote, url: passage.url, passage })
-      ? { url: passage.url, quote: quote.trim(), passage }
-      : null;
+    if (!statesValue(claim, { quote, url: passage.url, passage })) return null;
+    const shown = preferStating(shownQuotes(passage, quote), (value) =>
+      statesValue(claim, { quote: value, url: passage.url, passage }),
+    );
+    return { url: passage.url, quote: shown[0]!, passage };
   };
 
   const verifyLeaf = (leaf: OutputLeaf, given: LeafReply | undefined, question: string): void => {

@@ -17,6 +17,7 @@ import { checkSupport, evidenceConfidence, type SupportingSource } from "./evide
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
 import { readsAsInstruction } from "./reads-as-instruction.js";
+import { preferStating, shownQuotes } from "./shown-quotes.js";
 import { drawnFrom, optionsLeftOut, type QuoteEvidence, statesAnswer } from "./states-answer.js";
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
@@ -283,14 +284,17 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   const citations: VerifiedCitation[] = [];
   for (const entry of answering) {
     const page = pageByUrl.get(entry.passage.url);
-    if (citations.some((citation) => citation.url === entry.passage.url && citation.quote === entry.quote)) continue;
-    citations.push({
-      url: entry.passage.url,
-      title: page?.title ?? entry.passage.title,
-      quote: entry.quote,
-      publishedAt: page?.publishedAt ?? null,
-      source: citationSource(entry.passage),
-    });
+    // A quote over several structured-data facts held as a whole: each of its values is shown.
+    for (const quote of shownQuotes(entry.passage, entry.quote)) {
+      if (citations.some((citation) => citation.url === entry.passage.url && citation.quote === quote)) continue;
+      citations.push({
+        url: entry.passage.url,
+        title: page?.title ?? entry.passage.title,
+        quote,
+        publishedAt: page?.publishedAt ?? null,
+        source: citationSource(entry.passage),
+      });
+    }
   }
   const sources = [...new Set(citations.map((citation) => citation.url))];
   const supportingSources: SupportingSource[] = sources.map((url) => {
@@ -361,7 +365,9 @@ export function verifyPersonEvidence(
       field,
       value: claim.value.trim(),
       url: passage.url,
-      quote: claim.quote.trim(),
+      quote: preferStating(shownQuotes(passage, claim.quote), (quote) =>
+        normalizeForMatch(quote).includes(normalizeForMatch(claim.value)),
+      )[0]!,
       ownSite: isOwn(passage.url),
       publishedAt: pageByUrl.get(passage.url)?.publishedAt ?? null,
     });
