@@ -144,7 +144,9 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
     const killedAt = Date.now();
     await group.killPrimary();
     const done = await waitForProgress(location, ITEMS, 120_000);
-    await sleep(1_000);
+    // Synchronous calls go on until one sent after the kill has been answered.
+    const answeredBy = Date.now() + 60_000;
+    while (recovery(traffic.calls, killedAt) === undefined && Date.now() < answeredBy) await sleep(100);
     await traffic.stop();
 
     const afterFailover = recovery(traffic.calls, failoverAt);
