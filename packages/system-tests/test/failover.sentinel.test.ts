@@ -56,6 +56,8 @@ interface SyncCall {
   code?: string;
   /** The job handle a 503 or 504 problem names. */
   jobId?: string;
+  /** The job handle the gateway answered with (`X-Job-Id`). */
+  handle: string | null;
 }
 
 /** Synchronous callers in a loop, each with questions of its own, until stopped. */
@@ -65,7 +67,7 @@ function startSyncTraffic(callers: number): { calls: SyncCall[]; stop(): Promise
   const loops = Array.from({ length: callers }, async (_, caller) => {
     for (let index = 0; running; index += 1) {
       const question = `Failover sync ${caller}-${index}: hiring?`;
-      const call: SyncCall = { question, sentAt: Date.now(), endedAt: 0, status: 0, retryAfter: null };
+      const call: SyncCall = { question, sentAt: Date.now(), endedAt: 0, status: 0, retryAfter: null, handle: null };
       try {
         const response = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
           method: "POST",
@@ -75,6 +77,7 @@ function startSyncTraffic(callers: number): { calls: SyncCall[]; stop(): Promise
         });
         call.status = response.status;
         call.retryAfter = response.headers.get("retry-after");
+        call.handle = response.headers.get("x-job-id");
         const body = (await response.json()) as { code?: string; jobId?: string };
         if (response.status !== 200 && body.code) call.code = body.code;
         if (response.status !== 200 && body.jobId) call.jobId = body.jobId;
@@ -181,6 +184,28 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
         `synchronous calls ${JSON.stringify(statuses)}\n`,
     );
 
+    const researchedTimes = (question: string) =>
+      harness.model.requests.filter((request) => request.userText.includes(question)).length;
+    const twice = traffic.calls.filter((call) => call.status === 200 && researchedTimes(call.question) !== 1);
+    if (twice.length > 0) {
+      // What the processes and the Sentinels logged about it, for the failure to explain itself.
+      const handles = twice.map((call) => call.handle ?? "?");
+      const lines = harness.stack.logLines().filter((line) => handles.some((handle) => line.includes(handle)));
+      const sentinelLines = group.sentinelServers.flatMap((server) =>
+        server.output
+          .join("")
+          .split("\n")
+          .filter((line) =>
+            /[+-](sdown|odown|try-failover|elected|selected|promoted|failover|switch|convert|slave)/.test(line),
+          )
+          .map((line) => `sentinel ${server.port}: ${line}`),
+      );
+      process.stdout.write(
+        `Researched other than once: ${JSON.stringify(twice.map((call) => ({ ...call, times: researchedTimes(call.question), sentAt: new Date(call.sentAt).toISOString(), endedAt: new Date(call.endedAt).toISOString() })))}\n` +
+          `failover at ${new Date(failoverAt).toISOString()}, kill at ${new Date(killedAt).toISOString()}\n${lines.join("\n")}\n${sentinelLines.join("\n")}\n`,
+      );
+    }
+
     // Every item has exactly one outcome, and each was researched once.
     expect(done).toMatchObject({ status: "done", total: ITEMS, completed: ITEMS, failed: 0 });
     const lines = await resultLinesOf(
@@ -188,8 +213,6 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
     );
     expect(lines.map((line) => line.index)).toEqual(questions.map((_, index) => index));
     expect(lines.every((line) => line.status === 200 && line.result)).toBe(true);
-    const researchedTimes = (question: string) =>
-      harness.model.requests.filter((request) => request.userText.includes(question)).length;
     expect(questions.filter((question) => researchedTimes(question) !== 1)).toEqual([]);
 
     // Synchronous callers saw 200, a 503 with Retry-After, or (research slower than
@@ -201,8 +224,7 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
     expect(answered.filter((call) => researchedTimes(call.question) !== 1)).toEqual([]);
     const timedOut = traffic.calls.filter((call) => call.status === 504);
     expect(timedOut.filter((call) => call.code !== "RESEARCH_TIMEOUT" || !call.jobId)).toEqual([]);
-    for (const call of timedOut)
-      expect(await resultOfJob(call.jobId!)).toMatchObject({ answerText: expect.any(String) });
+    for (const call of timedOut) expect(await resultOfJob(call.jobId!)).toHaveProperty("confidence");
     expect(timedOut.filter((call) => researchedTimes(call.question) !== 1)).toEqual([]);
     expect(afterFailover).toBeDefined();
     expect(afterKill).toBeDefined();
