@@ -28,6 +28,21 @@ afterAll(async () => {
   await group?.stop();
 });
 
+/** Resolves once `check` holds; asks again every 50 ms, for at most 30 s. */
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The WAIT commands a server has received so far (counted when each starts). */
+async function waitsReceived(port: number): Promise<number> {
+  const stats = String(await redisCommand(port, "INFO", "commandstats"));
+  return Number(/^cmdstat_wait:calls=(\d+)/m.exec(stats)?.[1] ?? 0);
+}
+
 describe("confirming writes behind Sentinel", () => {
   it("waits for a replica that is slower than one WAIT instead of taking the writes as unconfirmed", async () => {
     const confirmation = replicaConfirmationFor(target(), [redis])!;
@@ -36,13 +51,21 @@ describe("confirming writes behind Sentinel", () => {
 
     const mark = confirmation.mark;
     await redis.set("confirm:slow", "1");
-    // The replica stops for a second: one WAIT (250 ms) cannot be acknowledged.
+    // The replica stops until a WAIT has gone unacknowledged: the confirmation has sent a second one.
+    const waitsBefore = await waitsReceived(primaryPort);
     replica.child.kill("SIGSTOP");
-    setTimeout(() => replica.child.kill("SIGCONT"), 1_000);
-    await redis.set("confirm:slow", "2");
-    const started = Date.now();
-    expect(await confirmation.confirm(mark)).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    let confirmed: Promise<boolean>;
+    try {
+      await redis.set("confirm:slow", "2");
+      confirmed = confirmation.confirm(mark);
+      await until(
+        "the confirmation did not ask again",
+        async () => (await waitsReceived(primaryPort)) >= waitsBefore + 2,
+      );
+    } finally {
+      replica.child.kill("SIGCONT");
+    }
+    expect(await confirmed).toBe(true);
     expect(confirmation.withoutReplica).toBe(false);
     expect(await redisCommand(replica.port, "GET", "confirm:slow")).toBe("2");
   });
@@ -60,11 +83,14 @@ describe("confirming writes behind Sentinel", () => {
       await redisCommand(replicaPort, "REPLICAOF", "127.0.0.1", String(primaryPort));
     }
     await group.replicasInSync();
-    // Asked again at most every two seconds: then WAIT confirms, and the writes count as held.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    await redis.set("confirm:alone", "2");
-    expect(await confirmation.confirm()).toBe(true);
-    expect(confirmation.withoutReplica).toBe(false);
+    // The primary is asked again for its replicas at most every two seconds: once it has been, WAIT
+    // confirms, and the writes count as held.
+    await until("the confirmation did not see the replica back", async () => {
+      await redis.set("confirm:alone", "2");
+      expect(await confirmation.confirm()).toBe(true);
+      return !confirmation.withoutReplica;
+    });
+    expect(await redisCommand(replicaPort, "GET", "confirm:alone")).toBe("2");
   });
 
   it("says the writes must be made again when the connection followed a failover since they were made", async () => {

@@ -1,13 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
+/**
+ * How long a wait for a log line lasts by default, in milliseconds. A worker with two cores shared by
+ * a load average of 11 took over 15 s to log its start.
+ */
+const LOG_TIMEOUT_MS = 45_000;
+
 /** A Dossier process started for a test, with its log lines collected. */
 export interface ServiceProcess {
   readonly name: string;
   readonly child: ChildProcess;
   /** Every line the process wrote to stdout and stderr. */
   readonly lines: string[];
-  /** Resolves with the first JSON log line whose `msg` equals `message` (and passes `where`). */
+  /**
+   * Resolves with the first JSON log line whose `msg` equals `message` (and passes `where`); rejects
+   * when the process exits first, or after `timeoutMs` (default 45 s: a bound for a process that
+   * hangs, well above a start on a busy machine, under the 60 s a test or hook has).
+   */
   waitForLog(
     message: string,
     timeoutMs?: number,
@@ -66,7 +76,7 @@ export function startProcess(
     kill(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     },
-    waitForLog(message, timeoutMs = 15_000, where = () => true) {
+    waitForLog(message, timeoutMs = LOG_TIMEOUT_MS, where = () => true) {
       const matches = (line: string): Record<string, unknown> | null => {
         try {
           const parsed = JSON.parse(line) as Record<string, unknown>;
