@@ -66,7 +66,7 @@ export async function runWatchedList(
         status: "failed",
         problem: { code: "RESEARCH_FAILED", detail: `The run's list ${listId} is gone; the next run makes another.` },
       };
-    if (!(await store.get(watch.id))) {
+    if (!(await store.exists(watch.id))) {
       await lists.cancel(listId);
       return { status: "gone" };
     }
