@@ -96,5 +96,23 @@ describe("the console's Find view", () => {
       .click();
     await page.getByRole("heading", { name: /^List l-/ }).waitFor();
     expect(page.url()).toBe(listUrl);
+
+    // Watched daily: the watch page names the list and, after its first run, the list that run made.
+    await page
+      .getByTestId("list-counts")
+      .getByText(/status done/)
+      .waitFor();
+    await page.getByRole("button", { name: "Watch this list daily" }).click();
+    await page.getByRole("heading", { name: "List: climate startups that are hiring engineers" }).waitFor();
+    expect(page.url()).toMatch(/#\/watches\/w-/);
+    await page
+      .getByTestId("watch-outcome")
+      .getByText(/first answer/i)
+      .waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId("watch-last-list").textContent()).resolves.toMatch(
+      /^Latest list: l-\S+, 5 matched of \d+ candidates\.$/,
+    );
+    await expect(page.getByTestId("no-changes").isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}08-watched-list.png`, fullPage: true });
   });
 });

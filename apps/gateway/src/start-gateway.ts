@@ -59,6 +59,22 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     schedule: new WatchSchedule({ prefix: config.redisPrefix, queueConnection: queue.queueConnection }),
     feed: new WatchFeed({ target: config.redis, prefix: config.redisPrefix }),
     maxPerKey: config.watch.maxPerKey,
+    // A watch on a list keeps the list's definition: each run makes the list again from it.
+    lists: {
+      async definitionOf(listId: string, keyId: string) {
+        const list = await lists.get(listId);
+        if (!list || list.keyId !== keyId) return null;
+        return {
+          objective: list.objective,
+          entityType: list.entityType,
+          criteria: list.criteria,
+          limit: list.limit,
+          exclude: list.exclude,
+          effort: list.effort,
+          ...(list.outputSchema ? { outputSchema: list.outputSchema } : {}),
+        };
+      },
+    },
   };
   const metrics = new GatewayMetrics(queue.redis, config.redisPrefix, queue.queue, options);
   const events = {

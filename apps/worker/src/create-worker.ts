@@ -20,6 +20,7 @@ import {
 import {
   BraveSearchProvider,
   CachedSearchProvider,
+  candidateKeys,
   createResearcher,
   ExtractedPageCache,
   ExtractionPool,
@@ -307,6 +308,8 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     apiKeys: config.apiKeys,
     lockMs: config.jobLockMs,
     onRun: (report) => logger.info(report, "watch run"),
+    // A watch on a list makes its list again on each run, as a list of the watch's key.
+    lists: { lists, identify: candidateKeys, maxOpen: config.list.maxOpen },
     onCallbackAttempt: (event) => logger.info(event, "watch callback attempt"),
   });
 

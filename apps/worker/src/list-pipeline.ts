@@ -34,6 +34,7 @@ export function createListPipeline(dependencies: {
           effort: list.effort,
           // Found past the budget, a candidate is only counted: keep a margin for an extension.
           maxCandidates: Math.max(list.usage.maxCandidates * 4, 200),
+          ...(list.maxAgeSeconds !== undefined ? { maxAgeSeconds: list.maxAgeSeconds } : {}),
         },
         { search, fetcher },
         {

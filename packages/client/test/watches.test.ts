@@ -50,6 +50,30 @@ describe("watches", () => {
     expect(gone).toMatchObject({ status: 404, code: "WATCH_NOT_FOUND" });
   });
 
+  it("watches a list: the watch keeps the list's definition and sets its baseline with a list of its own", async () => {
+    const list = await dossier.createList({
+      objective: "robotics companies that sell to bakeries",
+      entityType: "company",
+      criteria: [{ id: "bakeries", description: "sells to bakeries" }],
+      limit: 5,
+      effort: "lite",
+    });
+    const created = await dossier.createWatch({ list: list.id, every: "1d" });
+    expect(created).toMatchObject({
+      list: list.id,
+      listRequest: {
+        objective: "robotics companies that sell to bakeries",
+        criteria: [{ id: "bakeries", description: "sells to bakeries" }],
+        limit: 5,
+      },
+    });
+    const baseline = await nextRun(created.id, undefined);
+    expect(baseline.lastRun?.outcome).toBe("baseline");
+    expect(baseline.lastList).toMatchObject({ id: expect.stringMatching(/^l-/), status: "done" });
+    expect((await dossier.getList(baseline.lastList!.id)).watchId).toBe(created.id);
+    await dossier.deleteWatch(created.id);
+  });
+
   it("follows a watch live until it is deleted", async () => {
     const created = await dossier.createWatch({
       request: {

@@ -47,8 +47,9 @@ export const WATCH_TOOLS: Tool[] = [
     title: "Watch a question",
     description:
       "Ask a research request (company or person) again every `every` (1h to 30d) and keep what changed: each change carries the " +
-      "quotes that stated the value before and the ones that state it now. The first run starts at once and sets the baseline; " +
-      "read the changes later with watch_events.",
+      "quotes that stated the value before and the ones that state it now. Or give `list` (a list id) to find that list again " +
+      "each time and keep the matches added and dropped, each with the quotes proving its criteria. The first run starts at once " +
+      "and sets the baseline; read the changes later with watch_events.",
     inputSchema: watchToolSchemas.create_watch.input,
     outputSchema: watchToolSchemas.create_watch.output,
     annotations: { openWorldHint: true },
@@ -94,7 +95,7 @@ const shown = (value: unknown) => (value === null || value === undefined ? "(non
 
 /** A watch in a few lines: what it asks, its schedule, its last run and answer. */
 export function formatWatchText(watch: Watch): string {
-  const question = watch.request?.request.question ?? `list ${watch.list ?? ""}`;
+  const question = watch.request?.request.question ?? `list ${watch.list ?? ""}: ${watch.listRequest?.objective ?? ""}`;
   const lines = [`Watch ${watch.id} (${watch.status}), every ${watch.every}: ${question}`];
   lines.push(`Next run: ${watch.nextRunAt ?? "none"}.`);
   if (watch.lastRun) {
@@ -107,6 +108,10 @@ export function formatWatchText(watch: Watch): string {
       : shown(watch.lastAnswer.answerText);
     lines.push(`Latest answer: ${answer} [confidence ${watch.lastAnswer.confidence}].`);
   }
+  if (watch.lastList)
+    lines.push(
+      `Latest list ${watch.lastList.id}: ${watch.lastList.counts.matched} matched of ${watch.lastList.counts.candidates} candidates.`,
+    );
   if (watch.failing)
     lines.push(
       `Failing ${watch.failing.consecutiveFailures} times in a row: ${watch.failing.problem.detail} Next attempt ${watch.failing.nextAttemptAt ?? "none"}.`,
@@ -118,7 +123,9 @@ export function formatWatchText(watch: Watch): string {
 export function formatWatchEventText(event: WatchEvent): string {
   const lines = [`${event.detectedAt} (${event.id}):`];
   for (const change of event.changes) {
-    lines.push(`- ${change.field} ${change.kind}: ${shown(change.before)} -> ${shown(change.after)}`);
+    const item = change.field === "items" ? ((change.after ?? change.before) as { name?: string } | null) : null;
+    if (item) lines.push(`- list item ${change.kind}: ${item.name ?? shown(item)}`);
+    else lines.push(`- ${change.field} ${change.kind}: ${shown(change.before)} -> ${shown(change.after)}`);
     for (const quote of change.citations.before) lines.push(`  before: "${quote.quote}" (${quote.url})`);
     for (const quote of change.citations.after) lines.push(`  after: "${quote.quote}" (${quote.url})`);
   }

@@ -64,6 +64,32 @@ describe("dossier watch", () => {
     expect(JSON.parse(gone.stdout)).toMatchObject({ status: 404, code: "WATCH_NOT_FOUND" });
   });
 
+  it("watches a list with --list, and shows its objective in the list of watches", async () => {
+    const accepted = await harness.post("/v1/lists", {
+      objective: "robotics companies that sell to bakeries",
+      entityType: "company",
+      limit: 5,
+      effort: "lite",
+    });
+    expect(accepted.status).toBe(202);
+    const listId = ((await accepted.json()) as { id: string }).id;
+    const created = await dossier(["watch", "create", "--list", listId, "--every", "2d"]);
+    expect(created.code, created.stderr).toBe(0);
+    const watch = JSON.parse(created.stdout) as WatchView;
+    expect(watch).toMatchObject({
+      list: listId,
+      every: "2d",
+      listRequest: { objective: "robotics companies that sell to bakeries", limit: 5 },
+    });
+    expect((await dossier(["watch", "list"])).stdout).toMatch(
+      new RegExp(`^${watch.id}  active  every 2d .*list ${listId}: robotics companies that sell to bakeries$`, "m"),
+    );
+    const both = await dossier(["watch", "create", "Hiring?", "--list", listId, "--every", "1d"]);
+    expect(both.code).not.toBe(0);
+    expect(both.stderr).toMatch(/not both/);
+    expect((await dossier(["watch", "delete", watch.id])).stdout).toBe(`Deleted ${watch.id}.\n`);
+  });
+
   it("prints the problem and exits 1 for an interval out of range", async () => {
     const result = await dossier(["watch", "create", "Hiring?", "--every", "45m", "--company", TEST_COMPANY.name]);
     expect(result.code).toBe(1);

@@ -11,6 +11,7 @@ import { GATEWAY_FLAG_HELP, type GatewayFlags, gatewayClient } from "../gateway-
 
 interface CreateOptions extends GatewayFlags {
   every: string;
+  list?: string;
   type?: string;
   option?: string[];
   context?: string;
@@ -62,7 +63,11 @@ const shown = (value: unknown) => (value === null || value === undefined ? "(non
 function describeEvent(event: WatchEvent): string {
   const lines = [`${event.detectedAt}  ${event.id}`];
   for (const change of event.changes) {
-    lines.push(`  ${change.field}: ${change.kind}, ${shown(change.before)} -> ${shown(change.after)}`);
+    if (change.field === "items") {
+      // A list's match: who it is is what matters, not every field found of it.
+      const item = (change.after ?? change.before) as { name?: string; id?: string } | null;
+      lines.push(`  ${change.kind}: ${item?.name || item?.id || "(unnamed)"}`);
+    } else lines.push(`  ${change.field}: ${change.kind}, ${shown(change.before)} -> ${shown(change.after)}`);
     for (const quote of change.citations.before) lines.push(`    before: "${quote.quote}" (${quote.url})`);
     for (const quote of change.citations.after) lines.push(`    after:  "${quote.quote}" (${quote.url})`);
   }
@@ -71,7 +76,7 @@ function describeEvent(event: WatchEvent): string {
 
 /** One line per watch: id, status, interval, next run, last outcome, question. */
 function describeWatch(watch: Watch): string {
-  const question = watch.request?.request.question ?? `list ${watch.list ?? ""}`;
+  const question = watch.request?.request.question ?? `list ${watch.list ?? ""}: ${watch.listRequest?.objective ?? ""}`;
   const last = watch.lastRun ? `${watch.lastRun.outcome} ${watch.lastRun.at}` : "no run yet";
   return `${watch.id}  ${watch.status}  every ${watch.every}  next ${watch.nextRunAt ?? "-"}  last ${last}  ${question}\n`;
 }
@@ -105,9 +110,10 @@ export function watchCommand(loadConfig: () => Config): Command {
   withGateway(
     watch
       .command("create")
-      .description("watch a question about a company, or a person when person fields are given")
-      .argument("<question>")
+      .description("watch a question about a company (or a person when person fields are given), or a list with --list")
+      .argument("[question]")
       .requiredOption("--every <interval>", "how often: 1h to 30d, such as 6h, 1d, 2w")
+      .option("--list <id>", "watch a list (l-...) instead: find it again each time, report matches added and dropped")
       .option("--type <responseType>", "TEXT, BOOL, NUMBER, DATE, URL, OPTION or OPTIONS")
       .option("--option <value...>", "a response option (repeat for several)")
       .option("--context <text>", "extra context")
@@ -121,7 +127,20 @@ export function watchCommand(loadConfig: () => Config): Command {
       .option("--title <title>", "person's job title")
       .option("--callback-url <url>", "where each change event is POSTed, signed")
       .option("--metadata <key=value...>", "your own pairs, returned with every event"),
-  ).action(async (question: string, options: CreateOptions) => {
+  ).action(async (question: string | undefined, options: CreateOptions) => {
+    const metadata = metadataOf(options.metadata);
+    const extra = {
+      every: options.every,
+      ...(options.callbackUrl ? { callbackUrl: options.callbackUrl } : {}),
+      ...(metadata ? { metadata } : {}),
+    };
+    if (options.list !== undefined || question === undefined) {
+      if (options.list === undefined || question !== undefined)
+        throw new Error("give a question, or --list <id> to watch a list, not both");
+      const list = options.list;
+      await answering(async () => print(await client(options).createWatch({ list, ...extra })));
+      return;
+    }
     const company = { name: options.company, website: options.website, location: options.location };
     const isPerson = Boolean(options.firstName || options.lastName || options.email || options.linkedin);
     const common = {
@@ -146,17 +165,7 @@ export function watchCommand(loadConfig: () => Config): Command {
           },
         }
       : { type: "company" as const, request: { ...common, company } };
-    const metadata = metadataOf(options.metadata);
-    await answering(async () =>
-      print(
-        await client(options).createWatch({
-          request,
-          every: options.every,
-          ...(options.callbackUrl ? { callbackUrl: options.callbackUrl } : {}),
-          ...(metadata ? { metadata } : {}),
-        }),
-      ),
-    );
+    await answering(async () => print(await client(options).createWatch({ request, ...extra })));
   });
 
   withGateway(

@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { downloadText } from "./download.js";
 import { hostOf } from "./host-of.js";
 import { ProblemMessage } from "./problem-message.js";
+import { navigate } from "./route.js";
 
 /** Rows the table shows at most; the download holds them all. */
 const TABLE_LIMIT = 1_000;
@@ -78,6 +79,16 @@ export function ListView({ dossier, id }: { dossier: Dossier; id: string }) {
     }
   };
 
+  /** Watches the list: found again every day, its matches added and dropped kept with their quotes. */
+  const watchDaily = async () => {
+    try {
+      const watch = await dossier.createWatch({ list: id, every: "1d" });
+      navigate({ screen: "watch", id: watch.id });
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
   const download = async () => {
     try {
       downloadText(await dossier.listItemsCsv(id), `dossier-${id}.csv`, "text/csv");
@@ -120,6 +131,11 @@ export function ListView({ dossier, id }: { dossier: Dossier; id: string }) {
             {!finished(list) && list.status !== "cancelled" && (
               <button type="button" class="danger" onClick={cancel}>
                 Cancel list
+              </button>
+            )}
+            {finished(list) && list.status === "done" && (
+              <button type="button" class="secondary" onClick={() => void watchDaily()}>
+                Watch this list daily
               </button>
             )}
             <button type="button" class="secondary" onClick={() => void download()}>

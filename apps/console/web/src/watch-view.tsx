@@ -3,7 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { AnswerView } from "./answer-view.js";
 import { hostOf } from "./host-of.js";
 import { ProblemMessage } from "./problem-message.js";
-import { navigate } from "./route.js";
+import { hrefOf, navigate } from "./route.js";
 import { outcomeOf, questionOf } from "./watches-view.js";
 
 /** Events the history shows at most. */
@@ -46,21 +46,33 @@ function Quotes({ label, quotes }: { label: string; quotes: WatchQuote[] }) {
   );
 }
 
+/** The words that name what changed: the answer, a field, or (on a watched list) a match. */
+function fieldWords(field: string): string {
+  if (field === "answerText") return "The answer";
+  if (field === "items") return "A match";
+  return field;
+}
+
 /** One change: the field, what it was and what it is, and the quotes on each side. */
 function ChangeView({ change }: { change: WatchChange }) {
+  // A list's match is named, not spelled out member by member.
+  const named = (value: unknown) =>
+    change.field === "items" && value !== null && typeof value === "object" && "name" in value
+      ? String((value as { name: unknown }).name)
+      : valueText(value);
   return (
     <div class="change" data-field={change.field} data-kind={change.kind}>
       <p>
-        <strong>{change.field === "answerText" ? "The answer" : change.field}</strong> {KIND_WORDS[change.kind]}:{" "}
+        <strong>{fieldWords(change.field)}</strong> {KIND_WORDS[change.kind]}:{" "}
         {change.kind === "added" ? (
-          <ins>{valueText(change.after)}</ins>
+          <ins>{named(change.after)}</ins>
         ) : change.kind === "dropped" || change.kind === "unconfirmed" ? (
-          <del>{valueText(change.before)}</del>
+          <del>{named(change.before)}</del>
         ) : change.kind === "confirmed" ? (
-          <span>{valueText(change.after)}</span>
+          <span>{named(change.after)}</span>
         ) : (
           <>
-            <del>{valueText(change.before)}</del> → <ins>{valueText(change.after)}</ins>
+            <del>{named(change.before)}</del> → <ins>{named(change.after)}</ins>
           </>
         )}
       </p>
@@ -142,7 +154,11 @@ export function WatchView({ dossier, id }: { dossier: Dossier; id: string }) {
       <ProblemMessage error={error} />
       <dl class="facts" data-testid="watch-facts">
         <dt>About</dt>
-        <dd>{[subject?.company?.name, subject?.company?.website].filter(Boolean).join(", ") || "a person"}</dd>
+        <dd>
+          {watch.listRequest
+            ? `the matches of list ${watch.list ?? ""}, found again each run`
+            : [subject?.company?.name, subject?.company?.website].filter(Boolean).join(", ") || "a person"}
+        </dd>
         <dt>How often</dt>
         <dd>every {watch.every}</dd>
         <dt>Status</dt>
@@ -197,6 +213,12 @@ export function WatchView({ dossier, id }: { dossier: Dossier; id: string }) {
             </li>
           ))}
         </ol>
+      )}
+      {watch.lastList && (
+        <p data-testid="watch-last-list">
+          Latest list: <a href={hrefOf({ screen: "list", id: watch.lastList.id })}>{watch.lastList.id}</a>,{" "}
+          {watch.lastList.counts.matched} matched of {watch.lastList.counts.candidates} candidates.
+        </p>
       )}
       {watch.lastAnswer && (
         <>

@@ -31,7 +31,7 @@ export function outcomeOf(watch: Watch): string {
 
 /** The question a watch asks, or the list it follows. */
 export function questionOf(watch: Watch): string {
-  return watch.request?.request.question ?? `List ${watch.list ?? ""}`;
+  return watch.request?.request.question ?? `List: ${watch.listRequest?.objective ?? watch.list ?? ""}`;
 }
 
 /** Make a watch on a company question: what to ask, about whom, how often. */

@@ -194,8 +194,8 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
           identity.id,
           listRequest,
           idempotencyKey && fingerprint
-            ? (listId) => settings.idempotency.note(identity.id, idempotencyKey, fingerprint, listId)
-            : undefined,
+            ? { onNamed: (listId) => settings.idempotency.note(identity.id, idempotencyKey, fingerprint, listId) }
+            : {},
         );
         if (idempotencyKey && fingerprint)
           await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, list.id);

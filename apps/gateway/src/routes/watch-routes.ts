@@ -1,6 +1,6 @@
 import { DossierError, MAX_WATCH_PAGE, validateWatchRequest } from "@dossier/contract";
 import type { AddressPolicy } from "@dossier/egress";
-import type { WatchFeed, WatchSchedule, WatchStore } from "@dossier/queue";
+import type { WatchedListDefinition, WatchFeed, WatchSchedule, WatchStore } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { streamWatchEvents } from "../events/index.js";
 import { checkCallbackUrl } from "../http/check-callback-url.js";
@@ -11,13 +11,10 @@ import { lastEventIdOf } from "./event-routes.js";
 import { acceptsEventStream, validationProblem } from "./research-routes.js";
 import { findOwnWatch, readWatchView, watchStoreProblem } from "./watch-view.js";
 
-/**
- * What the gateway needs to accept a watch on a list (`{ "list": id }`). Until watch runs can
- * compare a list's items none is given, and such a watch is refused with a 422 that says so.
- */
+/** What the gateway needs to accept a watch on a list (`{ "list": id }`). */
 export interface ListWatchSupport {
-  /** Whether the key may watch this list: it exists and the key made it. */
-  canWatch(listId: string, keyId: string): Promise<boolean>;
+  /** The definition of the key's list with this id, which the watch keeps; null when the key has no such list. */
+  definitionOf(listId: string, keyId: string): Promise<WatchedListDefinition | null>;
 }
 
 export interface WatchRouteSettings {
@@ -31,7 +28,7 @@ export interface WatchRouteSettings {
   body: RequestHandler;
   /** Watches one key may hold (`WATCH_MAX_PER_KEY`), for the refusal's detail. */
   maxPerKey: number;
-  /** Lists, once watch runs can compare their items; absent: a watch on a list is refused. */
+  /** Lists; absent (a gateway without lists), a watch on a list is refused. */
   lists?: ListWatchSupport;
   /** Live events: the watches' channels, and the gateway's open event streams. */
   live: { feed: WatchFeed; streams: EventStreams };
@@ -74,12 +71,14 @@ export function watchRoutes(settings: WatchRouteSettings): Route[] {
       const validation = validateWatchRequest(request.body);
       if (!validation.ok) throw validationProblem(validation.errors);
       const { target, every, everySeconds, callbackUrl, metadata } = validation.watch;
+      let definition: WatchedListDefinition | null = null;
       if (target.type === "list") {
         if (!settings.lists)
-          throw validationProblem([
-            { path: "list", message: "watching a list is not available yet; watch a research request instead" },
-          ]);
-        if (!(await settings.lists.canWatch(target.listId, identity.id)))
+          throw validationProblem([{ path: "list", message: "watching a list is not available on this server" }]);
+        definition = await settings.lists.definitionOf(target.listId, identity.id).catch((error: unknown) => {
+          throw watchStoreProblem(error);
+        });
+        if (definition === null)
           throw validationProblem([{ path: "list", message: `is not a list of this key: ${target.listId}` }]);
       }
       if (callbackUrl !== null) await checkCallbackUrl(callbackUrl, settings.callbackPolicy);
@@ -91,7 +90,7 @@ export function watchRoutes(settings: WatchRouteSettings): Route[] {
           target:
             target.type === "research"
               ? { type: "research", kind: target.kind, request: target.request }
-              : { type: "list", listId: target.listId },
+              : { type: "list", listId: target.listId, definition: definition! },
           given: target.type === "research" ? target.given : null,
           callbackUrl,
           metadata,

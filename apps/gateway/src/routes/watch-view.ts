@@ -33,7 +33,7 @@ export function watchView(record: WatchRecord, nextRunAt: number | null): WatchV
     status,
     ...(record.target.type === "research"
       ? { request: { type: record.target.kind, request: record.given ?? {} } as WatchView["request"] }
-      : { list: record.target.listId }),
+      : { list: record.target.listId, listRequest: record.target.definition, lastList: record.lastList }),
     every: record.every,
     everySeconds: record.everySeconds,
     callbackUrl: record.callbackUrl,

@@ -258,6 +258,10 @@ export const listStatusSchema = z
     finishedAt: z.string().nullable().describe("When it finished (ISO 8601), or null."),
     metadata: metadataSchema.optional().describe("The list's `metadata`, when it was given some."),
     problem: z.object({ code: z.string(), detail: z.string() }).optional().describe("Why a `failed` list failed."),
+    watchId: z
+      .string()
+      .optional()
+      .describe("The watch (`w-...`) whose run made this list again from its definition, when one did."),
   })
   .register(apiRegistry, { id: "ListStatus", description: "A list's progress." });
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { listCountsSchema, listCriterionSchema, listEntityTypes, listStopReasons } from "./list-schemas.js";
 import { metadataSchema } from "./metadata.js";
 import { apiRegistry } from "./registry.js";
 import { companyResearchRequestSchema, personResearchRequestSchema } from "./research-request.js";
@@ -17,6 +18,20 @@ export const watchedResearchSchema = z
   })
   .register(apiRegistry, { id: "WatchedResearch", description: "The research request a watch asks again." });
 
+export const watchedListSchema = z
+  .object({
+    objective: z.string().describe("What to find, as the list was given it."),
+    entityType: z.enum(listEntityTypes).describe("Companies or people."),
+    criteria: z
+      .array(listCriterionSchema)
+      .describe("The criteria every match must meet: as given, or as derived for the list (empty: derived each run)."),
+    limit: z.number().int().describe("Matches wanted."),
+    effort: z.string().describe("The effort of each run's research."),
+    outputSchema: z.record(z.string(), z.unknown()).optional().describe("The fields wanted of each match."),
+    exclude: z.array(z.unknown()).describe("Companies or people left out."),
+  })
+  .register(apiRegistry, { id: "WatchedList", description: "The definition of a list a watch finds again." });
+
 export const watchRequestSchema = z
   .strictObject({
     request: watchedResearchSchema
@@ -25,7 +40,10 @@ export const watchRequestSchema = z
     list: z
       .string()
       .optional()
-      .describe("The id of a list (`POST /v1/lists`) whose items to follow. Give this or `request`, not both."),
+      .describe(
+        "The id of a list of this key (`POST /v1/lists`) to find again on each run: the watch keeps its definition and " +
+          "reports the matches added and dropped. Give this or `request`, not both.",
+      ),
     every: z
       .string()
       .describe(
@@ -59,6 +77,10 @@ export const watchQuoteSchema = z
     url: z.string().describe("The page the quote is on."),
     quote: z.string().describe("The words of the page, verified to be on it, that state the value."),
     title: z.string().nullable().optional().describe("The page's title, when known."),
+    criterionId: z
+      .string()
+      .optional()
+      .describe("For a list item: the criterion the quote proves (or, for a dropped item, denies)."),
   })
   .register(apiRegistry, { id: "WatchQuote", description: "A verified quote that stated a value in one run." });
 
@@ -70,7 +92,7 @@ export const watchChangeSchema = z
       .string()
       .describe(
         "What changed: `answerText` for a typed answer, a field path of `answerObject` (`hq`, `address.city`, `certifications`), " +
-          "or a person field (`person.jobTitle`).",
+          "a person field (`person.jobTitle`), or `items` for a watch on a list (a match added, dropped or unconfirmed).",
       ),
     kind: z
       .enum(watchChangeKinds)
@@ -101,6 +123,10 @@ export const watchEventSchema = z
     runId: z.string().describe("The run that found the changes."),
     detectedAt: z.string().describe("When the run found them (ISO 8601)."),
     changes: z.array(watchChangeSchema).min(1).describe("What changed, one entry per field or list item."),
+    listId: z
+      .string()
+      .optional()
+      .describe("For a watch on a list: the list this run made (`GET /v1/lists/{id}/items` has all its items)."),
   })
   .register(apiRegistry, {
     id: "WatchEvent",
@@ -134,7 +160,20 @@ export const watchSchema = z
           "`stopped` when it can no longer run (`stoppedReason`).",
       ),
     request: watchedResearchSchema.optional().describe("The research request asked again, as given."),
-    list: z.string().optional().describe("The list followed, when the watch is on a list."),
+    list: z.string().optional().describe("The list the watch was made from, when the watch is on a list."),
+    listRequest: watchedListSchema
+      .optional()
+      .describe("For a watch on a list: the list's definition, kept when the watch was made; each run finds it again."),
+    lastList: z
+      .object({
+        id: z.string().describe("The list, `l-...`: its items are at `GET /v1/lists/{id}/items` while it is kept."),
+        status: z.enum(["queued", "running", "done", "cancelled", "failed"]).describe("How the list ended."),
+        counts: listCountsSchema,
+        stopReason: z.enum(listStopReasons).optional().describe("Why it stopped looking."),
+      })
+      .nullable()
+      .optional()
+      .describe("For a watch on a list: the list of the latest run that succeeded; null before the first."),
     every: z.string().describe("The interval, as given."),
     everySeconds: z.number().int().describe("The interval in seconds."),
     callbackUrl: z.string().nullable().describe("Where change events are POSTed, or null."),

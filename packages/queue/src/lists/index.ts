@@ -9,6 +9,7 @@ export {
 export {
   LIST_EVENTS_MAX_ENTRIES,
   type ListCandidate,
+  type ListCreateOptions,
   type ListEventRecord,
   type ListItemRecord,
   ListStore,

@@ -110,6 +110,15 @@ function usageOf(responses: ReadonlyArray<ResearchResponse | null>): ListUsageIn
   return usage;
 }
 
+/**
+ * A research request of the list with the list's freshness: a watch's run reads the web as it is
+ * now rather than the results the last run stored (`maxAgeSeconds` is part of the job id).
+ */
+function withFreshness(body: unknown, list: StoredList): unknown {
+  if (list.maxAgeSeconds === undefined || typeof body !== "object" || body === null) return body;
+  return { ...body, maxAgeSeconds: list.maxAgeSeconds };
+}
+
 /** The public subject of an item: the candidate's company or person, as found. */
 function subjectOf(candidate: ListCandidate): Pick<StoredListItem, "company" | "person"> {
   return candidate.person ? { person: candidate.person } : { company: candidate.company ?? { name: candidate.name } };
@@ -198,7 +207,7 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
     const now = Date.now();
     const plans: BatchItemPlan[] = [...batchOf.entries()].map(([position, { candidate }]) => {
       const request = pipeline.enrichmentRequest(candidate, current.outputSchema!, current.effort);
-      const validation = validateResearchRequest(request.kind, request.body);
+      const validation = validateResearchRequest(request.kind, withFreshness(request.body, current));
       if (!validation.ok) return { ref: `${position}:fields`, problem: { code: "REQUEST_VALIDATION_FAILED" } };
       return {
         ref: `${position}:fields`,
@@ -307,7 +316,7 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
       for (const criterion of current.criteria) {
         const ref = `${position}:${criterion.id}`;
         const request = candidate ? pipeline.verdictRequest(candidate, criterion, current.effort) : null;
-        const validation = request ? validateResearchRequest(request.kind, request.body) : null;
+        const validation = request ? validateResearchRequest(request.kind, withFreshness(request.body, current)) : null;
         if (!request || !validation?.ok) {
           const errors = validation && !validation.ok ? validation.errors : [];
           plans.push({ ref, problem: { code: "REQUEST_VALIDATION_FAILED", errors } });

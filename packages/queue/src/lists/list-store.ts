@@ -84,6 +84,23 @@ export interface StoredList {
   submitted: number;
   /** How many runner jobs the list has had (one, plus one per extension that restarted it). */
   runs: number;
+  /**
+   * The oldest page, search or stored result its discovery and research accept, in seconds; absent:
+   * any the caches hold. A watch's run sets it, so that it sees the web as it is now.
+   */
+  maxAgeSeconds?: number;
+  /** The watch whose run made this list, when one did. */
+  watchId?: string;
+}
+
+/** What a list made by a watch's run carries besides its request. */
+export interface ListCreateOptions {
+  /** Told the list's id before anything is written (an `Idempotency-Key` notes it). */
+  onNamed?: (listId: string) => Promise<void>;
+  /** The oldest evidence the list accepts, in seconds (see {@link StoredList.maxAgeSeconds}). */
+  maxAgeSeconds?: number;
+  /** The watch making it. */
+  watchId?: string;
 }
 
 /** What a list's research spent, added as items are decided. */
@@ -324,6 +341,8 @@ function listOf(raw: Record<string, string>): StoredList | null {
     discovered: raw.discovered === "1",
     submitted: number(raw.submitted),
     runs: number(raw.runs) || 1,
+    ...(raw.maxAgeSeconds ? { maxAgeSeconds: Number(raw.maxAgeSeconds) } : {}),
+    ...(raw.watchId ? { watchId: raw.watchId } : {}),
   };
 }
 
@@ -388,15 +407,12 @@ export class ListStore {
 
   /**
    * Records a new list and queues its runner. `onNamed` is told the list's id before anything is
-   * written (an `Idempotency-Key` notes it, so that a retry after a crash finds the list).
+   * written (an `Idempotency-Key` notes it, so that a retry after a crash finds the list; a watch's
+   * run notes it so that a run taken over waits for the same list).
    */
-  async create(
-    keyId: string,
-    request: NormalizedListRequest,
-    onNamed?: (listId: string) => Promise<void>,
-  ): Promise<StoredList> {
+  async create(keyId: string, request: NormalizedListRequest, options: ListCreateOptions = {}): Promise<StoredList> {
     const id = `l-${randomBytes(12).toString("base64url")}`;
-    await onNamed?.(id);
+    await options.onNamed?.(id);
     const ttl = this.settings.ttlSeconds;
     const now = new Date().toISOString();
     const key = this.key(id);
@@ -426,6 +442,8 @@ export class ListStore {
       submitted: 0,
       discovered: "0",
       runs: 1,
+      ...(options.maxAgeSeconds !== undefined ? { maxAgeSeconds: String(options.maxAgeSeconds) } : {}),
+      ...(options.watchId ? { watchId: options.watchId } : {}),
     });
     multi.expire(key, ttl);
     multi.zadd(redisKeys.keyLists(this.prefix, keyId), Date.parse(now), id);

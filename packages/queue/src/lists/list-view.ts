@@ -19,5 +19,6 @@ export function listView(list: StoredList): ListStatus {
     finishedAt: list.finishedAt,
     ...(list.metadata ? { metadata: list.metadata } : {}),
     ...(list.problem ? { problem: list.problem } : {}),
+    ...(list.watchId ? { watchId: list.watchId } : {}),
   };
 }

@@ -1,4 +1,14 @@
 export { type AnswerMemory, type Comparison, compareAnswers, type FieldMemory } from "./compare-answers.js";
+export {
+  compareListItems,
+  LIST_ITEMS_FIELD,
+  type ListComparison,
+  type ListIdentity,
+  type ListItemsMemory,
+  type ListRunFindings,
+  type RememberedItem,
+  type WatchedItem,
+} from "./compare-list-items.js";
 export { type Observation, type ObservedResponse, observeAnswer, type StatedValue } from "./observe-answer.js";
 export { itemKey, readQuantity, sameValue } from "./same-value.js";
 export { type WatchCallbackBody, type WatchCallbackSettings, WatchCallbacks } from "./watch-callbacks.js";
@@ -7,6 +17,8 @@ export type {
   ProblemSummary,
   RunRecord,
   StoredWatchTarget,
+  WatchedListDefinition,
+  WatchedListSummary,
   WatchRecord,
   WatchRunSummary,
   WatchTrigger,
@@ -36,3 +48,4 @@ export {
   WatchStore,
   type WatchStoreSettings,
 } from "./watch-store.js";
+export { type ListWatchSettings, runWatchedList, type WatchedListOutcome } from "./watched-list-run.js";

@@ -1,5 +1,8 @@
 import type {
+  ListCounts,
+  ListStopReason,
   Metadata,
+  NormalizedListRequest,
   NormalizedResearchRequest,
   ResearchKind,
   WatchEvent,
@@ -7,6 +10,7 @@ import type {
   WatchView,
 } from "@dossier/contract";
 import type { AnswerMemory } from "./compare-answers.js";
+import type { ListItemsMemory } from "./compare-list-items.js";
 
 /** A problem as a watch keeps it: its code and what it said. */
 export interface ProblemSummary {
@@ -14,10 +18,25 @@ export interface ProblemSummary {
   detail: string;
 }
 
-/** What a watch follows, as stored: the normalized research request each run researches, or a list. */
+/** A list's definition as a watch keeps it: what each run finds again (no callback, no metadata). */
+export type WatchedListDefinition = Omit<NormalizedListRequest, "callbackUrl" | "metadata">;
+
+/**
+ * What a watch follows, as stored: the normalized research request each run researches, or a list
+ * (the list it was made from, and that list's definition, which each run makes again: the list
+ * itself is kept only as long as batches are).
+ */
 export type StoredWatchTarget =
   | { type: "research"; kind: ResearchKind; request: NormalizedResearchRequest }
-  | { type: "list"; listId: string };
+  | { type: "list"; listId: string; definition: WatchedListDefinition };
+
+/** The list a watch's run made, as the watch shows its latest. */
+export interface WatchedListSummary {
+  id: string;
+  status: "queued" | "running" | "done" | "cancelled" | "failed";
+  counts: ListCounts;
+  stopReason?: ListStopReason;
+}
 
 /** What started a run. */
 export type WatchTrigger = "created" | "schedule" | "manual";
@@ -49,6 +68,12 @@ export interface WatchRecord {
   lastAnswerAt: number | null;
   /** What the runs found so far, field by field; null before the first answer. */
   memory: AnswerMemory | null;
+  /** A watch on a list: the matches the runs found so far; null before the first run that succeeded. */
+  listMemory: ListItemsMemory | null;
+  /** A watch on a list: the list of the latest run that succeeded. */
+  lastList: WatchedListSummary | null;
+  /** A watch on a list: the list the run under way made (a run taken over after a crash waits for it). */
+  pendingList: { runId: string; listId: string } | null;
   /** Runs that failed in a row. */
   failures: number;
   /** When the first of them failed, ms since epoch. */
@@ -126,6 +151,9 @@ export function parseWatchRecord(hash: Record<string, string>): WatchRecord | nu
     lastAnswer: hash.lastAnswer ?? null,
     lastAnswerAt: number(hash.lastAnswerAt),
     memory: json(hash.memory),
+    listMemory: json(hash.listMemory),
+    lastList: json(hash.lastList),
+    pendingList: json(hash.pendingList),
     failures: Number(hash.failures ?? 0),
     failingSince: number(hash.failingSince),
     lastProblem: json(hash.lastProblem),

@@ -14,11 +14,13 @@ import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
 import { admitCalls } from "../usage/usage-ledger.js";
 import { compareAnswers } from "./compare-answers.js";
+import { compareListItems } from "./compare-list-items.js";
 import { observeAnswer } from "./observe-answer.js";
 import type { WatchCallbacks } from "./watch-callbacks.js";
-import type { ProblemSummary, RunRecord, WatchRecord, WatchTrigger } from "./watch-record.js";
+import type { ProblemSummary, RunRecord, WatchedListSummary, WatchRecord, WatchTrigger } from "./watch-record.js";
 import type { WatchRunData, WatchSchedule } from "./watch-schedule.js";
 import type { WatchStore } from "./watch-store.js";
+import { type ListWatchSettings, runWatchedList } from "./watched-list-run.js";
 
 /** A scheduled run reads evidence no older than this share of the watch's interval. */
 export const WATCH_FRESHNESS_SHARE = 0.25;
@@ -59,6 +61,8 @@ export interface WatchRunnerSettings {
   /** How long a run waits for its research, in milliseconds (`WATCH_RUN_TIMEOUT_MS`). */
   runTimeoutMs: number;
   onRun?: (report: WatchRunReport) => void;
+  /** Lists, for watches on a list; absent, such a watch's runs fail saying so. */
+  lists?: ListWatchSettings;
 }
 
 /** The id of the event a run makes: derived from the watch and the run, the same however often it is delivered. */
@@ -134,8 +138,9 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     const skip = scheduledRunsToSkip(watch.failures + 1, watch.everySeconds);
     const run: RunRecord =
       outcome === "skipped"
-        ? { set: { lastRun } }
+        ? { set: { lastRun }, remove: ["pendingList"] }
         : {
+            remove: ["pendingList"],
             set: {
               lastRun,
               failures: String(watch.failures + 1),
@@ -149,18 +154,89 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     report(watch, runId, trigger, { outcome, code: problem.code });
   };
 
-  /** One run, under the watch's lock. */
-  const run = async (watch: WatchRecord, runId: string, trigger: WatchTrigger) => {
-    if (watch.target.type !== "research") {
+  /** A run of a watch on a list: the list made again, its matches compared with the last run's. */
+  const runList = async (watch: WatchRecord, runId: string, trigger: WatchTrigger) => {
+    if (!settings.lists) {
       await recordFailure(
         watch,
         runId,
         trigger,
-        { code: "REQUEST_VALIDATION_FAILED", detail: "Watching a list is not available yet; this watch cannot run." },
+        { code: "RESEARCH_FAILED", detail: "This worker cannot run lists; the next run tries again." },
         "failed",
       );
       return;
     }
+    const outcome = await runWatchedList(watch, runId, trigger, {
+      settings: settings.lists,
+      store,
+      freshnessSeconds: Math.floor(watch.everySeconds * WATCH_FRESHNESS_SHARE),
+      timeoutMs: settings.runTimeoutMs,
+    });
+    if (outcome.status === "gone") {
+      report(watch, runId, trigger, { outcome: "stopped" });
+      return;
+    }
+    if (outcome.status !== "done") {
+      await recordFailure(watch, runId, trigger, outcome.problem, outcome.status);
+      return;
+    }
+    const { list, findings } = outcome;
+    const comparison = compareListItems(watch.listMemory, findings, settings.lists.identify);
+    const now = Date.now();
+    const event: WatchEvent | undefined =
+      comparison.changes.length > 0
+        ? {
+            id: watchEventId(watch.id, runId),
+            watchId: watch.id,
+            runId,
+            detectedAt: new Date(now).toISOString(),
+            changes: comparison.changes,
+            listId: list.id,
+          }
+        : undefined;
+    const result = watch.listMemory === null ? "baseline" : event ? "changed" : "unchanged";
+    const lastList: WatchedListSummary = {
+      id: list.id,
+      status: list.status,
+      counts: list.counts,
+      ...(list.stopReason ? { stopReason: list.stopReason } : {}),
+    };
+    const recorded = await store.recordRun(watch.id, runId, {
+      set: {
+        lastRun: JSON.stringify({
+          id: runId,
+          at: new Date(now).toISOString(),
+          trigger,
+          outcome: result,
+          ...(event ? { eventId: event.id } : {}),
+        }),
+        lastList: JSON.stringify(lastList),
+        lastAnswerAt: String(now),
+        listMemory: JSON.stringify(comparison.memory),
+        failures: "0",
+      },
+      remove: ["failingSince", "lastProblem", "skipRuns", "pendingList"],
+      ...(event ? { event } : {}),
+      usage: {
+        runs: 1,
+        events: event ? 1 : 0,
+        modelCalls: list.usage.modelCalls,
+        promptTokens: list.usage.promptTokens,
+        completionTokens: list.usage.completionTokens,
+        searches: list.usage.searches,
+        pagesFetched: list.usage.pagesFetched,
+      },
+    });
+    if (recorded === "gone") {
+      report(watch, runId, trigger, { outcome: "stopped" });
+      return;
+    }
+    if (recorded === "recorded" && event && watch.callbackUrl) await settings.callbacks.enqueue(watch.id, event.id);
+    report(watch, runId, trigger, { outcome: result, changes: comparison.changes.length });
+  };
+
+  /** One run, under the watch's lock. */
+  const run = async (watch: WatchRecord, runId: string, trigger: WatchTrigger) => {
     const key = watch.keyId.startsWith("env-") ? null : await settings.keys.get(watch.keyId);
     if (key?.revokedAt) {
       // A revoked key's watch stops for good: nobody may read what it would find.
@@ -190,6 +266,10 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
         },
         "skipped",
       );
+      return;
+    }
+    if (watch.target.type === "list") {
+      await runList(watch, runId, trigger);
       return;
     }
     const { kind } = watch.target;

@@ -9,6 +9,7 @@ import { WatchCallbacks } from "./watch-callbacks.js";
 import { createWatchWorker, type WatchRunReport } from "./watch-runner.js";
 import { type WatchRunData, WatchSchedule } from "./watch-schedule.js";
 import { WatchStore } from "./watch-store.js";
+import type { ListWatchSettings } from "./watched-list-run.js";
 
 /** How watches run, as configured (`WATCH_*`). */
 export interface WatchSettings {
@@ -40,6 +41,8 @@ export interface WatchServicesSettings {
   /** BullMQ job lock, in milliseconds (`JOB_LOCK_MS`). */
   lockMs: number;
   onRun?: (report: WatchRunReport) => void;
+  /** Lists, for watches on a list (docs/watches.md); absent, such a watch's runs fail saying so. */
+  lists?: ListWatchSettings;
   onCallbackAttempt?: (event: {
     watchId: string;
     eventId: string;
@@ -89,6 +92,7 @@ export function startWatchServices(settings: WatchServicesSettings): WatchServic
     lockMs: settings.lockMs,
     runTimeoutMs: settings.watch.runTimeoutMs,
     ...(settings.onRun ? { onRun: settings.onRun } : {}),
+    ...(settings.lists ? { lists: settings.lists } : {}),
   });
   return {
     worker,

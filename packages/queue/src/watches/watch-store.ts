@@ -172,6 +172,11 @@ export class WatchStore {
     await SKIP_SCRIPT.run(this.redis, [redisKeys.watch(this.prefix, watchId)], []);
   }
 
+  /** Whether the watch still exists (a run under way asks, cheaply, to stop when it was deleted). */
+  async exists(watchId: string): Promise<boolean> {
+    return (await this.redis.exists(redisKeys.watch(this.prefix, watchId))) === 1;
+  }
+
   /** Sets fields of a watch that still exists (its status, when it stops). */
   async update(watchId: string, fields: Record<string, string>): Promise<void> {
     const key = redisKeys.watch(this.prefix, watchId);

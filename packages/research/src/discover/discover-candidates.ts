@@ -1,5 +1,5 @@
 import { type Company, DossierError, isDossierError, type Person } from "@dossier/contract";
-import type { PageFetcher } from "../gather/fetch/page-fetcher.js";
+import type { PageFetcher, PageFetchOptions } from "../gather/fetch/page-fetcher.js";
 import type { SearchHit, SearchProvider } from "../gather/search/search-provider.js";
 import { countPageRead, type PageReadMemory } from "../scope/count-usage.js";
 import { type Candidate, CandidatePool, type FoundOn, shortCompanyName, subjectOfEntity } from "./candidate-pool.js";
@@ -17,6 +17,8 @@ export interface DiscoveryRequest {
   effort: "lite" | "standard" | "deep";
   /** Most candidates kept; the rest of what the pages list is not read. */
   maxCandidates: number;
+  /** Oldest cached page or search accepted, in seconds (0: read everything anew). Default: any the caches hold. */
+  maxAgeSeconds?: number;
 }
 
 export interface DiscoveryDependencies {
@@ -72,6 +74,14 @@ function organisationOf(pageUrl: string, siteName: string | null, title: string 
     ?.trim();
   const name = siteName ?? (fromTitle && fromTitle !== title ? fromTitle : null);
   return { ...(name ? { name } : {}), website: new URL(pageUrl).origin };
+}
+
+/** How discovery reads a page: under the caller's signal, no older than the request accepts. */
+function fetchOptions(request: DiscoveryRequest, context: DiscoveryContext): PageFetchOptions {
+  return {
+    ...(context.signal ? { signal: context.signal } : {}),
+    ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
+  };
 }
 
 /** Hits of several queries taken in turn, best of each first, each URL once. */
@@ -147,7 +157,7 @@ async function readProfiles(
       wanted.slice(start, start + FETCH_CONCURRENCY).map(async (candidate) => {
         const url = candidate.profileUrl!;
         try {
-          const page = await fetcher.fetch(url, context.signal ? { signal: context.signal } : {});
+          const page = await fetcher.fetch(url, fetchOptions(request, context));
           if (context.usage) await countPageRead(context.usage, context.pageReads, url, page.fromCache);
           if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return;
           pagesRead.push(page.url);
@@ -195,6 +205,7 @@ export async function discoverCandidates(
           limit: HITS_PER_QUERY[request.effort],
           background,
           ...(context.signal ? { signal: context.signal } : {}),
+          ...(request.maxAgeSeconds !== undefined ? { maxAgeSeconds: request.maxAgeSeconds } : {}),
         });
       } catch (error) {
         if (context.signal?.aborted) throw error;
@@ -229,7 +240,7 @@ export async function discoverCandidates(
   type Read = { url: string; html: string; title: string | null; followed: number } | null;
   const read = async (entry: (typeof queue)[number]): Promise<Read> => {
     try {
-      const page = await fetcher.fetch(entry.url, context.signal ? { signal: context.signal } : {});
+      const page = await fetcher.fetch(entry.url, fetchOptions(request, context));
       if (context.usage) await countPageRead(context.usage, context.pageReads, entry.url, page.fromCache);
       if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return null;
       return { url: page.url, html: page.text, title: entry.title, followed: entry.followed };

@@ -1,0 +1,103 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { ListStore, StoredList } from "../lists/list-store.js";
+import type { ListIdentity, ListRunFindings } from "./compare-list-items.js";
+import type { ProblemSummary, WatchRecord, WatchTrigger } from "./watch-record.js";
+import type { WatchStore } from "./watch-store.js";
+
+/** What a watch needs to run lists: the lists, how entities are told apart, and the key's cap on open lists. */
+export interface ListWatchSettings {
+  lists: ListStore;
+  /** The list's dedupe keys of an entity (`candidateKeys` of `@dossier/research`). */
+  identify: ListIdentity;
+  /** Lists one key may have running at once (`LIST_MAX_OPEN`): a watch's run is one of them. */
+  maxOpen: number;
+  /** How often a run looks at its list while it runs, in milliseconds. Default 500. */
+  pollMs?: number;
+}
+
+/** How one run's list ended. */
+export type WatchedListOutcome =
+  | { status: "done"; list: StoredList; findings: ListRunFindings }
+  | { status: "failed" | "skipped"; problem: ProblemSummary }
+  | { status: "gone" };
+
+/** Most items and candidates a run reads back (a list evaluates at most `LIST_MAX_CANDIDATES`, 2,000 by default). */
+const MOST_ITEMS = 100_000;
+
+/**
+ * Runs a watched list's definition again as a new list of the watch's key, on the fleet like any
+ * list, and waits for it to finish. The first run and a run on demand read every page and search
+ * anew (`maxAgeSeconds: 0`); a scheduled run takes evidence no older than `freshnessSeconds`. The
+ * list's id is noted on the watch before the list is made, so a run taken over after its worker died
+ * waits for the same list instead of making another. A run deleted meanwhile cancels its list.
+ */
+export async function runWatchedList(
+  watch: WatchRecord,
+  runId: string,
+  trigger: WatchTrigger,
+  context: { settings: ListWatchSettings; store: WatchStore; freshnessSeconds: number; timeoutMs: number },
+): Promise<WatchedListOutcome> {
+  const { settings, store } = context;
+  const { lists } = settings;
+  if (watch.target.type !== "list") throw new Error(`watch ${watch.id} is not on a list`);
+  let listId = watch.pendingList?.runId === runId ? watch.pendingList.listId : null;
+  if (listId === null) {
+    const open = await lists.countOpen(watch.keyId);
+    if (open >= settings.maxOpen)
+      return {
+        status: "skipped",
+        problem: {
+          code: "LIST_LIMIT_REACHED",
+          detail: `The key has ${open} lists running, the most allowed (LIST_MAX_OPEN); the next run tries again.`,
+        },
+      };
+    const list = await lists.create(watch.keyId, watch.target.definition, {
+      onNamed: (id) => store.update(watch.id, { pendingList: JSON.stringify({ runId, listId: id }) }),
+      maxAgeSeconds: trigger === "schedule" ? context.freshnessSeconds : 0,
+      watchId: watch.id,
+    });
+    listId = list.id;
+  }
+  const deadline = Date.now() + context.timeoutMs;
+  for (;;) {
+    const list = await lists.get(listId);
+    if (!list)
+      return {
+        status: "failed",
+        problem: { code: "RESEARCH_FAILED", detail: `The run's list ${listId} is gone; the next run makes another.` },
+      };
+    if (!(await store.exists(watch.id))) {
+      await lists.cancel(listId);
+      return { status: "gone" };
+    }
+    if (list.finishedAt !== null || list.status === "done" || list.status === "failed") {
+      if (list.status === "failed")
+        return {
+          status: "failed",
+          problem: list.problem ?? { code: "RESEARCH_FAILED", detail: "The run's list failed." },
+        };
+      if (list.status === "cancelled")
+        return {
+          status: "failed",
+          problem: {
+            code: "RESEARCH_FAILED",
+            detail: `The run's list ${listId} was cancelled before it finished; the last matches stand.`,
+          },
+        };
+      const { items } = await lists.readItems(listId, { after: -1, limit: MOST_ITEMS });
+      const candidates = await lists.readCandidates(listId, 0, Math.min(list.counts.candidates, MOST_ITEMS));
+      return { status: "done", list, findings: { items, candidates } };
+    }
+    if (Date.now() > deadline) {
+      await lists.cancel(listId);
+      return {
+        status: "failed",
+        problem: {
+          code: "RESEARCH_TIMEOUT",
+          detail: `The run's list did not finish within ${Math.round(context.timeoutMs / 1000)} s and was cancelled; the last matches stand.`,
+        },
+      };
+    }
+    await sleep(settings.pollMs ?? 500);
+  }
+}
