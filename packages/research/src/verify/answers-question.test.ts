@@ -9,7 +9,7 @@ import {
   narrowAnswer,
   withInitialsBefore,
 } from "./answers-question.js";
-import { numberMentions } from "./number-mentions.js";
+import { numberMentions, scaledAmountOf } from "./number-mentions.js";
 
 const SUBJECT = ["Example Labs", "example.org"];
 
@@ -69,6 +69,16 @@ describe("numbers as a page writes them", () => {
     expect(inside("a team of 42 people")).toEqual([[42, false]]);
   });
 
+  it("gives the amount a scaled figure states when only its figure was read", () => {
+    expect(scaledAmountOf("We raised a $1.25M pre-seed round.", 1.25)).toBe(1_250_000);
+    expect(scaledAmountOf("It saves 1.2 million dollars a year.", 1.2)).toBe(1_200_000);
+    // A count is not scaled back: "3" out of "up to 3 million events" is a reader's slip.
+    expect(scaledAmountOf("Up to 3 million events per month.", 3)).toBeNull();
+    // The figure itself is stated, or two scaled mentions share it: nothing to scale.
+    expect(scaledAmountOf("Plans from $1.25 a month; we raised $1.25M.", 1.25)).toBeNull();
+    expect(scaledAmountOf("$2M in 2021 and $2M in 2023.", 2)).toBeNull();
+  });
+
   it("reads scales and currencies", () => {
     const [first] = numberMentions("We raised $1.5M from angels");
     expect(first).toMatchObject({ value: 1_500_000, currency: true, scaled: true });
@@ -95,6 +105,16 @@ describe("a quote that states the answer must answer the question", () => {
     );
     expect(holds(check("How many board seats are there?", "NUMBER", 2025, "The board was elected in 2025."))).toBe(
       false,
+    );
+  });
+
+  it("does not take a figure from a clause that guesses", () => {
+    const quote = "I'd guess we would have had a $5M valuation at home, whereas we raised at $15M post.";
+    expect(
+      reason(check("At what valuation did Example Labs raise, in US dollars?", "NUMBER", 5_000_000, quote)),
+    ).toMatch(/does not state 5000000 as an amount|as an amount of money/);
+    expect(holds(check("At what valuation did Example Labs raise, in US dollars?", "NUMBER", 15_000_000, quote))).toBe(
+      true,
     );
   });
 
@@ -262,6 +282,27 @@ describe("a quote that states the answer must answer the question", () => {
     expect(holds(check("When was Example Labs founded?", "DATE", "1976", quote, { passageText }))).toBe(true);
     expect(reason(check("When was Example Labs founded?", "DATE", "2018", quote, { passageText }))).toMatch(
       /under "Date added", not under "Founded"/,
+    );
+  });
+
+  it("takes the cell asked from a row the answer copied only the start of", () => {
+    const passageText =
+      "Symbol | Name | Sector | Headquarters location\nEXL | Example Labs | Health Care | Dublin, Ireland";
+    const quote = "EXL | Example Labs | Health Care | Dublin, Ireland";
+    const asked = (question: string, value: string) => ({
+      question,
+      type: "TEXT" as const,
+      kind: answerKindOf(question, "TEXT"),
+      value,
+      subjectTerms: SUBJECT,
+      person: null,
+    });
+    const cut = "EXL | Example Labs | Health Care | Dublin,";
+    expect(narrowAnswer(asked("Where is Example Labs headquartered?", cut), { quote, passageText })).toBe(
+      "Dublin, Ireland",
+    );
+    expect(narrowAnswer(asked("In which country is Example Labs headquartered?", cut), { quote, passageText })).toBe(
+      "Ireland",
     );
   });
 

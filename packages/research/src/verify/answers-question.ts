@@ -254,6 +254,22 @@ function withoutExamples(question: string): string {
   return question.replace(/[,;(]?\s*\b(?:such as|e\.g\.|for example|for instance)\s[^.;)]*[.;)]?/gi, " ");
 }
 
+/** Whether a text is the opening of a table row, `cells` cells or more of it, perhaps cut mid-cell. */
+function copiedFromStart(text: string, line: string, cells: number): boolean {
+  const copied = normalizeForMatch(text);
+  return normalizeForMatch(line).startsWith(copied) && cellsOf(text).filter(Boolean).length >= cells;
+}
+
+/** Words that make a clause a guess or a supposition rather than a statement of fact. */
+const HYPOTHETICAL = /\b(?:would|could|might|guess|hazard|suppose|imagine|hypothetical(?:ly)?)\b|['’]d\b/i;
+
+/** The clause a position is in, up to it: from the last sentence end, semicolon, comma or bracket. */
+function clauseBefore(text: string, at: number): string {
+  const before = text.slice(0, at);
+  const from = Math.max(...[".", ";", ",", "(", ")", "!", "?", "—"].map((mark) => before.lastIndexOf(mark)));
+  return before.slice(from + 1);
+}
+
 /** The last word of a text cut off in the middle of a phrase. */
 const CUT_OFF =
   /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$/i;
@@ -327,6 +343,8 @@ function wordsAround(text: string, start: number, end: number, before: number, a
 /** Whether a number mention is stated as the kind asked, in its quote. */
 function mentionFits(mention: NumberMention, quote: string, kind: AnswerKind, counted: readonly TopicWord[]): boolean {
   if (mention.insideToken) return false;
+  // A figure in a "would have" clause is a guess, not a fact: "we'd have had a $5M valuation".
+  if (HYPOTHETICAL.test(clauseBefore(quote, mention.start))) return false;
   switch (kind) {
     case "year":
       return mention.yearLike;
@@ -1049,7 +1067,9 @@ export function narrowAnswer(
     while (top > 0 && cellsOf(row.lines[top - 1] ?? "").length === cells.length) top -= 1;
     const header = top < row.index ? cellsOf(row.lines[top] ?? "") : [];
     const fitting = header.flatMap((label, index) => (topicFound(topic, label).length > 0 ? [cells[index] ?? ""] : []));
-    if (fitting.length === 1 && fitting[0] && text.includes(fitting[0])) {
+    // The answer may be the row's opening cells, cut short: it still points at this row.
+    const copiesRow = text.includes(fitting[0] ?? "\u0000") || copiedFromStart(text, row.line, 3);
+    if (fitting.length === 1 && fitting[0] && copiesRow) {
       const cell = fitting[0];
       // The cell may hold more than the kind asked: "Dublin, Ireland" for a country.
       return narrowAnswer({ ...asked, value: cell }, { quote: cell, passageText: cell }) ?? cell;
@@ -1116,7 +1136,9 @@ export function narrowAnswer(
       );
     }
     case "country": {
-      if (countryFromLocation(text).countryCode !== null && text.split(/\s+/).length <= 3) return null;
+      const whole = countryFromLocation(text);
+      // "Ireland" is the answer already; "Dublin, Ireland" names a city too.
+      if (whole.countryCode !== null && whole.city === null && text.split(/\s+/).length <= 3) return null;
       const parts = segments.flatMap((segment) => segment.split(/,\s*/));
       const countries = parts.filter(
         (part) => part.split(/\s+/).length <= 3 && countryFromLocation(part).countryCode !== null && !/\d/.test(part),

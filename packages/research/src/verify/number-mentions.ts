@@ -44,7 +44,7 @@ export function numberMentions(text: string): NumberMention[] {
     const start = match.index;
     const end = start + match[0].length;
     const before = text.slice(Math.max(0, start - 6), start);
-    const after = text.slice(end, end + 14);
+    const after = text.slice(end, end + 24);
     const scaleMatch = /^\s?(k|m|mm|mn|b|bn|thousand|millions?|billions?|trillion)\b/i.exec(after);
     const scale = scaleMatch ? (SCALES[scaleMatch[1]!.toLowerCase()] ?? 1) : 1;
     const percent = /^\s?(?:%|percent\b|per cent\b)/i.test(after);
@@ -100,4 +100,22 @@ export function numberMentions(text: string): NumberMention[] {
 /** The mentions of a text that state `value` (within rounding). */
 export function mentionsOf(text: string, value: number): NumberMention[] {
   return numberMentions(text).filter((mention) => sameNumber(mention.value, value));
+}
+
+/**
+ * The amount of money a scaled mention states, when a reader gave only its figure: 1250000 for 1.25
+ * out of "$1.25M" or "$1.25 million". Null unless exactly one scaled amount of money in the text
+ * has that figure and no mention states the value itself.
+ */
+export function scaledAmountOf(text: string, figure: number): number | null {
+  const mentions = numberMentions(text);
+  if (mentions.some((mention) => sameNumber(mention.value, figure))) return null;
+  const scaled = mentions.filter(
+    (mention) =>
+      mention.scaled &&
+      mention.currency &&
+      !mention.insideToken &&
+      [1e3, 1e6, 1e9, 1e12].some((scale) => sameNumber(mention.value / scale, figure)),
+  );
+  return scaled.length === 1 ? (scaled[0]?.value ?? null) : null;
 }

@@ -15,10 +15,14 @@ import {
 } from "./answers-question.js";
 import { checkSupport, evidenceConfidence, type SupportingSource } from "./evidence-confidence.js";
 import { isAboutPerson, type PersonIdentity } from "./is-about-person.js";
+import { scaledAmountOf } from "./number-mentions.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
 import { readsAsInstruction } from "./reads-as-instruction.js";
 import { preferStating, shownQuotes } from "./shown-quotes.js";
 import { drawnFrom, optionsLeftOut, type QuoteEvidence, statesAnswer } from "./states-answer.js";
+
+/** Kinds of number whose figure is scaled back to the amount: money ("$1.25M"). */
+const SCALED_KINDS = new Set(["money"]);
 
 /** Confidence never exceeds this when the answer is "the evidence does not say". */
 export const UNKNOWN_CONFIDENCE_CAP = 0.2;
@@ -228,6 +232,15 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   if (narrowed !== null) {
     asked.value = narrowed;
     formatted.answerText = narrowed;
+  }
+  // An amount read without its scale ("1.25" out of "$1.25M") is the amount the quote states.
+  if (first && request.responseType === "NUMBER" && typeof asked.value === "number" && SCALED_KINDS.has(asked.kind)) {
+    const amount = scaledAmountOf(first.quote, asked.value);
+    const scaled = amount === null ? null : formatAnswer("NUMBER", amount);
+    if (amount !== null && scaled) {
+      asked.value = amount;
+      Object.assign(formatted, scaled);
+    }
   }
   if (first && typeof asked.value === "string" && ["organisation", "product", "person", "name"].includes(asked.kind)) {
     const whole = withInitialsBefore(asked.value, { quote: first.quote, passageText: first.passage.text });
