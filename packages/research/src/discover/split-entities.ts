@@ -55,7 +55,7 @@ export interface SplitOptions {
 
 /** Words of a page's title that say it lists companies. */
 const LISTING_TITLE =
-  /\b(?:director(?:y|ies)|lists?|members?|membership|portfolio|compan(?:y|ies)|startups?|customers?|clients?|partners?|sponsors?|exhibitors?|vendors?|suppliers?|brands?|firms?|organi[sz]ations?|businesses|agencies|index|ranking|rankings|alumni|investments|cohort|batch|winners|finalists|top \d+)\b/i;
+  /\b(?:director(?:y|ies)|lists?|members?|membership|portfolio|compan(?:y|ies)|startups?|customers?|clients?|partners?|sponsors?|supporters?|donors?|funders?|backers?|exhibitors?|vendors?|suppliers?|brands?|firms?|organi[sz]ations?|businesses|agencies|index|ranking|rankings|alumni|investments|cohort|batch|winners|finalists|top \d+)\b/i;
 
 /** Longest entry text kept, in characters. */
 export const MAX_CARD_CHARS = 800;
