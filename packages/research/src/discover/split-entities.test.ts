@@ -179,6 +179,15 @@ describe("splitEntities", () => {
     ).toEqual(rows.map((row) => row[1]));
   });
 
+  it("takes a table for a listing when its header names the column as sponsors, whatever the page's title", () => {
+    const html = `<html><head><title>Support the project | Acme</title></head><body><main><h1>Support us</h1>
+      <p>Donate or become a sponsor.</p><table><tr><th>Sponsor</th><th>Tier</th></tr>
+      <tr><td>Globex</td><td>Gold</td></tr><tr><td>Initech</td><td>Gold</td></tr><tr><td>Hooli</td><td>Silver</td></tr></table></main></body></html>`;
+    expect(
+      splitEntities(html, "https://acme.example/support", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Globex", "Initech", "Hooli"]);
+  });
+
   it("takes a name column's cell as the name even when it ends with a legal form's period", () => {
     const html = page(`<table><tr><th>Company</th><th>Sector</th></tr>
       <tr><td>Henry T. Lindqvist &amp; Co.</td><td>Financials</td></tr>

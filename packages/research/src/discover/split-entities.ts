@@ -198,6 +198,8 @@ function withoutLabelLinks(cell: DomElement): string {
 interface Naming {
   /** The table's column that holds the names (its header says so): a row is named by that cell or not at all. */
   nameColumn?: number;
+  /** The header says what the column lists ("Company", "Sponsor", "Member"): the table lists entities of that kind. */
+  listsEntities?: boolean;
   /** Columns whose values repeat down the table (a sector, a tier, a country): attributes, never a name. */
   attributeColumns?: ReadonlySet<number>;
   /** Values that many of the group's entries share (a tier, a category): attributes, never a name. */
@@ -355,6 +357,7 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
     const rows = toArray(table.querySelectorAll("tr")).filter((row) => row.querySelector("td") !== null);
     const headerCells = toArray(table.querySelectorAll("tr")).find((row) => row.querySelector("th") !== null);
     let nameColumn: number | undefined;
+    let listsEntities = false;
     if (headerCells) {
       const labels = toArray(headerCells.children).map((cell) => textOf(cell).toLowerCase());
       // A column that says it holds names first ("Name", "Company name"), then one that says what is listed.
@@ -368,10 +371,15 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
       );
       const index = named !== -1 ? named : listed;
       if (index !== -1) nameColumn = index;
+      listsEntities =
+        index !== -1 &&
+        /\b(?:compan|organi[sz]|startup|firm|member|partner|business|brand|securit|issuer|employer|investee|sponsor|exhibitor|customer|vendor|supplier)/.test(
+          labels[index] ?? "",
+        );
     }
     groups.push({
       elements: rows,
-      naming: nameColumn !== undefined ? { nameColumn } : { attributeColumns: repeatedColumns(rows) },
+      naming: nameColumn !== undefined ? { nameColumn, listsEntities } : { attributeColumns: repeatedColumns(rows) },
     });
   }
   for (const list of toArray(document.querySelectorAll("ul, ol, dl"))) {
@@ -493,7 +501,8 @@ export function splitEntities(
     );
     if (entityType === "company" && openings.length >= entries.length / 2) continue;
     // Elsewhere than on a page that says it lists them, companies link to their own sites or carry company words.
-    if (entityType === "company" && !saysListing && !known.has(shape)) {
+    // A table whose header names its column "Company", "Sponsor" or "Member" says so itself.
+    if (entityType === "company" && !saysListing && !known.has(shape) && !group.naming.listsEntities) {
       const linked = entries.filter(({ entity }) => entity.website).length;
       const worded = entries.filter(({ entity }) => ORGANISATION_WORDS.test(entity.name)).length;
       if (linked < entries.length * 0.3 && worded < entries.length * 0.3) continue;
