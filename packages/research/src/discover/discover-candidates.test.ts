@@ -128,4 +128,40 @@ describe("discoverCandidates", () => {
     );
     expect(board.candidates.map((candidate) => candidate.name)).toEqual(["Ada Quill", "Bram Oakes", "Cora Vance"]);
   });
+
+  it("does not take the sections of the named organisation's pages for companies because the page names it", async () => {
+    const section = (title: string, text: string) =>
+      `<div class="section"><h3>${title}</h3><p>${text} <a href="mailto:team@acme-foundation.example">Email us</a></p></div>`;
+    const html = `<html><head><title>Contacting the Acme Foundation</title></head><body><main><h1>Contact</h1>
+      ${section("Press Kit", "For press enquiries, write to us.")}${section("Volunteers", "For volunteering, write to us.")}${section("Board of Directors", "To reach the board, write to us.")}</main></body></html>`;
+    const discovery = await discoverCandidates(
+      {
+        objective: "platinum sponsors of the Acme Foundation",
+        entityType: "company",
+        criteria: [{ id: "platinum", description: "is a platinum sponsor of the Acme Foundation" }],
+        effort: "lite",
+        maxCandidates: 50,
+      },
+      { search, fetcher: fetcherOf(html) },
+    );
+    expect(discovery.candidates.map((candidate) => candidate.name)).toEqual([]);
+  });
+
+  it("leaves out the entries listed as former ones unless the objective asks for them", async () => {
+    const table = (names: string[]) =>
+      `<table><tr><th>Sponsor</th><th>Level</th></tr>${names.map((name) => `<tr><td>${name}</td><td>Gold</td></tr>`).join("")}</table>`;
+    const html = `<html><head><title>Sponsors</title></head><body><main><h1>Sponsors</h1><section><h2>Current sponsors</h2>${table(["Globex", "Initech", "Hooli"])}</section>
+      <section><h2>Former sponsors</h2>${table(["Umbrella Works", "Vandelay Imports", "Soylent"])}</section></main></body></html>`;
+    const names = async (objective: string) =>
+      (
+        await discoverCandidates(
+          { objective, entityType: "company", criteria: [], effort: "lite", maxCandidates: 50 },
+          { search, fetcher: fetcherOf(html) },
+        )
+      ).candidates
+        .map((candidate) => candidate.name)
+        .sort();
+    expect(await names("gold sponsors of open-source projects")).toEqual(["Globex", "Hooli", "Initech"]);
+    expect(await names("former gold sponsors of open-source projects")).toHaveLength(6);
+  });
 });

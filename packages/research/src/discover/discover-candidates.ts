@@ -3,7 +3,7 @@ import type { PageFetcher } from "../gather/fetch/page-fetcher.js";
 import type { SearchHit, SearchProvider } from "../gather/search/search-provider.js";
 import { type Candidate, CandidatePool, type FoundOn, shortCompanyName, subjectOfEntity } from "./candidate-pool.js";
 import type { Criterion } from "./derive-criteria.js";
-import { discoveryQueries, listedNoun } from "./discovery-queries.js";
+import { discoveryQueries, listedNoun, namedOrganisation } from "./discovery-queries.js";
 import { listingLinks } from "./listing-links.js";
 import { readProfilePage } from "./read-profile-page.js";
 import { MIN_GROUP, splitEntities } from "./split-entities.js";
@@ -217,6 +217,12 @@ export async function discoverCandidates(
 
   const pool = new CandidatePool(request.entityType, request.exclude ?? [], request.maxCandidates);
   const words = relevanceWords(request);
+  // Every page of the organisation the objective names carries its name: that alone does not make a page a listing.
+  const organisationWords = new Set(
+    (namedOrganisation(request.objective) ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u),
+  );
+  const listingWords = words.filter((word) => !organisationWords.has(word));
+  const asksForPast = /\b(?:previous|past|former|earlier|ex|alumni|retired|emeritus)\b/i.test(request.objective);
   const pagesRead: string[] = [];
   const budget = PAGE_BUDGET[request.effort];
   // Pages to read, in order: the hits, and each listing's next pages right after it.
@@ -268,7 +274,7 @@ export async function discoverCandidates(
       pagesRead.push(page.url);
       const known = shapesOf.get(page.url) ?? shapesOf.get(page.url.replace(/\/$/, ""));
       const listing = splitEntities(page.html, page.url, request.entityType, {
-        topicWords: words,
+        topicWords: listingWords,
         ...(known ? { signatures: known } : {}),
       });
       const foundOn: FoundOn = { url: page.url, title: listing.title ?? page.title };
@@ -277,6 +283,8 @@ export async function discoverCandidates(
         const organisation =
           request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
         for (const entity of mostRelevantFirst(listing.entities, words)) {
+          // "Previous sponsors" are no longer sponsors: candidates only when the objective asks for former ones.
+          if (entity.past && !asksForPast) continue;
           pool.add(
             subjectOfEntity(entity, request.entityType, organisation),
             entity.name,

@@ -188,6 +188,23 @@ describe("splitEntities", () => {
     ).toEqual(["Globex", "Initech", "Hooli"]);
   });
 
+  it("marks the entries under a heading of former ones", () => {
+    const table = (names: string[]) =>
+      `<table><thead><tr><th>Sponsor</th><th>Level</th></tr></thead><tbody>${names.map((name) => `<tr><td>${name}</td><td>Gold</td></tr>`).join("")}</tbody></table>`;
+    const html = page(
+      `<h1>Donations</h1><h2>Sponsors</h2>${table(["Globex", "Initech", "Hooli"])}<h2>Previous sponsors</h2>${table(["Umbrella Works", "Vandelay Imports", "Soylent"])}`,
+    );
+    const entities = splitEntities(html, "https://acme.example/donations", "company").entities;
+    expect(entities.map((entity) => [entity.name, entity.past === true])).toEqual([
+      ["Globex", false],
+      ["Initech", false],
+      ["Hooli", false],
+      ["Umbrella Works", true],
+      ["Vandelay Imports", true],
+      ["Soylent", true],
+    ]);
+  });
+
   it("takes a name column's cell as the name even when it ends with a legal form's period", () => {
     const html = page(`<table><tr><th>Company</th><th>Sector</th></tr>
       <tr><td>Henry T. Lindqvist &amp; Co.</td><td>Financials</td></tr>

@@ -20,6 +20,8 @@ export interface PageEntity {
   linkedinUrl?: string;
   /** The first link to another page of the same site (a detail page). */
   detailUrl?: string;
+  /** The entry sits under a heading that lists what no longer is ("Previous sponsors", "Former members"). */
+  past?: boolean;
 }
 
 /** What a page says about itself, for the candidates found on it. */
@@ -192,6 +194,25 @@ function withoutLabelLinks(cell: DomElement): string {
     if (label && (label.length <= 2 || GENERIC.test(label)) && text !== label) text = text.replace(label, " ");
   }
   return collapseWhitespace(text);
+}
+
+/** A heading over entries that no longer are what the page lists: "Previous sponsors", "Former members", "Past board". */
+const PAST_HEADING = /\b(?:previous|past|former|earlier|inactive|retired|alumni|emeritus|ex)\b/i;
+
+/**
+ * The heading an entry sits under: the last heading before it among the earlier siblings of the
+ * entry's own containers (the table of a row, the list of an item), three levels up at most.
+ */
+function sectionHeadingOf(element: DomElement): string | null {
+  let node: DomElement | null = element.parentElement;
+  for (let level = 0; node && level < 4; level += 1, node = node.parentElement) {
+    for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+      if (/^H[1-6]$/i.test(sibling.tagName)) return textOf(sibling);
+      const inner = toArray(sibling.querySelectorAll("h1, h2, h3, h4, h5, h6")).at(-1);
+      if (inner) return textOf(inner);
+    }
+  }
+  return null;
 }
 
 /** How a group's entries are named: its table's name column, its columns of repeated values, the values that are attributes. */
@@ -485,6 +506,7 @@ export function splitEntities(
       if (entityType === "company" && ownSites(element, pageUrl) >= MIN_GROUP) continue;
       const text = whole.slice(0, MAX_CARD_CHARS);
       const entity: PageEntity = { name, text, ...linksOf(element, pageUrl) };
+      if (PAST_HEADING.test(sectionHeadingOf(element) ?? "")) entity.past = true;
       if (entityType === "person") {
         const role = roleOf(element, name) ?? titleNear(text, name);
         if (role) entity.title = role;
