@@ -132,8 +132,8 @@ describe("discoverCandidates", () => {
   it("does not take the sections of the named organisation's pages for companies because the page names it", async () => {
     const section = (title: string, text: string) =>
       `<div class="section"><h3>${title}</h3><p>${text} <a href="mailto:team@acme-foundation.example">Email us</a></p></div>`;
-    const html = `<html><head><title>Contacting the Acme Foundation</title></head><body><main><h1>Contact</h1>
-      ${section("Press Kit", "For press enquiries, write to us.")}${section("Volunteers", "For volunteering, write to us.")}${section("Board of Directors", "To reach the board, write to us.")}</main></body></html>`;
+    const html = `<html><head><title>Reach the Acme Foundation</title></head><body><main><h1>Contact</h1>
+      ${section("Media Desk", "For interviews, write to us.")}${section("Helping Out", "To lend a hand, write to us.")}${section("Trustee Office", "To reach the trustees, write to us.")}</main></body></html>`;
     const discovery = await discoverCandidates(
       {
         objective: "platinum sponsors of the Acme Foundation",

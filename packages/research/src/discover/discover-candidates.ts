@@ -283,7 +283,7 @@ export async function discoverCandidates(
         const organisation =
           request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
         for (const entity of mostRelevantFirst(listing.entities, words)) {
-          // "Previous sponsors" are no longer sponsors: candidates only when the objective asks for former ones.
+          // "Former sponsors" are no longer sponsors: candidates only when the objective asks for former ones.
           if (entity.past && !asksForPast) continue;
           pool.add(
             subjectOfEntity(entity, request.entityType, organisation),

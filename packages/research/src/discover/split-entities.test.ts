@@ -180,8 +180,8 @@ describe("splitEntities", () => {
   });
 
   it("takes a table for a listing when its header names the column as sponsors, whatever the page's title", () => {
-    const html = `<html><head><title>Support the project | Acme</title></head><body><main><h1>Support us</h1>
-      <p>Donate or become a sponsor.</p><table><tr><th>Sponsor</th><th>Tier</th></tr>
+    const html = `<html><head><title>Help us grow | Acme</title></head><body><main><h1>Help us</h1>
+      <p>Every gift keeps the lights on.</p><table><tr><th>Sponsor</th><th>Tier</th></tr>
       <tr><td>Globex</td><td>Gold</td></tr><tr><td>Initech</td><td>Gold</td></tr><tr><td>Hooli</td><td>Silver</td></tr></table></main></body></html>`;
     expect(
       splitEntities(html, "https://acme.example/support", "company").entities.map((entity) => entity.name),
@@ -192,7 +192,7 @@ describe("splitEntities", () => {
     const table = (names: string[]) =>
       `<table><thead><tr><th>Sponsor</th><th>Level</th></tr></thead><tbody>${names.map((name) => `<tr><td>${name}</td><td>Gold</td></tr>`).join("")}</tbody></table>`;
     const html = page(
-      `<h1>Donations</h1><h2>Sponsors</h2>${table(["Globex", "Initech", "Hooli"])}<h2>Previous sponsors</h2>${table(["Umbrella Works", "Vandelay Imports", "Soylent"])}`,
+      `<h1>Giving</h1><h2>Sponsors</h2>${table(["Globex", "Initech", "Hooli"])}<h2>Former sponsors</h2>${table(["Umbrella Works", "Vandelay Imports", "Soylent"])}`,
     );
     const entities = splitEntities(html, "https://acme.example/donations", "company").entities;
     expect(entities.map((entity) => [entity.name, entity.past === true])).toEqual([
@@ -207,7 +207,7 @@ describe("splitEntities", () => {
 
   it("takes a name column's cell as the name even when it ends with a legal form's period", () => {
     const html = page(`<table><tr><th>Company</th><th>Sector</th></tr>
-      <tr><td>Henry T. Lindqvist &amp; Co.</td><td>Financials</td></tr>
+      <tr><td>Henry T. Lindqvist &amp; Co.</td><td>Insurance</td></tr>
       <tr><td>Birchwind Carbon</td><td>Energy</td></tr>
       <tr><td>Tundra Heat</td><td>Utilities</td></tr></table>`);
     expect(
@@ -256,7 +256,7 @@ describe("looksLikePersonName", () => {
     ["Ingrid", false],
     ["Series 2 Fund", false],
     // Headings of a team page's sections and roles read like names but are not anyone's.
-    ["Board Of Directors", false],
+    ["Board Of Trustees", false],
     ["Our Leadership Team", false],
     ["Staff Engineer", false],
     ["Meet The Founders", false],

@@ -20,7 +20,7 @@ export interface PageEntity {
   linkedinUrl?: string;
   /** The first link to another page of the same site (a detail page). */
   detailUrl?: string;
-  /** The entry sits under a heading that lists what no longer is ("Previous sponsors", "Former members"). */
+  /** The entry sits under a heading that lists what no longer is ("Former sponsors", "Past members"). */
   past?: boolean;
 }
 
@@ -102,7 +102,7 @@ const NAME_PARTICLES = new Set([
 ]);
 
 /**
- * Words of a section's or a role's heading ("Board of Directors", "Our Team", "Staff Engineer"): a
+ * Words of a section's or a role's heading ("Board of Trustees", "Our Team", "Staff Engineer"): a
  * text with one of them is not a person's name.
  */
 const NOT_NAME_WORDS =
@@ -196,7 +196,7 @@ function withoutLabelLinks(cell: DomElement): string {
   return collapseWhitespace(text);
 }
 
-/** A heading over entries that no longer are what the page lists: "Previous sponsors", "Former members", "Past board". */
+/** A heading over entries that no longer are what the page lists: "Former sponsors", "Past members", "Earlier trustees". */
 const PAST_HEADING = /\b(?:previous|past|former|earlier|inactive|retired|alumni|emeritus|ex)\b/i;
 
 /**

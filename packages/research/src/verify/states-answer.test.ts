@@ -33,15 +33,15 @@ describe("statesAnswer", () => {
 
   it.each([
     [
-      "a designer is not a director of design",
+      "a designer is not the head of design",
       "Is Jane Roe a product designer at Acme?",
-      "Jane Roe Director of Design",
+      "Jane Roe Head of Design",
       false,
     ],
     [
-      "a board observer is not a board director",
+      "a board advisor is not a board director",
       "Is Jane Roe a board director of Acme?",
-      "Jane Roe Board Observer",
+      "Jane Roe Board Advisor",
       false,
     ],
     [
@@ -61,7 +61,7 @@ describe("statesAnswer", () => {
     [
       "the board of directors",
       "Is Jane Roe a board director of Acme?",
-      "Jane Roe, member of the Board of Directors",
+      "Jane Roe, one of the Directors on the Board",
       true,
     ],
     ["initials for the title", "Is Jane Roe the Chief Technology Officer of Acme?", "Jane Roe — CTO", true],

@@ -315,7 +315,7 @@ function questionTopic(asked: string, subjectStems: ReadonlySet<string>): { topi
 /**
  * Nouns that name what a person is in an organisation: a question that asks whether someone is one
  * ("Is Jane Roe a board director of Acme?") is answered only by a quote that calls them that, not by
- * a title that shares a word ("Board Observer", "Director of Design" for a designer).
+ * a title that shares a word ("Board Advisor", "Head of Design" for a designer).
  */
 const ROLE_NOUNS = new Set(
   (
