@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { criterionQuestion } from "./criterion-question.js";
 import { deriveCriteria } from "./derive-criteria.js";
-import { discoveryQueries } from "./discovery-queries.js";
+import { discoveryQueries, namedOrganisation } from "./discovery-queries.js";
 
 const descriptions = (objective: string, type: "company" | "person" = "company") =>
   deriveCriteria(objective, type).map((criterion) => criterion.description);
@@ -60,11 +60,42 @@ describe("discoveryQueries", () => {
       discoveryQueries("Find all climate startups in the Nordics that are hiring engineers", "company", [], "standard"),
     ).toEqual([
       "climate startups in the Nordics that are hiring engineers",
+      "climate startups",
       "climate startups in the Nordics directory",
       "climate startups in the Nordics list",
+      "climate startups in the Nordics members",
     ]);
     expect(discoveryQueries("partners at Granite Peak Ventures", "person", [], "lite")).toEqual([
       "partners at Granite Peak Ventures",
     ]);
+  });
+
+  it("searches the kind of list without its qualifiers and each criterion, so that other sites' lists are found too", () => {
+    const queries = discoveryQueries(
+      "silver sponsors of open-source foundations",
+      "company",
+      [{ id: "silver", description: "is a Silver sponsor" }],
+      "standard",
+    );
+    expect(queries.slice(0, 3)).toEqual([
+      "silver sponsors of open-source foundations",
+      "silver sponsors",
+      "Silver sponsor",
+    ]);
+  });
+
+  it("searches the organisation an objective names for its own team and board pages", () => {
+    expect(namedOrganisation("board members of Acme Robotics")).toBe("Acme Robotics");
+    expect(namedOrganisation("engineers at Globex who write Rust")).toBe("Globex");
+    expect(namedOrganisation("sponsors of open-source projects")).toBeNull();
+    expect(discoveryQueries("board members of Acme Robotics", "person", [], "standard").slice(0, 4)).toEqual([
+      "board members of Acme Robotics",
+      "Acme Robotics team",
+      "Acme Robotics board",
+      "board members",
+    ]);
+    expect(discoveryQueries("gold sponsors of the Acme Foundation", "company", [], "standard")[1]).toBe(
+      "Acme Foundation gold sponsors",
+    );
   });
 });

@@ -53,4 +53,115 @@ describe("discoverCandidates", () => {
     expect(discovery.candidates).toHaveLength(50);
     expect(discovery.candidates[0]?.name).toBe("Zeta Works");
   });
+
+  it("follows the sponsors and team pages of the sites its search finds", async () => {
+    const shell = (title: string, main: string) =>
+      `<html><head><title>${title}</title></head><body><header><nav><a href="/">Home</a> <a href="/blog">Blog</a> <a href="/supporters/">Supporters</a> <a href="/about-us">About us</a></nav></header><main>${main}</main></body></html>`;
+    const table = (names: string[]) =>
+      `<table><tr><th>Sponsor</th><th>Tier</th></tr>${names.map((name) => `<tr><td>${name}</td><td>Gold</td></tr>`).join("")}</table>`;
+    const people = (names: string[]) =>
+      names.map((name) => `<div class="person"><h3>${name}</h3><p>Board Director</p></div>`).join("");
+    const web: Record<string, string> = {
+      "https://alpha.example/sponsors": shell("Sponsors | Alpha", table(["Acme Rockets", "Globex", "Initech"])),
+      "https://beta.example/blog/thanks": shell("Thank you | Beta", "<p>Thanks to everyone who gave this year.</p>"),
+      "https://beta.example/supporters/": shell(
+        "Supporters | Beta",
+        table(["Hooli", "Vandelay Imports", "Umbrella Works"]),
+      ),
+      "https://beta.example/about-us": shell("About | Beta", people(["Ada Quill", "Bram Oakes", "Cora Vance"])),
+    };
+    const fetcher: PageFetcher = {
+      id: "in-memory",
+      async fetch(url: string): Promise<FetchedPage> {
+        const html = web[url];
+        if (!html) throw new Error(`not on this web: ${url}`);
+        return {
+          url,
+          requestedUrl: url,
+          status: 200,
+          contentType: "text/html",
+          text: html,
+          fetchedAt: "2026-01-01T00:00:00.000Z",
+          fromCache: false,
+        };
+      },
+    };
+    const hits: SearchProvider = {
+      id: "in-memory",
+      async search(): Promise<SearchHit[]> {
+        return ["https://alpha.example/sponsors", "https://beta.example/blog/thanks"].map((url, index) => ({
+          url,
+          title: "",
+          snippet: "",
+          rank: index + 1,
+          provider: "in-memory",
+        }));
+      },
+    };
+    const companies = await discoverCandidates(
+      {
+        objective: "gold sponsors of open-source projects",
+        entityType: "company",
+        criteria: [],
+        effort: "standard",
+        maxCandidates: 100,
+      },
+      { search: hits, fetcher },
+    );
+    expect(companies.candidates.map((candidate) => candidate.name).sort()).toEqual([
+      "Acme Rockets",
+      "Globex",
+      "Hooli",
+      "Initech",
+      "Umbrella Works",
+      "Vandelay Imports",
+    ]);
+    const board = await discoverCandidates(
+      {
+        objective: "board directors of Beta",
+        entityType: "person",
+        criteria: [],
+        effort: "standard",
+        maxCandidates: 100,
+      },
+      { search: hits, fetcher },
+    );
+    expect(board.candidates.map((candidate) => candidate.name)).toEqual(["Ada Quill", "Bram Oakes", "Cora Vance"]);
+  });
+
+  it("does not take the sections of the named organisation's pages for companies because the page names it", async () => {
+    const section = (title: string, text: string) =>
+      `<div class="section"><h3>${title}</h3><p>${text} <a href="mailto:team@acme-foundation.example">Email us</a></p></div>`;
+    const html = `<html><head><title>Reach the Acme Foundation</title></head><body><main><h1>Contact</h1>
+      ${section("Media Desk", "For interviews, write to us.")}${section("Helping Out", "To lend a hand, write to us.")}${section("Trustee Office", "To reach the trustees, write to us.")}</main></body></html>`;
+    const discovery = await discoverCandidates(
+      {
+        objective: "platinum sponsors of the Acme Foundation",
+        entityType: "company",
+        criteria: [{ id: "platinum", description: "is a platinum sponsor of the Acme Foundation" }],
+        effort: "lite",
+        maxCandidates: 50,
+      },
+      { search, fetcher: fetcherOf(html) },
+    );
+    expect(discovery.candidates.map((candidate) => candidate.name)).toEqual([]);
+  });
+
+  it("leaves out the entries listed as former ones unless the objective asks for them", async () => {
+    const table = (names: string[]) =>
+      `<table><tr><th>Sponsor</th><th>Level</th></tr>${names.map((name) => `<tr><td>${name}</td><td>Gold</td></tr>`).join("")}</table>`;
+    const html = `<html><head><title>Sponsors</title></head><body><main><h1>Sponsors</h1><section><h2>Current sponsors</h2>${table(["Globex", "Initech", "Hooli"])}</section>
+      <section><h2>Former sponsors</h2>${table(["Umbrella Works", "Vandelay Imports", "Soylent"])}</section></main></body></html>`;
+    const names = async (objective: string) =>
+      (
+        await discoverCandidates(
+          { objective, entityType: "company", criteria: [], effort: "lite", maxCandidates: 50 },
+          { search, fetcher: fetcherOf(html) },
+        )
+      ).candidates
+        .map((candidate) => candidate.name)
+        .sort();
+    expect(await names("gold sponsors of open-source projects")).toEqual(["Globex", "Hooli", "Initech"]);
+    expect(await names("former gold sponsors of open-source projects")).toHaveLength(6);
+  });
 });

@@ -4,7 +4,8 @@ import type { SearchHit, SearchProvider } from "../gather/search/search-provider
 import { countPageRead, type PageReadMemory } from "../scope/count-usage.js";
 import { type Candidate, CandidatePool, type FoundOn, shortCompanyName, subjectOfEntity } from "./candidate-pool.js";
 import type { Criterion } from "./derive-criteria.js";
-import { discoveryQueries } from "./discovery-queries.js";
+import { discoveryQueries, listedNoun, namedOrganisation } from "./discovery-queries.js";
+import { listingLinks } from "./listing-links.js";
 import { readProfilePage } from "./read-profile-page.js";
 import { MIN_GROUP, splitEntities } from "./split-entities.js";
 
@@ -55,8 +56,12 @@ export interface Discovery {
   excluded: number;
 }
 
-/** Pages read per effort tier (search results and the next pages of paged listings together). */
-const PAGE_BUDGET = { lite: 4, standard: 12, deep: 30 } as const;
+/** Pages read per effort tier (search results, the next pages of paged listings and the listing pages linked, together). */
+const PAGE_BUDGET = { lite: 4, standard: 16, deep: 40 } as const;
+/** A site's own listing pages ("Sponsors", "Team", "Board") followed from the pages found, per effort tier. */
+const LINKED_PAGES = { lite: 0, standard: 4, deep: 12 } as const;
+/** Listing pages followed per site: one site's menu does not take the whole share. */
+const LINKED_PER_SITE = 2;
 /** Hits taken per query. */
 const HITS_PER_QUERY = { lite: 6, standard: 8, deep: 10 } as const;
 /** Next pages followed per paged listing. */
@@ -223,27 +228,44 @@ export async function discoverCandidates(
 
   const pool = new CandidatePool(request.entityType, request.exclude ?? [], request.maxCandidates);
   const words = relevanceWords(request);
+  // Every page of the organisation the objective names carries its name: that alone does not make a page a listing.
+  const organisationWords = new Set(
+    (namedOrganisation(request.objective) ?? "").toLowerCase().split(/[^\p{L}\p{N}]+/u),
+  );
+  const listingWords = words.filter((word) => !organisationWords.has(word));
+  const asksForPast = /\b(?:previous|past|former|earlier|ex|alumni|retired|emeritus)\b/i.test(request.objective);
   const pagesRead: string[] = [];
   const budget = PAGE_BUDGET[request.effort];
   // Pages to read, in order: the hits, and each listing's next pages right after it.
-  const queue: Array<{ url: string; title: string | null; followed: number }> = interleave(results).map((hit) => ({
+  const queue: Array<{ url: string; title: string | null; followed: number; linked?: boolean }> = interleave(
+    results,
+  ).map((hit) => ({
     url: hit.url,
     title: hit.title || null,
     followed: 0,
   }));
+  const kind = listedNoun(request.objective);
+  let linked = 0;
+  const linkedPerSite = new Map<string, number>();
   const queued = new Set(queue.map((entry) => entry.url));
   // The entry shapes of a listing, for its next page (which may hold fewer entries than a listing needs).
   const shapesOf = new Map<string, string[]>();
   // A site's home page is a candidate only when the site lists nothing: a directory is not one of its entries.
   const homePages: Array<{ name: string; website: string; foundOn: FoundOn }> = [];
   const listingHosts = new Set<string>();
-  type Read = { url: string; html: string; title: string | null; followed: number } | null;
+  type Read = { url: string; html: string; title: string | null; followed: number; linked: boolean } | null;
   const read = async (entry: (typeof queue)[number]): Promise<Read> => {
     try {
       const page = await fetcher.fetch(entry.url, fetchOptions(request, context));
       if (context.usage) await countPageRead(context.usage, context.pageReads, entry.url, page.fromCache);
       if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return null;
-      return { url: page.url, html: page.text, title: entry.title, followed: entry.followed };
+      return {
+        url: page.url,
+        html: page.text,
+        title: entry.title,
+        followed: entry.followed,
+        linked: entry.linked === true,
+      };
     } catch (error) {
       if (context.signal?.aborted) throw error;
       unreachable.push({ what: entry.url, reason: isDossierError(error) ? error.code : "failed" });
@@ -260,7 +282,7 @@ export async function discoverCandidates(
       pagesRead.push(page.url);
       const known = shapesOf.get(page.url) ?? shapesOf.get(page.url.replace(/\/$/, ""));
       const listing = splitEntities(page.html, page.url, request.entityType, {
-        topicWords: words,
+        topicWords: listingWords,
         ...(known ? { signatures: known } : {}),
       });
       const foundOn: FoundOn = { url: page.url, title: listing.title ?? page.title };
@@ -269,6 +291,8 @@ export async function discoverCandidates(
         const organisation =
           request.entityType === "person" ? organisationOf(page.url, listing.siteName, listing.title) : null;
         for (const entity of mostRelevantFirst(listing.entities, words)) {
+          // "Former sponsors" are no longer sponsors: candidates only when the objective asks for former ones.
+          if (entity.past && !asksForPast) continue;
           pool.add(
             subjectOfEntity(entity, request.entityType, organisation),
             entity.name,
@@ -284,11 +308,23 @@ export async function discoverCandidates(
           queued.add(next);
           queue.unshift({ url: next, title: listing.title, followed: page.followed + 1 });
         }
-      } else if (request.entityType === "company" && new URL(page.url).pathname === "/") {
+      } else if (request.entityType === "company" && new URL(page.url).pathname === "/" && !page.linked) {
         // A company's own home page found by the search is a candidate of its own.
         const organisation = organisationOf(page.url, listing.siteName, listing.title);
         if (organisation.name)
           homePages.push({ name: shortCompanyName(organisation.name), website: organisation.website!, foundOn });
+      }
+      // A page found by search leads to its site's own listing pages: the sponsors, members, team or board.
+      if (!page.linked && page.followed === 0 && linked < LINKED_PAGES[request.effort]) {
+        const host = new URL(page.url).hostname.replace(/^www\./, "");
+        for (const url of listingLinks(page.html, page.url, request.entityType, kind ? [kind] : [])) {
+          if (linked >= LINKED_PAGES[request.effort] || (linkedPerSite.get(host) ?? 0) >= LINKED_PER_SITE) break;
+          if (queued.has(url)) continue;
+          queued.add(url);
+          linked += 1;
+          linkedPerSite.set(host, (linkedPerSite.get(host) ?? 0) + 1);
+          queue.unshift({ url, title: null, followed: 0, linked: true });
+        }
       }
     }
   }

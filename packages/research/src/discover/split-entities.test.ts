@@ -165,6 +165,76 @@ describe("splitEntities", () => {
     expect(splitEntities(html, "https://acme.example/careers", "company").entities).toEqual([]);
   });
 
+  it("names a row by its entity, not by a value repeated down its column (a sector, a tier)", () => {
+    const rows = [
+      ["Energy", "Fjordlight Power"],
+      ["Energy", "Birchwind Carbon"],
+      ["Materials", "Tundra Steelworks"],
+      ["Energy", "Saltmarsh Hydrogen"],
+      ["Materials", "Kestrel Cement"],
+    ];
+    const html = page(`<table>${rows.map((row) => `<tr><td>${row[0]}</td><td>${row[1]}</td></tr>`).join("")}</table>`);
+    expect(
+      splitEntities(html, "https://index.example/members", "company").entities.map((entity) => entity.name),
+    ).toEqual(rows.map((row) => row[1]));
+  });
+
+  it("takes a table for a listing when its header names the column as sponsors, whatever the page's title", () => {
+    const html = `<html><head><title>Help us grow | Acme</title></head><body><main><h1>Help us</h1>
+      <p>Every gift keeps the lights on.</p><table><tr><th>Sponsor</th><th>Tier</th></tr>
+      <tr><td>Globex</td><td>Gold</td></tr><tr><td>Initech</td><td>Gold</td></tr><tr><td>Hooli</td><td>Silver</td></tr></table></main></body></html>`;
+    expect(
+      splitEntities(html, "https://acme.example/support", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Globex", "Initech", "Hooli"]);
+  });
+
+  it("marks the entries under a heading of former ones", () => {
+    const table = (names: string[]) =>
+      `<table><thead><tr><th>Sponsor</th><th>Level</th></tr></thead><tbody>${names.map((name) => `<tr><td>${name}</td><td>Gold</td></tr>`).join("")}</tbody></table>`;
+    const html = page(
+      `<h1>Giving</h1><h2>Sponsors</h2>${table(["Globex", "Initech", "Hooli"])}<h2>Former sponsors</h2>${table(["Umbrella Works", "Vandelay Imports", "Soylent"])}`,
+    );
+    const entities = splitEntities(html, "https://acme.example/donations", "company").entities;
+    expect(entities.map((entity) => [entity.name, entity.past === true])).toEqual([
+      ["Globex", false],
+      ["Initech", false],
+      ["Hooli", false],
+      ["Umbrella Works", true],
+      ["Vandelay Imports", true],
+      ["Soylent", true],
+    ]);
+  });
+
+  it("takes a name column's cell as the name even when it ends with a legal form's period", () => {
+    const html = page(`<table><tr><th>Company</th><th>Sector</th></tr>
+      <tr><td>Henry T. Lindqvist &amp; Co.</td><td>Insurance</td></tr>
+      <tr><td>Birchwind Carbon</td><td>Energy</td></tr>
+      <tr><td>Tundra Heat</td><td>Utilities</td></tr></table>`);
+    expect(
+      splitEntities(html, "https://index.example/members", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Henry T. Lindqvist & Co.", "Birchwind Carbon", "Tundra Heat"]);
+  });
+
+  it("does not name entries by a label they all carry (a sponsor tier), nor take a tier's section for a sponsor", () => {
+    const item = (name: string, host: string) =>
+      `<li><strong>Gold</strong> <a href="https://${host}.example">${name}</a></li>`;
+    const labelled = page(
+      `<h1>Sponsors</h1><ul>${item("Acme Rockets", "acme")}${item("Globex", "globex")}${item("Initech", "initech")}${item("Umbrella Works", "umbrella")}</ul>`,
+    );
+    expect(
+      splitEntities(labelled, "https://fund.example/sponsors", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Acme Rockets", "Globex", "Initech", "Umbrella Works"]);
+    const logo = (host: string) => `<a href="https://${host}.example"><img src="/${host}.png" alt=""></a>`;
+    const tier = (label: string, hosts: string[]) =>
+      `<section class="tier"><h3>${label}</h3><div class="logos">${hosts.map(logo).join("")}</div></section>`;
+    const tiers = page(
+      `<h1>Sponsors</h1><div>${tier("Platinum", ["acme", "globex", "initech"])}${tier("Gold", ["umbrella", "hooli", "vandelay"])}${tier("Silver", ["stark", "wayne", "tyrell"])}</div>`,
+    );
+    expect(
+      splitEntities(tiers, "https://fund.example/sponsors", "company").entities.map((entity) => entity.name),
+    ).toEqual([]);
+  });
+
   it("splits a long directory whole", () => {
     const rows = Array.from(
       { length: 1500 },
@@ -185,6 +255,11 @@ describe("looksLikePersonName", () => {
     ["Our values", false],
     ["Ingrid", false],
     ["Series 2 Fund", false],
+    // Headings of a team page's sections and roles read like names but are not anyone's.
+    ["Board Of Trustees", false],
+    ["Our Leadership Team", false],
+    ["Staff Engineer", false],
+    ["Meet The Founders", false],
   ])("%s: %s", (text, expected) => {
     expect(looksLikePersonName(text)).toBe(expected);
   });

@@ -20,6 +20,8 @@ export interface PageEntity {
   linkedinUrl?: string;
   /** The first link to another page of the same site (a detail page). */
   detailUrl?: string;
+  /** The entry sits under a heading that lists what no longer is ("Former sponsors", "Past members"). */
+  past?: boolean;
 }
 
 /** What a page says about itself, for the candidates found on it. */
@@ -55,7 +57,7 @@ export interface SplitOptions {
 
 /** Words of a page's title that say it lists companies. */
 const LISTING_TITLE =
-  /\b(?:director(?:y|ies)|lists?|members?|membership|portfolio|compan(?:y|ies)|startups?|customers?|clients?|partners?|sponsors?|exhibitors?|vendors?|suppliers?|brands?|firms?|organi[sz]ations?|businesses|agencies|index|ranking|rankings|alumni|investments|cohort|batch|winners|finalists|top \d+)\b/i;
+  /\b(?:director(?:y|ies)|lists?|members?|membership|portfolio|compan(?:y|ies)|startups?|customers?|clients?|partners?|sponsors?|supporters?|donors?|funders?|backers?|exhibitors?|vendors?|suppliers?|brands?|firms?|organi[sz]ations?|businesses|agencies|index|ranking|rankings|alumni|investments|cohort|batch|winners|finalists|top \d+)\b/i;
 
 /** Longest entry text kept, in characters. */
 export const MAX_CARD_CHARS = 800;
@@ -99,10 +101,18 @@ const NAME_PARTICLES = new Set([
   "ten",
 ]);
 
-/** Whether a text reads as a person's name: two to four capitalized words, no digits, no company words. */
+/**
+ * Words of a section's or a role's heading ("Board of Trustees", "Our Team", "Staff Engineer"): a
+ * text with one of them is not a person's name.
+ */
+const NOT_NAME_WORDS =
+  /\b(?:our|the|team|teams|board|directors?|leadership|management|staff|people|members|advisors|advisory|investors|founders|partners|executives?|officers?|employees|mission|vision|values|principles|about|contact|careers|jobs|news|blog|product|engineering|engineer|design|designer|marketing|sales|operations|support|community|committee|council|governance|trustees|overview|welcome|meet|who|we|us)\b/i;
+
+/** Whether a text reads as a person's name: two to four capitalized words, no digits, no company, section or role words. */
 export function looksLikePersonName(text: string): boolean {
   const words = text.replace(/^(?:dr|prof|mr|mrs|ms|sir)\.?\s+/i, "").split(/\s+/);
   if (words.length < 2 || words.length > 4 || /\d/.test(text) || ORGANISATION_WORDS.test(text)) return false;
+  if (NOT_NAME_WORDS.test(text)) return false;
   return words.every((word) => NAME_PARTICLES.has(word) || /^\p{Lu}[\p{L}'’.-]*$/u.test(word));
 }
 
@@ -121,8 +131,9 @@ function isName(text: string, entityType: "company" | "person"): boolean {
   if (/\S:\s/.test(text)) return false;
   if (entityType === "person") return looksLikePersonName(text);
   const words = text.split(/\s+/);
-  // A sentence is not a name: a company's name is short and does not end like a statement.
-  return words.length <= 8 && !(words.length > 4 && /[.!?]$/.test(text));
+  // A sentence is not a name: a company's name is short and does not end like a statement ("& Co." and an initial do not end one).
+  const statement = /[.!?]$/.test(text) && !/(?:\b(?:co|inc|ltd|corp|llc|plc|bros|jr|sr)|\b\p{Lu})\.$/iu.test(text);
+  return words.length <= 8 && !(words.length > 4 && statement);
 }
 
 /** An element's text, blocks and cells apart by a space, whitespace collapsed. */
@@ -185,12 +196,51 @@ function withoutLabelLinks(cell: DomElement): string {
   return collapseWhitespace(text);
 }
 
+/** A heading over entries that no longer are what the page lists: "Former sponsors", "Past members", "Earlier trustees". */
+const PAST_HEADING = /\b(?:previous|past|former|earlier|inactive|retired|alumni|emeritus|ex)\b/i;
+
+/**
+ * The heading an entry sits under: the last heading before it among the earlier siblings of the
+ * entry's own containers (the table of a row, the list of an item), three levels up at most.
+ */
+function sectionHeadingOf(element: DomElement): string | null {
+  let node: DomElement | null = element.parentElement;
+  for (let level = 0; node && level < 4; level += 1, node = node.parentElement) {
+    for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+      if (/^H[1-6]$/i.test(sibling.tagName)) return textOf(sibling);
+      const inner = toArray(sibling.querySelectorAll("h1, h2, h3, h4, h5, h6")).at(-1);
+      if (inner) return textOf(inner);
+    }
+  }
+  return null;
+}
+
+/** How a group's entries are named: its table's name column, its columns of repeated values, the values that are attributes. */
+interface Naming {
+  /** The table's column that holds the names (its header says so): a row is named by that cell or not at all. */
+  nameColumn?: number;
+  /** The header says what the column lists ("Company", "Sponsor", "Member"): the table lists entities of that kind. */
+  listsEntities?: boolean;
+  /** Columns whose values repeat down the table (a sector, a tier, a country): attributes, never a name. */
+  attributeColumns?: ReadonlySet<number>;
+  /** Values that many of the group's entries share (a tier, a category): attributes, never a name. */
+  attributes?: ReadonlySet<string>;
+}
+
 /** The name of an entry: its heading, its bold text, its first meaningful link, or the words before a separator. */
-function nameOf(element: DomElement, entityType: "company" | "person", columnIndex?: number): string | null {
+function nameOf(element: DomElement, entityType: "company" | "person", naming: Naming = {}): string | null {
   const tries: string[] = [];
+  const attributes = naming.attributes ?? new Set<string>();
+  const columnIndex = naming.nameColumn;
   if (columnIndex !== undefined) {
     const cell = toArray(element.children)[columnIndex];
-    if (cell) tries.push(withoutLabelLinks(cell));
+    const text = cell
+      ? withoutLabelLinks(cell)
+          .replace(/[\s:,–—-]+$/, "")
+          .trim()
+      : "";
+    // The column that says it holds names is the name: another cell of the row is an attribute of it.
+    return isName(text, entityType) && !attributes.has(text.toLowerCase()) ? text : null;
   }
   for (const selector of ["h1, h2, h3, h4, h5, h6", "[itemprop=name], .name, [class*=name]", "strong, b", "a[href]"]) {
     for (const found of toArray(element.querySelectorAll(selector))) tries.push(textOf(found));
@@ -211,8 +261,10 @@ function nameOf(element: DomElement, entityType: "company" | "person", columnInd
     }
   }
   if (element.nodeName.toUpperCase() === "TR") {
-    // Without a name column: the first cell that reads as words, not a code ("MMM"), a number or a date.
-    for (const cell of toArray(element.children)) {
+    // Without a name column: the first cell that reads as words, not a code ("MMM"), a number or a date,
+    // nor a value repeated down its column (a sector, a tier).
+    for (const [index, cell] of toArray(element.children).entries()) {
+      if (naming.attributeColumns?.has(index)) continue;
       const text = withoutLabelLinks(cell);
       if (/\p{Ll}/u.test(text) || /\s/.test(text)) tries.push(text);
     }
@@ -222,10 +274,61 @@ function nameOf(element: DomElement, entityType: "company" | "person", columnInd
   const lead = whole.split(/\s+[—–|•·]\s+|\s+-\s+|,\s|\s\(/)[0];
   if (lead) tries.push(lead);
   for (const raw of tries) {
-    const text = raw.replace(/[\s:,–—-]+$/, "").trim();
-    if (isName(text, entityType)) return text;
+    // "Acme Silver" beside a tier every other entry carries too: the name is what is left.
+    let text = raw;
+    for (const attribute of attributes) text = text.replace(wholePhrase(attribute, "giu"), " ");
+    text = collapseWhitespace(text)
+      .replace(/[\s:,–—|-]+$/, "")
+      .replace(/^[\s:,–—|-]+/, "")
+      .trim();
+    if (isName(text, entityType) && !attributes.has(text.toLowerCase())) return text;
   }
   return null;
+}
+
+/** A pattern that finds a phrase as whole words, case aside. */
+function wholePhrase(phrase: string, flags = "iu"): RegExp {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, flags);
+}
+
+/** How many different sites off the page's own (networks aside) an element links to. */
+function ownSites(element: DomElement, pageUrl: string): number {
+  const pageHost = bareHost(new URL(pageUrl).hostname);
+  const hosts = new Set<string>();
+  for (const anchor of toArray(element.querySelectorAll("a[href]"))) {
+    const url = absoluteUrl(anchor.getAttribute("href"), pageUrl);
+    const host = url ? bareHost(url.hostname) : "";
+    if (host && host !== pageHost && !host.endsWith(`.${pageHost}`) && !PLATFORM_HOSTS.test(host)) hosts.add(host);
+  }
+  return hosts.size;
+}
+
+/** The columns of a table's rows whose values repeat: fewer than half of the rows have a value of their own. */
+function repeatedColumns(rows: readonly DomElement[]): Set<number> {
+  const repeated = new Set<number>();
+  if (rows.length < MIN_GROUP + 1) return repeated;
+  const width = Math.max(...rows.map((row) => row.children.length));
+  for (let column = 0; column < width; column += 1) {
+    const values = rows.map((row) => textOf(toArray(row.children)[column] ?? row).toLowerCase());
+    if (new Set(values).size < rows.length / 2) repeated.add(column);
+  }
+  return repeated;
+}
+
+/**
+ * The names of a group that are attributes its entries share, not entities: a name that stands as a
+ * whole in the text of at least three entries and a quarter of them (a tier "Gold" above one
+ * sponsor's logo and beside every other's).
+ */
+function sharedValues(names: ReadonlyArray<{ name: string; text: string }>): Set<string> {
+  const shared = new Set<string>();
+  for (const name of new Set(names.map((entry) => entry.name))) {
+    const pattern = wholePhrase(name);
+    const holding = names.filter((entry) => pattern.test(entry.text)).length;
+    if (holding >= MIN_GROUP && holding >= names.length / 4) shared.add(name.toLowerCase());
+  }
+  return shared;
 }
 
 /** A short text that can be a role: at most 80 characters and ten words, not a sentence. */
@@ -269,12 +372,13 @@ function signatureOf(element: DomElement): string {
 }
 
 /** The groups of alike sibling elements that may be a listing's entries, with the name column of a table. */
-function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nameColumn?: number }> {
-  const groups: Array<{ elements: DomElement[]; nameColumn?: number }> = [];
+function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; naming: Naming }> {
+  const groups: Array<{ elements: DomElement[]; naming: Naming }> = [];
   for (const table of toArray(document.querySelectorAll("table"))) {
     const rows = toArray(table.querySelectorAll("tr")).filter((row) => row.querySelector("td") !== null);
     const headerCells = toArray(table.querySelectorAll("tr")).find((row) => row.querySelector("th") !== null);
     let nameColumn: number | undefined;
+    let listsEntities = false;
     if (headerCells) {
       const labels = toArray(headerCells.children).map((cell) => textOf(cell).toLowerCase());
       // A column that says it holds names first ("Name", "Company name"), then one that says what is listed.
@@ -288,12 +392,20 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
       );
       const index = named !== -1 ? named : listed;
       if (index !== -1) nameColumn = index;
+      listsEntities =
+        index !== -1 &&
+        /\b(?:compan|organi[sz]|startup|firm|member|partner|business|brand|securit|issuer|employer|investee|sponsor|exhibitor|customer|vendor|supplier)/.test(
+          labels[index] ?? "",
+        );
     }
-    groups.push({ elements: rows, ...(nameColumn !== undefined ? { nameColumn } : {}) });
+    groups.push({
+      elements: rows,
+      naming: nameColumn !== undefined ? { nameColumn, listsEntities } : { attributeColumns: repeatedColumns(rows) },
+    });
   }
   for (const list of toArray(document.querySelectorAll("ul, ol, dl"))) {
     const items = toArray(list.children).filter((child) => /^(?:LI|DT)$/i.test(child.tagName));
-    groups.push({ elements: items });
+    groups.push({ elements: items, naming: {} });
   }
   // Cards: siblings of one shape, each with a heading, bold text or link.
   for (const parent of toArray(document.querySelectorAll("div, section, main, article, body"))) {
@@ -305,7 +417,7 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
       const signature = signatureOf(child);
       bySignature.set(signature, [...(bySignature.get(signature) ?? []), child]);
     }
-    for (const elements of bySignature.values()) groups.push({ elements });
+    for (const elements of bySignature.values()) groups.push({ elements, naming: {} });
   }
   return groups;
 }
@@ -376,13 +488,25 @@ export function splitEntities(
     const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
     const minimum = known.has(shape) ? 1 : MIN_GROUP;
     if (group.elements.length < minimum) continue;
-    const entries: Array<{ element: DomElement; entity: PageEntity }> = [];
+    const named: Array<{ element: DomElement; name: string; text: string }> = [];
     for (const element of group.elements) {
       if (isInside(element, taken) || holdsTaken.has(element)) continue;
-      const name = nameOf(element, entityType, group.nameColumn);
+      const name = nameOf(element, entityType, group.naming);
+      if (name) named.push({ element, name, text: textOf(element) });
+    }
+    // A value most entries share (a tier, a category) names none of them: the entry's own name is elsewhere in it.
+    const attributes = sharedValues(named);
+    const entries: Array<{ element: DomElement; entity: PageEntity }> = [];
+    for (const { element, name: first, text: whole } of named) {
+      const name = attributes.has(first.toLowerCase())
+        ? nameOf(element, entityType, { ...group.naming, attributes })
+        : first;
       if (!name) continue;
-      const text = textOf(element).slice(0, MAX_CARD_CHARS);
+      // A section that holds several entities' links (a tier's logos under its heading) is not one of them.
+      if (entityType === "company" && ownSites(element, pageUrl) >= MIN_GROUP) continue;
+      const text = whole.slice(0, MAX_CARD_CHARS);
       const entity: PageEntity = { name, text, ...linksOf(element, pageUrl) };
+      if (PAST_HEADING.test(sectionHeadingOf(element) ?? "")) entity.past = true;
       if (entityType === "person") {
         const role = roleOf(element, name) ?? titleNear(text, name);
         if (role) entity.title = role;
@@ -399,7 +523,8 @@ export function splitEntities(
     );
     if (entityType === "company" && openings.length >= entries.length / 2) continue;
     // Elsewhere than on a page that says it lists them, companies link to their own sites or carry company words.
-    if (entityType === "company" && !saysListing && !known.has(shape)) {
+    // A table whose header names its column "Company", "Sponsor" or "Member" says so itself.
+    if (entityType === "company" && !saysListing && !known.has(shape) && !group.naming.listsEntities) {
       const linked = entries.filter(({ entity }) => entity.website).length;
       const worded = entries.filter(({ entity }) => ORGANISATION_WORDS.test(entity.name)).length;
       if (linked < entries.length * 0.3 && worded < entries.length * 0.3) continue;

@@ -1,6 +1,6 @@
 import type { AnswerValue, ResponseType } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
-import { drawnFrom, optionsLeftOut, statesAnswer } from "./states-answer.js";
+import { drawnFrom, optionsLeftOut, roleAsked, statesAnswer } from "./states-answer.js";
 
 function stated(
   type: ResponseType,
@@ -29,6 +29,58 @@ describe("statesAnswer", () => {
     expect(statesAnswer(claim, quote("Jane Roe — Chief Executive Officer and Co-founder")).stated).toBe(true);
     expect(statesAnswer(claim, quote("Jane co-founded Acme in 2016.")).stated).toBe(true);
     expect(statesAnswer(claim, quote("Jane Roe — Chief Executive Officer")).stated).toBe(false);
+  });
+
+  it.each([
+    [
+      "a designer is not the head of design",
+      "Is Jane Roe a product designer at Acme?",
+      "Jane Roe Head of Design",
+      false,
+    ],
+    [
+      "a board advisor is not a board director",
+      "Is Jane Roe a board director of Acme?",
+      "Jane Roe Board Advisor",
+      false,
+    ],
+    [
+      "a design director is not a board director",
+      "Is Jane Roe a board director of Acme?",
+      "Jane Roe, Design Director",
+      false,
+    ],
+    ["the president is not a vice president", "Is Jane Roe a VP of Sales at Acme?", "Jane Roe, President", false],
+    ["the CEO is not the CTO", "Is Jane Roe the CTO of Acme?", "Jane Roe, Chief Executive Officer", false],
+    [
+      "the title as the page writes it",
+      "Is Jane Roe a product designer at Acme?",
+      "Jane Roe Senior Product Designer",
+      true,
+    ],
+    [
+      "the board of directors",
+      "Is Jane Roe a board director of Acme?",
+      "Jane Roe, one of the Directors on the Board",
+      true,
+    ],
+    ["initials for the title", "Is Jane Roe the Chief Technology Officer of Acme?", "Jane Roe — CTO", true],
+    ["the title for initials", "Is Jane Roe the CTO of Acme?", "Jane Roe, Chief Technology Officer", true],
+    ["an owner's title", "Was Jane Roe ever the company's chief technology officer?", "Jane Roe, CTO", true],
+    ["a vice president as VP", "Is Jane Roe a vice president at Acme?", "Jane Roe, VP Engineering", true],
+    ["a role that is not a person's is left to the topic words", "Is Acme a gold sponsor?", "Acme | Gold", true],
+  ])("a role is held only as its head noun says: %s", (_name, question, quote, held) => {
+    const claim = { type: "BOOL" as const, value: true, question, options: [], subjectTerms: ["Jane Roe", "Acme"] };
+    expect(statesAnswer(claim, [{ quote, url: "https://acme.com/team" }]).stated).toBe(held);
+  });
+
+  it("a role asked is its title's words, without the organisation that owns it", () => {
+    expect(roleAsked("Was Jane Roe ever the Acme Fund's chief technology officer?")).toEqual({
+      head: "officer",
+      modifiers: ["chief", "technology"],
+    });
+    expect(roleAsked("Is Jane Roe a co-founder of Acme?")).toEqual({ head: "founder", modifiers: [] });
+    expect(roleAsked("Is Acme a gold sponsor?")).toBeNull();
   });
 
   it.each([

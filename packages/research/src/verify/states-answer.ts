@@ -353,13 +353,96 @@ function questionTopic(asked: string, subjectStems: ReadonlySet<string>): { topi
   return { topic, specific: [...new Set(specific)] };
 }
 
+/**
+ * Nouns that name what a person is in an organisation: a question that asks whether someone is one
+ * ("Is Jane Roe a board director of Acme?") is answered only by a quote that calls them that, not by
+ * a title that shares a word ("Board Advisor", "Head of Design" for a designer).
+ */
+const ROLE_NOUNS = new Set(
+  (
+    "director designer engineer developer programmer founder officer president chair chairman chairwoman " +
+    "chairperson manager advisor adviser observer trustee secretary treasurer architect scientist researcher " +
+    "analyst consultant recruiter executive counsel attorney lawyer principal associate intern editor writer " +
+    "producer professor lecturer fellow coordinator specialist administrator accountant marketer strategist " +
+    "lead head maintainer evangelist governor technician auditor controller economist journalist reporter " +
+    "photographer illustrator"
+  ).split(" "),
+);
+
+/** Titles written as their initials, and what they stand for. */
+const TITLE_INITIALS: Record<string, string> = {
+  ceo: "chief executive officer",
+  cto: "chief technology officer",
+  cfo: "chief financial officer",
+  coo: "chief operating officer",
+  cmo: "chief marketing officer",
+  cio: "chief information officer",
+  cpo: "chief product officer",
+  ciso: "chief information security officer",
+  vp: "vice president",
+  svp: "senior vice president",
+  evp: "executive vice president",
+  gm: "general manager",
+  md: "managing director",
+};
+
+/** A title's words, initials spelled out, "co-founder" as "founder" (a co-founder is a founder), lower-case. */
+function titleWords(text: string): string[] {
+  return tokens(text.replace(/\bco[-\s]?(?=found)/gi, ""))
+    .flatMap((word) => (TITLE_INITIALS[word] ?? word).split(" "))
+    .filter(Boolean);
+}
+
+/**
+ * The role a yes-or-no question asks a subject to hold ("Is Jane Roe a board director of Acme?" asks
+ * "board director"): its head noun and the words before it, or null when the question asks something
+ * else or its noun is not a role ("Is Acme a gold sponsor?").
+ */
+export function roleAsked(question: string): { head: string; modifiers: string[] } | null {
+  const match =
+    /^(?:is|was|are|were)\s+.+?\s+(?:a|an|the|one of the)\s+(.+?)(?:\s+(?:of|at|for|in|on|with|from|to|and|who|that|which)\b.*)?\s*\?*$/i.exec(
+      question
+        .replace(/\([^)]*\)/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
+  // "Acme's chief technology officer": the owner before "'s" is the organisation, not part of the title.
+  const phrase = match?.[1]?.split(/['’]s\s+/).at(-1);
+  if (!phrase) return null;
+  const words = titleWords(phrase).map(stem);
+  const head = words.at(-1);
+  if (!head || words.length > 5 || !ROLE_NOUNS.has(head)) return null;
+  return { head, modifiers: words.slice(0, -1).filter((word) => !STOP.has(word)) };
+}
+
+/**
+ * Whether a quote gives the subject the role asked: the role's head noun itself (plural aside, or
+ * the deed of it: "co-founded" for a founder), never a word that only shares its stem ("Design" is
+ * not a designer), and every word before it ("board" of a board director); titles match their
+ * initials both ways (CTO and Chief Technology Officer, VP and Vice President).
+ */
+function statesRole(role: { head: string; modifiers: readonly string[] }, quote: string): boolean {
+  const raw = titleWords(quote);
+  const words = new Set(raw.map(stem));
+  const root = role.head.replace(/(?:er|or)$/, "");
+  const holds =
+    words.has(role.head) || (root !== role.head && raw.some((word) => word === `${root}ed` || word === `${root}d`));
+  return holds && role.modifiers.every((word) => words.has(word));
+}
+
 function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
   const subjectStems = subjectStemsOf(claim.subjectTerms);
   const { topic, specific } = questionTopic(claim.question, subjectStems);
   if (topic.length === 0) return { stated: true };
+  const role = claim.value === true ? roleAsked(claim.question) : null;
   let onTopic = false;
   for (const { quote } of quotes) {
     const { mentioned, negated } = readTopic(quote, topic);
+    // A title that only shares a word with the role asked is another role.
+    if (role && !statesRole(role, quote)) {
+      if (mentioned.size > 0) onTopic = true;
+      continue;
+    }
     if (mentioned.size === 0) continue;
     onTopic = true;
     const specificShare =
