@@ -231,10 +231,24 @@ describe("drawnFrom", () => {
 
 describe("a list answer's options", () => {
   const options = ["AWS", "Google Cloud", "Microsoft Azure"];
-  it("leaves out an option the quote's sentence names beside a chosen one, spelled out or not", () => {
-    const quote = "The platform is hosted on Amazon Web Services and, on request, on Microsoft Azure.";
-    expect(optionsLeftOut(["Microsoft Azure"], options, quote, `Hosting\n${quote}`)).toEqual(["AWS"]);
-    expect(optionsLeftOut(["AWS", "Microsoft Azure"], options, quote, quote)).toEqual([]);
+  it("leaves out an option the quote lists with a chosen one, spelled out or not", () => {
+    const quote = "Card data is stored in Google Cloud and Amazon Web Services regions in the EU.";
+    expect(optionsLeftOut(["Google Cloud"], options, quote, `Storage\n${quote}`)).toEqual(["AWS"]);
+    expect(optionsLeftOut(["AWS", "Google Cloud"], options, quote, quote)).toEqual([]);
+    expect(
+      optionsLeftOut(
+        ["Google Cloud"],
+        options,
+        "On Google Cloud, AWS or Microsoft Azure.",
+        "On Google Cloud, AWS or Microsoft Azure.",
+      ),
+    ).toEqual(["AWS", "Microsoft Azure"]);
+  });
+
+  it("does not count an option the sentence names as something else", () => {
+    const hubs = ["Rotterdam", "Hamburg", "Boston"];
+    const quote = "We have two offices: our headquarters in Boston and a service hub in Rotterdam.";
+    expect(optionsLeftOut(["Rotterdam"], hubs, quote, quote)).toEqual([]);
   });
 
   it("does not count another sentence or line, or a sentence that denies what it names", () => {

@@ -146,11 +146,30 @@ export function namesOption(option: string, text: string): boolean {
 const DENIES_OR_DATES =
   /\b(?:not|no|never|neither|nor|without|except|excluding|unless|formerly|previously|used to|until|planned|instead)\b|n['’]t\b/i;
 
+/** Where a text names an option outright (its name, its initials, or the words they stand for); null when it does not. */
+function optionSpan(option: string, text: string): [number, number] | null {
+  const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const patterns = [new RegExp(`(?<![\\p{L}\\p{N}])${literal(option.trim())}(?![\\p{L}\\p{N}])`, "iu")];
+  const initials = initialsOf(option);
+  if (initials) patterns.push(new RegExp(`(?<![\\p{L}\\p{N}])${literal(initials)}(?![\\p{L}\\p{N}])`, "iu"));
+  if (/^\p{Lu}{2,6}$/u.test(option.trim()))
+    patterns.push(new RegExp([...option.trim()].map((letter) => `${letter}[\\p{L}]*`).join("\\s+"), "u"));
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (match) return [match.index, match.index + match[0].length];
+  }
+  return null;
+}
+
+/** What may stand between two items of one list: commas, "and", "or", "as well as", a repeated "on" or "in" (and other items). */
+const LIST_JOINT = /^(?:[\s,&]|\b(?:and|or|plus|as well as|on|in|at|with|from|by|to)\b)*$/i;
+
 /**
- * The options a list answer leaves out that the quote's own sentences name beside the ones it
- * chose: "hosted on Amazon Web Services and Microsoft Azure" answered with Azure alone leaves out
- * AWS. Only the sentences (and lines) of the passage that the quote covers and that name a chosen
- * option count, and none that denies or dates what it names.
+ * The options a list answer leaves out that its quote lists together with the ones it chose:
+ * "stored in Google Cloud and Amazon Web Services" answered with Google Cloud alone leaves out AWS.
+ * Only an option joined to a chosen one as items of one list (a comma, "and", "or") counts, in a
+ * sentence of the quote that denies or dates nothing; "headquarters in Boston and a service hub in
+ * Rotterdam" lists two different things.
  */
 export function optionsLeftOut(
   chosen: readonly string[],
@@ -166,9 +185,25 @@ export function optionsLeftOut(
       const text = normalizeForMatch(part);
       return text.length > 0 && (wanted.includes(text) || text.includes(wanted));
     })
-    .filter((part) => !DENIES_OR_DATES.test(part) && chosen.some((option) => namesOption(option, part)));
+    .filter((part) => !DENIES_OR_DATES.test(part));
   return options.filter(
-    (option) => !chosen.includes(option) && sentences.some((sentence) => namesOption(option, sentence)),
+    (option) =>
+      !chosen.includes(option) &&
+      sentences.some((sentence) => {
+        const left = optionSpan(option, sentence);
+        if (!left) return false;
+        return chosen.some((picked) => {
+          const right = optionSpan(picked, sentence);
+          if (!right) return false;
+          let between = left[1] <= right[0] ? sentence.slice(left[1], right[0]) : sentence.slice(right[1], left[0]);
+          // Other options may stand between them: "Google Cloud, AWS or Azure".
+          for (const other of options) {
+            const span = optionSpan(other, between);
+            if (span) between = `${between.slice(0, span[0])},${between.slice(span[1])}`;
+          }
+          return LIST_JOINT.test(between);
+        });
+      }),
   );
 }
 
