@@ -48,8 +48,9 @@ function freshEnvironment(): Record<string, string> {
 async function start(env: Record<string, string>): Promise<{ process: ServiceProcess; baseUrl: string }> {
   const process = startProcess("start", main, env, { arguments: ["start"] });
   running.push(process);
-  const listening = await process.waitForLog("gateway listening", 20_000);
-  await process.waitForLog("worker started", 20_000);
+  // A guard against a process that never starts, not a speed target: on 2 busy cores start-up took over 20 s.
+  const listening = await process.waitForLog("gateway listening", 45_000);
+  await process.waitForLog("worker started", 45_000);
   return { process, baseUrl: `http://127.0.0.1:${listening.port as number}` };
 }
 

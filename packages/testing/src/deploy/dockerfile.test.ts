@@ -197,7 +197,8 @@ describe("the image's production tree, made by the Dockerfile's pnpm deploy here
     const worker = startProcess("worker", main, env, { arguments: ["worker"] });
     processes.push(worker);
     await worker.waitForLog("worker started");
-    const deadline = Date.now() + 10_000;
+    // Waits on the state it needs: the worker's first heartbeat (a guard, not a speed target).
+    const deadline = Date.now() + 30_000;
     let ready = await fetch(`${baseUrl}/readyz`);
     while (ready.status !== 200 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -223,5 +224,5 @@ describe("the image's production tree, made by the Dockerfile's pnpm deploy here
     worker.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
     expect((await runCli(main, ["healthcheck", "worker"], env)).code).toBe(1);
-  });
+  }, 180_000);
 });
