@@ -26,8 +26,6 @@ export interface ReplicaConfirmationSettings {
   lagMs?: number;
   /** How long a connection sent to the primary the Sentinels name may take to be ready, in milliseconds. Default 3000. */
   followMs?: number;
-  /** How often a primary without replicas is asked whether one came back, in milliseconds. Default 2000. */
-  replicaCheckMs?: number;
   /** What each Sentinel that answers says of the primary now. */
   sentinelPrimary: () => Promise<SentinelView[]>;
 }
@@ -55,10 +53,7 @@ export class ReplicaConfirmation {
   readonly #waitMs: number;
   readonly #lagMs: number;
   readonly #followMs: number;
-  readonly #replicaCheckMs: number;
   readonly #sentinelPrimary: () => Promise<SentinelView[]>;
-  /** When the primary was last asked for its replicas while writes went unconfirmed, ms since epoch. */
-  #replicaCheckedAt = 0;
   /** Connections made so far (`ready` events of any of them): a change means a client followed a failover. */
   #connections = 0;
   /** The connection count at which writes were last taken without a replica. */
@@ -69,7 +64,6 @@ export class ReplicaConfirmation {
     this.#waitMs = settings.waitMs ?? 250;
     this.#lagMs = settings.lagMs ?? 5_000;
     this.#followMs = settings.followMs ?? 3_000;
-    this.#replicaCheckMs = settings.replicaCheckMs ?? 2_000;
     this.#sentinelPrimary = settings.sentinelPrimary;
     for (const redis of connections)
       redis.on("ready", () => {
@@ -166,10 +160,12 @@ export class ReplicaConfirmation {
     );
   }
 
-  /** While writes go unconfirmed: whether the primary reports an online replica again (asked at most every `replicaCheckMs`). */
+  /**
+   * While writes go unconfirmed: whether the primary reports an online replica again. Asked at every
+   * confirmation: a write taken as it is after the replica is back may be lost with the primary, and
+   * the next failure may come right after the replica caught up.
+   */
   async #replicaCameBack(): Promise<boolean> {
-    if (Date.now() - this.#replicaCheckedAt < this.#replicaCheckMs) return false;
-    this.#replicaCheckedAt = Date.now();
     const replicas = onlineReplicas(String(await this.#connectionsToConfirm[0]?.call("INFO", "replication")));
     if (replicas > 0) this.#withoutReplicaAt = undefined;
     return replicas > 0;

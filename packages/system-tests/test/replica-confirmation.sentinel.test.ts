@@ -43,6 +43,16 @@ async function waitsReceived(port: number): Promise<number> {
   return Number(/^cmdstat_wait:calls=(\d+)/m.exec(stats)?.[1] ?? 0);
 }
 
+/** The primary's replication offset (`master_repl_offset`) in an `INFO replication` answer. */
+function replicationOffset(info: string): number {
+  return Number(/^master_repl_offset:(\d+)/m.exec(info)?.[1] ?? Number.NaN);
+}
+
+/** The offset the primary's first replica has acknowledged, in an `INFO replication` answer. */
+function replicaOffset(info: string): number {
+  return Number(/^slave0:.*offset=(\d+)/m.exec(info)?.[1] ?? Number.NaN);
+}
+
 describe("confirming writes behind Sentinel", () => {
   it("waits for a replica that is slower than one WAIT instead of taking the writes as unconfirmed", async () => {
     const confirmation = replicaConfirmationFor(target(), [redis])!;
@@ -83,14 +93,55 @@ describe("confirming writes behind Sentinel", () => {
       await redisCommand(replicaPort, "REPLICAOF", "127.0.0.1", String(primaryPort));
     }
     await group.replicasInSync();
-    // The primary is asked again for its replicas at most every two seconds: once it has been, WAIT
-    // confirms, and the writes count as held.
-    await until("the confirmation did not see the replica back", async () => {
-      await redis.set("confirm:alone", "2");
-      expect(await confirmation.confirm()).toBe(true);
-      return !confirmation.withoutReplica;
-    });
+    // The next confirmation finds the replica back: WAIT confirms, and the writes count as held.
+    await redis.set("confirm:alone", "2");
+    expect(await confirmation.confirm()).toBe(true);
+    expect(confirmation.withoutReplica).toBe(false);
     expect(await redisCommand(replicaPort, "GET", "confirm:alone")).toBe("2");
+  });
+
+  it("confirms nothing unheld once a replica is back online, the moment the primary lists it", async () => {
+    const confirmation = replicaConfirmationFor(target(), [redis])!;
+    const primaryPort = await group.primaryPort();
+    const replica = group.servers.find((server) => server.port !== primaryPort)!;
+    await redisCommand(replica.port, "REPLICAOF", "NO", "ONE");
+    try {
+      // Writes go on while the primary has no replica: each is taken as it is.
+      for (let write = 1; write <= 2; write += 1) {
+        await redis.set("confirm:back", String(write));
+        expect(await confirmation.confirm()).toBe(true);
+      }
+      expect(confirmation.withoutReplica).toBe(true);
+    } finally {
+      await redisCommand(replica.port, "REPLICAOF", "127.0.0.1", String(primaryPort));
+    }
+    await group.replicasInSync();
+
+    // The replica is back and listed online; it stops before the next write reaches it, as a
+    // primary's crash would leave it. The write counts as held only once the replica has it.
+    const mark = confirmation.mark;
+    const waitsBefore = await waitsReceived(primaryPort);
+    replica.child.kill("SIGSTOP");
+    let heldWhenConfirmed: number | undefined;
+    let written = 0;
+    let confirmed: Promise<boolean>;
+    try {
+      await redis.set("confirm:back", "3");
+      written = replicationOffset(String(await redisCommand(primaryPort, "INFO", "replication")));
+      confirmed = confirmation.confirm(mark).then(async (held) => {
+        heldWhenConfirmed = replicaOffset(String(await redisCommand(primaryPort, "INFO", "replication")));
+        return held;
+      });
+      await until(
+        "the confirmation neither asked the replica nor answered",
+        async () => heldWhenConfirmed !== undefined || (await waitsReceived(primaryPort)) > waitsBefore,
+      );
+    } finally {
+      replica.child.kill("SIGCONT");
+    }
+    expect(await confirmed).toBe(true);
+    expect(heldWhenConfirmed).toBeGreaterThanOrEqual(written);
+    expect(confirmation.withoutReplica).toBe(false);
   });
 
   it("says the writes must be made again when the connection followed a failover since they were made", async () => {

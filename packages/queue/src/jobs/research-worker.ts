@@ -240,9 +240,17 @@ export function createResearchWorker(
       };
       // Taken from a primary that a failover has replaced (the new one still has the job waiting, or
       // never had it): hand it back rather than research what the new primary will hand out again.
-      if (settings.confirmation && !(await settings.confirmation.confirm(takenMark).catch(() => false))) {
+      // BullMQ takes the next jobs before it starts this one, so the connection may have followed the
+      // failover between the take and `takenMark`: the job is this run's only when, its start
+      // confirmed, the primary holds its lock with this run's token. A copy taken from the old
+      // primary while the new one handed the job out again is left to the new primary's run (the
+      // hand-back moves nothing when the lock is not this run's).
+      const startHeld = async () =>
+        (await settings.confirmation!.confirm(takenMark)) &&
+        (!token || (await holdJobLock(redis, prefix, job.id!, token, settings.lockMs)));
+      if (settings.confirmation && !(await startHeld().catch(() => false))) {
         if (token) await job.moveToWait(token).catch(() => {});
-        activeJobs.delete(job.id!);
+        if (activeJobs.get(job.id!)?.token === token) activeJobs.delete(job.id!);
         throw new WaitingError();
       }
       try {
@@ -313,7 +321,7 @@ export function createResearchWorker(
         );
         throw new UnrecoverableError(encoded);
       } finally {
-        activeJobs.delete(job.id!);
+        if (activeJobs.get(job.id!)?.token === token) activeJobs.delete(job.id!);
       }
     },
     {
