@@ -76,6 +76,25 @@ export function watchEventId(watchId: string, runId: string): string {
  * than a quarter of the interval, or the request's own `maxAgeSeconds` when that is stricter, so
  * that it never gets yesterday's answer again.
  */
+/** The event of a run that found changes, with its stable id; none for a run that found none. */
+function changeEvent(
+  watchId: string,
+  runId: string,
+  now: number,
+  changes: WatchEvent["changes"],
+  more: Pick<WatchEvent, "listId"> = {},
+): WatchEvent | undefined {
+  if (changes.length === 0) return undefined;
+  return {
+    id: watchEventId(watchId, runId),
+    watchId,
+    runId,
+    detectedAt: new Date(now).toISOString(),
+    changes,
+    ...more,
+  };
+}
+
 export function runRequest(
   request: NormalizedResearchRequest,
   everySeconds: number,
@@ -183,17 +202,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     const { list, findings } = outcome;
     const comparison = compareListItems(watch.listMemory, findings, settings.lists.identify);
     const now = Date.now();
-    const event: WatchEvent | undefined =
-      comparison.changes.length > 0
-        ? {
-            id: watchEventId(watch.id, runId),
-            watchId: watch.id,
-            runId,
-            detectedAt: new Date(now).toISOString(),
-            changes: comparison.changes,
-            listId: list.id,
-          }
-        : undefined;
+    const event = changeEvent(watch.id, runId, now, comparison.changes, { listId: list.id });
     const result = watch.listMemory === null ? "baseline" : event ? "changed" : "unchanged";
     const lastList: WatchedListSummary = {
       id: list.id,
@@ -317,16 +326,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     const response = JSON.parse(outcome.body) as ResearchResponse & { usage?: Record<string, number> };
     const comparison = compareAnswers(watch.memory, observeAnswer(request.responseType, response));
     const now = Date.now();
-    const event: WatchEvent | undefined =
-      comparison.changes.length > 0
-        ? {
-            id: watchEventId(watch.id, runId),
-            watchId: watch.id,
-            runId,
-            detectedAt: new Date(now).toISOString(),
-            changes: comparison.changes,
-          }
-        : undefined;
+    const event = changeEvent(watch.id, runId, now, comparison.changes);
     const result = watch.memory === null ? "baseline" : event ? "changed" : "unchanged";
     // A stored result served again cost nothing new; a run made now (or joined in flight) spent its usage.
     const spent: Record<string, number> = outcome.storedAt === undefined ? (response.usage ?? {}) : {};
