@@ -145,6 +145,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
     ...listRoutes({
       lists: dependencies.lists.store,
       prefix: dependencies.prefix,
+      redis: dependencies.queue.redis,
       batches: dependencies.batches,
       queue: dependencies.queue.queue,
       maxOpen: dependencies.lists.maxOpen,

@@ -63,6 +63,23 @@ describe("monthly limits of a key, across two gateways and two workers", () => {
     expect(report.total).toMatchObject({ calls: 4, runs: 4, modelCalls: 4 });
   });
 
+  it("counts a list as one call when it is made, and refuses a list once the month's calls are used", async () => {
+    const key = await createKey("list-limited", "--monthly-calls", "1");
+    const list = { objective: "Warehouse robot makers", entityType: "company", limit: 1 };
+    const made = await post(0, key, "/v1/lists", list);
+    expect(made.status).toBe(202);
+    const refused = await post(1, key, "/v1/lists", list);
+    expect(refused.status).toBe(429);
+    const problem = await problemOf(refused);
+    expect(problem).toMatchObject({ code: "QUOTA_EXCEEDED", status: 429, resetsAt: nextMonth() });
+    expect(problem.detail).toMatch(/may make 1 research calls a month \(UTC\) and has made 1/);
+    const { id } = (await made.json()) as { id: string };
+    await fetch(`${harness.stack.baseUrls[0]}/v1/lists/${id}/cancel`, {
+      method: "POST",
+      headers: { "x-api-key": key },
+    });
+  });
+
   it("refuses new calls once the month's tokens reached the limit, whichever gateway is asked", async () => {
     const key = await createKey("tokens-limited", "--monthly-tokens", "1");
     const first = await post(0, key, "/v1/research/company", companyRequest("Tokens limit question one?"));

@@ -18,6 +18,7 @@ import {
   IdempotencyKeys,
   type ListStore,
   listView,
+  type RedisClient,
   type ResearchJobData,
   type StoredList,
   stableStringify,
@@ -27,6 +28,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { checkCallbackUrl } from "../http/check-callback-url.js";
 import type { EventStreams } from "../http/event-stream.js";
 import { apiKeyOf } from "../http/locals.js";
+import { admitToQuota } from "../http/monthly-quota.js";
 import { type Route, route } from "../http/route-table.js";
 import { streamListEvents } from "./list-events.js";
 import { writeListItemsCsv } from "./list-items-csv.js";
@@ -34,8 +36,10 @@ import { validationProblem } from "./research-routes.js";
 
 export interface ListRouteSettings {
   lists: ListStore;
-  /** Key prefix, for the lists' event channels. */
+  /** Key prefix, for the lists' event channels and the usage ledger. */
   prefix: string;
+  /** The command connection of the usage ledger: a list is counted against the key's monthly limits. */
+  redis: RedisClient;
   /** The batches that carry lists' research, to cancel it with its list. */
   batches: BatchStore;
   /** The research queue, whose queued jobs of a cancelled list leave it. */
@@ -190,6 +194,9 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
             retryAfterSeconds: 30,
           });
         }
+        // A list counts as one research call against the key's monthly limits when it is made, as a
+        // list watch's run does; a key past its limits is refused before anything is queued.
+        await admitToQuota(settings.redis, settings.prefix, identity, { count: 1 });
         const list = await lists.create(
           identity.id,
           listRequest,
