@@ -110,7 +110,10 @@ export const listOperations = {
         "409": problem("The `Idempotency-Key` was used with another body (`LIST_IDEMPOTENCY_CONFLICT`)."),
         "415": problem("The body is not `application/json`."),
         "422": problem("A field is missing or invalid; `errors` names every one."),
-        "429": problem("This key has too many lists running (`LIST_LIMIT_REACHED`).", retryAfter),
+        "429": problem(
+          "This key has too many lists running (`LIST_LIMIT_REACHED`), or is past its monthly limits (`QUOTA_EXCEEDED`): a list counts as one research call when it is made.",
+          retryAfter,
+        ),
         "503": problem("The queue (Redis) is unreachable.", retryAfter),
       },
     },
