@@ -70,12 +70,12 @@ describe("numbers as a page writes them", () => {
   });
 
   it("gives the amount a scaled figure states when only its figure was read", () => {
-    expect(scaledAmountOf("We raised a $1.25M pre-seed round.", 1.25)).toBe(1_250_000);
-    expect(scaledAmountOf("It saves 1.2 million dollars a year.", 1.2)).toBe(1_200_000);
+    expect(scaledAmountOf("Example Labs closed a $2.4M seed round.", 2.4)).toBe(2_400_000);
+    expect(scaledAmountOf("The new system cuts costs by 3.6 million dollars.", 3.6)).toBe(3_600_000);
     // A count is not scaled back: "3" out of "up to 3 million events" is a reader's slip.
     expect(scaledAmountOf("Up to 3 million events per month.", 3)).toBeNull();
     // The figure itself is stated, or two scaled mentions share it: nothing to scale.
-    expect(scaledAmountOf("Plans from $1.25 a month; we raised $1.25M.", 1.25)).toBeNull();
+    expect(scaledAmountOf("Plans from $2.4 a day; we raised $2.4M.", 2.4)).toBeNull();
     expect(scaledAmountOf("$2M in 2021 and $2M in 2023.", 2)).toBeNull();
   });
 
@@ -109,11 +109,11 @@ describe("a quote that states the answer must answer the question", () => {
   });
 
   it("does not take a figure from a clause that guesses", () => {
-    const quote = "I'd guess we would have had a $5M valuation at home, whereas we raised at $15M post.";
+    const quote = "Elsewhere we would have had a $9M valuation; in the end we raised at $20M.";
     expect(
-      reason(check("At what valuation did Example Labs raise, in US dollars?", "NUMBER", 5_000_000, quote)),
-    ).toMatch(/does not state 5000000 as an amount|as an amount of money/);
-    expect(holds(check("At what valuation did Example Labs raise, in US dollars?", "NUMBER", 15_000_000, quote))).toBe(
+      reason(check("At what valuation did Example Labs raise, in US dollars?", "NUMBER", 9_000_000, quote)),
+    ).toMatch(/does not state 9000000 as an amount|as an amount of money/);
+    expect(holds(check("At what valuation did Example Labs raise, in US dollars?", "NUMBER", 20_000_000, quote))).toBe(
       true,
     );
   });
@@ -193,9 +193,9 @@ describe("a quote that states the answer must answer the question", () => {
   });
 
   it("gives a name back the initials a sentence splitter cut off before it", () => {
-    const passageText = "In 2017 the U.S. Digital Service and Example Labs worked together.";
-    const quote = "Digital Service and Example Labs worked together.";
-    expect(withInitialsBefore("Digital Service", { quote, passageText })).toBe("U.S. Digital Service");
+    const passageText = "In 2019 the U.K. Open Data Office and Example Labs worked together.";
+    const quote = "Open Data Office and Example Labs worked together.";
+    expect(withInitialsBefore("Open Data Office", { quote, passageText })).toBe("U.K. Open Data Office");
     expect(withInitialsBefore("Example Labs", { quote: "Example Labs worked together.", passageText })).toBe(
       "Example Labs",
     );
@@ -287,8 +287,8 @@ describe("a quote that states the answer must answer the question", () => {
 
   it("takes the cell asked from a row the answer copied only the start of", () => {
     const passageText =
-      "Symbol | Name | Sector | Headquarters location\nEXL | Example Labs | Health Care | Dublin, Ireland";
-    const quote = "EXL | Example Labs | Health Care | Dublin, Ireland";
+      "Symbol | Name | Sector | Headquarters location\nEXL | Example Labs | Industrials | Lisbon, Portugal";
+    const quote = "EXL | Example Labs | Industrials | Lisbon, Portugal";
     const asked = (question: string, value: string) => ({
       question,
       type: "TEXT" as const,
@@ -297,12 +297,12 @@ describe("a quote that states the answer must answer the question", () => {
       subjectTerms: SUBJECT,
       person: null,
     });
-    const cut = "EXL | Example Labs | Health Care | Dublin,";
+    const cut = "EXL | Example Labs | Industrials | Lisbon,";
     expect(narrowAnswer(asked("Where is Example Labs headquartered?", cut), { quote, passageText })).toBe(
-      "Dublin, Ireland",
+      "Lisbon, Portugal",
     );
     expect(narrowAnswer(asked("In which country is Example Labs headquartered?", cut), { quote, passageText })).toBe(
-      "Ireland",
+      "Portugal",
     );
   });
 
