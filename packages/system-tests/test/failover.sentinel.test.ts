@@ -187,9 +187,19 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
     const researchedTimes = (question: string) =>
       harness.model.requests.filter((request) => request.userText.includes(question)).length;
     const twice = traffic.calls.filter((call) => call.status === 200 && researchedTimes(call.question) !== 1);
-    if (twice.length > 0) {
+    // Jobs whose research started more than once (batch items as well as calls), by the workers' logs.
+    const startedTwice = [
+      ...harness.stack
+        .logLines()
+        .map((line) => (/"msg":"research started"/.test(line) ? /"jobId":"([^"]+)"/.exec(line)?.[1] : undefined))
+        .filter((jobId): jobId is string => jobId !== undefined)
+        .reduce((counts, jobId) => counts.set(jobId, (counts.get(jobId) ?? 0) + 1), new Map<string, number>()),
+    ]
+      .filter(([, times]) => times > 1)
+      .map(([jobId]) => jobId);
+    if (twice.length > 0 || startedTwice.length > 0) {
       // What the processes and the Sentinels logged about it, for the failure to explain itself.
-      const handles = twice.map((call) => call.handle ?? "?");
+      const handles = [...twice.map((call) => call.handle ?? "?"), ...startedTwice];
       const lines = harness.stack.logLines().filter((line) => handles.some((handle) => line.includes(handle)));
       const sentinelLines = group.sentinelServers.flatMap((server) =>
         server.output
