@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { FleetRateLimiter, PAUSE_CHECK_INTERVAL_MS } from "./fleet-rate-limiter.js";
+import { limitChatModel } from "./rate-limited-upstreams.js";
 
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 const prefix = `test-limiter-${randomBytes(4).toString("hex")}`;
@@ -69,5 +70,34 @@ describe("FleetRateLimiter with no allowance set (unlimited)", () => {
     await pausing.pause(limit, 10_000);
     await new Promise((resolve) => setTimeout(resolve, PAUSE_CHECK_INTERVAL_MS + 50));
     await expect(other.acquire(limit, 1, AbortSignal.timeout(200))).rejects.toBeDefined();
+  });
+});
+
+describe("limitChatModel", () => {
+  it("returns a reply it has even when Redis goes away before the reply's tokens are charged", async () => {
+    const client = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const limits = {
+      modelRequestsPerMinute: 0,
+      modelTokensPerMinute: 100_000,
+      searchRequestsPerMinute: 0,
+      maxRateLimitWaits: 0,
+    };
+    let calls = 0;
+    const model = limitChatModel(
+      {
+        id: "model",
+        async complete() {
+          calls += 1;
+          // Redis fails over (or restarts) while the model answers: the connection closes.
+          client.disconnect();
+          return { text: "the answer", usage: { promptTokens: 1_000, completionTokens: 20 } };
+        },
+      },
+      new FleetRateLimiter(client, prefix),
+      limits,
+    );
+    // The model's work is spent: its reply is the caller's, not an error that makes it ask again.
+    await expect(model.complete({})).resolves.toMatchObject({ text: "the answer" });
+    expect(calls).toBe(1);
   });
 });

@@ -80,14 +80,17 @@ export function limitChatModel<
         if (tokens.perMinute > 0) await limiter.acquire(tokens, 0, request.signal);
         try {
           const reply = await model.complete(request);
+          // The reply is paid for: a charge that Redis cannot take (a failover, a restart) is left
+          // out rather than the reply thrown away and asked for again.
           if (tokens.perMinute > 0)
-            await limiter.charge(tokens, reply.usage.promptTokens + reply.usage.completionTokens);
+            await limiter.charge(tokens, reply.usage.promptTokens + reply.usage.completionTokens).catch(() => {});
           return reply;
         } catch (error) {
           const pauseMs = rateLimitPause(error, "LLM_RATE_LIMITED", waits);
           if (pauseMs === null) throw error;
           // Every worker's next model call waits out the pause, so the fleet slows down as a whole.
-          await limiter.pause(requests, pauseMs);
+          // A pause Redis cannot take leaves the provider's own error to answer, not Redis's.
+          await limiter.pause(requests, pauseMs).catch(() => {});
           if (waits >= allowedWaits(limits, request.background) || request.signal?.aborted) throw error;
         }
       }
@@ -112,7 +115,7 @@ export function limitSearchProvider<Options extends { signal?: AbortSignal; back
         } catch (error) {
           const pauseMs = rateLimitPause(error, "SEARCH_PROVIDER_RATE_LIMITED", waits);
           if (pauseMs === null) throw error;
-          await limiter.pause(requests, pauseMs);
+          await limiter.pause(requests, pauseMs).catch(() => {});
           if (waits >= allowedWaits(limits, options?.background) || options?.signal?.aborted) throw error;
         }
       }
