@@ -1,4 +1,5 @@
 import type { BatchStatus } from "@dossier/contract";
+import { RESEARCH_QUEUE, redisKeys } from "@dossier/queue";
 import {
   batchBodyOf,
   companyRequest,
@@ -10,6 +11,7 @@ import {
   startRedisSentinels,
   TEST_API_KEY,
 } from "@dossier/testing";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** How long a synchronous call may wait for its job here, in milliseconds. */
@@ -115,8 +117,58 @@ async function waitForProgress(location: string, finished: number, timeoutMs = 1
   for (;;) {
     const status = await batchStatus(location);
     if (status.completed + status.failed >= finished || status.status === "done") return status;
-    if (Date.now() > deadline) throw new Error(`the batch stopped at ${status.completed + status.failed} items`);
+    if (Date.now() > deadline) {
+      process.stdout.write(await stallReport(location));
+      throw new Error(`the batch stopped at ${status.completed + status.failed} items`);
+    }
     await sleep(200);
+  }
+}
+
+/**
+ * Where each job a stalled batch still waits for is, on the primary: its BullMQ state, lock and
+ * stored result, the batches it is registered for, whether the feeder still holds it; then what the
+ * processes logged about it. For a failure to explain itself.
+ */
+async function stallReport(location: string): Promise<string> {
+  const batchId = location.split("/").pop()!;
+  const prefix = harness.stack.prefix;
+  const redis = new Redis(await group.primaryPort(), "127.0.0.1");
+  try {
+    const pending = await redis.hgetall(redisKeys.batchPending(prefix, batchId));
+    const queued = `${prefix}:${RESEARCH_QUEUE}`;
+    const feeding = await redis.lrange(redisKeys.fairFeeding(prefix), 0, -1);
+    const pendingLists = await redis.keys(redisKeys.fairPending(prefix, "*"));
+    const fairEntries = (await Promise.all(pendingLists.map((key) => redis.lrange(key, 0, -1)))).flat();
+    const lines: string[] = [`stalled batch ${batchId}: ${Object.keys(pending).length} jobs pending`];
+    for (const jobId of Object.keys(pending)) {
+      const [wait, active, prioritized, delayed, completed, failed] = await Promise.all([
+        redis.lpos(`${queued}:wait`, jobId),
+        redis.lpos(`${queued}:active`, jobId),
+        redis.zscore(`${queued}:prioritized`, jobId),
+        redis.zscore(`${queued}:delayed`, jobId),
+        redis.zscore(`${queued}:completed`, jobId),
+        redis.zscore(`${queued}:failed`, jobId),
+      ]);
+      const state = { wait, active, prioritized, delayed, completed, failed };
+      const job = await redis.hgetall(redisKeys.researchJob(prefix, jobId));
+      lines.push(
+        JSON.stringify({
+          jobId,
+          state: Object.fromEntries(Object.entries(state).filter(([, value]) => value !== null)),
+          job: Object.fromEntries(Object.entries(job).filter(([field]) => field !== "data" && field !== "opts")),
+          lock: await redis.get(redisKeys.researchJobLock(prefix, jobId)),
+          result: (await redis.exists(redisKeys.result(prefix, jobId))) === 1,
+          batches: await redis.smembers(redisKeys.jobBatches(prefix, jobId)),
+          feeding: feeding.some((entry) => entry.includes(jobId)),
+          fairPending: fairEntries.some((entry) => entry.includes(jobId)),
+        }),
+      );
+      lines.push(...harness.stack.logLines().filter((line) => line.includes(jobId)));
+    }
+    return `${lines.join("\n")}\n`;
+  } finally {
+    redis.disconnect();
   }
 }
 
