@@ -8,6 +8,7 @@ import type { AnswerKind } from "./answer-kind.js";
 import { mentionsOf, type NumberMention } from "./number-mentions.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 import { dateStates, readDates } from "./read-dates.js";
+import { shareFiveLetters } from "./same-word.js";
 import { comparableUrl } from "./states-answer.js";
 
 /** A quote that states the answer, with what is known of where it stands. */
@@ -156,10 +157,10 @@ function subjectStemsOf(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((term) => stemsOf(term)));
 }
 
-/** Whether two stems are one word: equal, or sharing five letters ("certified" and "certification"). */
+/** Whether two stems are one word: equal, or sharing five letters (see {@link shareFiveLetters}). */
 function sameWord(left: string, right: string): boolean {
   if (left === right) return true;
-  if (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5)) return true;
+  if (shareFiveLetters(left, right)) return true;
   // An ending the light stemmer leaves on: "move" and "moved", "list" and "listed".
   const [short, long] = left.length < right.length ? [left, right] : [right, left];
   return short.length >= 4 && long.startsWith(short) && long.length - short.length <= 2 && !/\d/.test(long);

@@ -168,6 +168,8 @@ describe("statesAnswer", () => {
     ["an affirmation", "Is Acme SOC 2 Type II certified?", true, "Acme is SOC 2 Type II compliant, audited yearly."],
     ["a hiring statement", "Is Acme hiring engineers?", true, "We are hiring engineers in Boston and Rotterdam."],
     ["a denial", "Does Acme have a free plan?", false, "We don't have a free plan."],
+    ["a related form of the word", "Is Acme SOC 2 certified?", true, "Acme holds SOC 2 certification."],
+    ["an agent noun and its plural", "Is Jane Roe a founder of Acme?", true, "Its founders are Jane Roe and Sam Poe."],
     ["a denial with no", "Has Acme taken outside investment?", false, "We are self-funded, with no outside investors."],
     [
       "a list that leaves the named place out",
@@ -199,6 +201,19 @@ describe("statesAnswer", () => {
       "Does Acme have an office in Berlin?",
       true,
       "We have two offices: Boston and Rotterdam.",
+    ],
+    // Five letters in common, but a founder is not a foundation, nor a director a direction.
+    [
+      "true, for a foundation, from a founder",
+      "Is Acme a foundation?",
+      true,
+      "Acme is led by its founder.",
+    ],
+    [
+      "true, for a director, from a direction",
+      "Is Jane Roe a director of Acme?",
+      true,
+      "Jane Roe gave Acme a new direction.",
     ],
   ])("a BOOL is not stated: %s", (_name, question, value, quote) => {
     expect(stated("BOOL", value, quote, question)).toBe(false);

@@ -4,6 +4,7 @@ import { stem } from "../rank/tokenize.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 import { dateStates, readDates } from "./read-dates.js";
 import { readNumbers, sameNumber } from "./read-numbers.js";
+import { shareFiveLetters } from "./same-word.js";
 
 /** A quote with the page it comes from, as verification knows it. */
 export interface QuoteEvidence {
@@ -90,9 +91,9 @@ function subjectStemsOf(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((term) => tokens(term).map(stem)));
 }
 
-/** Whether two stems are one word: equal, or sharing five letters ("certified" and "certification"). */
+/** Whether two stems are one word: equal, or sharing five letters (see {@link shareFiveLetters}). */
 function sameWord(left: string, right: string): boolean {
-  return left === right || (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5));
+  return left === right || shareFiveLetters(left, right);
 }
 
 /** Share of `words` found among `among`, numbers required outright. */
