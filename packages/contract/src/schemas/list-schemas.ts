@@ -292,7 +292,9 @@ export const listStatusSchema = z
     failedSearches: z
       .array(listFailedSearchSchema)
       .optional()
-      .describe("Searches of discovery that failed: what they would have found is not among the candidates. Absent when none failed."),
+      .describe(
+        "Searches of discovery that failed: what they would have found is not among the candidates. Absent when none failed.",
+      ),
   })
   .register(apiRegistry, { id: "ListStatus", description: "A list's progress." });
 

@@ -376,7 +376,11 @@ function listOf(raw: Record<string, string>): StoredList | null {
 
 function discoveryRecordOf(text: string): ListDiscoveryRecord {
   const record = parseJson<Partial<ListDiscoveryRecord>>(text, {});
-  return { read: record.read ?? [], unreadPages: record.unreadPages ?? [], failedSearches: record.failedSearches ?? [] };
+  return {
+    read: record.read ?? [],
+    unreadPages: record.unreadPages ?? [],
+    failedSearches: record.failedSearches ?? [],
+  };
 }
 
 function usageJson(usage: ListUsageIncrements): string {

@@ -32,9 +32,7 @@ function item(
         satisfied,
         confidence: satisfied === "unclear" ? 0.1 : 0.8,
         citations:
-          satisfied === "unclear"
-            ? []
-            : [{ url: page, title: "Members", quote, publishedAt: null, source: "page" }],
+          satisfied === "unclear" ? [] : [{ url: page, title: "Members", quote, publishedAt: null, source: "page" }],
       },
     ],
   };
@@ -167,8 +165,7 @@ describe("compareListItems", () => {
       ),
       identify,
     );
-    const unavailable = (...urls: string[]) =>
-      urls.map((url) => ({ url, code: "FETCH_HTTP_ERROR", status: 503 }));
+    const unavailable = (...urls: string[]) => urls.map((url) => ({ url, code: "FETCH_HTTP_ERROR", status: 503 }));
     /** A run that read `read` and could not read `unread`, and decided the matches it found. */
     const partly = (read: string[], unread: string[], ...items: StoredListItem[]) => ({
       ...run(...items),
@@ -176,7 +173,11 @@ describe("compareListItems", () => {
     });
 
     it("reports the matches only that page listed as unconfirmed, once, never dropped, and dropped once it is read without them", () => {
-      const down = compareListItems(twoPages.memory, partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")), identify);
+      const down = compareListItems(
+        twoPages.memory,
+        partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")),
+        identify,
+      );
       // Globex was on the page that answered 503; Initech on its next page, which the run never reached.
       expect(down.changes).toEqual([
         {
@@ -189,11 +190,20 @@ describe("compareListItems", () => {
         expect.objectContaining({ kind: "unconfirmed", before: expect.objectContaining({ name: "Initech" }) }),
       ]);
       expect(down.memory.items.map((remembered) => remembered.value.name)).toEqual(["Acme", "Globex", "Initech"]);
-      const stillDown = compareListItems(down.memory, partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")), identify);
+      const stillDown = compareListItems(
+        down.memory,
+        partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")),
+        identify,
+      );
       expect(stillDown.changes).toEqual([]);
       const back = compareListItems(
         stillDown.memory,
-        partly([DIRECTORY, ASSOCIATES, PAGE_TWO], [], item("Acme", "matched"), item("Globex", "matched", { page: ASSOCIATES })),
+        partly(
+          [DIRECTORY, ASSOCIATES, PAGE_TWO],
+          [],
+          item("Acme", "matched"),
+          item("Globex", "matched", { page: ASSOCIATES }),
+        ),
         identify,
       );
       expect(back.changes.map((change) => [change.kind, change.before?.name ?? change.after?.name])).toEqual([
@@ -246,7 +256,11 @@ describe("compareListItems", () => {
         ["unconfirmed", "Globex"],
         ["unconfirmed", "Initech"],
       ]);
-      const read = compareListItems(legacy, partly([DIRECTORY, ASSOCIATES, PAGE_TWO], [], item("Acme", "matched")), identify);
+      const read = compareListItems(
+        legacy,
+        partly([DIRECTORY, ASSOCIATES, PAGE_TWO], [], item("Acme", "matched")),
+        identify,
+      );
       expect(read.changes.map((change) => change.kind)).toEqual(["dropped", "dropped"]);
     });
   });

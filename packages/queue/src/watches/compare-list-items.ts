@@ -72,9 +72,7 @@ function pageKey(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.hash = "";
-    return parsed.href
-      .replace(/^[a-z][a-z0-9+.-]*:\/\/(?:www\.)?/i, "")
-      .replace(/\/$/, "");
+    return parsed.href.replace(/^[a-z][a-z0-9+.-]*:\/\/(?:www\.)?/i, "").replace(/\/$/, "");
   } catch {
     return url;
   }

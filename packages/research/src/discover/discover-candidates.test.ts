@@ -179,7 +179,13 @@ describe("discoverCandidates", () => {
     const hits: SearchProvider = {
       id: "in-memory",
       async search(): Promise<SearchHit[]> {
-        return Object.values(pages).map((url, rank) => ({ url, title: "Members", snippet: "", rank, provider: "in-memory" }));
+        return Object.values(pages).map((url, rank) => ({
+          url,
+          title: "Members",
+          snippet: "",
+          rank,
+          provider: "in-memory",
+        }));
       },
     };
     const web = fetcherOf(listing);
@@ -192,7 +198,8 @@ describe("discoverCandidates", () => {
             retryable: true,
             extensions: { upstreamStatus: 503 },
           });
-        if (url === pages.slow) throw new DossierError("FETCH_TIMEOUT", { detail: `${url} took too long`, retryable: true });
+        if (url === pages.slow)
+          throw new DossierError("FETCH_TIMEOUT", { detail: `${url} took too long`, retryable: true });
         if (url === pages.forbidden)
           throw new DossierError("FETCH_DISALLOWED_BY_ROBOTS", { detail: `robots.txt forbids ${url}` });
         if (url === pages.gone)
