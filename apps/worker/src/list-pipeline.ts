@@ -44,7 +44,13 @@ export function createListPipeline(dependencies: {
           background: true,
         },
       );
-      return discovery.candidates;
+      return {
+        candidates: discovery.candidates,
+        // A page that answered for good (a 404, robots.txt forbids it) lists nothing: it counts as read.
+        read: [...discovery.pagesRead, ...discovery.pagesRefused.map((page) => page.url)],
+        unreadPages: discovery.pagesUnread,
+        failedSearches: discovery.failedSearches,
+      };
     },
     verdictRequest,
     enrichmentRequest,

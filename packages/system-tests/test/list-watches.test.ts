@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const OTHER_KEY = "other-key-fedcba9876543210";
 const HOST = "guild-directory.test";
-const MEMBERS = `http://${HOST}/members`;
 
 /** A member startup of the directory: its name, and what its card says. */
 interface Member {
@@ -44,6 +43,9 @@ const directory = (...members: Member[]) =>
 ${members.map(card).join("\n")}
 </section>`;
 
+/** The directory's listing pages: every search finds each of them. */
+const listings = [{ path: "/members", title: "Member startups directory" }];
+
 let changing: ChangingSiteStack | undefined;
 let search: FakeSearchServer | undefined;
 let site: ChangingSite;
@@ -53,17 +55,16 @@ beforeAll(async () => {
   // Every search finds the guild's directory: the list's discovery, and each criterion's research.
   search = await startFakeSearchServer({
     provider: "searxng",
-    search: () => [
-      {
-        url: MEMBERS,
-        title: "Member startups directory",
+    search: () =>
+      listings.map(({ path, title }) => ({
+        url: `http://${HOST}${path}`,
+        title,
         // The directory's text as it is now, as a search engine's snippet would quote it.
-        snippet: (site?.page("/members")?.body ?? "")
+        snippet: (site?.page(path)?.body ?? "")
           .replace(/<[^>]+>/g, " ")
           .replace(/\s+/g, " ")
           .trim(),
-      },
-    ],
+      })),
   });
   changing = await startChangingSiteStack({
     responder: statedOrDeniedResponder,
@@ -275,5 +276,119 @@ describe("a watch on a list", () => {
     expect((await problemOf(response)).errors).toEqual([
       { path: "list", message: `is not a list of this key: ${listId}` },
     ]);
+  });
+});
+
+describe("a watch on a list whose listing pages cannot be read", () => {
+  const ASSOCIATES = "/associates";
+  const BIRCH: Member = { name: "Birch Current", city: "Tampere", hiring: "yes" };
+  const FERN: Member = { name: "Fern Grid", city: "Lund", hiring: "yes" };
+  const AURORA: Member = { name: "Aurora Kelp", city: "Reykjavik", hiring: "yes" };
+  let watch: WatchView;
+
+  const runNow = async () => {
+    const response = await call("POST", `/v1/watches/${watch.id}/run`);
+    expect(response.status).toBe(202);
+    watch = await nextRun(watch.id, watch.lastRun?.id);
+    return watch;
+  };
+  /** The changes of the watch's latest event, by kind and name, in name order. */
+  const latestChanges = async () => {
+    const [event] = (await eventsOf(watch.id)).data;
+    expect(event!.id).toBe(watch.lastRun!.eventId);
+    return event!.changes
+      .map((change) => [change.kind, (change.before ?? change.after)!.name])
+      .sort((left, right) => left[1]!.localeCompare(right[1]!));
+  };
+
+  beforeAll(async () => {
+    // The guild lists its members on two pages now, each member on one (a listing holds three or more).
+    site.setPage("/members", { body: directory(LUMEN, QUARTZ, COBALT, AURORA) });
+    site.setPage(ASSOCIATES, {
+      title: "Associate startups directory",
+      description: "The guild's associate climate startups.",
+      body: directory(EMBER, TIDEWELL, BIRCH, FERN),
+    });
+    listings.push({ path: ASSOCIATES, title: "Associate startups directory" });
+    const accepted = await call("POST", "/v1/lists", {
+      objective: OBJECTIVE,
+      entityType: "company",
+      criteria: CRITERIA,
+      limit: 20,
+      effort: "lite",
+    });
+    expect(accepted.status).toBe(202);
+    const { id } = (await accepted.json()) as { id: string };
+    const response = await call("POST", "/v1/watches", { list: id, every: "1d" });
+    expect(response.status, await response.clone().text()).toBe(201);
+    watch = await nextRun(((await response.json()) as WatchView).id, undefined);
+    expect(watch.lastRun).toMatchObject({ outcome: "baseline" });
+    expect(watch.lastList).toMatchObject({ status: "done", counts: { matched: 8 } });
+  });
+
+  afterAll(() => {
+    site.setStatus("/members", null);
+    site.setStatus(ASSOCIATES, null);
+  });
+
+  it("reports the members of a page that answers 503 as unconfirmed, once, not dropped; dropped once it answers without them", async () => {
+    site.setStatus(ASSOCIATES, 503);
+    await runNow();
+    expect(watch.lastRun).toMatchObject({ outcome: "changed" });
+    expect(await latestChanges()).toEqual([
+      ["unconfirmed", "Birch Current"],
+      ["unconfirmed", "Ember Soil"],
+      ["unconfirmed", "Fern Grid"],
+      ["unconfirmed", "Tidewell Power"],
+    ]);
+    // The run's list says which page it could not read.
+    const list = (await (await call("GET", `/v1/lists/${watch.lastList!.id}`)).json()) as {
+      unreadPages?: Array<{ url: string; code: string; status?: number }>;
+    };
+    expect(list.unreadPages).toEqual([
+      { url: expect.stringMatching(new RegExp(`//${HOST}${ASSOCIATES}$`)), code: "FETCH_HTTP_ERROR", status: 503 },
+    ]);
+    expect(site.requests.some((request) => request.path === ASSOCIATES && request.status === 503)).toBe(true);
+
+    const events = (await eventsOf(watch.id)).data.length;
+    await runNow();
+    expect(watch.lastRun).toMatchObject({ outcome: "unchanged" });
+    expect((await eventsOf(watch.id)).data).toHaveLength(events);
+
+    site.setStatus(ASSOCIATES, null);
+    site.setPage(ASSOCIATES, { body: directory(EMBER, BIRCH, FERN) });
+    await runNow();
+    expect(watch.lastRun).toMatchObject({ outcome: "changed" });
+    expect(await latestChanges()).toEqual([
+      ["confirmed", "Birch Current"],
+      ["confirmed", "Ember Soil"],
+      ["confirmed", "Fern Grid"],
+      ["dropped", "Tidewell Power"],
+    ]);
+  });
+
+  it("fails the run when no listing page can be read, making no event; the member gone is dropped once they answer again", async () => {
+    const events = (await eventsOf(watch.id)).data.length;
+    const lastList = watch.lastList!.id;
+    site.setStatus("/members", 503);
+    site.setStatus(ASSOCIATES, 503);
+    await runNow();
+    expect(watch).toMatchObject({
+      status: "failing",
+      lastRun: {
+        outcome: "failed",
+        problem: { code: "RESEARCH_FAILED", detail: expect.stringContaining(`${HOST}/members (503)`) },
+      },
+      failing: { consecutiveFailures: 1 },
+    });
+    expect(watch.lastList?.id).toBe(lastList);
+    expect((await eventsOf(watch.id)).data).toHaveLength(events);
+
+    site.setStatus("/members", null);
+    site.setStatus(ASSOCIATES, null);
+    site.setPage("/members", { body: directory(LUMEN, COBALT, AURORA) });
+    await runNow();
+    expect(watch).toMatchObject({ status: "active", lastRun: { outcome: "changed" } });
+    expect(await latestChanges()).toEqual([["dropped", "Quartz Wind"]]);
   });
 });

@@ -232,6 +232,27 @@ export const listUsageSchema = z
   })
   .register(apiRegistry, { id: "ListUsage", description: "What a list has spent, and its budget." });
 
+export const listUnreadPageSchema = z
+  .object({
+    url: z.string().describe("The page discovery tried to read."),
+    code: z
+      .string()
+      .describe("Why it could not: `FETCH_TIMEOUT`, `FETCH_HTTP_ERROR` (a 5xx or 429 status), `FETCH_FAILED`, ..."),
+    status: z.number().int().optional().describe("The status the page answered, when it answered an error status."),
+  })
+  .register(apiRegistry, {
+    id: "ListUnreadPage",
+    description:
+      "A page the list's discovery could not read for a reason that may pass (a time-out, a refused connection, a 5xx or 429 status). A page that answered 404 or that robots.txt forbids is not one: that is the web as it is.",
+  });
+
+export const listFailedSearchSchema = z
+  .object({
+    query: z.string().describe("The search query of the list's discovery."),
+    code: z.string().describe("Why it failed: `SEARCH_PROVIDER_FAILED`, `SEARCH_PROVIDER_RATE_LIMITED`, ..."),
+  })
+  .register(apiRegistry, { id: "ListFailedSearch", description: "A search of the list's discovery that failed." });
+
 export const listStatusSchema = z
   .object({
     id: z.string().describe("The list id, `l-...`."),
@@ -262,6 +283,18 @@ export const listStatusSchema = z
       .string()
       .optional()
       .describe("The watch (`w-...`) whose run made this list again from its definition, when one did."),
+    unreadPages: z
+      .array(listUnreadPageSchema)
+      .optional()
+      .describe(
+        "Pages discovery tried to read and could not (a time-out, a 5xx): their entries are not among the candidates. Absent when every page was read.",
+      ),
+    failedSearches: z
+      .array(listFailedSearchSchema)
+      .optional()
+      .describe(
+        "Searches of discovery that failed: what they would have found is not among the candidates. Absent when none failed.",
+      ),
   })
   .register(apiRegistry, { id: "ListStatus", description: "A list's progress." });
 
@@ -360,3 +393,5 @@ export type ListVerdict = z.infer<typeof listVerdictSchema>;
 export type ListUsage = z.infer<typeof listUsageSchema>;
 export type ListCounts = z.infer<typeof listCountsSchema>;
 export type ListFoundOn = z.infer<typeof listFoundOnSchema>;
+export type ListUnreadPage = z.infer<typeof listUnreadPageSchema>;
+export type ListFailedSearch = z.infer<typeof listFailedSearchSchema>;

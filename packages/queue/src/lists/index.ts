@@ -10,6 +10,8 @@ export {
   LIST_EVENTS_MAX_ENTRIES,
   type ListCandidate,
   type ListCreateOptions,
+  type ListDiscovery,
+  type ListDiscoveryRecord,
   type ListEventRecord,
   type ListItemRecord,
   ListStore,

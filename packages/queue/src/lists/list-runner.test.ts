@@ -47,7 +47,7 @@ function pipeline(discovered: { count: number }): ListPipeline {
     deriveCriteria: () => [{ id: "c1", description: "is good" }],
     async discover() {
       discovered.count += 1;
-      return candidates;
+      return { candidates, read: ["https://directory.example/"], unreadPages: [], failedSearches: [] };
     },
     verdictRequest: (candidate, criterion) => ({
       kind: "company",

@@ -13,6 +13,7 @@ import { researchJobId } from "../jobs/job-id.js";
 import type { ResearchJobData } from "../jobs/job-payload.js";
 import type {
   ListCandidate,
+  ListDiscovery,
   ListStore,
   ListUsageIncrements,
   ListWave,
@@ -34,8 +35,11 @@ export interface ListDiscoveryUsage {
 export interface ListPipeline {
   /** Criteria from the objective, for a list that gave none. */
   deriveCriteria(objective: string, entityType: "company" | "person"): ListCriterion[];
-  /** The list's candidates, most relevant first, the excluded left out. */
-  discover(list: StoredList, context: { signal: AbortSignal; usage: ListDiscoveryUsage }): Promise<ListCandidate[]>;
+  /**
+   * The list's candidates, most relevant first, the excluded left out, with the pages read and those
+   * that could not be read (a time-out, a 5xx) and the searches that failed.
+   */
+  discover(list: StoredList, context: { signal: AbortSignal; usage: ListDiscoveryUsage }): Promise<ListDiscovery>;
   /** The research request (a body of `POST /v1/research/{kind}`) that checks one criterion of one candidate. */
   verdictRequest(
     candidate: ListCandidate,
@@ -170,9 +174,9 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
 
   if (!list.discovered) {
     const usage: ListDiscoveryUsage = { searches: 0, pagesFetched: 0, pagesFromCache: 0 };
-    let candidates: ListCandidate[];
+    let discovery: ListDiscovery;
     try {
-      candidates = await pipeline.discover(list, { signal, usage });
+      discovery = await pipeline.discover(list, { signal, usage });
     } catch (error) {
       signal.throwIfAborted();
       // An error that another try cannot mend (no search provider) fails the list at once; others retry the runner.
@@ -182,7 +186,7 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
       }
       throw error;
     }
-    await lists.saveCandidates(listId, candidates, { searches: usage.searches, pagesFetched: usage.pagesFetched });
+    await lists.saveCandidates(listId, discovery, { searches: usage.searches, pagesFetched: usage.pagesFetched });
   }
 
   // Candidates in research: the position of each undecided one, by wave.

@@ -5,8 +5,10 @@ import type {
   ListCounts,
   ListCriterion,
   ListEntityType,
+  ListFailedSearch,
   ListFoundOn,
   ListStopReason,
+  ListUnreadPage,
   ListUsage,
   ListVerdict,
   Metadata,
@@ -27,6 +29,28 @@ export interface ListCandidate {
   foundOn: ListFoundOn[];
   /** The candidate's entry text on each page of `foundOn`. */
   cards: string[];
+}
+
+/**
+ * What a list's discovery could and could not read, kept with the list: a watch of the list tells
+ * a match no page lists any more from one whose page could not be read this time.
+ */
+export interface ListDiscoveryRecord {
+  /**
+   * Pages read, and pages that answered for good with nothing to read (a 404, robots.txt forbids
+   * them): what they list is among the candidates, and nothing else.
+   */
+  read: string[];
+  /** Pages tried and not read for a reason that may pass (a time-out, a 5xx): what they list is missing. */
+  unreadPages: ListUnreadPage[];
+  /** Searches that failed: what they would have found is missing too. */
+  failedSearches: ListFailedSearch[];
+}
+
+/** What a list's discovery found, and what it could and could not read. */
+export interface ListDiscovery extends ListDiscoveryRecord {
+  /** The candidates, most relevant first, the excluded left out. */
+  candidates: ListCandidate[];
 }
 
 /** A decided item as stored: the public item without its `index`, which is its position. */
@@ -91,6 +115,8 @@ export interface StoredList {
   maxAgeSeconds?: number;
   /** The watch whose run made this list, when one did. */
   watchId?: string;
+  /** What discovery could and could not read; absent until it ran (and on lists stored before it was kept). */
+  discovery?: ListDiscoveryRecord;
 }
 
 /** What a list made by a watch's run carries besides its request. */
@@ -166,20 +192,21 @@ end
 `;
 
 /**
- * Stores the candidates once: a second call (a runner started again after a crash) changes nothing.
- * KEYS: list, candidates, events. ARGV: count, max entries, channel, usage JSON (flat pairs),
- * then the candidates as JSON, then their event data.
+ * Stores the candidates once, with what discovery could and could not read: a second call (a runner
+ * started again after a crash) changes nothing. KEYS: list, candidates, events. ARGV: count, max
+ * entries, channel, usage JSON (flat pairs), discovery record JSON, then the candidates as JSON,
+ * then their event data.
  */
 const SAVE_CANDIDATES_SCRIPT = new RedisScript(`${APPEND_EVENT}
 if redis.call('HGET', KEYS[1], 'discovered') == '1' then return 0 end
 local count = tonumber(ARGV[1])
-for index = 1, count do redis.call('RPUSH', KEYS[2], ARGV[4 + index]) end
+for index = 1, count do redis.call('RPUSH', KEYS[2], ARGV[5 + index]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl > 0 and count > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 local usage = cjson.decode(ARGV[4])
 for field, value in pairs(usage) do redis.call('HINCRBY', KEYS[1], 'u.' .. field, value) end
-redis.call('HSET', KEYS[1], 'discovered', '1', 'candidates', count)
-for index = 1, count do append_event(KEYS[1], KEYS[3], 'candidate', ARGV[4 + count + index], ARGV[2], ARGV[3]) end
+redis.call('HSET', KEYS[1], 'discovered', '1', 'candidates', count, 'discovery', ARGV[5])
+for index = 1, count do append_event(KEYS[1], KEYS[3], 'candidate', ARGV[5 + count + index], ARGV[2], ARGV[3]) end
 append_event(KEYS[1], KEYS[3], 'progress', '{}', ARGV[2], ARGV[3])
 return 1
 `);
@@ -343,6 +370,16 @@ function listOf(raw: Record<string, string>): StoredList | null {
     runs: number(raw.runs) || 1,
     ...(raw.maxAgeSeconds ? { maxAgeSeconds: Number(raw.maxAgeSeconds) } : {}),
     ...(raw.watchId ? { watchId: raw.watchId } : {}),
+    ...(raw.discovery ? { discovery: discoveryRecordOf(raw.discovery) } : {}),
+  };
+}
+
+function discoveryRecordOf(text: string): ListDiscoveryRecord {
+  const record = parseJson<Partial<ListDiscoveryRecord>>(text, {});
+  return {
+    read: record.read ?? [],
+    unreadPages: record.unreadPages ?? [],
+    failedSearches: record.failedSearches ?? [],
   };
 }
 
@@ -510,8 +547,10 @@ export class ListStore {
     await this.redis.hset(this.key(listId), "criteria", JSON.stringify(criteria));
   }
 
-  /** Stores what discovery found, once, with what it spent; announces each candidate. */
-  async saveCandidates(listId: string, candidates: ListCandidate[], usage: ListUsageIncrements): Promise<void> {
+  /** Stores what discovery found and could not read, once, with what it spent; announces each candidate. */
+  async saveCandidates(listId: string, discovery: ListDiscovery, usage: ListUsageIncrements): Promise<void> {
+    const { candidates, read, unreadPages, failedSearches } = discovery;
+    const record: ListDiscoveryRecord = { read, unreadPages, failedSearches };
     const encoded = candidates.map((candidate) => JSON.stringify(candidate));
     const events = candidates.map((candidate) =>
       JSON.stringify({ id: candidate.id, name: candidate.name, foundOn: candidate.foundOn }),
@@ -519,7 +558,15 @@ export class ListStore {
     await SAVE_CANDIDATES_SCRIPT.run(
       this.redis,
       [this.key(listId), redisKeys.listCandidates(this.prefix, listId), redisKeys.listEvents(this.prefix, listId)],
-      [candidates.length, LIST_EVENTS_MAX_ENTRIES, this.channel(listId), usageJson(usage), ...encoded, ...events],
+      [
+        candidates.length,
+        LIST_EVENTS_MAX_ENTRIES,
+        this.channel(listId),
+        usageJson(usage),
+        JSON.stringify(record),
+        ...encoded,
+        ...events,
+      ],
     );
   }
 

@@ -20,5 +20,7 @@ export function listView(list: StoredList): ListStatus {
     ...(list.metadata ? { metadata: list.metadata } : {}),
     ...(list.problem ? { problem: list.problem } : {}),
     ...(list.watchId ? { watchId: list.watchId } : {}),
+    ...(list.discovery?.unreadPages.length ? { unreadPages: list.discovery.unreadPages } : {}),
+    ...(list.discovery?.failedSearches.length ? { failedSearches: list.discovery.failedSearches } : {}),
   };
 }

@@ -16,24 +16,23 @@ const identify: ListIdentity = (subject) => {
 function item(
   name: string,
   status: StoredListItem["status"],
-  extra: { id?: string; website?: string; quote?: string } = {},
+  extra: { id?: string; website?: string; quote?: string; page?: string } = {},
 ): StoredListItem {
   const satisfied = status === "matched" ? "yes" : status === "unmatched" ? "no" : "unclear";
   const quote = extra.quote ?? (satisfied === "no" ? `${name} is not hiring.` : `${name} is hiring engineers.`);
+  const page = extra.page ?? DIRECTORY;
   return {
     id: extra.id ?? `i-${name.replace(/\W/g, "")}`,
     status,
     company: { name, ...(extra.website ? { website: extra.website } : {}) },
-    foundOn: [{ url: DIRECTORY, title: "Members" }],
+    foundOn: [{ url: page, title: "Members" }],
     verdicts: [
       {
         criterionId: "hiring",
         satisfied,
         confidence: satisfied === "unclear" ? 0.1 : 0.8,
         citations:
-          satisfied === "unclear"
-            ? []
-            : [{ url: DIRECTORY, title: "Members", quote, publishedAt: null, source: "page" }],
+          satisfied === "unclear" ? [] : [{ url: page, title: "Members", quote, publishedAt: null, source: "page" }],
       },
     ],
   };
@@ -152,5 +151,117 @@ describe("compareListItems", () => {
     );
     expect(stopped.changes).toEqual([]);
     expect(stopped.memory.items.map((remembered) => remembered.value.name)).toEqual(["Acme", "Globex"]);
+  });
+
+  describe("when a page could not be read", () => {
+    const ASSOCIATES = "https://directory.example/associates";
+    const PAGE_TWO = "https://directory.example/associates?page=2";
+    const twoPages = compareListItems(
+      null,
+      run(
+        item("Acme", "matched"),
+        item("Globex", "matched", { page: ASSOCIATES }),
+        item("Initech", "matched", { page: PAGE_TWO }),
+      ),
+      identify,
+    );
+    const unavailable = (...urls: string[]) => urls.map((url) => ({ url, code: "FETCH_HTTP_ERROR", status: 503 }));
+    /** A run that read `read` and could not read `unread`, and decided the matches it found. */
+    const partly = (read: string[], unread: string[], ...items: StoredListItem[]) => ({
+      ...run(...items),
+      discovery: { read, unreadPages: unavailable(...unread), failedSearches: [] },
+    });
+
+    it("reports the matches only that page listed as unconfirmed, once, never dropped, and dropped once it is read without them", () => {
+      const down = compareListItems(
+        twoPages.memory,
+        partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")),
+        identify,
+      );
+      // Globex was on the page that answered 503; Initech on its next page, which the run never reached.
+      expect(down.changes).toEqual([
+        {
+          field: "items",
+          kind: "unconfirmed",
+          before: expect.objectContaining({ name: "Globex" }),
+          after: null,
+          citations: { before: [expect.objectContaining({ quote: "Globex is hiring engineers." })], after: [] },
+        },
+        expect.objectContaining({ kind: "unconfirmed", before: expect.objectContaining({ name: "Initech" }) }),
+      ]);
+      expect(down.memory.items.map((remembered) => remembered.value.name)).toEqual(["Acme", "Globex", "Initech"]);
+      const stillDown = compareListItems(
+        down.memory,
+        partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")),
+        identify,
+      );
+      expect(stillDown.changes).toEqual([]);
+      const back = compareListItems(
+        stillDown.memory,
+        partly(
+          [DIRECTORY, ASSOCIATES, PAGE_TWO],
+          [],
+          item("Acme", "matched"),
+          item("Globex", "matched", { page: ASSOCIATES }),
+        ),
+        identify,
+      );
+      expect(back.changes.map((change) => [change.kind, change.before?.name ?? change.after?.name])).toEqual([
+        ["confirmed", "Globex"],
+        ["dropped", "Initech"],
+      ]);
+    });
+
+    it("drops a match whose own page was read without it, whatever other page failed", () => {
+      const gone = compareListItems(
+        twoPages.memory,
+        partly(
+          [DIRECTORY, ASSOCIATES, PAGE_TWO],
+          ["https://elsewhere.example/members"],
+          item("Acme", "matched"),
+          item("Initech", "matched", { page: PAGE_TWO }),
+        ),
+        identify,
+      );
+      expect(gone.changes).toEqual([
+        expect.objectContaining({ kind: "dropped", before: expect.objectContaining({ name: "Globex" }) }),
+      ]);
+    });
+
+    it("reports a match as unconfirmed when a search failed and none of its pages was read", () => {
+      const searchDown = compareListItems(
+        twoPages.memory,
+        {
+          ...run(item("Acme", "matched")),
+          discovery: {
+            read: [DIRECTORY],
+            unreadPages: [],
+            failedSearches: [{ query: "climate startups", code: "SEARCH_PROVIDER_FAILED" }],
+          },
+        },
+        identify,
+      );
+      expect(searchDown.changes.map((change) => [change.kind, change.before?.name])).toEqual([
+        ["unconfirmed", "Globex"],
+        ["unconfirmed", "Initech"],
+      ]);
+    });
+
+    it("reports a remembered match without its pages (kept before they were) as unconfirmed while a page failed", () => {
+      const legacy = {
+        items: twoPages.memory.items.map(({ foundOn: _foundOn, ...remembered }) => remembered),
+      };
+      const down = compareListItems(legacy, partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")), identify);
+      expect(down.changes.map((change) => [change.kind, change.before?.name])).toEqual([
+        ["unconfirmed", "Globex"],
+        ["unconfirmed", "Initech"],
+      ]);
+      const read = compareListItems(
+        legacy,
+        partly([DIRECTORY, ASSOCIATES, PAGE_TWO], [], item("Acme", "matched")),
+        identify,
+      );
+      expect(read.changes.map((change) => change.kind)).toEqual(["dropped", "dropped"]);
+    });
   });
 });

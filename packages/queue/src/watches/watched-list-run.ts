@@ -24,6 +24,33 @@ export type WatchedListOutcome =
 /** Most items and candidates a run reads back (a list evaluates at most `LIST_MAX_CANDIDATES`, 2,000 by default). */
 const MOST_ITEMS = 100_000;
 
+/** Unread pages a failed run's problem names. */
+const PAGES_NAMED = 3;
+
+/**
+ * Why a finished list says nothing about what it lists, or null when it does: it found no candidate
+ * at all while pages or searches of its discovery failed for a reason that may pass (a time-out, a
+ * 5xx). Its empty result is the outage, not the web: the run failed, and the last matches stand.
+ */
+export function unreadListProblem(list: StoredList): ProblemSummary | null {
+  const discovery = list.discovery;
+  if (!discovery || list.counts.candidates > 0) return null;
+  const { unreadPages, failedSearches } = discovery;
+  if (unreadPages.length === 0 && failedSearches.length === 0) return null;
+  const named = unreadPages
+    .slice(0, PAGES_NAMED)
+    .map((page) => `${page.url} (${page.status ?? page.code})`)
+    .join(", ");
+  const more = unreadPages.length > PAGES_NAMED ? ` and ${unreadPages.length - PAGES_NAMED} more` : "";
+  const pages = unreadPages.length > 0 ? `could not read ${named}${more}` : "";
+  const searches =
+    failedSearches.length > 0 ? `${failedSearches.length} of its searches failed (${failedSearches[0]!.code})` : "";
+  return {
+    code: "RESEARCH_FAILED",
+    detail: `The run's list ${list.id} found no candidate: its discovery ${[pages, searches].filter(Boolean).join(" and ")}. The last matches stand.`,
+  };
+}
+
 /**
  * Runs a watched list's definition again as a new list of the watch's key, on the fleet like any
  * list, and waits for it to finish. The first run and a run on demand read every page and search
@@ -84,9 +111,15 @@ export async function runWatchedList(
             detail: `The run's list ${listId} was cancelled before it finished; the last matches stand.`,
           },
         };
+      const unread = unreadListProblem(list);
+      if (unread) return { status: "failed", problem: unread };
       const { items } = await lists.readItems(listId, { after: -1, limit: MOST_ITEMS });
       const candidates = await lists.readCandidates(listId, 0, Math.min(list.counts.candidates, MOST_ITEMS));
-      return { status: "done", list, findings: { items, candidates } };
+      return {
+        status: "done",
+        list,
+        findings: { items, candidates, ...(list.discovery ? { discovery: list.discovery } : {}) },
+      };
     }
     if (Date.now() > deadline) {
       await lists.cancel(listId);

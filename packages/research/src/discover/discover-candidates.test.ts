@@ -1,3 +1,4 @@
+import { DossierError } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
 import type { FetchedPage, PageFetcher } from "../gather/fetch/page-fetcher.js";
 import type { SearchHit, SearchProvider } from "../gather/search/search-provider.js";
@@ -163,5 +164,68 @@ describe("discoverCandidates", () => {
         .sort();
     expect(await names("gold sponsors of open-source projects")).toEqual(["Globex", "Hooli", "Initech"]);
     expect(await names("former gold sponsors of open-source projects")).toHaveLength(6);
+  });
+
+  it("tells the pages it could not read for a reason that may pass from those the web refuses", async () => {
+    const listing = `<html><head><title>Member directory</title></head><body><main><h1>Members</h1>
+      <table><tr><th>Company</th></tr><tr><td>Globex</td></tr><tr><td>Initech</td></tr><tr><td>Hooli</td></tr></table></main></body></html>`;
+    const pages = {
+      read: "https://read.example/members",
+      down: "https://down.example/members",
+      slow: "https://slow.example/members",
+      forbidden: "https://forbidden.example/members",
+      gone: "https://gone.example/members",
+    };
+    const hits: SearchProvider = {
+      id: "in-memory",
+      async search(): Promise<SearchHit[]> {
+        return Object.values(pages).map((url, rank) => ({
+          url,
+          title: "Members",
+          snippet: "",
+          rank,
+          provider: "in-memory",
+        }));
+      },
+    };
+    const web = fetcherOf(listing);
+    const fetcher: PageFetcher = {
+      id: "in-memory",
+      async fetch(url, options) {
+        if (url === pages.down)
+          throw new DossierError("FETCH_HTTP_ERROR", {
+            detail: `${url} answered 503`,
+            retryable: true,
+            extensions: { upstreamStatus: 503 },
+          });
+        if (url === pages.slow)
+          throw new DossierError("FETCH_TIMEOUT", { detail: `${url} took too long`, retryable: true });
+        if (url === pages.forbidden)
+          throw new DossierError("FETCH_DISALLOWED_BY_ROBOTS", { detail: `robots.txt forbids ${url}` });
+        if (url === pages.gone)
+          throw new DossierError("FETCH_HTTP_ERROR", {
+            detail: `${url} answered 404`,
+            retryable: false,
+            extensions: { upstreamStatus: 404 },
+          });
+        return web.fetch(url, options);
+      },
+    };
+    const discovery = await discoverCandidates(
+      { objective: "member companies", entityType: "company", criteria: [], effort: "standard", maxCandidates: 50 },
+      { search: hits, fetcher },
+    );
+    expect(discovery.candidates.map((candidate) => candidate.name).sort()).toEqual(["Globex", "Hooli", "Initech"]);
+    expect(discovery.pagesRead).toEqual([pages.read]);
+    const byUrl = (left: { url: string }, right: { url: string }) => left.url.localeCompare(right.url);
+    expect(discovery.pagesUnread.sort(byUrl)).toEqual([
+      { url: pages.down, code: "FETCH_HTTP_ERROR", status: 503 },
+      { url: pages.slow, code: "FETCH_TIMEOUT" },
+    ]);
+    expect(discovery.pagesRefused.sort(byUrl)).toEqual([
+      { url: pages.forbidden, code: "FETCH_DISALLOWED_BY_ROBOTS" },
+      { url: pages.gone, code: "FETCH_HTTP_ERROR", status: 404 },
+    ]);
+    expect(discovery.failedSearches).toEqual([]);
   });
 });

@@ -44,16 +44,53 @@ export interface DiscoveryContext {
   pageReads?: PageReadMemory;
 }
 
+/** A page discovery tried to read and could not, with why (a `FETCH_` code, and the status it answered). */
+export interface DiscoveryPageFailure {
+  url: string;
+  code: string;
+  /** The HTTP status the page answered, when it answered an error status. */
+  status?: number;
+}
+
 /** What discovery found, and what it could not read. */
 export interface Discovery {
   candidates: Candidate[];
   queries: string[];
-  /** Pages read, in the order read. */
+  /** Pages read, in the order read (each as it answered, after redirects), whatever they listed. */
   pagesRead: string[];
-  /** Pages and searches that failed, with why. */
-  unreachable: Array<{ what: string; reason: string }>;
+  /**
+   * Pages tried that answered for good with nothing to read: a 404, robots.txt forbids them, their
+   * address is not allowed. That is the web as it is: they list nothing.
+   */
+  pagesRefused: DiscoveryPageFailure[];
+  /**
+   * Pages tried and not read for a reason that may pass (a time-out, a refused connection, a 5xx or
+   * 429 status): whatever they list is missing from the candidates.
+   */
+  pagesUnread: DiscoveryPageFailure[];
+  /** Searches that failed: whatever they would have found is missing too. */
+  failedSearches: Array<{ query: string; code: string }>;
   /** Entries left out because the caller excluded them. */
   excluded: number;
+}
+
+/** Where discovery notes the pages it could not read. */
+interface PageFailures {
+  pagesRefused: DiscoveryPageFailure[];
+  pagesUnread: DiscoveryPageFailure[];
+}
+
+/**
+ * Notes a page that could not be read: as unread when the reason may pass (as research's outage
+ * rule has it, ADR 13: a time-out, a refused connection, a 5xx or 429 status), as refused when it
+ * is the web as it is (a 404, robots.txt, an address not allowed, a name that does not resolve).
+ */
+function notePageFailure(failures: PageFailures, url: string, error: unknown): void {
+  const code = isDossierError(error) ? error.code : "FETCH_FAILED";
+  const upstream = isDossierError(error) ? error.extensions?.upstreamStatus : undefined;
+  const failure: DiscoveryPageFailure = { url, code, ...(typeof upstream === "number" ? { status: upstream } : {}) };
+  if (!isDossierError(error) || error.retryable) failures.pagesUnread.push(failure);
+  else failures.pagesRefused.push(failure);
 }
 
 /** Pages read per effort tier (search results, the next pages of paged listings and the listing pages linked, together). */
@@ -150,7 +187,7 @@ async function readProfiles(
   request: DiscoveryRequest,
   fetcher: PageFetcher,
   context: DiscoveryContext,
-  unreachable: Discovery["unreachable"],
+  failures: PageFailures,
   pagesRead: string[],
 ): Promise<void> {
   const wanted = pool
@@ -164,14 +201,14 @@ async function readProfiles(
         try {
           const page = await fetcher.fetch(url, fetchOptions(request, context));
           if (context.usage) await countPageRead(context.usage, context.pageReads, url, page.fromCache);
-          if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return;
           pagesRead.push(page.url);
+          if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return;
           const profile = readProfilePage(page.text, page.url, candidate.name);
           const title = /<title[^>]*>([^<]*)<\/title>/i.exec(page.text)?.[1]?.trim() || null;
           pool.addProfile(candidate, { url: page.url, title }, profile);
         } catch (error) {
           if (context.signal?.aborted) throw error;
-          unreachable.push({ what: url, reason: isDossierError(error) ? error.code : "failed" });
+          notePageFailure(failures, url, error);
         }
       }),
     );
@@ -201,7 +238,8 @@ export async function discoverCandidates(
   }
   const background = context.background ?? true;
   const queries = discoveryQueries(request.objective, request.entityType, request.criteria, request.effort);
-  const unreachable: Discovery["unreachable"] = [];
+  const failedSearches: Discovery["failedSearches"] = [];
+  const failures: PageFailures = { pagesRefused: [], pagesUnread: [] };
   const results = await Promise.all(
     queries.map(async (query) => {
       try {
@@ -214,12 +252,12 @@ export async function discoverCandidates(
         });
       } catch (error) {
         if (context.signal?.aborted) throw error;
-        unreachable.push({ what: `search "${query}"`, reason: isDossierError(error) ? error.code : "failed" });
+        failedSearches.push({ query, code: isDossierError(error) ? error.code : "SEARCH_PROVIDER_FAILED" });
         return [];
       }
     }),
   );
-  if (results.every((hits) => hits.length === 0) && unreachable.length === queries.length) {
+  if (results.every((hits) => hits.length === 0) && failedSearches.length === queries.length) {
     throw new DossierError("SEARCH_PROVIDER_FAILED", {
       detail: "Every search for the list's candidates failed; try again later.",
       retryable: true,
@@ -258,7 +296,11 @@ export async function discoverCandidates(
     try {
       const page = await fetcher.fetch(entry.url, fetchOptions(request, context));
       if (context.usage) await countPageRead(context.usage, context.pageReads, entry.url, page.fromCache);
-      if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") return null;
+      if (page.contentType !== "text/html" && page.contentType !== "application/xhtml+xml") {
+        // Read, and lists nothing.
+        pagesRead.push(page.url);
+        return null;
+      }
       return {
         url: page.url,
         html: page.text,
@@ -268,7 +310,7 @@ export async function discoverCandidates(
       };
     } catch (error) {
       if (context.signal?.aborted) throw error;
-      unreachable.push({ what: entry.url, reason: isDossierError(error) ? error.code : "failed" });
+      notePageFailure(failures, entry.url, error);
       return null;
     }
   };
@@ -333,7 +375,7 @@ export async function discoverCandidates(
     pool.add({ company: { name: home.name, website: home.website } }, home.name, home.foundOn, "");
   }
 
-  await readProfiles(pool, request, fetcher, context, unreachable, pagesRead);
+  await readProfiles(pool, request, fetcher, context, failures, pagesRead);
   const scored = pool.list().map((candidate, order) => {
     const shared = sharedWords(candidate.cards.join(" "), words);
     return { candidate, order, score: shared + candidate.foundOn.length - 1 };
@@ -343,7 +385,8 @@ export async function discoverCandidates(
     candidates: scored.map((entry) => entry.candidate),
     queries,
     pagesRead,
-    unreachable,
+    ...failures,
+    failedSearches,
     excluded: pool.excludedCount,
   };
 }

@@ -12,6 +12,7 @@ export {
   type Discovery,
   type DiscoveryContext,
   type DiscoveryDependencies,
+  type DiscoveryPageFailure,
   type DiscoveryRequest,
   type DiscoveryUsage,
   discoverCandidates,

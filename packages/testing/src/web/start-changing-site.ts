@@ -9,7 +9,7 @@ import { createTestCertificates } from "./test-certificates.js";
 /** One request the changing site received, and what it answered. */
 export interface ChangingSiteRequest {
   path: string;
-  /** 200, 304 or 404. */
+  /** 200, 304, 404, or the status a test made the page answer ({@link ChangingSite.setStatus}). */
   status: number;
   /** Whether the request was conditional (`If-None-Match` or `If-Modified-Since`). */
   conditional: boolean;
@@ -29,6 +29,11 @@ export interface ChangingSite {
   url(path?: string): string;
   /** Replaces what a page says (or adds the page); the next request reads the new version. */
   setPage(path: string, changes: Partial<Omit<SitePage, "path">>): void;
+  /**
+   * Makes a page answer `status` (a 503, a 429) instead of its content, as a site having an outage
+   * does, until set back with null; what the page says is kept meanwhile.
+   */
+  setStatus(path: string, status: number | null): void;
   /** The page as served now. */
   page(path: string): SitePage | undefined;
   /** Every request received, oldest first. */
@@ -55,6 +60,8 @@ export async function startChangingSite(site: SiteDefinition): Promise<ChangingS
   const pages = new Map(site.pages.map((page) => [page.path, { ...page }]));
   const served = new Map<string, Served>();
   const requests: ChangingSiteRequest[] = [];
+  // Pages answering an error status instead of their content, by path.
+  const failing = new Map<string, number>();
   // Whole seconds: Last-Modified has no finer precision.
   let clock = Math.floor(Date.now() / 1000) * 1000;
 
@@ -78,10 +85,19 @@ export async function startChangingSite(site: SiteDefinition): Promise<ChangingS
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? "/").split("?")[0]!.replace(/(?<=.)\/$/, "");
-    const resource = render(path);
     const ifNoneMatch = request.headers["if-none-match"];
     const ifModifiedSince = request.headers["if-modified-since"];
     const conditional = ifNoneMatch !== undefined || ifModifiedSince !== undefined;
+    const failure = failing.get(path);
+    if (failure !== undefined) {
+      requests.push({ path, status: failure, conditional });
+      response.writeHead(failure, { "content-type": "text/html; charset=utf-8" });
+      response.end(
+        `<!DOCTYPE html><html><head><title>${failure}</title></head><body><main><h1>Error ${failure}</h1></main></body></html>`,
+      );
+      return;
+    }
+    const resource = render(path);
     if (!resource) {
       requests.push({ path, status: 404, conditional });
       response.writeHead(404, { "content-type": "text/html; charset=utf-8" });
@@ -131,6 +147,10 @@ export async function startChangingSite(site: SiteDefinition): Promise<ChangingS
     setPage(path, changes) {
       const page = pages.get(path);
       pages.set(path, page ? { ...page, ...changes } : { path, title: path, description: "", body: "", ...changes });
+    },
+    setStatus(path, status) {
+      if (status === null) failing.delete(path);
+      else failing.set(path, status);
     },
     page: (path) => pages.get(path),
     requests,
