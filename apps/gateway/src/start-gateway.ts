@@ -37,7 +37,12 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     ttlSeconds: config.batch.ttlSeconds,
     callbackAttempts: config.callback.attempts,
     callbackBackoffMs: config.callback.backoffMs,
-    confirmation: replicaConfirmationFor(config.redis, [queue.redis, queue.queueConnection]),
+    confirmation: replicaConfirmationFor(config.redis, [queue.redis, queue.queueConnection], (reason) =>
+      logger.warn(
+        { reason },
+        "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
+      ),
+    ),
   });
   const lists = new ListStore({
     prefix: config.redisPrefix,

@@ -151,7 +151,12 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   };
 
   // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
-  const confirmation = replicaConfirmationFor(config.redis, [redis, queueConnection]);
+  const confirmation = replicaConfirmationFor(config.redis, [redis, queueConnection], (reason) =>
+    logger.warn(
+      { reason },
+      "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
+    ),
+  );
 
   // Lists: their state, and their completion callbacks, delivered with the batches'.
   const lists = new ListStore({

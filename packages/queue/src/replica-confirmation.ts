@@ -28,6 +28,12 @@ export interface ReplicaConfirmationSettings {
   followMs?: number;
   /** What each Sentinel that answers says of the primary now. */
   sentinelPrimary: () => Promise<SentinelView[]>;
+  /**
+   * Told when writes are taken without a replica's acknowledgement: the primary has no online
+   * replica (once, until it has one again), or a replica stayed behind or the Sentinels did not
+   * agree for `lagMs`. Such writes are lost if the primary fails now: worth a line in the log.
+   */
+  onUnconfirmed?: (reason: "without-replica" | "replica-lagging" | "unsettled") => void;
 }
 
 /** What the server behind a connection that got no acknowledgement is. */
@@ -54,6 +60,7 @@ export class ReplicaConfirmation {
   readonly #lagMs: number;
   readonly #followMs: number;
   readonly #sentinelPrimary: () => Promise<SentinelView[]>;
+  readonly #onUnconfirmed: ReplicaConfirmationSettings["onUnconfirmed"];
   /** Connections made so far (`ready` events of any of them): a change means a client followed a failover. */
   #connections = 0;
   /** The connection count at which writes were last taken without a replica. */
@@ -65,6 +72,7 @@ export class ReplicaConfirmation {
     this.#lagMs = settings.lagMs ?? 5_000;
     this.#followMs = settings.followMs ?? 3_000;
     this.#sentinelPrimary = settings.sentinelPrimary;
+    this.#onUnconfirmed = settings.onUnconfirmed;
     for (const redis of connections)
       redis.on("ready", () => {
         this.#connections += 1;
@@ -110,11 +118,15 @@ export class ReplicaConfirmation {
         return false;
       }
       if (states.every((state) => state === "without-replica")) {
+        if (this.#withoutReplicaAt === undefined) this.#onUnconfirmed?.("without-replica");
         this.#withoutReplicaAt = connection;
         return true;
       }
       // A replica is online but has not caught up yet, or a failover is under way: wait a while, then take the writes.
-      if (Date.now() >= deadline) return true;
+      if (Date.now() >= deadline) {
+        this.#onUnconfirmed?.(states.includes("unsettled") ? "unsettled" : "replica-lagging");
+        return true;
+      }
       if (states.includes("unsettled")) await new Promise((resolve) => setTimeout(resolve, this.#waitMs));
     }
   }
@@ -194,9 +206,13 @@ function isAddressOf(redis: RedisClient, address: ServerAddress): boolean {
 export function replicaConfirmationFor(
   target: RedisTarget,
   connections: readonly RedisClient[],
+  onUnconfirmed?: ReplicaConfirmationSettings["onUnconfirmed"],
 ): ReplicaConfirmation | undefined {
   if (target.mode !== "sentinel") return undefined;
-  return new ReplicaConfirmation(connections, { sentinelPrimary: () => askSentinelsForPrimary(target) });
+  return new ReplicaConfirmation(connections, {
+    sentinelPrimary: () => askSentinelsForPrimary(target),
+    ...(onUnconfirmed ? { onUnconfirmed } : {}),
+  });
 }
 
 /** Asks every Sentinel about the primary; the answers of those that answer. */

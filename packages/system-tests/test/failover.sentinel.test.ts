@@ -125,6 +125,19 @@ async function waitForProgress(location: string, finished: number, timeoutMs = 1
   }
 }
 
+/** What the Sentinels logged of the primary going down and being switched. */
+function sentinelSwitches(): string[] {
+  return group.sentinelServers.flatMap((server) =>
+    server.output
+      .join("")
+      .split("\n")
+      .filter((line) =>
+        /[+-](sdown|odown|try-failover|elected|selected|promoted|failover|switch|convert|slave)/.test(line),
+      )
+      .map((line) => `sentinel ${server.port}: ${line}`),
+  );
+}
+
 /**
  * Where each job a stalled batch still waits for is, on the primary: its BullMQ state, lock and
  * stored result, the batches it is registered for, whether the feeder still holds it; then what the
@@ -166,6 +179,9 @@ async function stallReport(location: string): Promise<string> {
       );
       lines.push(...harness.stack.logLines().filter((line) => line.includes(jobId)));
     }
+    // What went wrong around it: the processes' warnings and the Sentinels' switches.
+    lines.push(...harness.stack.logLines().filter((line) => /"level":(4|5)0/.test(line)));
+    lines.push(...sentinelSwitches());
     return `${lines.join("\n")}\n`;
   } finally {
     redis.disconnect();
@@ -253,15 +269,7 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
       // What the processes and the Sentinels logged about it, for the failure to explain itself.
       const handles = [...twice.map((call) => call.handle ?? "?"), ...startedTwice];
       const lines = harness.stack.logLines().filter((line) => handles.some((handle) => line.includes(handle)));
-      const sentinelLines = group.sentinelServers.flatMap((server) =>
-        server.output
-          .join("")
-          .split("\n")
-          .filter((line) =>
-            /[+-](sdown|odown|try-failover|elected|selected|promoted|failover|switch|convert|slave)/.test(line),
-          )
-          .map((line) => `sentinel ${server.port}: ${line}`),
-      );
+      const sentinelLines = sentinelSwitches();
       process.stdout.write(
         `Researched other than once: ${JSON.stringify(twice.map((call) => ({ ...call, times: researchedTimes(call.question), sentAt: new Date(call.sentAt).toISOString(), endedAt: new Date(call.endedAt).toISOString() })))}\n` +
           `failover at ${new Date(failoverAt).toISOString()}, kill at ${new Date(killedAt).toISOString()}\n${lines.join("\n")}\n${sentinelLines.join("\n")}\n`,

@@ -80,8 +80,9 @@ describe("confirming writes behind Sentinel", () => {
     expect(await redisCommand(replica.port, "GET", "confirm:slow")).toBe("2");
   });
 
-  it("takes writes as they are once the primary has no online replica, and confirms again when it is back", async () => {
-    const confirmation = replicaConfirmationFor(target(), [redis])!;
+  it("takes writes as they are once the primary has no online replica, says so once, and confirms again when it is back", async () => {
+    const told: string[] = [];
+    const confirmation = replicaConfirmationFor(target(), [redis], (reason) => told.push(reason))!;
     const primaryPort = await group.primaryPort();
     const replicaPort = group.servers.map((server) => server.port).find((port) => port !== primaryPort)!;
     await redisCommand(replicaPort, "REPLICAOF", "NO", "ONE");
@@ -89,6 +90,9 @@ describe("confirming writes behind Sentinel", () => {
       await redis.set("confirm:alone", "1");
       expect(await confirmation.confirm()).toBe(true);
       expect(confirmation.withoutReplica).toBe(true);
+      await redis.set("confirm:alone", "1b");
+      expect(await confirmation.confirm()).toBe(true);
+      expect(told).toEqual(["without-replica"]);
     } finally {
       await redisCommand(replicaPort, "REPLICAOF", "127.0.0.1", String(primaryPort));
     }
