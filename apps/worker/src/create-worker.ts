@@ -182,6 +182,11 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     onCallbackAttempt: (event) => logger.info(event, "batch callback attempt"),
     // A round runs every 250 ms: while Redis is away or full, one line per 10 s says so.
     onError: atMostEvery(10_000, (error) => logger.warn({ err: error }, "batch feed round failed; trying again")),
+    onFed: (jobIds, released) =>
+      logger.debug(
+        { jobIds, released },
+        released ? "batch items queued" : "batch items queued on a primary a failover replaced; fed again",
+      ),
   });
 
   const worker = createResearchWorker(

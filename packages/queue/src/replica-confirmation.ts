@@ -65,6 +65,8 @@ export class ReplicaConfirmation {
   #connections = 0;
   /** The connection count at which writes were last taken without a replica. */
   #withoutReplicaAt: number | undefined;
+  /** The Sentinels' last answer, and when it was asked for. */
+  #views: { at: number; views: Promise<SentinelView[]> } | undefined;
 
   constructor(connections: readonly RedisClient[], settings: ReplicaConfirmationSettings) {
     this.#connectionsToConfirm = connections;
@@ -101,7 +103,15 @@ export class ReplicaConfirmation {
   async confirm(mark = this.#connections): Promise<boolean> {
     const connection = mark;
     if (this.#connections !== connection) return false;
-    if (this.withoutReplica && !(await this.#replicaCameBack())) return true;
+    if (this.withoutReplica && !(await this.#replicaCameBack())) {
+      // Writes hold without a replica only on the primary itself: a connection still on a server
+      // that a failover demoted (it takes writes until the Sentinels convert it, and then drops
+      // them) is found here, as on the way into this state.
+      const states = await Promise.all(this.#connectionsToConfirm.map((redis) => this.#stateOf(redis)));
+      if (this.#connections !== connection) return false;
+      if (states.every((state) => state === "without-replica")) return true;
+      this.#withoutReplicaAt = undefined;
+    }
     const deadline = Date.now() + this.#lagMs;
     for (;;) {
       const unacknowledged = await this.#unacknowledged();
@@ -146,11 +156,24 @@ export class ReplicaConfirmation {
     if (onlineReplicas(info) > 0) return "replica-lagging";
     // A primary whose replica is being promoted, or that was demoted without being told yet, also
     // has no replica: only the Sentinels can tell, once none of them runs a failover.
-    const views = await this.#sentinelPrimary();
+    const views = await this.#sentinelViews();
     if (views.some((view) => !view.settled)) return "unsettled";
     const here = views.filter((view) => isAddressOf(redis, view)).length;
     if (views.length > 0 && here === 0) return "not-the-primary";
     return here < views.length ? "unsettled" : "without-replica";
+  }
+
+  /** What the Sentinels say of the primary, asked at most every `waitMs` (every write is checked while there is no replica). */
+  #sentinelViews(): Promise<SentinelView[]> {
+    const now = Date.now();
+    if (this.#views === undefined || now - this.#views.at >= this.#waitMs) {
+      const views = this.#sentinelPrimary();
+      this.#views = { at: now, views };
+      views.catch(() => {
+        if (this.#views?.views === views) this.#views = undefined;
+      });
+    }
+    return this.#views.views;
   }
 
   /** Sends the connections to the primary the Sentinels name, and waits until they are ready there. */

@@ -37,6 +37,8 @@ beforeAll(async () => {
       RATE_LIMIT_CALLS_PER_MINUTE: "0",
       BATCH_FEED_AHEAD: "20",
       RETRY_BACKOFF_MS: "200",
+      // The feeder's debug lines name the jobs it queued: a lost item's report shows who queued it, and when.
+      LOG_LEVEL: "debug",
     },
   });
 }, 120_000);

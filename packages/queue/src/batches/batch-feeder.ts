@@ -32,6 +32,11 @@ export interface BatchFeederSettings {
   confirmation?: ReplicaConfirmation;
   /** Called when a feed round fails (Redis away); the feeder tries again on the next round. */
   onError?: (error: unknown) => void;
+  /**
+   * Called when fed entries are taken off the feeding list (`released`), or left on it because the
+   * connection followed a failover meanwhile (the next round feeds them again). For a debug log.
+   */
+  onFed?: (jobIds: readonly string[], released: boolean) => void;
 }
 
 /**
@@ -105,9 +110,14 @@ export class BatchFeeder {
    */
   private async release(raws: readonly string[], mark: number | undefined): Promise<boolean> {
     if (raws.length === 0) return true;
-    const { redis, prefix, confirmation } = this.settings;
-    if (confirmation && !(await confirmation.confirm(mark))) return false;
+    const { redis, prefix, confirmation, onFed } = this.settings;
+    const jobIds = () => raws.map((raw) => (JSON.parse(raw) as FairEntry).jobId);
+    if (confirmation && !(await confirmation.confirm(mark))) {
+      onFed?.(jobIds(), false);
+      return false;
+    }
     await Promise.all(raws.map((raw) => redis.lrem(redisKeys.fairFeeding(prefix), 1, raw)));
+    onFed?.(jobIds(), true);
     return true;
   }
 

@@ -48,6 +48,8 @@ export interface BatchServicesSettings {
   confirmation?: ReplicaConfirmation;
   /** A feed round failed (Redis away); it is tried again. */
   onError?: (error: unknown) => void;
+  /** Told of fed entries taken off (or left on) the feeding list: see `BatchFeederSettings.onFed`. */
+  onFed?: (jobIds: readonly string[], released: boolean) => void;
   /** Lists, whose completion callbacks the callback worker delivers too. */
   lists?: ListStore;
 }
@@ -85,6 +87,7 @@ export function startBatchServices(settings: BatchServicesSettings): BatchServic
     failedRetentionSeconds: settings.failedRetentionSeconds ?? 7 * 86_400,
     ...(settings.confirmation ? { confirmation: settings.confirmation } : {}),
     ...(settings.onError ? { onError: settings.onError } : {}),
+    ...(settings.onFed ? { onFed: settings.onFed } : {}),
   });
   const callbackWorker = createCallbackWorker({
     queueConnection: settings.queueConnection,
