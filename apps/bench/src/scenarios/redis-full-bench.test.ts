@@ -2,6 +2,7 @@ import { freePort, hasRedisServer, redisCommand, startRedisServer } from "@dossi
 import { describe, expect, it } from "vitest";
 import {
   type BatchOutcome,
+  countsGrown,
   countWorkerLine,
   formatRedisFullFigures,
   infoNumber,
@@ -10,6 +11,7 @@ import {
   type RedisFullFigures,
   type RedisSample,
   redisFullMisses,
+  refusedByCommand,
   runsText,
   type SyncOutcome,
   summarizeFullness,
@@ -32,6 +34,9 @@ describe.skipIf(!(await hasRedisServer()))("reading a full Redis's INFO", () => 
       expect(infoNumber(full, "maxmemory")).toBe(1);
       expect(infoNumber(full, "used_memory")).toBeGreaterThan(1);
       expect(infoNumber(full, "no_such_field")).toBeNaN();
+      const commands = refusedByCommand(String(await redisCommand(port, "INFO", "commandstats")));
+      expect(commands.set).toBe(3);
+      expect(countsGrown({ set: 1, get: 4 }, commands)).toMatchObject({ set: 2 });
     } finally {
       await server.stop("SIGKILL");
     }
@@ -161,6 +166,7 @@ function figures(overrides: Partial<RedisFullFigures> = {}): RedisFullFigures {
     limitBytes: 11_764_384,
     usedAtLimitBytes: 11_240_096,
     finishedAtLimit: 313,
+    refusedCommands: { set: 711, evalsha: 662, xadd: 102 },
     fullness: {
       refusals: 1_567,
       firstRefusalMs: 900,

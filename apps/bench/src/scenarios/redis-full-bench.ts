@@ -63,6 +63,26 @@ export function oomRefusals(info: string): number {
   return Number(/^errorstat_OOM:count=(\d+)/m.exec(info)?.[1] ?? 0);
 }
 
+/** Calls refused or failed, by command, from `INFO commandstats` (`rejected_calls + failed_calls`). */
+export function refusedByCommand(info: string): Record<string, number> {
+  const refused: Record<string, number> = {};
+  for (const match of info.matchAll(/^cmdstat_([^:]+):.*\brejected_calls=(\d+),failed_calls=(\d+)/gm)) {
+    const count = Number(match[2]) + Number(match[3]);
+    if (count > 0) refused[match[1]!] = count;
+  }
+  return refused;
+}
+
+/** `after` less `before`, per name, keeping the names that grew. */
+export function countsGrown(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const grown: Record<string, number> = {};
+  for (const [name, count] of Object.entries(after)) {
+    const delta = count - (before[name] ?? 0);
+    if (delta > 0) grown[name] = delta;
+  }
+  return grown;
+}
+
 /** How long Redis refused writes, read from the samples. */
 export interface Fullness {
   /** Writes refused in all. */
@@ -175,6 +195,8 @@ export interface RedisFullFigures {
   /** Items finished when the limit was set. */
   finishedAtLimit: number;
   fullness: Fullness;
+  /** Calls Redis refused or failed while the limit held, by command (a script's refusal counts against `evalsha`). */
+  refusedCommands: Record<string, number>;
   /** When `maxmemory` was raised (to no limit), in ms after the limit was set. */
   raisedAfterMs: number;
   /** From raising `maxmemory` to the end of both batches (or to giving up on them), in ms. */
@@ -226,6 +248,13 @@ const counted = (counts: Record<string, number>) =>
   Object.entries(counts)
     .sort(([first], [second]) => first.localeCompare(second, "en", { numeric: true }))
     .map(([name, count]) => `${name}: ${formatNumber(count, 0)}`)
+    .join(", ") || "-";
+/** The `count` largest entries, largest first. */
+const largest = (counts: Record<string, number>, count: number) =>
+  Object.entries(counts)
+    .sort(([, first], [, second]) => second - first)
+    .slice(0, count)
+    .map(([name, value]) => `${name} ${formatNumber(value, 0)}`)
     .join(", ") || "-";
 const seconds = (milliseconds: number | undefined) =>
   milliseconds === undefined ? "-" : `${formatNumber(milliseconds / 1000, 1)} s`;
@@ -285,7 +314,7 @@ export function formatRedisFullFigures(figures: RedisFullFigures): string {
   return [
     `Two batches of ${formatNumber(REDIS_FULL_BATCH_ITEMS, 0)} items (keys a and b) and a trickle of synchronous calls on ${WORKERS} workers x ${WORKER_CONCURRENCY}, model ${MODEL_LATENCY_MS} ms. With ${formatNumber(figures.finishedAtLimit, 0)} of ${formatNumber(items, 0)} items done, maxmemory was set to ${mebibytes(figures.limitBytes)} (used_memory ${mebibytes(figures.usedAtLimitBytes)} + ${formatNumber(HEADROOM_BYTES / 1024, 0)} KiB, policy noeviction).`,
     "",
-    `Redis full: first write refused ${seconds(fullness.firstRefusalMs)} after the limit was set, the last ${seconds(fullness.lastRefusalMs)} after; ${formatNumber(fullness.refusals, 0)} writes refused (errorstat_OOM), refusing in ${seconds(fullness.refusingMs)} of ${SAMPLE_MS} ms samples; peak used_memory ${mebibytes(fullness.peakUsedBytes)}. maxmemory raised (to no limit) ${seconds(figures.raisedAfterMs)} after it was set; both batches ended ${seconds(figures.drainMs)} later.`,
+    `Redis full: first write refused ${seconds(fullness.firstRefusalMs)} after the limit was set, the last ${seconds(fullness.lastRefusalMs)} after; ${formatNumber(fullness.refusals, 0)} writes refused (errorstat_OOM), refusing in ${seconds(fullness.refusingMs)} of ${SAMPLE_MS} ms samples; calls refused or failed meanwhile, by command: ${largest(figures.refusedCommands, 6)}; peak used_memory ${mebibytes(fullness.peakUsedBytes)}. maxmemory raised (to no limit) ${seconds(figures.raisedAfterMs)} after it was set; both batches ended ${seconds(figures.drainMs)} later.`,
     "",
     batchTable,
     "",
@@ -498,6 +527,7 @@ async function measure(
     const usedAtLimitBytes = infoNumber(String(await stack.redis.call("INFO", "memory")), "used_memory");
     const limitBytes = usedAtLimitBytes + HEADROOM_BYTES;
     const finishedAtLimit = await finished();
+    const commandsAtLimit = refusedByCommand(String(await stack.redis.call("INFO", "commandstats")));
     await redisCommand(port, "CONFIG", "SET", "maxmemory", limitBytes);
     const limitAt = clock();
     settings.log(
@@ -514,6 +544,10 @@ async function measure(
     await sleep(fullMs);
     await redisCommand(port, "CONFIG", "SET", "maxmemory", 0);
     const raisedAt = clock();
+    const refusedCommands = countsGrown(
+      commandsAtLimit,
+      refusedByCommand(String(await stack.redis.call("INFO", "commandstats"))),
+    );
     settings.log("redis-full: maxmemory raised; waiting for both batches to end");
 
     let last = await statuses();
@@ -597,6 +631,7 @@ async function measure(
       usedAtLimitBytes,
       finishedAtLimit,
       fullness,
+      refusedCommands,
       raisedAfterMs: raisedAt - limitAt,
       drainMs,
       workerLog: { ...workerLog },
