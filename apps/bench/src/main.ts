@@ -11,20 +11,24 @@ import { formatExtractionFigures, runExtractionBench } from "./scenarios/extract
 import { formatFleetFigures, runFleetBench } from "./scenarios/fleet-bench.js";
 import { type Floors, measureFloors } from "./scenarios/floors.js";
 import { formatGatewayProcessesFigures, runGatewayProcessesBench } from "./scenarios/gateway-processes-bench.js";
+import { formatHealthzFigures, runHealthzBench } from "./scenarios/healthz-bench.js";
 import { formatListFigures, runListBench } from "./scenarios/list-bench.js";
 import { BrokenPremiseError } from "./scenarios/premise.js";
 import { cpuText, formatQueueFigures, runQueueBench } from "./scenarios/queue-bench.js";
 import { formatQueueTargets } from "./scenarios/queue-targets.js";
 import { startQueueWorld } from "./scenarios/queue-world.js";
+import { DEFAULT_FULL_SECONDS, formatRedisFullFigures, runRedisFullBench } from "./scenarios/redis-full-bench.js";
 import { formatResearchFigures, runResearchBench } from "./scenarios/research-bench.js";
 import { DEFAULT_WATCH_WINDOW_SECONDS, formatWatchesFigures, runWatchesBench } from "./scenarios/watches-bench.js";
 
-const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|list|extraction|events|console|watches|profile FILE...] [options]
+const USAGE = `Usage: node apps/bench/dist/main.js [queue|research|fleet|list|extraction|events|console|watches|redis-full|healthz|profile FILE...] [options]
 
-Without a command, runs queue, research, fleet, list, events, console and watches one after another.
+Without a command, runs queue, research, fleet, list, events, console, watches, redis-full and healthz
+one after another.
 
 Options:
-  --seconds N   measured window of each scenario (default 10; watches: ${DEFAULT_WATCH_WINDOW_SECONDS} s of due times)
+  --seconds N   measured window of each scenario (default 10; watches: ${DEFAULT_WATCH_WINDOW_SECONDS} s of due times;
+                redis-full: how long Redis stays full before maxmemory is raised, default ${DEFAULT_FULL_SECONDS})
   --warmup N    unmeasured warm-up before each window, in seconds (default 2)
   --only TEXT   run only the scenarios whose name contains TEXT; queue: also "1 gateway",
                 "2 gateway", "4 gateway" or "gateway processes"; fleet: "1 workers",
@@ -152,6 +156,22 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
     process.stdout.write(`${formatFloors(floors)}\n\n`);
     process.stdout.write(`${formatWatchesFigures(figures)}\n`);
   },
+  async "redis-full"() {
+    const load = loadavg()[0]!;
+    settings.log("redis-full: floors (bare node:http, bare Express, bare BullMQ gateway, each in other processes)");
+    const floors = await measureFloors(3_000, testRedisUrl());
+    const figures = await runRedisFullBench(settings, Number(values.seconds ?? DEFAULT_FULL_SECONDS));
+    header("redis-full: Redis at maxmemory under two 1,500-item batches and synchronous calls", load);
+    process.stdout.write(`${formatFloors(floors)}\n\n${formatRedisFullFigures(figures)}\n`);
+  },
+  async healthz() {
+    const load = loadavg()[0]!;
+    settings.log("healthz: floors (bare node:http, bare Express, bare BullMQ gateway, each in other processes)");
+    const floors = await measureFloors(3_000, testRedisUrl());
+    const windows = await runHealthzBench(settings);
+    header("healthz: the gateway's /healthz while 10,000-item batches are submitted", load);
+    process.stdout.write(`${formatFloors(floors)}\n\n${formatHealthzFigures(windows)}\n`);
+  },
   async profile(files) {
     for (const file of files) {
       const summary = summarizeCpuProfile(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
@@ -175,7 +195,9 @@ const commands: Record<string, (files: string[]) => Promise<void>> = {
 };
 
 const [command, ...rest] = positionals;
-const chosen = command ? [command] : ["queue", "research", "fleet", "list", "events", "console", "watches"];
+const chosen = command
+  ? [command]
+  : ["queue", "research", "fleet", "list", "events", "console", "watches", "redis-full", "healthz"];
 for (const name of chosen) {
   const run = commands[name];
   if (!run) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertPremises, BrokenPremiseError, countsSince } from "./premise.js";
+import { assertPremises, BrokenPremiseError, checkAnswered, countsSince } from "./premise.js";
 import { NO_EVIDENCE, STORED } from "./queue-bench.js";
 
 const quiet = { searches: 120, searchHits: 0, pages: 0, modelCalls: 0 };
@@ -38,5 +38,37 @@ describe("assertPremises", () => {
     expect(() =>
       assertPremises("uncounted", ["no search result"], { calls: 1, searches: 1, pages: 0, modelCalls: 0 }),
     ).toThrow(/searches with results not counted/);
+  });
+});
+
+describe("the premise that Redis refused writes", () => {
+  const run = { calls: 3_000, searches: 0, pages: 0, modelCalls: 3_000 };
+
+  it("holds when Redis refused at least one write as out of memory", () => {
+    expect(() =>
+      assertPremises("redis-full", ["Redis refused writes"], { ...run, redisRefusals: 1_567 }),
+    ).not.toThrow();
+  });
+
+  it("fails when Redis never refused a write, or when the refusals were not counted", () => {
+    expect(() => assertPremises("redis-full", ["Redis refused writes"], { ...run, redisRefusals: 0 })).toThrow(
+      /"redis-full" does not measure what it says: "Redis refused writes" does not hold \(0 writes refused as out of memory for 3000 calls\)/,
+    );
+    expect(() => assertPremises("redis-full", ["Redis refused writes"], run)).toThrow(/refused writes not counted/);
+  });
+});
+
+describe("checkAnswered", () => {
+  it("holds when the call answered the status the scenario needs, and otherwise says what it answered", () => {
+    expect(checkAnswered(422, 422, "{}")).toEqual({ premise: "answered 422", observed: "answered 422", holds: true });
+    const refused = checkAnswered(202, 429, '{"code":"RATE_LIMITED"}');
+    expect(refused).toEqual({
+      premise: "answered 202",
+      observed: 'answered 429: {"code":"RATE_LIMITED"}',
+      holds: false,
+    });
+    expect(new BrokenPremiseError("healthz: 10,000 valid items", [refused]).message).toBe(
+      'the scenario "healthz: 10,000 valid items" does not measure what it says: "answered 202" does not hold (answered 429: {"code":"RATE_LIMITED"})',
+    );
   });
 });

@@ -10,6 +10,8 @@ export interface WorkCounts {
   pages: number;
   /** Requests the fake Chat Completions server answered. */
   modelCalls: number;
+  /** Writes Redis refused because it was full (`errorstat_OOM`); undefined when the world does not count them. */
+  redisRefusals?: number;
 }
 
 /**
@@ -23,11 +25,15 @@ export type Premise =
   | "no search"
   | "no search result"
   | "a page per call"
-  | "no page";
+  | "no page"
+  | "Redis refused writes";
 
-/** One premise held against the counts. */
+/** What a scenario says of a call it makes once: the status it must answer for its figures to mean anything. */
+export type AnswerPremise = `answered ${number}`;
+
+/** One premise held against the counts, or against a status. */
 export interface PremiseCheck {
-  premise: Premise;
+  premise: Premise | AnswerPremise;
   /** The counts it was read from, in words. */
   observed: string;
   holds: boolean;
@@ -55,7 +61,24 @@ export function checkPremise(premise: Premise, counts: WorkCounts): PremiseCheck
       return { premise, observed: of(counts.pages, calls, "pages served"), holds: counts.pages >= calls };
     case "no page":
       return { premise, observed: of(counts.pages, calls, "pages served"), holds: counts.pages === 0 };
+    case "Redis refused writes":
+      return counts.redisRefusals === undefined
+        ? { premise, observed: "refused writes not counted", holds: false }
+        : {
+            premise,
+            observed: of(counts.redisRefusals, calls, "writes refused as out of memory"),
+            holds: counts.redisRefusals > 0,
+          };
   }
+}
+
+/** A call the scenario makes once (a batch submission) held against the status it must answer; `body` is what it answered. */
+export function checkAnswered(expected: number, status: number, body: string): PremiseCheck {
+  return {
+    premise: `answered ${expected}`,
+    observed: status === expected ? `answered ${status}` : `answered ${status}: ${body.slice(0, 200)}`,
+    holds: status === expected,
+  };
 }
 
 /** A scenario whose counts break what it says it measures: its figures must not be reported. */
