@@ -496,8 +496,19 @@ function quoteStart(text: string, quote: string): number {
     .filter(Boolean)
     .slice(0, 4);
   if (first.length === 0) return -1;
-  const pattern = new RegExp(first.map(escapeRegExp).join("[^\\p{L}\\p{N}]+"), "iu");
-  return pattern.exec(text)?.index ?? -1;
+  const source = first.map(escapeRegExp).join("[^\\p{L}\\p{N}]+");
+  // A page's text is long and a Unicode, case-blind search of it slow: the pattern is tried only
+  // where the quote's first word stands, as long as lower-casing keeps every character in place.
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) {
+    const head = first[0]!.toLowerCase();
+    const sticky = new RegExp(source, "iuy");
+    for (let at = lower.indexOf(head); at >= 0; at = lower.indexOf(head, at + 1)) {
+      sticky.lastIndex = at;
+      if (sticky.test(text)) return at;
+    }
+  }
+  return new RegExp(source, "iu").exec(text)?.index ?? -1;
 }
 
 /**
