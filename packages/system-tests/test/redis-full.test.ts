@@ -3,14 +3,13 @@ import {
   batchBodyOf,
   companyRequest,
   type FakeChatRequest,
-  freePort,
   hasRedisServer,
   problemOf,
   type RedisServerProcess,
   redisCommand,
   resultLinesOf,
   startHarness,
-  startRedisServer,
+  startScratchRedisServer,
   statedAnswerResponder,
   TEST_API_KEY,
 } from "@dossier/testing";
@@ -54,19 +53,8 @@ function gatedResponder() {
 
 describe.skipIf(!(await hasRedisServer()))("a full Redis (maxmemory with noeviction)", () => {
   it("fails nothing for good: answers already computed are kept and stored once Redis has room, callers get 200 or a 503 that says Redis is full, and cancelling works", async () => {
-    const port = await freePort();
-    const server: RedisServerProcess = await startRedisServer(port, [
-      "--port",
-      String(port),
-      "--bind",
-      "127.0.0.1",
-      "--save",
-      "",
-      "--appendonly",
-      "no",
-      "--maxmemory-policy",
-      "noeviction",
-    ]);
+    const server: RedisServerProcess = await startScratchRedisServer(["--maxmemory-policy", "noeviction"]);
+    const port = server.port;
     const harness = await startHarness({
       redisUrl: `redis://127.0.0.1:${port}`,
       env: { WORKER_CONCURRENCY: "10", BATCH_FEED_AHEAD: "10", RETRY_BACKOFF_MS: "100" },

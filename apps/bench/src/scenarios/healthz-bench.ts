@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import { freePort, type RedisServerProcess, startRedisServer, TEST_COMPANY } from "@dossier/testing";
+import { type RedisServerProcess, startScratchRedisServer, TEST_COMPANY } from "@dossier/testing";
 import { summarizeLatencies } from "../load/latency-summary.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
@@ -128,17 +128,8 @@ const now = () => performance.timeOrigin + performance.now();
  * `BrokenPremiseError` when a submission answers another status than it should.
  */
 export async function runHealthzBench(settings: BenchSettings): Promise<HealthzWindow[]> {
-  const port = await freePort();
-  const server: RedisServerProcess = await startRedisServer(port, [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
+  const server: RedisServerProcess = await startScratchRedisServer();
+  const port = server.port;
   try {
     const stack = await startBenchStack({
       workers: 0,

@@ -3,11 +3,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { BatchResultLine, BatchStatus } from "@dossier/contract";
 import {
   type FakeChatRequest,
-  freePort,
   type RedisServerProcess,
   redisCommand,
-  startRedisServer,
   startResearchWorld,
+  startScratchRedisServer,
   TEST_COMPANY,
 } from "@dossier/testing";
 import { formatNumber, formatTable } from "../report/format-table.js";
@@ -449,19 +448,8 @@ async function resultLines(stack: BenchStack, key: "a" | "b", id: string, done: 
  * Runs on a redis-server of its own. Throws a `BrokenPremiseError` when Redis never refused a write.
  */
 export async function runRedisFullBench(settings: BenchSettings, fullSeconds: number): Promise<RedisFullFigures> {
-  const port = await freePort();
-  const server: RedisServerProcess = await startRedisServer(port, [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-    "--maxmemory-policy",
-    "noeviction",
-  ]);
+  const server: RedisServerProcess = await startScratchRedisServer(["--maxmemory-policy", "noeviction"]);
+  const port = server.port;
   const world = await startResearchWorld({ modelLatencyMs: MODEL_LATENCY_MS });
   try {
     const stack = await startBenchStack({

@@ -16,14 +16,14 @@ import {
   type RedisServerProcess,
   type ServiceProcess,
   startProcess,
-  startRedisServer,
   startResearchWorld,
+  startScratchRedisServer,
 } from "@dossier/testing";
 import { Queue, QueueEvents } from "bullmq";
 import { type LatencySummary, summarizeLatencies } from "../load/latency-summary.js";
 import { formatNumber, formatTable } from "../report/format-table.js";
 import type { BenchSettings } from "./bench-settings.js";
-import { freePort, startBenchStack } from "./bench-stack.js";
+import { startBenchStack } from "./bench-stack.js";
 import { startCpuMeter } from "./process-cpu.js";
 
 /** Targets of issue 21. */
@@ -232,17 +232,8 @@ async function measureFloor(
  * worker processes serve them and a window of due times is measured as it passes.
  */
 export async function runWatchesBench(settings: BenchSettings, windowSeconds: number): Promise<WatchesFigures> {
-  const port = await freePort();
-  const server: RedisServerProcess = await startRedisServer(port, [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
+  const server: RedisServerProcess = await startScratchRedisServer();
+  const port = server.port;
   const redisUrl = `redis://127.0.0.1:${port}`;
   const redisPid = server.child.pid!;
   try {

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
+import { freePort } from "./free-port.js";
 
 const run = promisify(execFile);
 
@@ -50,6 +51,26 @@ export async function startRedisServer(port: number, args: readonly string[]): P
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Starts a `redis-server` of its own on a free loopback port, keeping nothing on disk (no RDB, no
+ * AOF), with `extraArgs` after (`--maxmemory-policy noeviction`): for a benchmark or a test that
+ * must measure or fill a Redis nobody else uses.
+ */
+export async function startScratchRedisServer(extraArgs: readonly string[] = []): Promise<RedisServerProcess> {
+  const port = await freePort();
+  return startRedisServer(port, [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    ...extraArgs,
+  ]);
 }
 
 async function answersPing(port: number): Promise<boolean> {
