@@ -297,7 +297,7 @@ describe("a watch on a list whose listing pages cannot be read", () => {
     const [event] = (await eventsOf(watch.id)).data;
     expect(event!.id).toBe(watch.lastRun!.eventId);
     return event!.changes
-      .map((change) => [change.kind, (change.before ?? change.after)!.name])
+      .map((change) => [change.kind, ((change.before ?? change.after) as { name: string }).name])
       .sort((left, right) => left[1]!.localeCompare(right[1]!));
   };
 

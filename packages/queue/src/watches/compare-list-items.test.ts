@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ListCandidate, StoredListItem } from "../lists/list-store.js";
 import { compareListItems, type ListIdentity } from "./compare-list-items.js";
 
+/** The name of an item a change carries (`before` and `after` are any value of the watched answer). */
+const nameOf = (value: unknown) => (value as { name?: string } | null)?.name;
+
 const DIRECTORY = "https://directory.example/members";
 
 /** The list's dedupe keys, reduced: the website's host and the name without case or legal form. */
@@ -206,7 +209,7 @@ describe("compareListItems", () => {
         ),
         identify,
       );
-      expect(back.changes.map((change) => [change.kind, change.before?.name ?? change.after?.name])).toEqual([
+      expect(back.changes.map((change) => [change.kind, nameOf(change.before) ?? nameOf(change.after)])).toEqual([
         ["confirmed", "Globex"],
         ["dropped", "Initech"],
       ]);
@@ -241,7 +244,7 @@ describe("compareListItems", () => {
         },
         identify,
       );
-      expect(searchDown.changes.map((change) => [change.kind, change.before?.name])).toEqual([
+      expect(searchDown.changes.map((change) => [change.kind, nameOf(change.before)])).toEqual([
         ["unconfirmed", "Globex"],
         ["unconfirmed", "Initech"],
       ]);
@@ -252,7 +255,7 @@ describe("compareListItems", () => {
         items: twoPages.memory.items.map(({ foundOn: _foundOn, ...remembered }) => remembered),
       };
       const down = compareListItems(legacy, partly([DIRECTORY], [ASSOCIATES], item("Acme", "matched")), identify);
-      expect(down.changes.map((change) => [change.kind, change.before?.name])).toEqual([
+      expect(down.changes.map((change) => [change.kind, nameOf(change.before)])).toEqual([
         ["unconfirmed", "Globex"],
         ["unconfirmed", "Initech"],
       ]);
