@@ -203,12 +203,7 @@ describe("statesAnswer", () => {
       "We have two offices: Boston and Rotterdam.",
     ],
     // Five letters in common, but a founder is not a foundation, nor a director a direction.
-    [
-      "true, for a foundation, from a founder",
-      "Is Acme a foundation?",
-      true,
-      "Acme is led by its founder.",
-    ],
+    ["true, for a foundation, from a founder", "Is Acme a foundation?", true, "Acme is led by its founder."],
     [
       "true, for a director, from a direction",
       "Is Jane Roe a director of Acme?",
