@@ -277,8 +277,10 @@ export async function startGathering(
           sitemaps.set(origin, sitemap);
         });
     // Without search the sitemap is the only way to the site's deeper pages: the first choice waits
-    // for it. A run that always looks twice reads it at once too, for its second look.
-    const sitemapFirst = !search || (options.alwaysLooksTwice ?? false);
+    // for it. A run that always looks twice reads it at once too, for its second look. So does a
+    // question about a person: their own page (/team/jane-doe) is often listed only there, and
+    // found first it is read in the first round instead of calling for a second look after it.
+    const sitemapFirst = !search || (options.alwaysLooksTwice ?? false) || pageQuestion.personName !== null;
     if (sitemapFirst) {
       await Promise.all([readHome(origin), readSitemap(origin), searched]);
       // A site that answered only at its other host form lists its pages there.
