@@ -29,6 +29,11 @@ export interface ReplicaConfirmationSettings {
   /** What each Sentinel that answers says of the primary now. */
   sentinelPrimary: () => Promise<SentinelView[]>;
   /**
+   * How many Sentinels are configured: fewer than a majority of them answering says nothing about
+   * which server is primary. Default: as many as answer.
+   */
+  sentinelCount?: number;
+  /**
    * Told when writes are taken without a replica's acknowledgement: the primary has no online
    * replica (once, until it has one again), or a replica stayed behind or the Sentinels did not
    * agree for `lagMs`. Such writes are lost if the primary fails now: worth a line in the log.
@@ -61,6 +66,7 @@ export class ReplicaConfirmation {
   readonly #followMs: number;
   readonly #sentinelPrimary: () => Promise<SentinelView[]>;
   readonly #onUnconfirmed: ReplicaConfirmationSettings["onUnconfirmed"];
+  readonly #sentinelCount: number;
   /** Connections made so far (`ready` events of any of them): a change means a client followed a failover. */
   #connections = 0;
   /** The connection count at which writes were last taken without a replica. */
@@ -75,6 +81,7 @@ export class ReplicaConfirmation {
     this.#followMs = settings.followMs ?? 3_000;
     this.#sentinelPrimary = settings.sentinelPrimary;
     this.#onUnconfirmed = settings.onUnconfirmed;
+    this.#sentinelCount = settings.sentinelCount ?? 0;
     for (const redis of connections)
       redis.on("ready", () => {
         this.#connections += 1;
@@ -107,7 +114,7 @@ export class ReplicaConfirmation {
       // Writes hold without a replica only on the primary itself: a connection still on a server
       // that a failover demoted (it takes writes until the Sentinels convert it, and then drops
       // them) is found here, as on the way into this state.
-      const states = await Promise.all(this.#connectionsToConfirm.map((redis) => this.#stateOf(redis)));
+      const states = await Promise.all(this.#connectionsToConfirm.map((redis) => this.#stateOf(redis, true)));
       if (this.#connections !== connection) return false;
       if (states.every((state) => state === "without-replica")) return true;
       this.#withoutReplicaAt = undefined;
@@ -150,20 +157,23 @@ export class ReplicaConfirmation {
   }
 
   /** What the server behind a connection is, asked of the server itself and of the Sentinels. */
-  async #stateOf(redis: RedisClient): Promise<ServerState> {
+  async #stateOf(redis: RedisClient, recentViews = false): Promise<ServerState> {
     const info = String(await redis.call("INFO", "replication"));
     if (!/^role:master/m.test(info)) return "not-the-primary";
     if (onlineReplicas(info) > 0) return "replica-lagging";
     // A primary whose replica is being promoted, or that was demoted without being told yet, also
-    // has no replica: only the Sentinels can tell, once none of them runs a failover.
-    const views = await this.#sentinelViews();
+    // has no replica: only the Sentinels can tell, once none of them runs a failover, and only when
+    // most of them answer (right after a failover a busy Sentinel may not, and the one that does may
+    // not have heard of the switch yet).
+    const views = recentViews ? await this.#sentinelViews() : await this.#sentinelPrimary();
+    if (views.length === 0 || views.length * 2 <= this.#sentinelCount) return "unsettled";
     if (views.some((view) => !view.settled)) return "unsettled";
     const here = views.filter((view) => isAddressOf(redis, view)).length;
     if (views.length > 0 && here === 0) return "not-the-primary";
     return here < views.length ? "unsettled" : "without-replica";
   }
 
-  /** What the Sentinels say of the primary, asked at most every `waitMs` (every write is checked while there is no replica). */
+  /** What the Sentinels say of the primary, asked at most every `waitMs`: every write is checked while there is no replica. */
   #sentinelViews(): Promise<SentinelView[]> {
     const now = Date.now();
     if (this.#views === undefined || now - this.#views.at >= this.#waitMs) {
@@ -234,6 +244,7 @@ export function replicaConfirmationFor(
   if (target.mode !== "sentinel") return undefined;
   return new ReplicaConfirmation(connections, {
     sentinelPrimary: () => askSentinelsForPrimary(target),
+    sentinelCount: target.sentinels.length,
     ...(onUnconfirmed ? { onUnconfirmed } : {}),
   });
 }
