@@ -14,6 +14,8 @@ interface PendingPlan {
  * takes seconds of CPU; on the event loop it kept every other call of the gateway waiting, health
  * checks included. One worker thread, started with the first large body, takes the bodies in turn;
  * small ones are planned at once. A thread that dies fails the bodies it held and is started again.
+ * Planned batches come back as transferred buffers, so that they add no tens of megabytes of
+ * strings to the event loop's heap.
  */
 export class BatchPlanner {
   #thread: Worker | undefined;
