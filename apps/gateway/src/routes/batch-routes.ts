@@ -160,7 +160,8 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           throw validationProblem(envelope.success ? [] : issuesToFieldErrors(envelope.error.issues));
         }
         const outcome = await settings.planner.plan({
-          bytes: raw.bytes,
+          blocks: raw.blocks,
+          byteLength: raw.byteLength,
           charset: raw.charset,
           keyId: identity.id,
           requestId,
