@@ -72,7 +72,15 @@ export interface BatchStoreSettings {
   callbackBackoffMs?: number;
   /** Behind Sentinel: a new batch is answered only once a replica holds it (see {@link ReplicaConfirmation}). */
   confirmation?: ReplicaConfirmation;
+  /**
+   * How long the room reserved for a batch (`reserve`) is held before the batch is made visible, in
+   * seconds: a gateway that dies while it writes a batch frees the room after this. Default 600.
+   */
+  reservationGraceSeconds?: number;
 }
+
+/** Default of {@link BatchStoreSettings.reservationGraceSeconds}: far longer than writing any batch takes. */
+const RESERVATION_GRACE_SECONDS = 600;
 
 /**
  * Resolves one job for one batch, once: the pending count for the job is moved to `completed` or
@@ -180,7 +188,13 @@ export class BatchStore {
    * not made after all.
    */
   reserve(keyId: string, items: number, limit: number): Promise<BatchReservation> {
-    return reserveKeptItems(this.redis, this.prefix, { keyId, items, limit, ttlSeconds: this.settings.ttlSeconds });
+    return reserveKeptItems(this.redis, this.prefix, {
+      keyId,
+      items,
+      limit,
+      ttlSeconds: this.settings.ttlSeconds,
+      graceSeconds: this.settings.reservationGraceSeconds ?? RESERVATION_GRACE_SECONDS,
+    });
   }
 
   /** Gives back the room of a reservation whose batch was not made. */
@@ -209,7 +223,7 @@ export class BatchStore {
     }
     const room = options.reservation ?? (await this.reserve(keyId, packedCount(prepared.items), 0));
     try {
-      return await this.write(keyId, room.batchId, prepared, { callbackUrl, metadata, mark, listed: true });
+      return await this.write(keyId, room.batchId, prepared, { callbackUrl, metadata, mark, listed: true, room });
     } catch (error) {
       // Nothing of it is kept: its items no longer count against the key's bound.
       await this.release(room).catch(() => {});
@@ -226,9 +240,15 @@ export class BatchStore {
     keyId: string,
     id: string,
     prepared: PreparedBatch,
-    written: { callbackUrl: string | null; metadata: Metadata | null; mark: number | undefined; listed: boolean },
+    written: {
+      callbackUrl: string | null;
+      metadata: Metadata | null;
+      mark: number | undefined;
+      listed: boolean;
+      room?: BatchReservation;
+    },
   ): Promise<BatchSummary> {
-    const { callbackUrl, metadata, mark, listed } = written;
+    const { callbackUrl, metadata, mark, listed, room } = written;
     const ttl = this.settings.ttlSeconds;
     const pending = prepared.jobs.length;
     const createdAt = Date.now();
@@ -246,6 +266,7 @@ export class BatchStore {
       keyId,
       createdAt,
       listed,
+      ...(room ? { reservation: room } : {}),
       fields: {
         id,
         keyId,

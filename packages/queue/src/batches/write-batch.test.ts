@@ -127,6 +127,31 @@ describe("writing a batch in parts", () => {
     expect(waiting.filter((count) => count > 0)).toEqual([]);
     expect(await batches.get("b-cancelled")).toMatchObject({ status: "cancelled", cancelled: 1_199, completed: 0 });
   });
+  it("frees the room reserved for a batch its gateway never made visible, and keeps a made batch's room", async () => {
+    const store = new BatchStore({ prefix, redis, ttlSeconds: TTL_SECONDS, reservationGraceSeconds: 1 });
+    const key = "key-room";
+    try {
+      // A batch made: its 3 items count for as long as it is kept.
+      const room = await store.reserve(key, 3, 5);
+      await store.create(key, preparedBatch("room-made", 3), null, null, { reservation: room });
+      // A submission whose gateway died after its room was reserved and its parts written.
+      const lost = await store.reserve(key, 2, 5);
+      await writeBatchParts(redis, prefix, lost.batchId, preparedBatch("room-lost", 2), TTL_SECONDS);
+
+      // Once the grace is over the lost one counts no more: 2 more items fit beside the made batch.
+      let admitted: Awaited<ReturnType<BatchStore["reserve"]>> | undefined;
+      for (const deadline = Date.now() + 30_000; !admitted && Date.now() < deadline; ) {
+        admitted = await store.reserve(key, 2, 5).catch(() => undefined);
+        if (!admitted) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(admitted).toBeDefined();
+      await store.release(admitted!);
+      // The made batch still holds its room, past the grace.
+      await expect(store.reserve(key, 3, 5)).rejects.toMatchObject({ code: "BATCH_STORAGE_LIMIT_REACHED" });
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe("BatchStore.create", () => {

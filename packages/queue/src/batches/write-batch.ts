@@ -1,6 +1,7 @@
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
+import { type BatchReservation, keptMember } from "./kept-items.js";
 import { type PackedTexts, packedBytes, packedCount, packedRuns } from "./packed-texts.js";
 import type { PreparedBatch, PreparedJob } from "./prepare-batch.js";
 
@@ -17,7 +18,9 @@ import type { PreparedBatch, PreparedJob } from "./prepare-batch.js";
  * 2. `revealBatch`: one script makes the batch visible (its hash, its key's batch list and open
  *    batches) only when both parts are whole on the server. A part lost on the way (the connection
  *    followed a Sentinel failover and the new primary never had it) is a refusal, never a batch
- *    with items missing.
+ *    with items missing. The room reserved for the batch in what its key keeps becomes the batch's
+ *    for its lifetime: until then it is held for a while only (`reserveKeptItems`), so that a
+ *    gateway that died before this step leaves nothing counted either, once that while is over.
  * 3. `registerBatchJobs`: the batch is registered with each of its jobs, a few hundred a command.
  *    A job whose pending entry a cancel took meanwhile is skipped, so the feeder never queues it.
  *    A job that finished before its registration is found by the stored-result check that follows
@@ -45,14 +48,15 @@ return 1
 
 /**
  * KEYS: the batch's hash, item list, pending hash, its key's batches (sorted set), its key's open
- * batches. ARGV: items expected, pending jobs expected, TTL (s), listed ("1" or ""), batch id,
- * created at (ms), then the hash's field and value pairs. Returns 0, and writes nothing, when a part
- * is not whole.
+ * batches, its key's kept batches and their item total. ARGV: items expected, pending jobs expected,
+ * TTL (s), listed ("1" or ""), batch id, created at (ms), the batch's reservation in the kept batches
+ * (`<batch id>:<items>`, or ""), its expiry (ms), then the hash's field and value pairs. Returns 0,
+ * and writes nothing, when a part is not whole.
  */
 const REVEAL_SCRIPT = new RedisScript(`
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) then return 0 end
 if redis.call('HLEN', KEYS[3]) ~= tonumber(ARGV[2]) then return 0 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 7))
+redis.call('HSET', KEYS[1], unpack(ARGV, 9))
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[3])
 if tonumber(ARGV[2]) > 0 then redis.call('EXPIRE', KEYS[3], ARGV[3]) end
@@ -60,6 +64,15 @@ if ARGV[4] == '1' then
   redis.call('ZADD', KEYS[4], ARGV[6], ARGV[5])
   redis.call('EXPIRE', KEYS[4], ARGV[3])
   if tonumber(ARGV[2]) > 0 then redis.call('SADD', KEYS[5], ARGV[5]) end
+end
+if ARGV[7] ~= '' then
+  -- The room reserved for the submission is now the batch's, for as long as the batch is kept;
+  -- counted again if the reservation lapsed meanwhile.
+  if redis.call('ZADD', KEYS[6], ARGV[8], ARGV[7]) == 1 then
+    redis.call('INCRBY', KEYS[7], tonumber(string.match(ARGV[7], ':(%d+)$')))
+  end
+  redis.call('EXPIRE', KEYS[6], ARGV[3])
+  redis.call('EXPIRE', KEYS[7], ARGV[3])
 end
 return 1
 `);
@@ -122,6 +135,8 @@ export interface BatchRecord {
   createdAt: number;
   /** False for a batch of the service's own (a list's research): not in its key's batches. */
   listed: boolean;
+  /** The room reserved for it in what its key keeps, if any (see `reserveKeptItems`). */
+  reservation?: BatchReservation;
   /** The hash's fields. */
   fields: Record<string, string | number>;
 }
@@ -145,6 +160,8 @@ export async function revealBatch(
       redisKeys.batchPending(prefix, batch.id),
       redisKeys.keyBatches(prefix, batch.keyId),
       redisKeys.openBatches(prefix, batch.keyId),
+      redisKeys.keyKeptBatches(prefix, batch.keyId),
+      redisKeys.keyKeptItems(prefix, batch.keyId),
     ],
     [
       packedCount(prepared.items),
@@ -153,6 +170,8 @@ export async function revealBatch(
       batch.listed ? "1" : "",
       batch.id,
       batch.createdAt,
+      batch.reservation ? keptMember(batch.reservation) : "",
+      batch.createdAt + ttlSeconds * 1000,
       ...Object.entries(batch.fields).flat(),
     ],
   );
