@@ -105,44 +105,68 @@ describe("nesting depth", () => {
 });
 
 describe("compressed bodies", () => {
-  const body = Buffer.from(JSON.stringify(companyRequest("Compressed?")));
-
-  it.each([
-    ["gzip", Buffer.from("this is not gzip at all")],
-    ["gzip", gzipSync(body).subarray(0, 20)],
-    ["br", Buffer.from("this is not brotli at all")],
-    ["deflate", Buffer.from("this is not deflate at all")],
-  ])("a %s body that does not decompress is 400", async (encoding, bytes) => {
-    const response = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
+  const bodies = {
+    "/v1/research/company": Buffer.from(JSON.stringify(companyRequest("Compressed?"))),
+    "/v1/batches": Buffer.from(
+      JSON.stringify({ items: [{ type: "company", request: companyRequest("Compressed?") }] }),
+    ),
+  };
+  const paths = Object.keys(bodies) as Array<keyof typeof bodies>;
+  const post = (path: string, encoding: string, bytes: Uint8Array) =>
+    fetch(`${harness.stack.baseUrl}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", "content-encoding": encoding, "x-api-key": TEST_API_KEY },
       body: bytes,
     });
+
+  it.each(
+    paths.flatMap((path) => [
+      [path, "gzip", Buffer.from("this is not gzip at all")],
+      [path, "gzip", gzipSync(bodies[path]).subarray(0, 20)],
+      [path, "br", Buffer.from("this is not brotli at all")],
+      [path, "deflate", Buffer.from("this is not deflate at all")],
+    ]) as Array<[string, string, Buffer]>,
+  )("%s: a %s body that does not decompress is 400", async (path, encoding, bytes) => {
+    const response = await post(path, encoding, bytes);
     expectProblem(response, 400);
     expect((await problemOf(response)).code).toBe("REQUEST_MALFORMED_ENCODING");
   });
 
-  it("an encoding the gateway does not decompress is 415", async () => {
-    const response = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "content-encoding": "compress", "x-api-key": TEST_API_KEY },
-      body,
-    });
+  it.each(paths)("%s: an encoding the gateway does not decompress is 415", async (path) => {
+    const response = await post(path, "compress", bodies[path]);
     expectProblem(response, 415);
     expect((await problemOf(response)).detail).toContain("gzip, br or deflate");
   });
 
-  it.each([
-    ["gzip", gzipSync(body)],
-    ["br", brotliCompressSync(body)],
-    ["deflate", deflateSync(body)],
-  ])("a %s body that decompresses is read", async (encoding, bytes) => {
-    const response = await fetch(`${harness.stack.baseUrl}/v1/research/company`, {
+  it.each(
+    paths.flatMap((path) => [
+      [path, "gzip", gzipSync(bodies[path])],
+      [path, "br", brotliCompressSync(bodies[path])],
+      [path, "deflate", deflateSync(bodies[path])],
+    ]) as Array<[string, string, Buffer]>,
+  )("%s: a %s body that decompresses is read", async (path, encoding, bytes) => {
+    const response = await post(path, encoding, bytes);
+    expect(response.status).toBe(path === "/v1/batches" ? 202 : 200);
+  });
+
+  it("reads a compressed batch that decompresses to many blocks, planned off the event loop", async () => {
+    const context = "Notes of the caller about the company. ".repeat(40);
+    const items = Array.from({ length: 300 }, (_, index) => ({
+      type: "company",
+      ref: `row-${index}`,
+      request: { ...companyRequest(`Compressed, item ${index}?`), context },
+    }));
+    const body = Buffer.from(JSON.stringify({ items }));
+    expect(body.length).toBeGreaterThan(256 * 1024);
+    const response = await post("/v1/batches", "gzip", gzipSync(body));
+    expect(response.status).toBe(202);
+    // Blocks joined out of order or with a gap would not parse as JSON.
+    const batch = (await response.json()) as { id: string; total: number };
+    expect(batch.total).toBe(300);
+    await fetch(`${harness.stack.baseUrl}/v1/batches/${batch.id}/cancel`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-encoding": encoding, "x-api-key": TEST_API_KEY },
-      body: bytes,
+      headers: { "x-api-key": TEST_API_KEY },
     });
-    expect(response.status).toBe(200);
   });
 });
 
@@ -180,6 +204,35 @@ describe("oversized requests", () => {
       expect((JSON.parse(response.body) as ProblemBody).code).toBe("REQUEST_TOO_LARGE");
     },
   );
+
+  it("answers a batch sent in chunks, without a Content-Length, with 413 once it passes the limit", async () => {
+    const megabyte = new Uint8Array(1_048_576).fill(0x20);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 33) controller.enqueue(megabyte);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${harness.stack.baseUrl}/v1/batches`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expectProblem(response, 413);
+    expect((await problemOf(response)).code).toBe("REQUEST_TOO_LARGE");
+  });
+
+  it("answers a compressed batch that decompresses past the limit with 413", async () => {
+    const response = await fetch(`${harness.stack.baseUrl}/v1/batches`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip", "x-api-key": TEST_API_KEY },
+      body: gzipSync(Buffer.alloc(40 * 1_048_576, 0x20)),
+    });
+    expectProblem(response, 413);
+    expect((await problemOf(response)).code).toBe("REQUEST_TOO_LARGE");
+  });
 });
 
 describe("oversized headers", () => {

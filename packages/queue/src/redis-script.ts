@@ -12,7 +12,11 @@ export class RedisScript {
     this.sha = createHash("sha1").update(lua, "utf8").digest("hex");
   }
 
-  async run(redis: RedisClient, keys: readonly string[], args: ReadonlyArray<string | number>): Promise<unknown> {
+  async run(
+    redis: RedisClient,
+    keys: readonly string[],
+    args: ReadonlyArray<string | number | Buffer>,
+  ): Promise<unknown> {
     try {
       return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
     } catch (error) {

@@ -19,8 +19,10 @@ import { validationProblem } from "../http/validation-problem.js";
 
 /** A `POST /v1/batches` body to plan, as read from the connection. */
 export interface BatchPlanInput {
-  /** The body's bytes, decompressed. */
-  bytes: Uint8Array;
+  /** The body's bytes, decompressed, in blocks as read (see `readBodyBlocks`). */
+  blocks: Uint8Array[];
+  /** Their bytes in all. */
+  byteLength: number;
   /** Its charset (`utf-8` unless the Content-Type said another `utf-*`). */
   charset: string;
   keyId: string;
@@ -69,27 +71,28 @@ const problem = (code: ErrorCode, detail: string, errors?: FieldError[]): BatchP
  */
 export function planBatch(input: BatchPlanInput): BatchPlanOutcome {
   const utf8 = /^utf-?8$/i.test(input.charset);
+  const body = input.blocks.length === 1 ? input.blocks[0]! : Buffer.concat(input.blocks, input.byteLength);
   let text: string;
   try {
-    text = new TextDecoder(utf8 ? "utf-8" : input.charset).decode(input.bytes);
+    text = new TextDecoder(utf8 ? "utf-8" : input.charset).decode(body);
   } catch {
     return problem("REQUEST_UNSUPPORTED_MEDIA_TYPE", "The body must be UTF-8 JSON.");
   }
-  const bytes = utf8 ? input.bytes : Buffer.from(text, "utf8");
+  const bytes = utf8 ? body : Buffer.from(text, "utf8");
   if (exceedsJsonDepth(bytes, MAX_JSON_DEPTH)) {
     return problem(
       "REQUEST_TOO_DEEPLY_NESTED",
       `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the most accepted.`,
     );
   }
-  let body: unknown;
+  let parsed: unknown;
   try {
-    body = JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     return problem("REQUEST_MALFORMED_JSON", `The body is not valid JSON: ${(error as Error).message}.`);
   }
-  const envelope = batchEnvelopeSchema.safeParse(body);
-  const reserved = reservedMetadataKeys(body);
+  const envelope = batchEnvelopeSchema.safeParse(parsed);
+  const reserved = reservedMetadataKeys(parsed);
   if (!envelope.success || reserved.length > 0) {
     const errors = [...(envelope.success ? [] : issuesToFieldErrors(envelope.error.issues)), ...reserved];
     return problem("REQUEST_VALIDATION_FAILED", validationProblem(errors).detail, errors);
@@ -115,7 +118,7 @@ export function planBatch(input: BatchPlanInput): BatchPlanOutcome {
   return {
     ok: true,
     batch: {
-      fingerprint: createHash("sha256").update(stableStringify(body)).digest("hex"),
+      fingerprint: createHash("sha256").update(stableStringify(parsed)).digest("hex"),
       ...(callbackUrl !== undefined ? { callbackUrl } : {}),
       metadata: metadata && Object.keys(metadata).length > 0 ? metadata : null,
       prepared: prepareBatch(plans),

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { DossierError } from "@dossier/contract";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { exceedsJsonDepth } from "./exceeds-json-depth.js";
-
 import { BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from "./json-body-limits.js";
+import { type BodyBlocks, readBodyBlocks, undecodable } from "./read-body-blocks.js";
 
 export { BODY_LIMIT_BYTES, MAX_JSON_DEPTH };
 
@@ -44,20 +44,18 @@ export function jsonBody(limitBytes: number = BODY_LIMIT_BYTES) {
 }
 
 /** A JSON body as read, not yet parsed (see {@link rawJsonBody}). */
-export interface RawJsonBody {
-  /** The body's bytes, decompressed. */
-  bytes: Buffer;
+export interface RawJsonBody extends BodyBlocks {
   /** The charset its Content-Type names (`utf-8` by default); always a `utf-*` one. */
   charset: string;
 }
 
 /**
  * Like {@link jsonBody}, with the same refusals of size, media type and encoding, but leaves parsing
- * to the route: `request.body` is a {@link RawJsonBody} (or undefined without a body). For bodies too
- * large to parse on the event loop (`POST /v1/batches`).
+ * to the route: `request.body` is a {@link RawJsonBody} (or undefined without a body), its bytes in
+ * blocks never joined on the event loop. For bodies too large to parse on the event loop
+ * (`POST /v1/batches`).
  */
 export function rawJsonBody(limitBytes: number) {
-  const read = express.raw({ limit: limitBytes, type: () => true });
   return (request: Request, response: Response, next: NextFunction): void => {
     const declaredBytes = Number(request.header("content-length") ?? 0);
     if (declaredBytes > limitBytes) {
@@ -83,15 +81,13 @@ export function rawJsonBody(limitBytes: number) {
     if (!charset.startsWith("utf-")) {
       throw new DossierError("REQUEST_UNSUPPORTED_MEDIA_TYPE", { detail: "The body must be UTF-8 JSON." });
     }
-    read(request, response, (error?: unknown) => {
-      if (error) {
-        next(isDecompressionFailure(error, request) ? undecodable(error) : error);
-        return;
-      }
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      request.body = { bytes, charset } satisfies RawJsonBody;
-      next();
-    });
+    readBodyBlocks(request, limitBytes).then(
+      (body) => {
+        request.body = { ...body, charset } satisfies RawJsonBody;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
   };
 }
 
@@ -126,12 +122,4 @@ function utf8Of(body: Buffer, charset: string): Buffer {
 function isDecompressionFailure(error: unknown, request: Request): error is Error {
   const encoding = (request.header("content-encoding") ?? "identity").trim().toLowerCase();
   return encoding !== "identity" && error instanceof Error && !("type" in error);
-}
-
-function undecodable(error: Error): DossierError {
-  return new DossierError("REQUEST_MALFORMED_ENCODING", {
-    detail:
-      "The body could not be decompressed as its Content-Encoding says; send it in that encoding, or uncompressed.",
-    cause: error,
-  });
 }

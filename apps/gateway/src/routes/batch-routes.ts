@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_LEASE_MS,
   type IdempotencyKeys,
   isBatchFinished,
+  packedCount,
 } from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import type { BatchPlanner } from "../batches/batch-planner.js";
@@ -76,7 +77,7 @@ function resultsAfterOf(request: Request): number | undefined {
 
 /** The 422 of a batch none of whose items is valid: nothing is stored, and the first bad items are named. */
 function allItemsInvalid(planned: PlannedBatch): DossierError {
-  const total = planned.prepared.items.length;
+  const total = packedCount(planned.prepared.items);
   const listed = planned.invalidItemErrors;
   return new DossierError("REQUEST_VALIDATION_FAILED", {
     detail: `${total === 1 ? "The batch's only item is" : `All ${total.toLocaleString("en-US")} items of the batch are`} invalid, so nothing was stored${total > listed.length ? `; the first ${listed.length} are listed` : ""}: ${listed.map((error) => error.path.replace(/\..*$/, "")).join(", ")}. Each item's own problem names its fields.`,
@@ -114,7 +115,7 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           retryAfterSeconds: 30,
         });
       }
-      const total = prepared.items.length;
+      const total = packedCount(prepared.items);
       const allowance = await countBatchItems(settings.redis, settings.prefix, keyId, total, settings.itemsPerMinute);
       if (!allowance.allowed) {
         throw new DossierError("RATE_LIMITED", {
@@ -159,7 +160,8 @@ export function batchRoutes(settings: BatchRouteSettings): Route[] {
           throw validationProblem(envelope.success ? [] : issuesToFieldErrors(envelope.error.issues));
         }
         const outcome = await settings.planner.plan({
-          bytes: raw.bytes,
+          blocks: raw.blocks,
+          byteLength: raw.byteLength,
           charset: raw.charset,
           keyId: identity.id,
           requestId,

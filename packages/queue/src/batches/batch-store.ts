@@ -10,7 +10,9 @@ import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { cancelBatch } from "./cancel-batch.js";
 import { pushFairEntryTexts } from "./fair-feed.js";
 import { type BatchReservation, newBatchId, releaseKeptItems, reserveKeptItems } from "./kept-items.js";
-import type { PreparedBatch, PreparedJob } from "./prepare-batch.js";
+import { packedBytes, packedCount } from "./packed-texts.js";
+import type { PreparedBatch } from "./prepare-batch.js";
+import { discardBatchParts, registerBatchJobs, revealBatch, writeBatchParts } from "./write-batch.js";
 
 /** A batch's bookkeeping as `GET /v1/batches/{id}` reports it. */
 export interface BatchSummary {
@@ -70,7 +72,15 @@ export interface BatchStoreSettings {
   callbackBackoffMs?: number;
   /** Behind Sentinel: a new batch is answered only once a replica holds it (see {@link ReplicaConfirmation}). */
   confirmation?: ReplicaConfirmation;
+  /**
+   * How long the room reserved for a batch (`reserve`) is held before the batch is made visible, in
+   * seconds: a gateway that dies while it writes a batch frees the room after this. Default 600.
+   */
+  reservationGraceSeconds?: number;
 }
+
+/** Default of {@link BatchStoreSettings.reservationGraceSeconds}: far longer than writing any batch takes. */
+const RESERVATION_GRACE_SECONDS = 600;
 
 /**
  * Resolves one job for one batch, once: the pending count for the job is moved to `completed` or
@@ -101,22 +111,8 @@ end
 return 1
 `);
 
-const CHUNK = 500;
-
-/**
- * KEYS: the batch (only to route the script to its slot). ARGV: the job-batches key prefix, the
- * job-owner key prefix, batch id, key id, TTL (s), then job ids. Registers the batch as waiting for
- * each job and the key as the job's owner. The keys it builds share the batch's hash tag (names.ts).
- */
-const REGISTER_JOBS_LUA = `
-for index = 6, #ARGV do
-  local batches = ARGV[1] .. ARGV[index]
-  redis.call('SADD', batches, ARGV[3])
-  redis.call('EXPIRE', batches, ARGV[5])
-  redis.call('SET', ARGV[2] .. ARGV[index], ARGV[4], 'EX', ARGV[5])
-end
-return #ARGV - 5
-`;
+/** Jobs whose stored results one MGET reads. */
+const STORED_CHECK_JOBS = 500;
 
 /** How long a cancelled batch's callback is offered again to a full Redis, in milliseconds (10 minutes). */
 const ANNOUNCE_PATIENCE_MS = 600_000;
@@ -192,7 +188,13 @@ export class BatchStore {
    * not made after all.
    */
   reserve(keyId: string, items: number, limit: number): Promise<BatchReservation> {
-    return reserveKeptItems(this.redis, this.prefix, { keyId, items, limit, ttlSeconds: this.settings.ttlSeconds });
+    return reserveKeptItems(this.redis, this.prefix, {
+      keyId,
+      items,
+      limit,
+      ttlSeconds: this.settings.ttlSeconds,
+      graceSeconds: this.settings.reservationGraceSeconds ?? RESERVATION_GRACE_SECONDS,
+    });
   }
 
   /** Gives back the room of a reservation whose batch was not made. */
@@ -219,9 +221,9 @@ export class BatchStore {
     if (options.listed === false) {
       return this.write(keyId, newBatchId(), prepared, { callbackUrl, metadata, mark, listed: false });
     }
-    const room = options.reservation ?? (await this.reserve(keyId, prepared.items.length, 0));
+    const room = options.reservation ?? (await this.reserve(keyId, packedCount(prepared.items), 0));
     try {
-      return await this.write(keyId, room.batchId, prepared, { callbackUrl, metadata, mark, listed: true });
+      return await this.write(keyId, room.batchId, prepared, { callbackUrl, metadata, mark, listed: true, room });
     } catch (error) {
       // Nothing of it is kept: its items no longer count against the key's bound.
       await this.release(room).catch(() => {});
@@ -229,90 +231,79 @@ export class BatchStore {
     }
   }
 
-  /** Writes a batch whose items were counted (see {@link create}). */
+  /**
+   * Writes a batch whose items were counted (see {@link create}), in parts across turns of the event
+   * loop (see write-batch.ts): its items and pending jobs, then the batch itself once they are whole,
+   * then its registration with each job, the jobs already answered, and the key's fair-share list.
+   */
   private async write(
     keyId: string,
     id: string,
     prepared: PreparedBatch,
-    written: { callbackUrl: string | null; metadata: Metadata | null; mark: number | undefined; listed: boolean },
+    written: {
+      callbackUrl: string | null;
+      metadata: Metadata | null;
+      mark: number | undefined;
+      listed: boolean;
+      room?: BatchReservation;
+    },
   ): Promise<BatchSummary> {
-    const { callbackUrl, metadata, mark, listed } = written;
+    const { callbackUrl, metadata, mark, listed, room } = written;
     const ttl = this.settings.ttlSeconds;
-    const { pending, invalid } = prepared;
-    const now = new Date().toISOString();
-    const batchKey = redisKeys.batch(this.prefix, id);
-    const multi = this.redis.multi();
-    multi.hset(batchKey, {
+    const pending = prepared.jobs.length;
+    const createdAt = Date.now();
+    const now = new Date(createdAt).toISOString();
+    const discard = async (error: unknown): Promise<never> => {
+      await discardBatchParts(this.redis, this.prefix, id).catch(() => {});
+      throw error;
+    };
+    await writeBatchParts(this.redis, this.prefix, id, prepared, ttl).catch(discard);
+    // A connection that followed a failover meanwhile may have left parts on the old primary.
+    if (this.settings.confirmation !== undefined && this.settings.confirmation.mark !== mark)
+      await discard(new Error("the batch's parts were written across a failover"));
+    const batch = {
       id,
       keyId,
-      total: prepared.items.length,
-      completed: 0,
-      failed: invalid,
-      invalid,
-      status: pending.length === 0 ? "done" : "running",
-      createdAt: now,
-      finishedAt: pending.length === 0 ? now : "",
-      callbackUrl: callbackUrl ?? "",
-      metadata: metadata === null ? "" : JSON.stringify(metadata),
-      itemMetadata: prepared.itemsHaveMetadata ? 1 : 0,
-      itemShapes: prepared.itemsHaveOutputSchema ? 1 : 0,
-    });
-    multi.expire(batchKey, ttl);
-    if (listed) {
-      multi.zadd(redisKeys.keyBatches(this.prefix, keyId), Date.parse(now), id);
-      multi.expire(redisKeys.keyBatches(this.prefix, keyId), ttl);
-    }
-    for (let start = 0; start < prepared.items.length; start += CHUNK) {
-      multi.rpush(redisKeys.batchItems(this.prefix, id), ...prepared.items.slice(start, start + CHUNK));
-    }
-    multi.expire(redisKeys.batchItems(this.prefix, id), ttl);
-    if (pending.length > 0) {
-      const pendingKey = redisKeys.batchPending(this.prefix, id);
-      for (let start = 0; start < pending.length; start += CHUNK) {
-        multi.hset(pendingKey, Object.fromEntries(pending.slice(start, start + CHUNK)));
-      }
-      multi.expire(pendingKey, ttl);
-      if (listed) multi.sadd(redisKeys.openBatches(this.prefix, keyId), id);
-      // One script per chunk of jobs rather than three commands per job: a MULTI of 30,000
-      // commands kept the gateway's event loop busy for half a second.
-      for (let start = 0; start < pending.length; start += CHUNK) {
-        multi.eval(
-          REGISTER_JOBS_LUA,
-          1,
-          batchKey,
-          redisKeys.jobBatches(this.prefix, ""),
-          redisKeys.jobOwner(this.prefix, ""),
-          id,
-          keyId,
-          ttl,
-          ...pending.slice(start, start + CHUNK).map(([jobId]) => jobId),
-        );
-      }
-    }
-    await multi.exec();
+      createdAt,
+      listed,
+      ...(room ? { reservation: room } : {}),
+      fields: {
+        id,
+        keyId,
+        total: packedCount(prepared.items),
+        completed: 0,
+        failed: prepared.invalid,
+        invalid: prepared.invalid,
+        status: pending === 0 ? "done" : "running",
+        createdAt: now,
+        finishedAt: pending === 0 ? now : "",
+        callbackUrl: callbackUrl ?? "",
+        metadata: metadata === null ? "" : JSON.stringify(metadata),
+        itemMetadata: prepared.itemsHaveMetadata ? 1 : 0,
+        itemShapes: prepared.itemsHaveOutputSchema ? 1 : 0,
+      },
+    };
+    // An error here leaves the parts as they are: the batch may have been made visible with them.
+    if (!(await revealBatch(this.redis, this.prefix, batch, prepared, ttl)))
+      await discard(new Error("the batch's parts were not all in Redis when it was to be made visible"));
+    await registerBatchJobs(this.redis, this.prefix, { id, keyId }, prepared.jobs, ttl);
 
-    const toFeed: PreparedJob[] = [];
-    for (let start = 0; start < prepared.jobs.length; start += CHUNK) {
-      const slice = prepared.jobs.slice(start, start + CHUNK);
+    for (let start = 0; start < pending; start += STORED_CHECK_JOBS) {
+      const slice = prepared.jobs.slice(start, start + STORED_CHECK_JOBS);
       const stored = await this.redis.mget(
         ...slice.map((job) => redisKeys.result(this.prefix, job.jobId)),
         ...slice.map((job) => redisKeys.resultAt(this.prefix, job.jobId)),
       );
+      const toFeed: Buffer[] = [];
       for (const [offset, job] of slice.entries()) {
         // An item that asks for fresher evidence than the stored result is researched again.
         const usable = usableResult(stored[offset] ?? null, stored[slice.length + offset] ?? null, job.maxAgeSeconds);
         if (usable !== null) await this.resolveJob(job.jobId, { status: "done", body: usable.body });
-        else toFeed.push(job);
+        else toFeed.push(packedBytes(prepared.entries, start + offset));
       }
+      if (toFeed.length > 0) await pushFairEntryTexts(this.redis, this.prefix, keyId, toFeed);
     }
-    if (toFeed.length > 0)
-      await pushFairEntryTexts(
-        this.redis,
-        this.prefix,
-        keyId,
-        toFeed.map((job) => job.entry),
-      );
-    if (pending.length === 0 && callbackUrl) await this.announce(id);
+    if (pending === 0 && callbackUrl) await this.announce(id);
     // Written to a primary that a failover has just replaced: the batch is gone, and the caller must ask again.
     if (this.settings.confirmation && !(await this.settings.confirmation.confirm(mark)))
       throw new Error("the batch was written to a Redis primary that a failover replaced");

@@ -49,14 +49,14 @@ return 0
 `);
 
 /**
- * Appends entries (each a {@link FairEntry} as JSON text) to a key's list and puts the key in the
- * rotation if it was not there.
+ * Appends entries (each a {@link FairEntry} as JSON text, or its UTF-8 bytes) to a key's list and
+ * puts the key in the rotation if it was not there.
  */
 export async function pushFairEntryTexts(
   redis: RedisClient,
   prefix: string,
   keyId: string,
-  entries: readonly string[],
+  entries: ReadonlyArray<string | Buffer>,
 ): Promise<void> {
   // Up to 500 entries or about 256 KB a call: a 3 MB call keeps the event loop busy while it is written.
   for (let start = 0; start < entries.length; ) {

@@ -25,4 +25,11 @@ export {
   LIST_IDEMPOTENCY_NAMES,
 } from "./idempotency-keys.js";
 export type { BatchReservation } from "./kept-items.js";
-export { type BatchItemPlan, type PreparedBatch, type PreparedJob, prepareBatch } from "./prepare-batch.js";
+export { type PackedTexts, packedCount, packedText } from "./packed-texts.js";
+export {
+  type BatchItemPlan,
+  type PreparedBatch,
+  type PreparedJob,
+  prepareBatch,
+  preparedBatchBuffers,
+} from "./prepare-batch.js";

@@ -51,24 +51,32 @@ if redis.call('DECRBY', KEYS[2], ARGV[2]) <= 0 then redis.call('DEL', KEYS[2]) e
 return 1
 `);
 
+/** A reservation's member in its key's kept batches: `<batch id>:<items>`. */
+export function keptMember(reservation: BatchReservation): string {
+  return `${reservation.batchId}:${reservation.items}`;
+}
+
 /**
  * Makes room for a new batch of `items` in what its key keeps over `ttlSeconds` (its batches'
  * lifetime), or refuses it (429 `BATCH_STORAGE_LIMIT_REACHED`, with the time until the oldest
  * expires) when they would take the key past `limit` items (0: no limit). The reservation names the
- * new batch.
+ * new batch. It holds the room for `graceSeconds` only (at most `ttlSeconds`): the batch, once made
+ * visible, holds it for its lifetime (`revealBatch`), and a reservation whose batch never was (its
+ * gateway died while writing it) stops counting.
  */
 export async function reserveKeptItems(
   redis: RedisClient,
   prefix: string,
-  request: { keyId: string; items: number; limit: number; ttlSeconds: number },
+  request: { keyId: string; items: number; limit: number; ttlSeconds: number; graceSeconds: number },
 ): Promise<BatchReservation> {
-  const { keyId, items, limit, ttlSeconds } = request;
+  const { keyId, items, limit, ttlSeconds, graceSeconds } = request;
   const now = Date.now();
   const batchId = newBatchId();
+  const member = keptMember({ keyId, batchId, items });
   const [admitted, kept, oldestExpiry] = (await KEEP_SCRIPT.run(
     redis,
     [redisKeys.keyKeptBatches(prefix, keyId), redisKeys.keyKeptItems(prefix, keyId)],
-    [now, items, limit, `${batchId}:${items}`, now + ttlSeconds * 1000, ttlSeconds],
+    [now, items, limit, member, now + Math.min(graceSeconds, ttlSeconds) * 1000, ttlSeconds],
   )) as [number, number, string | number];
   if (admitted === 1) return { keyId, batchId, items };
   const retryAfterSeconds = Math.max(1, Math.ceil((Number(oldestExpiry) - now) / 1000));
@@ -86,10 +94,10 @@ export async function releaseKeptItems(
   prefix: string,
   reservation: BatchReservation,
 ): Promise<void> {
-  const { keyId, batchId, items } = reservation;
+  const { keyId, items } = reservation;
   await UNKEEP_SCRIPT.run(
     redis,
     [redisKeys.keyKeptBatches(prefix, keyId), redisKeys.keyKeptItems(prefix, keyId)],
-    [`${batchId}:${items}`, items],
+    [keptMember(reservation), items],
   );
 }
