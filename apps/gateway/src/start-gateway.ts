@@ -37,11 +37,15 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     ttlSeconds: config.batch.ttlSeconds,
     callbackAttempts: config.callback.attempts,
     callbackBackoffMs: config.callback.backoffMs,
-    confirmation: replicaConfirmationFor(config.redis, [queue.redis, queue.queueConnection], (reason) =>
-      logger.warn(
-        { reason },
-        "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
-      ),
+    confirmation: replicaConfirmationFor(
+      config.redis,
+      [queue.redis, queue.queueConnection],
+      (reason) =>
+        logger.warn(
+          { reason },
+          "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
+        ),
+      (decision) => logger.debug(decision, "Redis writes without a replica's acknowledgement at once"),
     ),
   });
   const lists = new ListStore({

@@ -151,11 +151,15 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
   };
 
   // Behind Sentinel, work is started and recorded on writes a replica holds (docs/decisions/0012).
-  const confirmation = replicaConfirmationFor(config.redis, [redis, queueConnection], (reason) =>
-    logger.warn(
-      { reason },
-      "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
-    ),
+  const confirmation = replicaConfirmationFor(
+    config.redis,
+    [redis, queueConnection],
+    (reason) =>
+      logger.warn(
+        { reason },
+        "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
+      ),
+    (decision) => logger.debug(decision, "Redis writes without a replica's acknowledgement at once"),
   );
 
   // Lists: their state, and their completion callbacks, delivered with the batches'.

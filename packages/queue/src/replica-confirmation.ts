@@ -12,6 +12,8 @@ export interface ServerAddress {
 export interface SentinelView extends ServerAddress {
   /** False while this Sentinel sees the primary down or runs a failover of it: its address may be about to change. */
   settled: boolean;
+  /** The primary's replicas that this Sentinel lists and does not see down. */
+  replicas: readonly ServerAddress[];
 }
 
 /** Settings of {@link ReplicaConfirmation}. */
@@ -39,6 +41,27 @@ export interface ReplicaConfirmationSettings {
    * agree for `lagMs`. Such writes are lost if the primary fails now: worth a line in the log.
    */
   onUnconfirmed?: (reason: "without-replica" | "replica-lagging" | "unsettled") => void;
+  /**
+   * Told of every confirmation that no replica acknowledged at once: how it ended (`held`: the
+   * writes are taken; `again`: they must be made again) and what each connection's server was found
+   * to be. For the debug log: why a write counted as held.
+   */
+  onDecision?: (decision: ConfirmationDecision) => void;
+  /**
+   * What another server says of itself (`INFO replication`), null when it does not answer: a
+   * primary without a replica is taken as the primary only when none of the servers listed as its
+   * replicas has been promoted from it.
+   */
+  serverReplication?: (address: ServerAddress) => Promise<string | null>;
+}
+
+/** How a confirmation without a replica's acknowledgement ended, and why (see `onDecision`). */
+export interface ConfirmationDecision {
+  outcome: "held" | "again";
+  /** The path that decided: the first WAIT's fast path while without a replica, or the full check. */
+  path: "without-replica" | "check";
+  /** Each connection's server (`address:port`) and what it was found to be. */
+  servers: Array<{ server: string; state: ServerState | "acknowledged" }>;
 }
 
 /** What the server behind a connection that got no acknowledgement is. */
@@ -66,7 +89,9 @@ export class ReplicaConfirmation {
   readonly #followMs: number;
   readonly #sentinelPrimary: () => Promise<SentinelView[]>;
   readonly #onUnconfirmed: ReplicaConfirmationSettings["onUnconfirmed"];
+  readonly #onDecision: ReplicaConfirmationSettings["onDecision"];
   readonly #sentinelCount: number;
+  readonly #serverReplication: ReplicaConfirmationSettings["serverReplication"];
   /** Connections made so far (`ready` events of any of them): a change means a client followed a failover. */
   #connections = 0;
   /** The connection count at which writes were last taken without a replica. */
@@ -81,7 +106,9 @@ export class ReplicaConfirmation {
     this.#followMs = settings.followMs ?? 3_000;
     this.#sentinelPrimary = settings.sentinelPrimary;
     this.#onUnconfirmed = settings.onUnconfirmed;
+    this.#onDecision = settings.onDecision;
     this.#sentinelCount = settings.sentinelCount ?? 0;
+    this.#serverReplication = settings.serverReplication;
     for (const redis of connections)
       redis.on("ready", () => {
         this.#connections += 1;
@@ -116,7 +143,9 @@ export class ReplicaConfirmation {
       // them) is found here, as on the way into this state.
       const states = await Promise.all(this.#connectionsToConfirm.map((redis) => this.#stateOf(redis, true)));
       if (this.#connections !== connection) return false;
-      if (states.every((state) => state === "without-replica")) return true;
+      const held = states.every((state) => state === "without-replica");
+      this.#decided(held, "without-replica", this.#connectionsToConfirm, states);
+      if (held) return true;
       this.#withoutReplicaAt = undefined;
     }
     const deadline = Date.now() + this.#lagMs;
@@ -131,21 +160,42 @@ export class ReplicaConfirmation {
       if (this.#connections !== connection) return false;
       const moved = unacknowledged.filter((_, index) => states[index] === "not-the-primary");
       if (moved.length > 0) {
+        this.#decided(false, "check", unacknowledged, states);
         await this.#reconnect(moved);
         return false;
       }
       if (states.every((state) => state === "without-replica")) {
         if (this.#withoutReplicaAt === undefined) this.#onUnconfirmed?.("without-replica");
+        this.#decided(true, "check", unacknowledged, states);
         this.#withoutReplicaAt = connection;
         return true;
       }
       // A replica is online but has not caught up yet, or a failover is under way: wait a while, then take the writes.
       if (Date.now() >= deadline) {
         this.#onUnconfirmed?.(states.includes("unsettled") ? "unsettled" : "replica-lagging");
+        this.#decided(true, "check", unacknowledged, states);
         return true;
       }
       if (states.includes("unsettled")) await new Promise((resolve) => setTimeout(resolve, this.#waitMs));
     }
+  }
+
+  /** Tells `onDecision` how a confirmation without an acknowledgement ended. */
+  #decided(
+    held: boolean,
+    path: ConfirmationDecision["path"],
+    connections: readonly RedisClient[],
+    states: readonly ServerState[],
+  ): void {
+    if (this.#onDecision === undefined) return;
+    this.#onDecision({
+      outcome: held ? "held" : "again",
+      path,
+      servers: this.#connectionsToConfirm.map((redis) => {
+        const index = connections.indexOf(redis);
+        return { server: serverOf(redis), state: index < 0 ? "acknowledged" : states[index]! };
+      }),
+    });
   }
 
   /** The connections whose writes no replica has acknowledged within `waitMs`. */
@@ -159,6 +209,11 @@ export class ReplicaConfirmation {
   /** What the server behind a connection is, asked of the server itself and of the Sentinels. */
   async #stateOf(redis: RedisClient, recentViews = false): Promise<ServerState> {
     const info = String(await redis.call("INFO", "replication"));
+    // The server that answered, known only while the socket is open: a connection that a failover
+    // closed under the question (ioredis closes it on `+switch-master`) may have answered from the
+    // demoted primary. Not known is never taken as the primary: asked again once it is ready.
+    const remote = remoteOf(redis);
+    if (remote === undefined) return "unsettled";
     if (!/^role:master/m.test(info)) return "not-the-primary";
     if (onlineReplicas(info) > 0) return "replica-lagging";
     // A primary whose replica is being promoted, or that was demoted without being told yet, also
@@ -168,9 +223,28 @@ export class ReplicaConfirmation {
     const views = recentViews ? await this.#sentinelViews() : await this.#sentinelPrimary();
     if (views.length === 0 || views.length * 2 <= this.#sentinelCount) return "unsettled";
     if (views.some((view) => !view.settled)) return "unsettled";
-    const here = views.filter((view) => isAddressOf(redis, view)).length;
+    const here = views.filter((view) => isAddressOf(remote, view)).length;
     if (views.length > 0 && here === 0) return "not-the-primary";
-    return here < views.length ? "unsettled" : "without-replica";
+    if (here < views.length) return "unsettled";
+    // Right after a failover the Sentinels that did not lead it can still name the old primary, which
+    // takes writes until it is converted, then drops them. The servers themselves tell: a replica
+    // promoted from this one keeps this one's replication ID as its previous one.
+    return (await this.#promotedFrom(remote, info, views)) ? "not-the-primary" : "without-replica";
+  }
+
+  /** Whether a server the Sentinels list as a replica is now a primary promoted from the one at `remote`. */
+  async #promotedFrom(remote: ServerAddress, info: string, views: readonly SentinelView[]): Promise<boolean> {
+    const replid = /^master_replid:(\w+)/m.exec(info)?.[1];
+    if (replid === undefined || this.#serverReplication === undefined) return false;
+    const addresses = new Map<string, ServerAddress>();
+    for (const view of views)
+      for (const replica of view.replicas)
+        if (!isAddressOf(remote, replica)) addresses.set(`${replica.host}:${replica.port}`, replica);
+    const answers = await Promise.all([...addresses.values()].map((address) => this.#serverReplication!(address)));
+    return answers.some(
+      (answer) =>
+        answer !== null && /^role:master/m.test(answer) && /^master_replid2:(\w+)/m.exec(answer)?.[1] === replid,
+    );
   }
 
   /** What the Sentinels say of the primary, asked at most every `waitMs`: every write is checked while there is no replica. */
@@ -222,14 +296,24 @@ function onlineReplicas(info: string): number {
   return [...info.matchAll(/^slave\d+:.*state=online/gm)].length;
 }
 
-/** True when the connection is to the server at `address`. */
-function isAddressOf(redis: RedisClient, address: ServerAddress): boolean {
+/** The address of the server behind a connection now; undefined while it has no open socket. */
+function remoteOf(redis: RedisClient): ServerAddress | undefined {
   const stream = (redis as Redis).stream as { remoteAddress?: string; remotePort?: number } | undefined;
-  if (!stream?.remotePort) return true;
-  if (stream.remotePort !== address.port) return false;
-  const remote = (stream.remoteAddress ?? "").replace(/^::ffff:/, "");
+  if (!stream?.remotePort) return undefined;
+  return { host: (stream.remoteAddress ?? "").replace(/^::ffff:/, ""), port: stream.remotePort };
+}
+
+/** The address of the server behind a connection, as `host:port` (`?` while it has no open socket). */
+function serverOf(redis: RedisClient): string {
+  const remote = remoteOf(redis);
+  return remote ? `${remote.host}:${remote.port}` : "?";
+}
+
+/** True when `remote` (a socket's address) is the server at `address`. */
+function isAddressOf(remote: ServerAddress, address: ServerAddress): boolean {
+  if (remote.port !== address.port) return false;
   // A Sentinel may name the primary by host name (announce-hostnames); the socket knows only its address.
-  return !/^[\d.]+$|:/.test(address.host) || remote === address.host;
+  return !/^[\d.]+$|:/.test(address.host) || remote.host === address.host;
 }
 
 /**
@@ -240,12 +324,15 @@ export function replicaConfirmationFor(
   target: RedisTarget,
   connections: readonly RedisClient[],
   onUnconfirmed?: ReplicaConfirmationSettings["onUnconfirmed"],
+  onDecision?: ReplicaConfirmationSettings["onDecision"],
 ): ReplicaConfirmation | undefined {
   if (target.mode !== "sentinel") return undefined;
   return new ReplicaConfirmation(connections, {
     sentinelPrimary: () => askSentinelsForPrimary(target),
+    serverReplication: (address) => askServerReplication(target, address),
     sentinelCount: target.sentinels.length,
     ...(onUnconfirmed ? { onUnconfirmed } : {}),
+    ...(onDecision ? { onDecision } : {}),
   });
 }
 
@@ -255,30 +342,72 @@ async function askSentinelsForPrimary(target: Extract<RedisTarget, { mode: "sent
   return answers.filter((answer): answer is SentinelView => answer !== null);
 }
 
-/** What one Sentinel says of the primary (`SENTINEL MASTER`); null when it does not answer. */
+/** A short-lived connection to one server (a Sentinel, or a data server with the data servers' credentials). */
+function connectionTo(
+  address: ServerAddress,
+  password: string | undefined,
+  username: string | undefined,
+  tls: boolean,
+) {
+  const client = new Redis({
+    host: address.host,
+    port: address.port,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    ...(username !== undefined ? { username } : {}),
+    ...(password !== undefined ? { password } : {}),
+    ...(tls ? { tls: {} } : {}),
+  });
+  client.on("error", () => {});
+  return client;
+}
+
+/** What a data server says of its replication (`INFO replication`); null when it does not answer. */
+async function askServerReplication(
+  target: Extract<RedisTarget, { mode: "sentinel" }>,
+  address: ServerAddress,
+): Promise<string | null> {
+  const client = connectionTo(address, target.access.password, target.access.username, target.access.tls);
+  try {
+    return String(await client.call("INFO", "replication"));
+  } catch {
+    // Down, or not reachable from here.
+    return null;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Field-value pairs of a Sentinel reply. */
+function fieldsOf(reply: readonly string[]): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (let index = 0; index + 1 < reply.length; index += 2) fields.set(reply[index]!, reply[index + 1]!);
+  return fields;
+}
+
+/** What one Sentinel says of the primary and its replicas (`SENTINEL MASTER`, `SENTINEL REPLICAS`); null when it does not answer. */
 async function askSentinel(
   target: Extract<RedisTarget, { mode: "sentinel" }>,
   sentinel: ServerAddress,
 ): Promise<SentinelView | null> {
-  const client = new Redis({
-    host: sentinel.host,
-    port: sentinel.port,
-    connectTimeout: 1_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    ...(target.sentinelPassword !== undefined ? { password: target.sentinelPassword } : {}),
-    ...(target.access.tls ? { tls: {} } : {}),
-  });
-  client.on("error", () => {});
+  const client = connectionTo(sentinel, target.sentinelPassword, undefined, target.access.tls);
   try {
-    const reply = (await client.call("SENTINEL", "MASTER", target.primaryName)) as string[];
-    const fields = new Map<string, string>();
-    for (let index = 0; index + 1 < reply.length; index += 2) fields.set(reply[index]!, reply[index + 1]!);
+    const [master, replicas] = await Promise.all([
+      client.call("SENTINEL", "MASTER", target.primaryName) as Promise<string[]>,
+      client.call("SENTINEL", "REPLICAS", target.primaryName) as Promise<string[][]>,
+    ]);
+    const fields = fieldsOf(master);
     const flags = fields.get("flags") ?? "";
     return {
       host: fields.get("ip") ?? "",
       port: Number(fields.get("port")),
       settled: !/failover_in_progress|o_down|s_down/.test(flags),
+      // A replica the Sentinel sees down is not asked: a promoted one answers the Sentinels.
+      replicas: replicas
+        .map(fieldsOf)
+        .filter((replica) => !/s_down|o_down|disconnected/.test(replica.get("flags") ?? ""))
+        .map((replica) => ({ host: replica.get("ip") ?? "", port: Number(replica.get("port")) })),
     };
   } catch {
     // This Sentinel is away.

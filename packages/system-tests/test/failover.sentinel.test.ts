@@ -183,6 +183,10 @@ async function stallReport(location: string): Promise<string> {
     }
     // What went wrong around it: the processes' warnings and the Sentinels' switches.
     lines.push(...harness.stack.logLines().filter((line) => /"level":(4|5)0/.test(line)));
+    // Why writes without a replica's acknowledgement counted as held, or were made again.
+    lines.push(
+      ...harness.stack.logLines().filter((line) => line.includes("without a replica's acknowledgement at once")),
+    );
     lines.push(...sentinelSwitches());
     return `${lines.join("\n")}\n`;
   } finally {

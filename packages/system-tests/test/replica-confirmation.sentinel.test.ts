@@ -1,6 +1,6 @@
 import type { RedisTarget } from "@dossier/config";
 import { createRedis, type RedisClient, replicaConfirmationFor } from "@dossier/queue";
-import { type RedisSentinelProcesses, redisCommand, startRedisSentinels } from "@dossier/testing";
+import { freePort, type RedisSentinelProcesses, redisCommand, startRedisSentinels } from "@dossier/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 let group: RedisSentinelProcesses;
@@ -35,6 +35,14 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
     if (Date.now() > deadline) throw new Error(`${what} within 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Leaves the primary without an online replica: the replica follows a server that is not there. (A
+ * replica told `REPLICAOF NO ONE` would be a primary promoted from this one, as in a failover.)
+ */
+async function detachReplica(replicaPort: number): Promise<void> {
+  await redisCommand(replicaPort, "REPLICAOF", "127.0.0.1", String(await freePort()));
 }
 
 /** The WAIT commands a server has received so far (counted when each starts). */
@@ -85,7 +93,7 @@ describe("confirming writes behind Sentinel", () => {
     const confirmation = replicaConfirmationFor(target(), [redis], (reason) => told.push(reason))!;
     const primaryPort = await group.primaryPort();
     const replicaPort = group.servers.map((server) => server.port).find((port) => port !== primaryPort)!;
-    await redisCommand(replicaPort, "REPLICAOF", "NO", "ONE");
+    await detachReplica(replicaPort);
     try {
       await redis.set("confirm:alone", "1");
       expect(await confirmation.confirm()).toBe(true);
@@ -108,7 +116,7 @@ describe("confirming writes behind Sentinel", () => {
     const confirmation = replicaConfirmationFor(target(), [redis])!;
     const primaryPort = await group.primaryPort();
     const replica = group.servers.find((server) => server.port !== primaryPort)!;
-    await redisCommand(replica.port, "REPLICAOF", "NO", "ONE");
+    await detachReplica(replica.port);
     try {
       // Writes go on while the primary has no replica: each is taken as it is.
       for (let write = 1; write <= 2; write += 1) {
@@ -146,6 +154,29 @@ describe("confirming writes behind Sentinel", () => {
     expect(await confirmed).toBe(true);
     expect(heldWhenConfirmed).toBeGreaterThanOrEqual(written);
     expect(confirmation.withoutReplica).toBe(false);
+  });
+
+  it("confirms nothing on a primary whose replica was promoted from it, while the Sentinels still name it", async () => {
+    // A failover as the Sentinels that do not lead it see it at first: the replica is a primary
+    // now, the old one takes writes and has no replica, and the Sentinels asked name it. Its writes
+    // are dropped when it is converted: they must be made again, not taken.
+    const told: string[] = [];
+    const confirmation = replicaConfirmationFor(target(), [redis], (reason) => told.push(reason))!;
+    const primaryPort = await group.primaryPort();
+    const replicaPort = group.servers.map((server) => server.port).find((port) => port !== primaryPort)!;
+    await redisCommand(replicaPort, "REPLICAOF", "NO", "ONE");
+    try {
+      await redis.set("confirm:demoted", "1");
+      expect(await confirmation.confirm()).toBe(false);
+      expect(confirmation.withoutReplica).toBe(false);
+      expect(told).toEqual([]);
+    } finally {
+      await redisCommand(replicaPort, "REPLICAOF", "127.0.0.1", String(primaryPort));
+    }
+    await group.replicasInSync();
+    await redis.set("confirm:demoted", "2");
+    expect(await confirmation.confirm()).toBe(true);
+    expect(await redisCommand(replicaPort, "GET", "confirm:demoted")).toBe("2");
   });
 
   it("says the writes must be made again when the connection followed a failover since they were made", async () => {
