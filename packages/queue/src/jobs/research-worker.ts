@@ -134,7 +134,7 @@ export function createResearchWorker(
     // The counters go with the first write that may have run; a refusal of a full Redis ran nothing.
     let counters = stats;
     let refusals = 0;
-    for (let attempt = 1; ; attempt += 1) {
+    for (;;) {
       const mark = settings.confirmation?.mark;
       try {
         const batchIds = await announceJobEnd(redis, prefix, jobId, end, settings.resultTtlSeconds, counters);
@@ -145,7 +145,9 @@ export function createResearchWorker(
             end.status === "done" ? { status: "done", body: end.body } : { status: "failed", failure: end.failure },
             batchIds,
           );
-        if (!settings.confirmation || (await settings.confirmation.confirm(mark)) || attempt >= 5) return;
+        // A demoted primary takes writes until the Sentinels convert it (seconds): written again until
+        // the new primary holds them, for as long as the job's lock would keep another worker off it.
+        if (!settings.confirmation || (await settings.confirmation.confirm(mark)) || Date.now() > deadline) return;
       } catch (error) {
         if (isRedisFullError(error)) {
           noteRefusal(error);
