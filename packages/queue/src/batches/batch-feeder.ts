@@ -130,6 +130,10 @@ export class BatchFeeder {
     if ((await redis.scard(redisKeys.jobBatches(prefix, entry.jobId))) === 0) return;
     const maxAgeSeconds = entry.data.request.maxAgeSeconds;
     const readStored = () => readStoredResult(redis, prefix, entry.jobId, maxAgeSeconds);
+    // The job's time is when no result was found: a worker that takes it answers from a result
+    // stored since (a run of the same job that finished between this read and the job's creation:
+    // an entry fed again after a failover, whose first job has just completed), not research it again.
+    const checkedAt = Date.now();
     const stored = await readStored();
     if (stored !== null) {
       await batches.resolveJob(entry.jobId, { status: "done", body: stored.body });
@@ -137,6 +141,7 @@ export class BatchFeeder {
     }
     await this.queue.add(entry.kind, entry.data, {
       jobId: entry.jobId,
+      timestamp: checkedAt,
       priority: jobPriorities.batch,
       attempts: this.settings.attempts,
       backoff: { type: "exponential", delay: this.settings.backoffMs, jitter: 0.5 },
