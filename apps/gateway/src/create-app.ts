@@ -5,6 +5,7 @@ import {
   type AuthFailureLimiter,
   type BatchStore,
   type EventFeeds,
+  type HeldWrites,
   IdempotencyKeys,
   LIST_IDEMPOTENCY_NAMES,
   type ListStore,
@@ -70,8 +71,18 @@ export interface GatewayDependencies {
   events: { feeds: EventFeeds; streams: EventStreams };
   /** Lists ("find all") and how many one key may have running (`LIST_MAX_OPEN`). */
   lists: { store: ListStore; maxOpen: number };
-  /** Watches: their store and schedules, the per-key cap, and lists once they exist (docs/watches.md). */
-  watches: { store: WatchStore; schedule: WatchSchedule; feed: WatchFeed; maxPerKey: number; lists?: ListWatchSupport };
+  /**
+   * Watches: their store and schedules, the per-key cap, lists once they exist, and how their writes
+   * are held behind Sentinel (docs/watches.md).
+   */
+  watches: {
+    store: WatchStore;
+    schedule: WatchSchedule;
+    feed: WatchFeed;
+    maxPerKey: number;
+    lists?: ListWatchSupport;
+    held: HeldWrites;
+  };
 }
 
 /** Largest batch body accepted, in bytes (32 MB: 10,000 items of about 3 KB). */
@@ -161,6 +172,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
       maxPerKey: dependencies.watches.maxPerKey,
       ...(dependencies.watches.lists ? { lists: dependencies.watches.lists } : {}),
       live: { feed: dependencies.watches.feed, streams: dependencies.events.streams },
+      held: dependencies.watches.held,
       callbackPolicy: dependencies.callbackPolicy,
       authenticate: authenticated,
       body: jsonBody(),

@@ -30,6 +30,17 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     prefix: config.redisPrefix,
     ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds),
   });
+  // Behind Sentinel, a batch or a watch is answered once a replica holds it (docs/decisions/0012).
+  const confirmation = replicaConfirmationFor(
+    config.redis,
+    [queue.redis, queue.queueConnection],
+    (reason) =>
+      logger.warn(
+        { reason },
+        "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
+      ),
+    (decision) => logger.debug(decision, "Redis writes without a replica's acknowledgement at once"),
+  );
   const batches = new BatchStore({
     prefix: config.redisPrefix,
     redis: queue.redis,
@@ -37,16 +48,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     ttlSeconds: config.batch.ttlSeconds,
     callbackAttempts: config.callback.attempts,
     callbackBackoffMs: config.callback.backoffMs,
-    confirmation: replicaConfirmationFor(
-      config.redis,
-      [queue.redis, queue.queueConnection],
-      (reason) =>
-        logger.warn(
-          { reason },
-          "Redis writes taken without a replica's acknowledgement: they are lost if the primary fails now",
-        ),
-      (decision) => logger.debug(decision, "Redis writes without a replica's acknowledgement at once"),
-    ),
+    confirmation,
   });
   const lists = new ListStore({
     prefix: config.redisPrefix,
@@ -68,6 +70,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     schedule: new WatchSchedule({ prefix: config.redisPrefix, queueConnection: queue.queueConnection }),
     feed: new WatchFeed({ target: config.redis, prefix: config.redisPrefix }),
     maxPerKey: config.watch.maxPerKey,
+    held: { confirmation, connections: [queue.redis, queue.queueConnection] },
     // A watch on a list keeps the list's definition: each run makes the list again from it.
     lists: {
       async definitionOf(listId: string, keyId: string) {

@@ -324,6 +324,8 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     onRun: (report) => logger.info(report, "watch run"),
     // A watch on a list makes its list again on each run, as a list of the watch's key.
     lists: { lists, identify: candidateKeys, maxOpen: config.list.maxOpen },
+    // Behind Sentinel, a run starts and is recorded on writes a replica holds (docs/decisions/0012).
+    ...(confirmation ? { confirmation } : {}),
     onCallbackAttempt: (event) => logger.info(event, "watch callback attempt"),
   });
 

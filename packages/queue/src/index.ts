@@ -2,6 +2,7 @@ export * from "./batches/index.js";
 export * from "./callbacks/index.js";
 export * from "./events/index.js";
 export * from "./fleet/index.js";
+export * from "./held-writes.js";
 export * from "./jobs/index.js";
 export * from "./keys/index.js";
 export * from "./limits/index.js";

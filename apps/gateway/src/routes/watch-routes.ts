@@ -1,6 +1,15 @@
 import { DossierError, MAX_WATCH_PAGE, validateWatchRequest } from "@dossier/contract";
 import type { AddressPolicy } from "@dossier/egress";
-import type { WatchedListDefinition, WatchFeed, WatchSchedule, WatchStore } from "@dossier/queue";
+import {
+  type HeldWrites,
+  newWatchId,
+  type WatchedListDefinition,
+  type WatchFeed,
+  type WatchSchedule,
+  type WatchStore,
+  type WatchTrigger,
+  writeHeld,
+} from "@dossier/queue";
 import type { Request, RequestHandler, Response } from "express";
 import { streamWatchEvents } from "../events/index.js";
 import { checkCallbackUrl } from "../http/check-callback-url.js";
@@ -32,6 +41,11 @@ export interface WatchRouteSettings {
   lists?: ListWatchSupport;
   /** Live events: the watches' channels, and the gateway's open event streams. */
   live: { feed: WatchFeed; streams: EventStreams };
+  /**
+   * The connections of `store` and `schedule` and, behind Sentinel, the confirmation of their writes:
+   * a watch made, deleted or asked to run is answered once a replica holds it (docs/decisions/0012).
+   */
+  held: HeldWrites;
 }
 
 /** Entries one page holds unless `limit` says otherwise. */
@@ -60,10 +74,23 @@ const EVENT_ID = /^we-[A-Za-z0-9_-]{1,64}$/;
  * and `GET /v1/watches/{id}/events` (docs/watches.md). Only the key that made a watch sees it.
  */
 export function watchRoutes(settings: WatchRouteSettings): Route[] {
-  const { store, schedule } = settings;
+  const { store, schedule, held } = settings;
   const guard = settings.authenticate;
   const own = (request: Request, response: Response) =>
     findOwnWatch(store, String(request.params.id), apiKeyOf(response).id);
+  /**
+   * Queues a run of the watch in each round of held writes; in a later round (the writes made again
+   * after a failover) only when the run queued before is neither waiting, under way nor recorded on
+   * the primary now: a run the new primary has is not queued twice.
+   */
+  const runQueuer = (watchId: string, trigger: Exclude<WatchTrigger, "schedule">) => {
+    let queued: string | undefined;
+    return async () => {
+      if (queued !== undefined && ((await schedule.holds(queued)) || (await store.get(watchId))?.lastRunId === queued))
+        return;
+      queued = await schedule.runNow(watchId, trigger);
+    };
+  };
 
   return [
     route("POST", "/v1/watches", ...guard, settings.body, async (request: Request, response: Response) => {
@@ -82,36 +109,43 @@ export function watchRoutes(settings: WatchRouteSettings): Route[] {
           throw validationProblem([{ path: "list", message: `is not a list of this key: ${target.listId}` }]);
       }
       if (callbackUrl !== null) await checkCallbackUrl(callbackUrl, settings.callbackPolicy);
-      const creation = await store
-        .create({
-          keyId: identity.id,
-          every,
-          everySeconds,
-          target:
-            target.type === "research"
-              ? { type: "research", kind: target.kind, request: target.request }
-              : { type: "list", listId: target.listId, definition: definition! },
-          given: target.type === "research" ? target.given : null,
-          callbackUrl,
-          metadata,
-        })
-        .catch((error: unknown) => {
-          throw watchStoreProblem(error);
-        });
+      const watch = {
+        keyId: identity.id,
+        every,
+        everySeconds,
+        target:
+          target.type === "research"
+            ? { type: "research" as const, kind: target.kind, request: target.request }
+            : { type: "list" as const, listId: target.listId, definition: definition! },
+        given: target.type === "research" ? target.given : null,
+        callbackUrl,
+        metadata,
+      };
+      // The same id and time in every round: a creation made again after a failover is the same watch.
+      const id = newWatchId();
+      const createdAt = Date.now();
+      // The first run sets the baseline at once rather than an interval later.
+      const queueFirstRun = runQueuer(id, "created");
+      let made = false;
+      const creation = await writeHeld(held, async () => {
+        const created = await store.create(watch, createdAt, id);
+        if (created.status !== "created") return created;
+        made = true;
+        await schedule.schedule(id, everySeconds);
+        await queueFirstRun();
+        return created;
+      }).catch(async (error: unknown) => {
+        if (made) {
+          await schedule.unschedule(id).catch(() => {});
+          await store.delete({ id, keyId: identity.id }).catch(() => {});
+        }
+        throw watchStoreProblem(error);
+      });
       if (creation.status === "limit")
         throw new DossierError("WATCH_LIMIT_REACHED", {
           detail: `This key holds ${creation.count} watches, the most allowed (${settings.maxPerKey}); delete one to make another.`,
         });
       const { record } = creation;
-      try {
-        await schedule.schedule(record.id, record.everySeconds);
-        // The first run sets the baseline at once rather than an interval later.
-        await schedule.runNow(record.id, "created");
-      } catch (error) {
-        await schedule.unschedule(record.id).catch(() => {});
-        await store.delete(record).catch(() => {});
-        throw watchStoreProblem(error);
-      }
       response.setHeader("Location", `/v1/watches/${record.id}`);
       response.status(201).json(await readWatchView(schedule, record));
     }),
@@ -135,19 +169,19 @@ export function watchRoutes(settings: WatchRouteSettings): Route[] {
 
     route("DELETE", "/v1/watches/:id", ...guard, async (request: Request, response: Response) => {
       const record = await own(request, response);
-      try {
+      await writeHeld(held, async () => {
         // The schedule first: nothing new starts; a run under way finds the watch gone and records nothing.
         await schedule.unschedule(record.id);
         await store.delete(record);
-      } catch (error) {
+      }).catch((error: unknown) => {
         throw watchStoreProblem(error);
-      }
+      });
       response.status(204).end();
     }),
 
     route("POST", "/v1/watches/:id/run", ...guard, async (request: Request, response: Response) => {
       const record = await own(request, response);
-      await schedule.runNow(record.id, "manual").catch((error: unknown) => {
+      await writeHeld(held, runQueuer(record.id, "manual")).catch((error: unknown) => {
         throw watchStoreProblem(error);
       });
       response.setHeader("Location", `/v1/watches/${record.id}`);

@@ -33,7 +33,7 @@ export {
   type WatchRunReport,
   watchEventId,
 } from "./watch-runner.js";
-export { onDemandRunJobIds, scheduleOffsetMs, type WatchRunData, WatchSchedule } from "./watch-schedule.js";
+export { onDemandRunJobIds, runIdOf, scheduleOffsetMs, type WatchRunData, WatchSchedule } from "./watch-schedule.js";
 export {
   startWatchServices,
   type WatchServices,
@@ -42,6 +42,7 @@ export {
 } from "./watch-services.js";
 export {
   type NewWatch,
+  newWatchId,
   type PageRequest,
   type WatchAnnouncement,
   type WatchCreation,

@@ -5,20 +5,22 @@ import {
   type ResearchResponse,
   type WatchEvent,
 } from "@dossier/contract";
-import { DelayedError, type Job, Worker } from "bullmq";
+import { DelayedError, type Job, WaitingError, Worker } from "bullmq";
+import { writeHeld } from "../held-writes.js";
 import { researchJobId } from "../jobs/job-id.js";
 import type { ResearchQueue } from "../jobs/research-queue.js";
 import type { ApiKeyStore } from "../keys/api-key-store.js";
 import { jobPriorities, redisKeys, WATCH_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { admitCalls } from "../usage/usage-ledger.js";
 import { compareAnswers } from "./compare-answers.js";
 import { compareListItems } from "./compare-list-items.js";
 import { observeAnswer } from "./observe-answer.js";
 import type { WatchCallbacks } from "./watch-callbacks.js";
 import type { ProblemSummary, RunRecord, WatchedListSummary, WatchRecord, WatchTrigger } from "./watch-record.js";
-import type { WatchRunData, WatchSchedule } from "./watch-schedule.js";
+import { runIdOf, type WatchRunData, type WatchSchedule } from "./watch-schedule.js";
 import type { WatchStore } from "./watch-store.js";
 import { type ListWatchSettings, runWatchedList } from "./watched-list-run.js";
 
@@ -63,6 +65,13 @@ export interface WatchRunnerSettings {
   onRun?: (report: WatchRunReport) => void;
   /** Lists, for watches on a list; absent, such a watch's runs fail saying so. */
   lists?: ListWatchSettings;
+  /**
+   * Behind Sentinel, the confirmation of `redis` and `queueConnection`: a run starts only once a
+   * replica holds its start, and what it records (its answer, its event, its callback, a skip or a
+   * stop) counts as written once a replica holds it, written again on the new primary after a
+   * failover (see {@link writeHeld}).
+   */
+  confirmation?: ReplicaConfirmation;
 }
 
 /** The id of the event a run makes: derived from the watch and the run, the same however often it is delivered. */
@@ -136,6 +145,23 @@ const summary = (error: unknown): ProblemSummary =>
  */
 export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRunData> {
   const { prefix, redis, store } = settings;
+  const held = { confirmation: settings.confirmation, connections: [redis, settings.queueConnection] };
+
+  /**
+   * Records a run (see {@link WatchStore.recordRun}) and queues the delivery of its event, held on a
+   * replica. Made again after a failover, the record the new primary already has is `already`: the
+   * run is still this one's, and its event's delivery is queued (once, by its id).
+   */
+  const record = (watch: WatchRecord, runId: string, run: RunRecord) => {
+    let recordedHere = false;
+    return writeHeld(held, async () => {
+      const recorded = await store.recordRun(watch.id, runId, run);
+      if (recorded === "gone") return recorded;
+      recordedHere ||= recorded === "recorded";
+      if (recordedHere && run.event && watch.callbackUrl) await settings.callbacks.enqueue(watch.id, run.event.id);
+      return recordedHere ? "recorded" : recorded;
+    });
+  };
 
   const report = (
     watch: WatchRecord,
@@ -169,7 +195,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
             },
             usage: { runs: 1 },
           };
-    await store.recordRun(watch.id, runId, run);
+    await record(watch, runId, run);
     report(watch, runId, trigger, { outcome, code: problem.code });
   };
 
@@ -210,7 +236,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
       counts: list.counts,
       ...(list.stopReason ? { stopReason: list.stopReason } : {}),
     };
-    const recorded = await store.recordRun(watch.id, runId, {
+    const recorded = await record(watch, runId, {
       set: {
         lastRun: JSON.stringify({
           id: runId,
@@ -240,7 +266,6 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
       report(watch, runId, trigger, { outcome: "stopped" });
       return;
     }
-    if (recorded === "recorded" && event && watch.callbackUrl) await settings.callbacks.enqueue(watch.id, event.id);
     report(watch, runId, trigger, { outcome: result, changes: comparison.changes.length });
   };
 
@@ -249,13 +274,15 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     const key = watch.keyId.startsWith("env-") ? null : await settings.keys.get(watch.keyId);
     if (key?.revokedAt) {
       // A revoked key's watch stops for good: nobody may read what it would find.
-      await settings.schedule.unschedule(watch.id);
-      await store.update(watch.id, {
-        status: "stopped",
-        stoppedReason: JSON.stringify({
-          code: "AUTH_INVALID_KEY",
-          detail: `The API key that made this watch was revoked on ${key.revokedAt}; the watch no longer runs.`,
-        }),
+      await writeHeld(held, async () => {
+        await settings.schedule.unschedule(watch.id);
+        await store.update(watch.id, {
+          status: "stopped",
+          stoppedReason: JSON.stringify({
+            code: "AUTH_INVALID_KEY",
+            detail: `The API key that made this watch was revoked on ${key.revokedAt}; the watch no longer runs.`,
+          }),
+        });
       });
       report(watch, runId, trigger, { outcome: "stopped", code: "AUTH_INVALID_KEY" });
       return;
@@ -330,7 +357,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     const result = watch.memory === null ? "baseline" : event ? "changed" : "unchanged";
     // A stored result served again cost nothing new; a run made now (or joined in flight) spent its usage.
     const spent: Record<string, number> = outcome.storedAt === undefined ? (response.usage ?? {}) : {};
-    const recorded = await store.recordRun(watch.id, runId, {
+    const recorded = await record(watch, runId, {
       set: {
         lastRun: JSON.stringify({
           id: runId,
@@ -363,26 +390,40 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
       report(watch, runId, trigger, { outcome: "stopped" });
       return;
     }
-    if (recorded === "recorded" && event && watch.callbackUrl) await settings.callbacks.enqueue(watch.id, event.id);
     report(watch, runId, trigger, { outcome: result, changes: comparison.changes.length });
   };
 
   const worker = new Worker<WatchRunData>(
     WATCH_QUEUE,
     async (job: Job<WatchRunData>, token?: string) => {
+      // Taken just now: a failover followed since is caught by the confirmation below.
+      const takenMark = settings.confirmation?.mark;
       const { watchId, trigger } = job.data;
       // Stable across a takeover after a crash; distinct for every later run on demand (same job id, new job).
-      const runId = `${job.id}@${job.timestamp}`;
+      const runId = runIdOf(job);
+      // Behind Sentinel, a run starts only on a take a replica holds (and, with it, the next
+      // scheduled job BullMQ made at the take), with the job's lock still this run's: a run taken
+      // from a primary that a failover replaced is handed back, and the new primary hands it out
+      // again, rather than run twice (as a research job's start, docs/decisions/0012).
+      if (settings.confirmation) {
+        const started =
+          (await settings.confirmation.confirm(takenMark).catch(() => false)) &&
+          (!token || (await job.extendLock(token, settings.lockMs).catch(() => 0)) === 1);
+        if (!started) {
+          if (token) await job.moveToWait(token).catch(() => {});
+          throw new WaitingError();
+        }
+      }
       const watch = await store.get(watchId);
       if (!watch || watch.status === "stopped") return "gone";
       if (watch.lastRunId === runId) {
         // Recorded before its worker died: only its event's delivery may be missing (queued once by id).
-        if (watch.lastRun?.eventId && watch.callbackUrl)
-          await settings.callbacks.enqueue(watch.id, watch.lastRun.eventId);
+        const eventId = watch.lastRun?.eventId;
+        if (eventId && watch.callbackUrl) await writeHeld(held, () => settings.callbacks.enqueue(watch.id, eventId));
         return "recorded";
       }
       if (trigger === "schedule" && watch.skipRuns > 0) {
-        await store.skipScheduledRun(watchId);
+        await writeHeld(held, () => store.skipScheduledRun(watchId, runId));
         return "backing off";
       }
       const lock = redisKeys.watchRunLock(prefix, watchId);

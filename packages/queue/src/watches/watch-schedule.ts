@@ -16,6 +16,14 @@ export interface WatchRunData {
  */
 export const onDemandRunJobIds = (watchId: string): [string, string] => [`run-${watchId}`, `run-${watchId}-next`];
 
+/**
+ * The id of the run a job makes: its job id and when the job was made. Stable when a run is taken
+ * over after its worker died; distinct for every later run of a job id (runs on demand reuse two).
+ */
+export function runIdOf(job: { id?: string | undefined; timestamp: number }): string {
+  return `${job.id}@${job.timestamp}`;
+}
+
 /** Job states in which a run on demand is still to come: asking again joins it. */
 const PENDING_STATES = new Set(["waiting", "delayed", "prioritized", "waiting-children"]);
 
@@ -70,15 +78,28 @@ export class WatchSchedule {
   /**
    * Queues a run now. A run of this watch already waiting is not queued twice; a run asked for
    * while another is under way is queued after it (the watch's lock runs them one at a time).
+   * Returns the id of the run that will answer the ask (see {@link runIdOf}): the one queued, or the
+   * one that was waiting.
    */
-  async runNow(watchId: string, trigger: Exclude<WatchTrigger, "schedule">): Promise<void> {
+  async runNow(watchId: string, trigger: Exclude<WatchTrigger, "schedule">): Promise<string> {
     const slots = onDemandRunJobIds(watchId);
-    const states = await Promise.all(
-      slots.map(async (jobId) => (await (await this.queue.getJob(jobId))?.getState()) ?? "unknown"),
-    );
-    if (states.some((state) => PENDING_STATES.has(state))) return;
+    const jobs = await Promise.all(slots.map((jobId) => this.queue.getJob(jobId)));
+    const states = await Promise.all(jobs.map(async (job) => (await job?.getState()) ?? "unknown"));
+    const waiting = jobs.find((job, index) => job !== undefined && PENDING_STATES.has(states[index]!));
+    if (waiting) return runIdOf(waiting);
     const free = slots.find((_jobId, index) => states[index] !== "active") ?? slots[0];
-    await this.queue.add("run", { watchId, trigger }, { jobId: free, removeOnComplete: true, removeOnFail: true });
+    const job = await this.queue.add(
+      "run",
+      { watchId, trigger },
+      { jobId: free, removeOnComplete: true, removeOnFail: true },
+    );
+    return runIdOf(job);
+  }
+
+  /** Whether the run with this id (from {@link runNow}) is still queued or under way. */
+  async holds(runId: string): Promise<boolean> {
+    const job = await this.queue.getJob(runId.slice(0, runId.lastIndexOf("@")));
+    return job !== undefined && runIdOf(job) === runId;
   }
 
   /** When the watch's next scheduled run is due (ms since epoch), or null without a scheduler. */

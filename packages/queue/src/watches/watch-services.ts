@@ -5,6 +5,7 @@ import type { CallbackSettings } from "../batches/batch-services.js";
 import { ResearchQueue } from "../jobs/research-queue.js";
 import { ApiKeyStore } from "../keys/api-key-store.js";
 import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { WatchCallbacks } from "./watch-callbacks.js";
 import { createWatchWorker, type WatchRunReport } from "./watch-runner.js";
 import { type WatchRunData, WatchSchedule } from "./watch-schedule.js";
@@ -43,6 +44,8 @@ export interface WatchServicesSettings {
   onRun?: (report: WatchRunReport) => void;
   /** Lists, for watches on a list (docs/watches.md); absent, such a watch's runs fail saying so. */
   lists?: ListWatchSettings;
+  /** Behind Sentinel: the confirmation of `redis` and `queueConnection`, for the runs' starts and records. */
+  confirmation?: ReplicaConfirmation;
   onCallbackAttempt?: (event: {
     watchId: string;
     eventId: string;
@@ -93,6 +96,7 @@ export function startWatchServices(settings: WatchServicesSettings): WatchServic
     runTimeoutMs: settings.watch.runTimeoutMs,
     ...(settings.onRun ? { onRun: settings.onRun } : {}),
     ...(settings.lists ? { lists: settings.lists } : {}),
+    ...(settings.confirmation ? { confirmation: settings.confirmation } : {}),
   });
   return {
     worker,

@@ -18,10 +18,12 @@ export interface WatchStoreSettings {
 /**
  * KEYS: the key's watches, the new watch's hash. ARGV: the cap, the watch id, its creation time (ms),
  * the hash's fields as a JSON object. Makes the watch unless the key holds the cap already, in one
- * step, so that keys racing for their last watch never pass it. Returns {made (1 or 0), count}.
+ * step, so that keys racing for their last watch never pass it. A watch the key holds already is
+ * made again as it was (its creation written again after a failover). Returns {made (1 or 0), count}.
  */
 const CREATE_SCRIPT = new RedisScript(`
 local count = redis.call('ZCARD', KEYS[1])
+if redis.call('ZSCORE', KEYS[1], ARGV[2]) then return {1, count} end
 if count >= tonumber(ARGV[1]) then return {0, count} end
 for field, value in pairs(cjson.decode(ARGV[4])) do redis.call('HSET', KEYS[2], field, value) end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
@@ -51,9 +53,16 @@ redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1
 `);
 
-/** KEYS: the watch's hash. Counts one skipped scheduled run off the watch's back-off, never below 0. */
+/**
+ * KEYS: the watch's hash. ARGV: the skipped run's id. Counts one skipped scheduled run off the
+ * watch's back-off, never below 0, and each run once (a skip written again after a failover).
+ */
 const SKIP_SCRIPT = new RedisScript(`
-if tonumber(redis.call('HGET', KEYS[1], 'skipRuns') or '0') > 0 then return redis.call('HINCRBY', KEYS[1], 'skipRuns', -1) end
+if redis.call('HGET', KEYS[1], 'skippedRunId') == ARGV[1] then return 0 end
+if tonumber(redis.call('HGET', KEYS[1], 'skipRuns') or '0') > 0 then
+  redis.call('HSET', KEYS[1], 'skippedRunId', ARGV[1])
+  return redis.call('HINCRBY', KEYS[1], 'skipRuns', -1)
+end
 return 0
 `);
 
@@ -69,6 +78,11 @@ export interface PageRequest {
 
 /** The outcome of making a watch. */
 export type WatchCreation = { status: "created"; record: WatchRecord } | { status: "limit"; count: number };
+
+/** A new watch's id. */
+export function newWatchId(): string {
+  return `w-${randomBytes(12).toString("base64url")}`;
+}
 
 /** The new watch's fields, as the gateway validated them. */
 export type NewWatch = Omit<Parameters<typeof newWatchFields>[0], "id" | "createdAt">;
@@ -86,9 +100,11 @@ export class WatchStore {
     this.redis = settings.redis;
   }
 
-  /** Makes a watch unless its key holds `WATCH_MAX_PER_KEY` already. */
-  async create(watch: NewWatch, now: number = Date.now()): Promise<WatchCreation> {
-    const id = `w-${randomBytes(12).toString("base64url")}`;
+  /**
+   * Makes a watch unless its key holds `WATCH_MAX_PER_KEY` already. Made again with the same `id`
+   * and `now`, it is the same watch (its creation written again on the primary a failover chose).
+   */
+  async create(watch: NewWatch, now: number = Date.now(), id: string = newWatchId()): Promise<WatchCreation> {
     const fields = newWatchFields({ ...watch, id, createdAt: now });
     const [made, count] = (await CREATE_SCRIPT.run(
       this.redis,
@@ -127,7 +143,7 @@ export class WatchStore {
   }
 
   /** Deletes a watch, its events and its run lock; true when it existed. */
-  async delete(record: WatchRecord): Promise<boolean> {
+  async delete(record: Pick<WatchRecord, "id" | "keyId">): Promise<boolean> {
     const results = await this.redis
       .multi()
       .del(
@@ -167,9 +183,9 @@ export class WatchStore {
     return reply === 1 ? "recorded" : reply === 0 ? "gone" : "already";
   }
 
-  /** Counts one scheduled run skipped while the watch backs off. */
-  async skipScheduledRun(watchId: string): Promise<void> {
-    await SKIP_SCRIPT.run(this.redis, [redisKeys.watch(this.prefix, watchId)], []);
+  /** Counts one scheduled run (`runId`) skipped while the watch backs off; once, however often it is written. */
+  async skipScheduledRun(watchId: string, runId: string): Promise<void> {
+    await SKIP_SCRIPT.run(this.redis, [redisKeys.watch(this.prefix, watchId)], [runId]);
   }
 
   /** Whether the watch still exists (a run under way asks, cheaply, to stop when it was deleted). */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redis } from "ioredis";
 import { freePort } from "./free-port.js";
 import { type RedisServerProcess, redisCommand, startRedisServer } from "./redis-server-process.js";
 
@@ -17,8 +18,18 @@ export interface RedisSentinelProcesses {
   primaryPort(): Promise<number>;
   /** Asks the Sentinels for a failover (`SENTINEL FAILOVER`) and resolves once another server is primary. */
   failover(): Promise<number>;
-  /** Kills the current primary with SIGKILL and resolves once the Sentinels have promoted another server. */
+  /**
+   * Kills the current primary with SIGKILL and resolves once the Sentinels have promoted another server.
+   * Replicas stopped by {@link withholdReplication} go on once the primary is dead: what it held back dies with it.
+   */
   killPrimary(): Promise<number>;
+  /**
+   * Holds replication back from now on, as an asynchronous replica lags just before its primary
+   * crashes: stops every replica of the current primary (SIGSTOP) and fills the primary's replication
+   * stream past what the sockets to them take, so that every write from now on stays in the primary
+   * alone until `release()` lets the replicas go on (they catch up) or {@link killPrimary} kills it.
+   */
+  withholdReplication(): Promise<{ release(): void }>;
   /** Resolves once every replica of the current primary is online and has acknowledged its writes of now. */
   replicasInSync(): Promise<void>;
   stop(): Promise<void>;
@@ -124,6 +135,12 @@ export async function startRedisSentinels(options: RedisSentinelOptions = {}): P
       });
       return after;
     };
+    /** Replicas stopped by withholdReplication, to let go on. */
+    let withheld: RedisServerProcess[] = [];
+    const resumeReplicas = () => {
+      for (const replica of withheld) replica.child.kill("SIGCONT");
+      withheld = [];
+    };
     return {
       name: NAME,
       sentinels: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(","),
@@ -151,7 +168,43 @@ export async function startRedisSentinels(options: RedisSentinelOptions = {}): P
       async killPrimary() {
         const before = await primary();
         await servers.find((server) => server.port === before)?.stop("SIGKILL");
+        resumeReplicas();
         return promoted(before);
+      },
+      async withholdReplication() {
+        const port = await primary();
+        const info = String(await redisCommand(port, "INFO", "replication"));
+        const replicaPorts = [...info.matchAll(/^slave\d+:.*port=(\d+)/gm)].map((match) => Number(match[1]));
+        const replicas = servers.filter(
+          (server) => replicaPorts.includes(server.port) && server.child.exitCode === null,
+        );
+        if (replicas.length === 0) throw new Error(`the primary on port ${port} has no replica to hold back`);
+        for (const replica of replicas) replica.child.kill("SIGSTOP");
+        withheld.push(...replicas);
+        // Writes go to the stopped replicas' sockets until the kernel holds no more; from then on the
+        // primary keeps them in its output buffer for the replicas (`omem`), which dies with it.
+        const client = new Redis(port, "127.0.0.1", { maxRetriesPerRequest: 1 });
+        client.on("error", () => {});
+        const filler = "f".repeat(1 << 20);
+        try {
+          const unsent = async () => {
+            const list = String(await client.call("CLIENT", "LIST", "TYPE", "replica"));
+            const buffered = [...list.matchAll(/omem=(\d+)/g)].map((match) => Number(match[1]));
+            if (buffered.length < replicas.length) throw new Error(`the replicas are not all connected:\n${list}`);
+            return Math.min(...buffered);
+          };
+          for (let round = 0; (await unsent()) < 4 << 20; round += 1) {
+            if (round >= 1_000) throw new Error("the replicas' sockets took 1 GB without filling up");
+            await client.set(`replication-filler:${round % 64}`, filler);
+          }
+        } finally {
+          client.disconnect();
+        }
+        return {
+          release() {
+            resumeReplicas();
+          },
+        };
       },
       stop,
     };

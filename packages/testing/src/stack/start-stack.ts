@@ -42,6 +42,11 @@ export interface Stack {
   workers: ServiceProcess[];
   /** Starts one more worker with optional extra environment and waits until it takes jobs. */
   startWorker(env?: Record<string, string>): Promise<ServiceProcess>;
+  /**
+   * Starts one more gateway (a restarted one, say) on a port of its own and waits until it listens;
+   * it joins `gateways` and `baseUrls`.
+   */
+  startGateway(env?: Record<string, string>): Promise<{ process: ServiceProcess; baseUrl: string }>;
   /** Every log line of every process so far. */
   logLines(): string[];
   /** A Redis connection for inspection. */
@@ -85,7 +90,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return worker;
   };
   const gateways: ServiceProcess[] = [];
-  for (let index = 0; index < (options.gateways ?? 1); index += 1) {
+  const baseUrls: string[] = [];
+  const launchGateway = (env: Record<string, string> = {}) => {
+    const index = gateways.length;
     const gateway = startProcess(
       index === 0 ? "gateway" : `gateway-${index + 1}`,
       join(root, "apps/gateway/dist/main.js"),
@@ -93,17 +100,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...common,
         PORT: "0",
         ...options.gatewayEnv,
+        ...env,
       },
     );
     processes.push(gateway);
     gateways.push(gateway);
-  }
-  const baseUrls: string[] = [];
+    return gateway;
+  };
+  const listening = async (gateway: ServiceProcess) => {
+    const line = await gateway.waitForLog("gateway listening");
+    const baseUrl = `http://127.0.0.1:${line.port as number}`;
+    baseUrls.push(baseUrl);
+    return baseUrl;
+  };
+  const startGateway = async (env: Record<string, string> = {}) => {
+    const gateway = launchGateway(env);
+    return { process: gateway, baseUrl: await listening(gateway) };
+  };
+  for (let index = 0; index < (options.gateways ?? 1); index += 1) launchGateway();
   try {
-    for (const gateway of gateways) {
-      const listening = await gateway.waitForLog("gateway listening");
-      baseUrls.push(`http://127.0.0.1:${listening.port as number}`);
-    }
+    for (const gateway of [...gateways]) await listening(gateway);
     for (let index = 0; index < (options.workers ?? 1); index += 1) await startWorker();
   } catch (error) {
     for (const process of processes) process.kill("SIGKILL");
@@ -120,6 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     gateways,
     workers,
     startWorker,
+    startGateway,
     logLines: () => processes.flatMap((process) => process.lines),
     redis,
     async stop() {

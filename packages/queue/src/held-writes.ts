@@ -1,0 +1,51 @@
+import { isDossierError } from "@dossier/contract";
+import { type RedisClient, waitForRedis } from "./redis-connection.js";
+import type { ReplicaConfirmation } from "./replica-confirmation.js";
+
+/** The connections some writes go through, and, behind Sentinel, the confirmation of their writes. */
+export interface HeldWrites {
+  /** Behind Sentinel: confirms what `connections` wrote; absent (one server, a cluster), writes are made once. */
+  confirmation: ReplicaConfirmation | undefined;
+  /** The connections the writes go through: those `confirmation` confirms. */
+  connections: readonly RedisClient[];
+}
+
+/** Rounds of writes at most: each one follows a failover (or a lost connection) during the one before. */
+const MOST_ROUNDS = 5;
+/** How long the rounds wait in all for their connections to come back after losing them, in milliseconds. */
+const RECONNECT_MS = 15_000;
+
+/**
+ * Makes writes that must outlive a Redis failover (docs/decisions/0012). Behind Sentinel, `write`
+ * counts as made once a replica holds it. When a connection followed a failover between the writes
+ * and their confirmation (they may be on the demoted primary alone), or closed under them, the
+ * writes are made again on the new primary once the connections are back: `write` must be
+ * idempotent, since what it wrote before may or may not have reached the new primary. Resolves with
+ * the value of the round that held. Rejects with the round's error when it failed for a reason of
+ * its own (a DossierError, a Redis error on a connection that stayed up), when the connections do
+ * not come back within 15 s, or after five rounds. Without a confirmation, `write` runs once.
+ */
+export async function writeHeld<T>(held: HeldWrites, write: (round: number) => Promise<T>): Promise<T> {
+  const { confirmation, connections } = held;
+  if (!confirmation) return write(1);
+  const reconnectBy = Date.now() + RECONNECT_MS;
+  for (let round = 1; ; round += 1) {
+    const mark = confirmation.mark;
+    let value: T;
+    try {
+      value = await write(round);
+      if (await confirmation.confirm(mark)) return value;
+    } catch (error) {
+      const lost = confirmation.mark !== mark || connections.some((redis) => redis.status !== "ready");
+      if (isDossierError(error) || !lost || round >= MOST_ROUNDS) throw error;
+      const left = reconnectBy - Date.now();
+      if (left <= 0) throw error;
+      await Promise.all(connections.map((redis) => waitForRedis(redis, left))).catch(() => {
+        throw error;
+      });
+      continue;
+    }
+    if (round >= MOST_ROUNDS)
+      throw new Error(`writes made ${MOST_ROUNDS} times, each on a Redis primary that a failover replaced`);
+  }
+}
