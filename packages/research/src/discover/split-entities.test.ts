@@ -277,13 +277,15 @@ describe("splitEntities", () => {
     ).toEqual(["Acme Rockets", "Globex", "Initech"]);
   });
 
-  it("takes a tier of one or two logos beside larger tiers of the same shape, and marks former sponsors", () => {
+  it("takes a tier of few logos beside larger tiers of the same shape, and marks former sponsors", () => {
     const logo = (name: string) =>
-      `<li><a href="https://${name.toLowerCase()}.example"><img src="/${name}.png" alt="${name}"></a></li>`;
+      name === "-"
+        ? `<li><img src="/logos/logo.png"></li>`
+        : `<li><a href="https://${name.toLowerCase()}.example"><img src="/${name}.png" alt="${name}"></a></li>`;
     const tier = (label: string, names: string[]) =>
       `<section class="tier"><h2>${label}</h2><ul class="logos">${names.map(logo).join("")}</ul></section>`;
     const html = page(
-      `<h1>Sponsors</h1>${tier("Platinum", ["Acme", "Globex"])}${tier("Gold", ["Initech", "Hooli", "Vandelay", "Tyrell"])}${tier("Former sponsors", ["Wayne"])}`,
+      `<h1>Sponsors</h1>${tier("Platinum", ["Acme", "Globex"])}${tier("Gold", ["Initech", "Hooli", "Vandelay", "Tyrell"])}${tier("Community", ["Umbrella", "-", "Stark"])}${tier("Former sponsors", ["Wayne"])}`,
     );
     const listing = splitEntities(html, "https://fund.example/sponsors", "company");
     expect(listing.entities.map(({ name, past }) => (past ? `${name} (past)` : name))).toEqual([
@@ -293,6 +295,8 @@ describe("splitEntities", () => {
       "Hooli",
       "Vandelay",
       "Tyrell",
+      "Umbrella",
+      "Stark",
       "Wayne (past)",
     ]);
   });

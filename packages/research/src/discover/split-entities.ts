@@ -532,21 +532,22 @@ export function splitEntities(
     const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
     const minimum = known.has(shape) ? 1 : MIN_GROUP;
     if (group.elements.length < minimum || !take(group, minimum)) continue;
-    // A section of one or two entries (a tier of two platinum sponsors) beside this one, of the same
-    // listing and shape (its container's and its entries'), is taken however few, before anything
-    // that holds it (the tier's section, named by its heading) is.
+    // A section of the same listing and shape (its container's and its entries') beside this one is
+    // taken however few entries it names (a tier of two platinum sponsors, a tier of three logos one
+    // of which names nobody), before anything that holds it (the tier's section, named by its
+    // heading) is.
     const container = group.elements[0]!.parentElement;
     if (!container) continue;
-    for (const small of groups) {
-      const first = small.elements[0];
+    for (const other of groups) {
+      const first = other.elements[0];
       const holder = first?.parentElement;
-      if (!first || !holder || small.elements.length >= MIN_GROUP || isInside(first, taken)) continue;
+      if (!first || !holder || other === group || isInside(first, taken)) continue;
       if (
         signatureOf(first) === shape &&
         signatureOf(holder) === signatureOf(container) &&
         sameListing(holder, container)
       )
-        take(small, 1);
+        take(other, 1);
     }
   }
   // Page order, whichever group an entry came from.
