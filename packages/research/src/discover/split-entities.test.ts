@@ -301,6 +301,15 @@ describe("splitEntities", () => {
     ]);
   });
 
+  it("takes a short list beside a listing taken only when both are logos, not a page's other bullet lists", () => {
+    const html = page(`<h1>Partner programs</h1>
+      <section><h2>Partners</h2><ul><li><a href="https://acme.example">Acme Rockets</a></li><li><a href="https://globex.example">Globex</a></li><li><a href="https://initech.example">Initech</a></li></ul></section>
+      <section><h2>How to apply</h2><ul><li><a href="https://forms.example/apply">Fill out the form</a></li><li>Wait for our answer</li></ul></section>`);
+    expect(
+      splitEntities(html, "https://fund.example/partners", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Acme Rockets", "Globex", "Initech"]);
+  });
+
   it("takes a wall of logos without links where its section says whose they are, and no pictures elsewhere", () => {
     const wall = (heading: string) =>
       page(

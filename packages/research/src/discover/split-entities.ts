@@ -455,8 +455,12 @@ export function splitEntities(
   const taken = new Set<DomElement>();
   // Every ancestor of a taken entry: an element among them would hold an entry already taken.
   const holdsTaken = new Set<DomElement>();
-  /** Takes the group's entries when they make a listing; false when they do not. */
-  const take = (group: EntryGroup, minimum: number): boolean => {
+  /**
+   * Takes the group's entries when they make a listing, and says whether they were logos (named by
+   * their images or links more than by their text); null when they make none. With `logosOnly`, a
+   * group of entries named mostly by their text is not taken.
+   */
+  const take = (group: EntryGroup, minimum: number, logosOnly = false): { logos: boolean } | null => {
     const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
     const named: Array<{ element: DomElement; name: EntryName; text: string }> = [];
     for (const element of group.elements) {
@@ -485,38 +489,40 @@ export function splitEntities(
       entries.push({ element, entity, byLogo: name.byLogo === true });
     }
     // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
-    if (entries.length < minimum || entries.length < group.elements.length / 2) return false;
+    if (entries.length < minimum || entries.length < group.elements.length / 2) return null;
     // Logos alone (a wall of images, a row of badges, screenshots that link on) list entities only
     // where the page or their section says it lists them: "Sponsors", "Our customers", "Trusted by".
+    const logos = entries.filter((entry) => entry.byLogo).length > entries.length / 2;
+    if (logosOnly && !logos) return null;
     let listed = saysListing || known.has(shape) || group.naming.listsEntities === true;
-    if (!listed && entries.filter((entry) => entry.byLogo).length > entries.length / 2) {
+    if (!listed && logos) {
       const section = sectionHeadingOf(group.elements[0]!) ?? "";
       const sectionWords = new Set(section.toLowerCase().split(/[^\p{L}\p{N}]+/u));
       listed =
         LISTING_TITLE.test(section) ||
         LOGO_SECTION.test(section) ||
         (options.topicWords ?? []).some((word) => sectionWords.has(word.toLowerCase()));
-      if (!listed) return false;
+      if (!listed) return null;
     }
     // First names alone make a team only beside full names: one-word headings alone are features or sections.
-    if (entityType === "person" && !entries.some(({ entity }) => looksLikePersonName(entity.name))) return false;
+    if (entityType === "person" && !entries.some(({ entity }) => looksLikePersonName(entity.name))) return null;
     // A careers page lists openings, not companies ("Senior Backend Engineer"; "Alder & Finch Architects" alone is a firm).
     const openings = entries.filter(
       ({ entity }) => JOB_TITLE.test(entity.name) && !ORGANISATION_WORDS.test(entity.name),
     );
-    if (entityType === "company" && openings.length >= entries.length / 2) return false;
+    if (entityType === "company" && openings.length >= entries.length / 2) return null;
     // Elsewhere than on a page that says it lists them, companies link to their own sites or carry company words.
     // A table whose header names its column "Company", "Sponsor" or "Member" says so itself.
     if (entityType === "company" && !listed) {
       const linked = entries.filter(({ entity }) => entity.website).length;
       const worded = entries.filter(({ entity }) => ORGANISATION_WORDS.test(entity.name)).length;
-      if (linked < entries.length * 0.3 && worded < entries.length * 0.3) return false;
+      if (linked < entries.length * 0.3 && worded < entries.length * 0.3) return null;
     }
     // A team page lists people with their roles, not companies.
     const people = entries.filter(
       ({ element, entity }) => looksLikePersonName(entity.name) && PERSON_ROLE.test(roleOf(element, entity.name) ?? ""),
     );
-    if (entityType === "company" && people.length > entries.length * 0.6) return false;
+    if (entityType === "company" && people.length > entries.length * 0.6) return null;
     signatures.add(shape);
     for (const entry of entries) {
       taken.add(entry.element);
@@ -524,20 +530,21 @@ export function splitEntities(
         holdsTaken.add(node);
       found.push({ element: entry.element, entity: entry.entity });
     }
-    return true;
+    return { logos };
   };
   // Larger groups first: a list of 40 members wins over the three links inside one member's card.
   const groups = entryGroups(document).sort((left, right) => right.elements.length - left.elements.length);
   for (const group of groups) {
     const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
     const minimum = known.has(shape) ? 1 : MIN_GROUP;
-    if (group.elements.length < minimum || !take(group, minimum)) continue;
-    // A section of the same listing and shape (its container's and its entries') beside this one is
-    // taken however few entries it names (a tier of two platinum sponsors, a tier of three logos one
-    // of which names nobody), before anything that holds it (the tier's section, named by its
-    // heading) is.
+    if (group.elements.length < minimum) continue;
+    const listing = take(group, minimum);
+    // A section of logos of the same listing and shape (its container's and its entries') beside
+    // logos taken is taken however few entries it names (a tier of two platinum sponsors, a tier of
+    // three logos one of which names nobody), before anything that holds it (the tier's section,
+    // named by its heading) is. Text lists are not: a page's other bullet lists are not its listing.
     const container = group.elements[0]!.parentElement;
-    if (!container) continue;
+    if (!listing?.logos || !container) continue;
     for (const other of groups) {
       const first = other.elements[0];
       const holder = first?.parentElement;
@@ -547,7 +554,7 @@ export function splitEntities(
         signatureOf(holder) === signatureOf(container) &&
         sameListing(holder, container)
       )
-        take(other, 1);
+        take(other, 1, true);
     }
   }
   // Page order, whichever group an entry came from.
