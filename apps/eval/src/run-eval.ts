@@ -7,6 +7,7 @@ import {
   type FakeChatRequest,
   type FakeChatResponder,
   type ListCase,
+  lanternfishWorld,
   loadEnrichmentCases,
   loadListCases,
   loadOutputSchemaCases,
@@ -219,7 +220,7 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
   }
 }
 
-/** Runs a world's list cases (the fixture world with its member directory) and returns their results. */
+/** Runs a world's list cases (the fixture world with its member directory and its sponsors' logos) and returns their results. */
 async function runListSet(
   set: CaseSetName,
   cases: readonly ListCase[],
@@ -231,7 +232,12 @@ async function runListSet(
     objects: [],
     lists: cases,
   });
-  const world = await startSetWorld(set, responder, options, set === "fixture" ? [nordicClimateIndex] : []);
+  const world = await startSetWorld(
+    set,
+    responder,
+    options,
+    set === "fixture" ? [nordicClimateIndex, ...lanternfishWorld] : [],
+  );
   try {
     return await runListCases({
       set,

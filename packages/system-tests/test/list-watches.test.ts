@@ -383,6 +383,23 @@ describe("a watch on a list whose listing pages cannot be read", () => {
     });
     expect(watch.lastList?.id).toBe(lastList);
     expect((await eventsOf(watch.id)).data).toHaveLength(events);
+    // The run's list, the key's newest, failed itself, naming the pages: not done and empty as if nothing matched.
+    const [runList] = (
+      (await (await call("GET", "/v1/lists?limit=1")).json()) as {
+        data: Array<{ status: string; counts: { candidates: number }; problem?: { code: string; detail: string } }>;
+      }
+    ).data;
+    expect(runList).toMatchObject({
+      status: "failed",
+      counts: { candidates: 0 },
+      problem: { code: "RESEARCH_FAILED", detail: expect.stringContaining(`${HOST}/members (503)`) },
+      unreadPages: expect.arrayContaining([
+        { url: expect.stringMatching(new RegExp(`//${HOST}/members$`)), code: "FETCH_HTTP_ERROR", status: 503 },
+        { url: expect.stringMatching(new RegExp(`//${HOST}${ASSOCIATES}$`)), code: "FETCH_HTTP_ERROR", status: 503 },
+      ]),
+    });
+    expect(runList).not.toHaveProperty("stopReason");
+    expect(watch.lastRun?.problem).toEqual(runList!.problem);
 
     site.setStatus("/members", null);
     site.setStatus(ASSOCIATES, null);

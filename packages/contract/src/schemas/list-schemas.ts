@@ -278,7 +278,12 @@ export const listStatusSchema = z
     createdAt: z.string().describe("When the list was accepted (ISO 8601)."),
     finishedAt: z.string().nullable().describe("When it finished (ISO 8601), or null."),
     metadata: metadataSchema.optional().describe("The list's `metadata`, when it was given some."),
-    problem: z.object({ code: z.string(), detail: z.string() }).optional().describe("Why a `failed` list failed."),
+    problem: z
+      .object({ code: z.string(), detail: z.string() })
+      .optional()
+      .describe(
+        "Why a `failed` list failed: e.g. `SEARCH_NOT_CONFIGURED`; `SEARCH_PROVIDER_FAILED` when every search failed; `RESEARCH_FAILED` when it found no candidate while pages or searches failed (its `detail` names the pages; `unreadPages` and `failedSearches` list them): an outage, not an empty result.",
+      ),
     watchId: z
       .string()
       .optional()
@@ -287,7 +292,7 @@ export const listStatusSchema = z
       .array(listUnreadPageSchema)
       .optional()
       .describe(
-        "Pages discovery tried to read and could not (a time-out, a 5xx): their entries are not among the candidates. Absent when every page was read.",
+        "Pages discovery tried to read and could not (a time-out, a 5xx): their entries are not among the candidates. Absent when every page was read. A list that found no candidate while any page or search failed is `failed`, not `done`.",
       ),
     failedSearches: z
       .array(listFailedSearchSchema)

@@ -182,6 +182,64 @@ describe("runList", () => {
     }
   });
 
+  it("fails a list that found no candidate while pages or searches failed, naming them, and keeps what it could not read", async () => {
+    const lists = store();
+    const unreadPages = [
+      { url: "https://directory.example/members", code: "FETCH_HTTP_ERROR", status: 503 },
+      { url: "https://guild.example/sponsors", code: "FETCH_TIMEOUT" },
+    ];
+    const failedSearches = [{ query: "good companies directory", code: "SEARCH_PROVIDER_FAILED" }];
+    const blind: ListPipeline = {
+      ...pipeline({ count: 0 }),
+      discover: async () => ({ candidates: [], read: [], unreadPages, failedSearches }),
+    };
+    try {
+      const list = await lists.create("key-runner-blind", request(5));
+      await runList(list.id, { lists, batches, queue, pipeline: blind, pollMs: 10 }, new AbortController().signal);
+      const failed = (await lists.get(list.id))!;
+      expect(failed).toMatchObject({
+        status: "failed",
+        counts: { candidates: 0 },
+        problem: {
+          code: "RESEARCH_FAILED",
+          detail:
+            "The list found no candidate: its discovery could not read https://directory.example/members (503), " +
+            "https://guild.example/sponsors (FETCH_TIMEOUT) and 1 of its searches failed (SEARCH_PROVIDER_FAILED). " +
+            "What they list is unknown, not absent; try again later.",
+        },
+        discovery: { unreadPages, failedSearches },
+      });
+      expect(failed.stopReason).toBeUndefined();
+      expect(failed.finishedAt).not.toBeNull();
+    } finally {
+      await lists.close();
+    }
+  });
+
+  it("ends a list that found no candidate and read everything it tried as done: nothing there matches", async () => {
+    const lists = store();
+    const empty: ListPipeline = {
+      ...pipeline({ count: 0 }),
+      discover: async () => ({
+        candidates: [],
+        read: ["https://directory.example/"],
+        unreadPages: [],
+        failedSearches: [],
+      }),
+    };
+    try {
+      const list = await lists.create("key-runner-empty", request(5));
+      await runList(list.id, { lists, batches, queue, pipeline: empty, pollMs: 10 }, new AbortController().signal);
+      expect(await lists.get(list.id)).toMatchObject({
+        status: "done",
+        stopReason: "candidates_exhausted",
+        counts: { candidates: 0 },
+      });
+    } finally {
+      await lists.close();
+    }
+  });
+
   it("finishes a list cancelled while it waits for its research, keeping the items it had", async () => {
     const lists = store();
     // Another key: the results the tests above stored would answer this list's research at once.

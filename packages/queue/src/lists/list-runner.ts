@@ -20,6 +20,7 @@ import type {
   StoredList,
   StoredListItem,
 } from "./list-store.js";
+import { unreadDiscoveryProblem } from "./unread-discovery.js";
 
 /** Counters discovery adds to while it looks for candidates. */
 export interface ListDiscoveryUsage {
@@ -187,6 +188,14 @@ export async function runList(listId: string, settings: ListRunnerSettings, sign
       throw error;
     }
     await lists.saveCandidates(listId, discovery, { searches: usage.searches, pagesFetched: usage.pagesFetched });
+  }
+  // Nothing found while pages or searches failed says nothing of the list: it fails, naming them,
+  // rather than end `done` and empty as if nothing matched.
+  const discovered = await lists.get(listId);
+  const unread = discovered ? unreadDiscoveryProblem(discovered) : null;
+  if (unread) {
+    await finish({ problem: unread });
+    return;
   }
 
   // Candidates in research: the position of each undecided one, by wave.

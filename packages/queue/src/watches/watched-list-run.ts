@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ListStore, StoredList } from "../lists/list-store.js";
+import { unreadDiscoveryProblem } from "../lists/unread-discovery.js";
 import type { ListIdentity, ListRunFindings } from "./compare-list-items.js";
 import type { ProblemSummary, WatchRecord, WatchTrigger } from "./watch-record.js";
 import type { WatchStore } from "./watch-store.js";
@@ -24,31 +25,15 @@ export type WatchedListOutcome =
 /** Most items and candidates a run reads back (a list evaluates at most `LIST_MAX_CANDIDATES`, 2,000 by default). */
 const MOST_ITEMS = 100_000;
 
-/** Unread pages a failed run's problem names. */
-const PAGES_NAMED = 3;
-
 /**
  * Why a finished list says nothing about what it lists, or null when it does: it found no candidate
  * at all while pages or searches of its discovery failed for a reason that may pass (a time-out, a
- * 5xx). Its empty result is the outage, not the web: the run failed, and the last matches stand.
+ * 5xx). Its empty result is the outage, not the web: the run failed, and the last matches stand. A
+ * list fails so itself; this holds a list that ended `done` and empty before it did.
  */
 export function unreadListProblem(list: StoredList): ProblemSummary | null {
-  const discovery = list.discovery;
-  if (!discovery || list.counts.candidates > 0) return null;
-  const { unreadPages, failedSearches } = discovery;
-  if (unreadPages.length === 0 && failedSearches.length === 0) return null;
-  const named = unreadPages
-    .slice(0, PAGES_NAMED)
-    .map((page) => `${page.url} (${page.status ?? page.code})`)
-    .join(", ");
-  const more = unreadPages.length > PAGES_NAMED ? ` and ${unreadPages.length - PAGES_NAMED} more` : "";
-  const pages = unreadPages.length > 0 ? `could not read ${named}${more}` : "";
-  const searches =
-    failedSearches.length > 0 ? `${failedSearches.length} of its searches failed (${failedSearches[0]!.code})` : "";
-  return {
-    code: "RESEARCH_FAILED",
-    detail: `The run's list ${list.id} found no candidate: its discovery ${[pages, searches].filter(Boolean).join(" and ")}. The last matches stand.`,
-  };
+  const problem = unreadDiscoveryProblem(list);
+  return problem ? { code: problem.code, detail: `${problem.detail} The last matches stand.` } : null;
 }
 
 /**

@@ -72,6 +72,29 @@ describe("CandidatePool", () => {
     expect(second.list()[0]?.id).toBe(first.list()[0]?.id);
   });
 
+  it("names a company known only by its site's host (a logo without a label) as a page that names it does, keeping its id", () => {
+    const pool = new CandidatePool("company");
+    const logo = { company: { name: "delta.example", website: "https://www.delta.example" } };
+    const found = pool.add(logo, "delta.example", page("https://fund.example/sponsors"), "");
+    pool.add(
+      { company: { name: "Delta Hydro", website: "https://delta.example/about" } },
+      "Delta Hydro",
+      page("https://index.example/members"),
+      "Delta Hydro, Trondheim",
+    );
+    expect(pool.list()).toEqual([
+      expect.objectContaining({
+        id: found?.id,
+        name: "Delta Hydro",
+        company: { name: "Delta Hydro", website: "https://www.delta.example" },
+        cards: ["", "Delta Hydro, Trondheim"],
+      }),
+    ]);
+    // A name found first stays: a host found later does not replace it.
+    pool.add(logo, "delta.example", page("https://other.example/sponsors"), "");
+    expect(pool.list()[0]?.name).toBe("Delta Hydro");
+  });
+
   it("stops at its capacity", () => {
     const pool = new CandidatePool("company", [], 2);
     for (const name of ["A One", "B Two", "C Three"])
@@ -129,6 +152,28 @@ describe("judgeVerdict", () => {
     const oneWord = { ...candidate, name: "Headquarters", company: { name: "Headquarters" } };
     expect(citesCandidate(oneWord, citation("https://news.example/a", "our headquarters in Boston"))).toBe(false);
     expect(citesCandidate(oneWord, citation("https://news.example/a", "Headquarters opened in Boston"))).toBe(true);
+  });
+
+  it("takes nothing of a listing page for a candidate found there only as a logo, unless the quote names it", () => {
+    const logo = {
+      id: "i-3",
+      name: "Acme Robotics",
+      company: { name: "Acme Robotics", website: "https://acme.example" },
+      foundOn: [{ url: "https://fund.example/sponsors", title: "Sponsors" }],
+      cards: [""],
+    };
+    const tier = citation("https://fund.example/sponsors", "Gold sponsors");
+    expect(citesCandidate(logo, tier)).toBe(false);
+    expect(judgeVerdict(logo, "gold", { answerText: "true", confidence: 0.8, citations: [tier] }).satisfied).toBe(
+      "unclear",
+    );
+    expect(citesCandidate(logo, citation("https://fund.example/sponsors", "Acme Robotics is a Gold sponsor"))).toBe(
+      true,
+    );
+    // Its own site speaks of itself.
+    expect(citesCandidate(logo, citation("https://acme.example/about", "We sponsor the fund at Gold level"))).toBe(
+      true,
+    );
   });
 
   it("takes a quote from a person's company site only where it names them", () => {

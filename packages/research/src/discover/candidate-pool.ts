@@ -189,6 +189,7 @@ export class CandidatePool {
         existing.cards.push(card);
       }
       this.#fillIn(existing, subject);
+      this.#rename(existing, name);
       if (profileUrl) existing.profileUrl ??= profileUrl;
       for (const key of candidateKeys(existing)) this.#byKey.set(key, existing);
       return null;
@@ -231,6 +232,26 @@ export class CandidatePool {
     }
     if (candidate.person && linkedin && !candidate.person.linkedinUrl) candidate.person.linkedinUrl = linkedin;
     for (const key of candidateKeys(candidate)) if (!this.#byKey.has(key)) this.#byKey.set(key, candidate);
+  }
+
+  /**
+   * Names a company known so far only by its site's host (a logo without a label) as another page
+   * names it: "Delta Hydro" rather than "delta.example". Its id stays.
+   */
+  #rename(candidate: Candidate, name: string): void {
+    const website = candidate.company?.website;
+    if (!candidate.company || !website || name === candidate.name) return;
+    const host = (url: string) => {
+      try {
+        return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase().replace(/^www\./, "");
+      } catch {
+        return null;
+      }
+    };
+    const known = host(website);
+    if (candidate.name.toLowerCase() !== known || name.toLowerCase() === known) return;
+    candidate.name = name;
+    candidate.company.name = name;
   }
 
   #fillIn(candidate: Candidate, subject: { company?: Company; person?: Person }): void {

@@ -1,6 +1,6 @@
 import { collapseWhitespace, parseDocument, toArray } from "../gather/extract/dom.js";
 import { jsonLdTypes, parseJsonLd } from "../gather/extract/parse-json-ld.js";
-import { textOf } from "./split-entities.js";
+import { textOf } from "./entry-markup.js";
 
 /** What an entity's own page on a directory (its profile) says of where it lives on the web. */
 export interface ProfilePage {

@@ -230,9 +230,109 @@ describe("splitEntities", () => {
     const tiers = page(
       `<h1>Sponsors</h1><div>${tier("Platinum", ["acme", "globex", "initech"])}${tier("Gold", ["umbrella", "hooli", "vandelay"])}${tier("Silver", ["stark", "wayne", "tyrell"])}</div>`,
     );
+    // Each tier's logos are its sponsors (named by the sites they link to); the tiers are not.
     expect(
       splitEntities(tiers, "https://fund.example/sponsors", "company").entities.map((entity) => entity.name),
-    ).toEqual([]);
+    ).toEqual([
+      "acme.example",
+      "globex.example",
+      "initech.example",
+      "umbrella.example",
+      "hooli.example",
+      "vandelay.example",
+      "stark.example",
+      "wayne.example",
+      "tyrell.example",
+    ]);
+  });
+
+  it("names entries that are only logos by their label, else by the site they link to, never by a file name", () => {
+    const html = page(`<h1>Our sponsors</h1><ul class="logos">
+      <li><a href="https://acme.example/?ref=fund"><img src="/logos/acme.svg" alt="Acme Robotics logo"></a></li>
+      <li><a href="https://www.beta.example/"><img src="/logos/beta.png" title="Beta Labs"></a></li>
+      <li><a href="https://gamma.example" aria-label="Gamma Grid"><img src="/logos/gamma.png" alt=""></a></li>
+      <li><a href="https://delta.example"><img src="/logos/logo.png" alt="logo.png"></a></li>
+      <li><img src="/logos/epsilon.png" alt="Logo of Epsilon Hydro"></li>
+      <li><img src="/logos/zeta.png" alt="zeta-final.png"></li></ul>`);
+    const listing = splitEntities(html, "https://fund.example/sponsors", "company");
+    expect(listing.entities.map(({ name, website }) => ({ name, website }))).toEqual([
+      { name: "Acme Robotics", website: "https://acme.example" },
+      { name: "Beta Labs", website: "https://www.beta.example" },
+      { name: "Gamma Grid", website: "https://gamma.example" },
+      { name: "delta.example", website: "https://delta.example" },
+      { name: "Epsilon Hydro", website: undefined },
+    ]);
+    // A logo says nothing of its company: the entry's text, what a quote must be part of, is empty.
+    expect(listing.entities[0]?.text).toBe("");
+  });
+
+  it("names a logo beside the tier every entry carries by the logo, not by the tier", () => {
+    const item = (name: string, host: string) =>
+      `<li><a href="https://${host}.example"><img src="/${host}.png" alt="${name}"></a> <span>Gold</span></li>`;
+    const html = page(
+      `<h1>Sponsors</h1><ul>${item("Acme Rockets", "acme")}${item("Globex", "globex")}${item("Initech", "initech")}</ul>`,
+    );
+    expect(
+      splitEntities(html, "https://fund.example/sponsors", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Acme Rockets", "Globex", "Initech"]);
+  });
+
+  it("takes a tier of few logos beside larger tiers of the same shape, and marks former sponsors", () => {
+    const logo = (name: string) =>
+      name === "-"
+        ? `<li><img src="/logos/logo.png"></li>`
+        : `<li><a href="https://${name.toLowerCase()}.example"><img src="/${name}.png" alt="${name}"></a></li>`;
+    const tier = (label: string, names: string[]) =>
+      `<section class="tier"><h2>${label}</h2><ul class="logos">${names.map(logo).join("")}</ul></section>`;
+    const html = page(
+      `<h1>Sponsors</h1>${tier("Platinum", ["Acme", "Globex"])}${tier("Gold", ["Initech", "Hooli", "Vandelay", "Tyrell"])}${tier("Community", ["Umbrella", "-", "Stark"])}${tier("Former sponsors", ["Wayne"])}`,
+    );
+    const listing = splitEntities(html, "https://fund.example/sponsors", "company");
+    expect(listing.entities.map(({ name, past }) => (past ? `${name} (past)` : name))).toEqual([
+      "Acme",
+      "Globex",
+      "Initech",
+      "Hooli",
+      "Vandelay",
+      "Tyrell",
+      "Umbrella",
+      "Stark",
+      "Wayne (past)",
+    ]);
+  });
+
+  it("takes a short list beside a listing taken only when both are logos, not a page's other bullet lists", () => {
+    const html = page(`<h1>Partner programs</h1>
+      <section><h2>Partners</h2><ul><li><a href="https://acme.example">Acme Rockets</a></li><li><a href="https://globex.example">Globex</a></li><li><a href="https://initech.example">Initech</a></li></ul></section>
+      <section><h2>How to apply</h2><ul><li><a href="https://forms.example/apply">Fill out the form</a></li><li>Wait for our answer</li></ul></section>`);
+    expect(
+      splitEntities(html, "https://fund.example/partners", "company").entities.map((entity) => entity.name),
+    ).toEqual(["Acme Rockets", "Globex", "Initech"]);
+  });
+
+  it("takes a wall of logos without links where its section says whose they are, and no pictures elsewhere", () => {
+    const wall = (heading: string) =>
+      page(
+        `<h2>${heading}</h2><div class="wall"><img src="/a.png" alt="Acme Rockets"><img src="/g.png" alt="Globex"><img src="/i.png" title="Initech"></div>`,
+      ).replace("<title>Members | Nordic Climate Index</title>", "<title>Quillpad: notes for teams</title>");
+    const names = (html: string) =>
+      splitEntities(html, "https://quillpad.example/", "company").entities.map((entity) => entity.name);
+    expect(names(wall("Trusted by"))).toEqual(["Acme Rockets", "Globex", "Initech"]);
+    expect(names(wall("What's new"))).toEqual([]);
+    // Screenshots that link on, described by their alt text, name nothing; nor do badges off the site.
+    const shots = page(`<h1>Sponsors</h1><div class="gallery">
+      <a href="/segments"><img src="/s.png" alt="Audience segmentation in the Plausible Analytics dashboard"></a>
+      <a href="/realtime"><img src="/r.png" alt="Real-time web analytics dashboard with live visitors"></a>
+      <a href="/funnels"><img src="/f.png" alt="A funnel report filtered by country"></a></div>`);
+    expect(names(shots)).toEqual([]);
+    const badges = page(`<div class="badges">
+      <a href="https://ci.example/build"><img src="https://badges.example/build.svg" alt="Build Status"></a>
+      <a href="https://coverage.example/repo"><img src="https://badges.example/coverage.svg" alt="Coverage Status"></a>
+      <a href="https://registry.example/package"><img src="https://badges.example/v.svg" alt="npm version"></a></div>`).replace(
+      "<title>Members | Nordic Climate Index</title>",
+      "<title>Getting started</title>",
+    );
+    expect(names(badges)).toEqual([]);
   });
 
   it("splits a long directory whole", () => {

@@ -5,21 +5,30 @@ import {
   parseDocument,
   toArray,
 } from "../gather/extract/dom.js";
+import {
+  absoluteUrl,
+  bareHost,
+  type EntryLinks,
+  GENERIC,
+  linksOf,
+  logoSites,
+  ownSites,
+  sectionHeadingOf,
+  signatureOf,
+  textOf,
+  wholePhrase,
+  withoutLabelLinks,
+} from "./entry-markup.js";
+import { hostName, logoLabels, nameFromLabel } from "./logo-name.js";
 
 /** One entry of a listing page: a table row, a list item or a card, with its links. */
-export interface PageEntity {
+export interface PageEntity extends EntryLinks {
   /** The entry's name: a company's or a person's, as the page writes it. */
   name: string;
   /** The entry's whole text (at most {@link MAX_CARD_CHARS}), what the page says of it. */
   text: string;
   /** For a person: the words beside the name that read as their role ("Partner", "Chief Executive Officer"). */
   title?: string;
-  /** The first link off the page's own site that is not a profile on a network: the entity's own website. */
-  website?: string;
-  /** The first link to a profile on LinkedIn. */
-  linkedinUrl?: string;
-  /** The first link to another page of the same site (a detail page). */
-  detailUrl?: string;
   /** The entry sits under a heading that lists what no longer is ("Former sponsors", "Past members"). */
   past?: boolean;
 }
@@ -59,6 +68,9 @@ export interface SplitOptions {
 const LISTING_TITLE =
   /\b(?:director(?:y|ies)|lists?|members?|membership|portfolio|compan(?:y|ies)|startups?|customers?|clients?|partners?|sponsors?|supporters?|donors?|funders?|backers?|exhibitors?|vendors?|suppliers?|brands?|firms?|organi[sz]ations?|businesses|agencies|index|ranking|rankings|alumni|investments|cohort|batch|winners|finalists|top \d+)\b/i;
 
+/** Headings of a section of logos that say whose they are: "Trusted by", "Backed by", "Our customers". */
+const LOGO_SECTION = /\b(?:trusted|used|loved|backed|funded|supported|sponsored|powered|chosen|relied on)\s+by\b/i;
+
 /** Longest entry text kept, in characters. */
 export const MAX_CARD_CHARS = 800;
 /** Fewest alike entries that make a group a listing (a menu of two links is not a directory). */
@@ -67,14 +79,6 @@ export const MIN_GROUP = 3;
 /** Elements that are never a listing's entries: page chrome, forms, scripts. */
 const CHROME =
   "script, style, noscript, template, svg, nav, header, footer, aside, form, iframe, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]";
-
-/** Link texts and labels that are never a name. */
-const GENERIC =
-  /^(?:home|about(?: us)?|contact(?: us)?|read more|learn more|more|see (?:all|more)|view (?:all|more|profile)|website|visit(?: website)?|next|previous|prev|back|apply(?: now)?|sign in|log ?in|sign up|register|subscribe|download|details|profile|linkedin|twitter|x|facebook|instagram|github|email|e-mail|share|menu|top|page \d+|\d+|[«»‹›<>→←…]+)$/i;
-
-/** Hosts of networks and platforms whose links are profiles, not an entity's own website. */
-const PLATFORM_HOSTS =
-  /(?:^|\.)(?:linkedin\.com|twitter\.com|x\.com|facebook\.com|instagram\.com|youtube\.com|github\.com|crunchbase\.com|wikipedia\.org|medium\.com|angel\.co|wellfound\.com|tiktok\.com|google\.com|apple\.com|bit\.ly|mailto)$/i;
 
 const ORGANISATION_WORDS =
   /\b(?:inc|ltd|llc|gmbh|ag|bv|b\.v|sa|plc|ab|as|oy|aps|group|holdings?|capital|ventures|partners|labs?|technologies|systems|solutions|energy|health|analytics|software|studio|foundation|university|institute|association|council|fund|bank|company|corp|corporation)\b\.?/i;
@@ -136,84 +140,8 @@ function isName(text: string, entityType: "company" | "person"): boolean {
   return words.length <= 8 && !(words.length > 4 && statement);
 }
 
-/** An element's text, blocks and cells apart by a space, whitespace collapsed. */
-export function textOf(element: DomElement): string {
-  return collapseWhitespace(blockText(element));
-}
-
-/** The element's text with a space wherever a block or cell ends, so that "Oslo</td><td>Seed" stays two words. */
-function blockText(element: DomElement): string {
-  let text = "";
-  for (const child of toArray(element.childNodes)) {
-    if (child.nodeType === 3) text += child.textContent ?? "";
-    else if (child.nodeType === 1) {
-      const tag = child.nodeName.toUpperCase();
-      const inner = blockText(child as DomElement);
-      text += /^(?:TD|TH|LI|P|DIV|H\d|BR|DT|DD|SECTION|ARTICLE|TR|UL|OL)$/.test(tag) ? ` ${inner} ` : inner;
-    }
-  }
-  return text;
-}
-
-function absoluteUrl(href: string | null, base: string): URL | null {
-  if (!href || /^(?:#|javascript:|mailto:|tel:)/i.test(href.trim())) return null;
-  try {
-    const url = new URL(href.trim(), base);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-    url.hash = "";
-    return url;
-  } catch {
-    return null;
-  }
-}
-
-const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
-
-/** The links of an entry, sorted into website, LinkedIn profile and detail page. */
-function linksOf(element: DomElement, pageUrl: string): Pick<PageEntity, "website" | "linkedinUrl" | "detailUrl"> {
-  const pageHost = bareHost(new URL(pageUrl).hostname);
-  const links: Pick<PageEntity, "website" | "linkedinUrl" | "detailUrl"> = {};
-  const anchors = element.nodeName.toUpperCase() === "A" ? [element] : toArray(element.querySelectorAll("a[href]"));
-  for (const anchor of anchors) {
-    const url = absoluteUrl(anchor.getAttribute("href"), pageUrl);
-    if (!url) continue;
-    const host = bareHost(url.hostname);
-    if (/(?:^|\.)linkedin\.com$/.test(host)) links.linkedinUrl ??= url.href;
-    else if (host === pageHost || host.endsWith(`.${pageHost}`)) {
-      if (url.pathname !== "/" && url.pathname !== new URL(pageUrl).pathname) links.detailUrl ??= url.href;
-    } else if (!PLATFORM_HOSTS.test(host)) links.website ??= url.origin;
-  }
-  return links;
-}
-
-/** A cell's text without the labels of its icon links ("in", "Website"), which are not part of a name. */
-function withoutLabelLinks(cell: DomElement): string {
-  let text = textOf(cell);
-  for (const anchor of toArray(cell.querySelectorAll("a"))) {
-    const label = textOf(anchor);
-    if (label && (label.length <= 2 || GENERIC.test(label)) && text !== label) text = text.replace(label, " ");
-  }
-  return collapseWhitespace(text);
-}
-
 /** A heading over entries that no longer are what the page lists: "Former sponsors", "Past members", "Earlier trustees". */
 const PAST_HEADING = /\b(?:previous|past|former|earlier|inactive|retired|alumni|emeritus|ex)\b/i;
-
-/**
- * The heading an entry sits under: the last heading before it among the earlier siblings of the
- * entry's own containers (the table of a row, the list of an item), three levels up at most.
- */
-function sectionHeadingOf(element: DomElement): string | null {
-  let node: DomElement | null = element.parentElement;
-  for (let level = 0; node && level < 4; level += 1, node = node.parentElement) {
-    for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
-      if (/^H[1-6]$/i.test(sibling.tagName)) return textOf(sibling);
-      const inner = toArray(sibling.querySelectorAll("h1, h2, h3, h4, h5, h6")).at(-1);
-      if (inner) return textOf(inner);
-    }
-  }
-  return null;
-}
 
 /** How a group's entries are named: its table's name column, its columns of repeated values, the values that are attributes. */
 interface Naming {
@@ -227,8 +155,57 @@ interface Naming {
   attributes?: ReadonlySet<string>;
 }
 
-/** The name of an entry: its heading, its bold text, its first meaningful link, or the words before a separator. */
-function nameOf(element: DomElement, entityType: "company" | "person", naming: Naming = {}): string | null {
+/** An entry's name, and whether its text gave it or (an entry of logos) its logo's label or link. */
+interface EntryName {
+  name: string;
+  /** Named by a logo: its image's `alt`, `title` or `aria-label`, or the host of the site it links to. */
+  byLogo?: true;
+}
+
+/**
+ * The name of an entry: its heading, its bold text, its first meaningful link, or the words before a
+ * separator; for an entry whose text names nothing (a logo, or a logo and its tier), its logo's
+ * label, else (a company) the host of the site it links to.
+ */
+function nameOf(
+  element: DomElement,
+  entityType: "company" | "person",
+  pageUrl: string,
+  naming: Naming = {},
+): EntryName | null {
+  const attributes = naming.attributes ?? new Set<string>();
+  const fromText = textNameOf(element, entityType, naming);
+  if (fromText) return { name: fromText };
+  const columnIndex = naming.nameColumn;
+  const holder = columnIndex !== undefined ? toArray(element.children)[columnIndex] : element;
+  return holder ? logoNameOf(holder, entityType, pageUrl, attributes) : null;
+}
+
+/**
+ * The name a logo gives an entry whose text names nothing (nothing but values its group shares and
+ * link labels such as "Visit website"): its image's or link's label, or for a company the host of
+ * the site it links to, never a file name.
+ */
+function logoNameOf(
+  element: DomElement,
+  entityType: "company" | "person",
+  pageUrl: string,
+  attributes: ReadonlySet<string>,
+): EntryName | null {
+  let rest = withoutLabelLinks(element);
+  for (const attribute of attributes) rest = rest.replace(wholePhrase(attribute, "giu"), " ");
+  rest = collapseWhitespace(rest).replace(/^[\s:,–—|·•-]+|[\s:,–—|·•-]+$/g, "");
+  if (rest !== "" && !GENERIC.test(rest)) return null;
+  for (const label of logoLabels(element)) {
+    const name = nameFromLabel(label);
+    if (name && isName(name, entityType) && !attributes.has(name.toLowerCase())) return { name, byLogo: true };
+  }
+  const website = entityType === "company" ? linksOf(element, pageUrl).website : undefined;
+  return website ? { name: hostName(website), byLogo: true } : null;
+}
+
+/** The name an entry's text gives it: see {@link nameOf}. */
+function textNameOf(element: DomElement, entityType: "company" | "person", naming: Naming): string | null {
   const tries: string[] = [];
   const attributes = naming.attributes ?? new Set<string>();
   const columnIndex = naming.nameColumn;
@@ -284,24 +261,6 @@ function nameOf(element: DomElement, entityType: "company" | "person", naming: N
     if (isName(text, entityType) && !attributes.has(text.toLowerCase())) return text;
   }
   return null;
-}
-
-/** A pattern that finds a phrase as whole words, case aside. */
-function wholePhrase(phrase: string, flags = "iu"): RegExp {
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, flags);
-}
-
-/** How many different sites off the page's own (networks aside) an element links to. */
-function ownSites(element: DomElement, pageUrl: string): number {
-  const pageHost = bareHost(new URL(pageUrl).hostname);
-  const hosts = new Set<string>();
-  for (const anchor of toArray(element.querySelectorAll("a[href]"))) {
-    const url = absoluteUrl(anchor.getAttribute("href"), pageUrl);
-    const host = url ? bareHost(url.hostname) : "";
-    if (host && host !== pageHost && !host.endsWith(`.${pageHost}`) && !PLATFORM_HOSTS.test(host)) hosts.add(host);
-  }
-  return hosts.size;
 }
 
 /** The columns of a table's rows whose values repeat: fewer than half of the rows have a value of their own. */
@@ -365,15 +324,15 @@ function titleNear(text: string, name: string): string | undefined {
   return rest;
 }
 
-/** An element's shape: its tag and classes, which the entries of one listing share. */
-function signatureOf(element: DomElement): string {
-  const classes = (element.getAttribute("class") ?? "").split(/\s+/).filter(Boolean).sort().join(".");
-  return `${element.tagName.toUpperCase()}.${classes}`;
+/** Alike sibling elements that may be a listing's entries, and how they are named. */
+interface EntryGroup {
+  elements: DomElement[];
+  naming: Naming;
 }
 
 /** The groups of alike sibling elements that may be a listing's entries, with the name column of a table. */
-function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; naming: Naming }> {
-  const groups: Array<{ elements: DomElement[]; naming: Naming }> = [];
+function entryGroups(document: DomDocument): EntryGroup[] {
+  const groups: EntryGroup[] = [];
   for (const table of toArray(document.querySelectorAll("table"))) {
     const rows = toArray(table.querySelectorAll("tr")).filter((row) => row.querySelector("td") !== null);
     const headerCells = toArray(table.querySelectorAll("tr")).find((row) => row.querySelector("th") !== null);
@@ -407,12 +366,15 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
     const items = toArray(list.children).filter((child) => /^(?:LI|DT)$/i.test(child.tagName));
     groups.push({ elements: items, naming: {} });
   }
-  // Cards: siblings of one shape, each with a heading, bold text or link.
+  // Cards: siblings of one shape, each with a heading, bold text, link or logo.
   for (const parent of toArray(document.querySelectorAll("div, section, main, article, body"))) {
     const bySignature = new Map<string, DomElement[]>();
     for (const child of toArray(parent.children)) {
-      if (!/^(?:DIV|ARTICLE|SECTION|LI|A|FIGURE)$/i.test(child.tagName)) continue;
-      if (!child.querySelector("h2, h3, h4, h5, h6, strong, b, a[href]") && child.tagName.toUpperCase() !== "A")
+      if (!/^(?:DIV|ARTICLE|SECTION|LI|A|FIGURE|IMG|PICTURE)$/i.test(child.tagName)) continue;
+      if (
+        !child.querySelector("h2, h3, h4, h5, h6, strong, b, a[href], img") &&
+        !/^(?:A|IMG|PICTURE)$/i.test(child.tagName)
+      )
         continue;
       const signature = signatureOf(child);
       bySignature.set(signature, [...(bySignature.get(signature) ?? []), child]);
@@ -420,6 +382,17 @@ function entryGroups(document: DomDocument): Array<{ elements: DomElement[]; nam
     for (const elements of bySignature.values()) groups.push({ elements, naming: {} });
   }
   return groups;
+}
+
+/**
+ * Whether two containers are sections of one listing: siblings ("Gold" and "Silver" lists one after
+ * the other) or in sibling sections (each tier a section with its heading and its list).
+ */
+function sameListing(left: DomElement, right: DomElement): boolean {
+  if (left === right) return false;
+  if (left.parentElement && left.parentElement === right.parentElement) return true;
+  const grandparent = left.parentElement?.parentElement;
+  return !!grandparent && grandparent === right.parentElement?.parentElement;
 }
 
 function isInside(element: DomElement, taken: ReadonlySet<DomElement>): boolean {
@@ -482,64 +455,106 @@ export function splitEntities(
   const taken = new Set<DomElement>();
   // Every ancestor of a taken entry: an element among them would hold an entry already taken.
   const holdsTaken = new Set<DomElement>();
+  /**
+   * Takes the group's entries when they make a listing, and says whether they were logos (named by
+   * their images or links more than by their text); null when they make none. With `logosOnly`, a
+   * group of entries named mostly by their text is not taken.
+   */
+  const take = (group: EntryGroup, minimum: number, logosOnly = false): { logos: boolean } | null => {
+    const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
+    const named: Array<{ element: DomElement; name: EntryName; text: string }> = [];
+    for (const element of group.elements) {
+      if (isInside(element, taken) || holdsTaken.has(element)) continue;
+      const name = nameOf(element, entityType, pageUrl, group.naming);
+      if (name) named.push({ element, name, text: textOf(element) });
+    }
+    // A value most entries share (a tier, a category) names none of them: the entry's own name is elsewhere in it.
+    const attributes = sharedValues(named.map(({ name, text }) => ({ name: name.name, text })));
+    const entries: Array<{ element: DomElement; entity: PageEntity; byLogo: boolean }> = [];
+    for (const { element, name: first, text: whole } of named) {
+      const name = attributes.has(first.name.toLowerCase())
+        ? nameOf(element, entityType, pageUrl, { ...group.naming, attributes })
+        : first;
+      if (!name) continue;
+      // A section that holds several entities' links (a tier's logos under its heading) is not one of them.
+      if (entityType === "company" && (ownSites(element, pageUrl) >= MIN_GROUP || logoSites(element, pageUrl) >= 2))
+        continue;
+      const text = whole.slice(0, MAX_CARD_CHARS);
+      const entity: PageEntity = { name: name.name, text, ...linksOf(element, pageUrl) };
+      if (PAST_HEADING.test(sectionHeadingOf(element) ?? "")) entity.past = true;
+      if (entityType === "person") {
+        const role = roleOf(element, name.name) ?? titleNear(text, name.name);
+        if (role) entity.title = role;
+      }
+      entries.push({ element, entity, byLogo: name.byLogo === true });
+    }
+    // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
+    if (entries.length < minimum || entries.length < group.elements.length / 2) return null;
+    // Logos alone (a wall of images, a row of badges, screenshots that link on) list entities only
+    // where the page or their section says it lists them: "Sponsors", "Our customers", "Trusted by".
+    const logos = entries.filter((entry) => entry.byLogo).length > entries.length / 2;
+    if (logosOnly && !logos) return null;
+    let listed = saysListing || known.has(shape) || group.naming.listsEntities === true;
+    if (!listed && logos) {
+      const section = sectionHeadingOf(group.elements[0]!) ?? "";
+      const sectionWords = new Set(section.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+      listed =
+        LISTING_TITLE.test(section) ||
+        LOGO_SECTION.test(section) ||
+        (options.topicWords ?? []).some((word) => sectionWords.has(word.toLowerCase()));
+      if (!listed) return null;
+    }
+    // First names alone make a team only beside full names: one-word headings alone are features or sections.
+    if (entityType === "person" && !entries.some(({ entity }) => looksLikePersonName(entity.name))) return null;
+    // A careers page lists openings, not companies ("Senior Backend Engineer"; "Alder & Finch Architects" alone is a firm).
+    const openings = entries.filter(
+      ({ entity }) => JOB_TITLE.test(entity.name) && !ORGANISATION_WORDS.test(entity.name),
+    );
+    if (entityType === "company" && openings.length >= entries.length / 2) return null;
+    // Elsewhere than on a page that says it lists them, companies link to their own sites or carry company words.
+    // A table whose header names its column "Company", "Sponsor" or "Member" says so itself.
+    if (entityType === "company" && !listed) {
+      const linked = entries.filter(({ entity }) => entity.website).length;
+      const worded = entries.filter(({ entity }) => ORGANISATION_WORDS.test(entity.name)).length;
+      if (linked < entries.length * 0.3 && worded < entries.length * 0.3) return null;
+    }
+    // A team page lists people with their roles, not companies.
+    const people = entries.filter(
+      ({ element, entity }) => looksLikePersonName(entity.name) && PERSON_ROLE.test(roleOf(element, entity.name) ?? ""),
+    );
+    if (entityType === "company" && people.length > entries.length * 0.6) return null;
+    signatures.add(shape);
+    for (const entry of entries) {
+      taken.add(entry.element);
+      for (let node = entry.element.parentElement; node && !holdsTaken.has(node); node = node.parentElement)
+        holdsTaken.add(node);
+      found.push({ element: entry.element, entity: entry.entity });
+    }
+    return { logos };
+  };
   // Larger groups first: a list of 40 members wins over the three links inside one member's card.
   const groups = entryGroups(document).sort((left, right) => right.elements.length - left.elements.length);
   for (const group of groups) {
     const shape = group.elements[0] ? signatureOf(group.elements[0]) : "";
     const minimum = known.has(shape) ? 1 : MIN_GROUP;
     if (group.elements.length < minimum) continue;
-    const named: Array<{ element: DomElement; name: string; text: string }> = [];
-    for (const element of group.elements) {
-      if (isInside(element, taken) || holdsTaken.has(element)) continue;
-      const name = nameOf(element, entityType, group.naming);
-      if (name) named.push({ element, name, text: textOf(element) });
-    }
-    // A value most entries share (a tier, a category) names none of them: the entry's own name is elsewhere in it.
-    const attributes = sharedValues(named);
-    const entries: Array<{ element: DomElement; entity: PageEntity }> = [];
-    for (const { element, name: first, text: whole } of named) {
-      const name = attributes.has(first.toLowerCase())
-        ? nameOf(element, entityType, { ...group.naming, attributes })
-        : first;
-      if (!name) continue;
-      // A section that holds several entities' links (a tier's logos under its heading) is not one of them.
-      if (entityType === "company" && ownSites(element, pageUrl) >= MIN_GROUP) continue;
-      const text = whole.slice(0, MAX_CARD_CHARS);
-      const entity: PageEntity = { name, text, ...linksOf(element, pageUrl) };
-      if (PAST_HEADING.test(sectionHeadingOf(element) ?? "")) entity.past = true;
-      if (entityType === "person") {
-        const role = roleOf(element, name) ?? titleNear(text, name);
-        if (role) entity.title = role;
-      }
-      entries.push({ element, entity });
-    }
-    // Most of a listing's entries carry a name: a paragraph list of sentences is not a directory.
-    if (entries.length < minimum || entries.length < group.elements.length / 2) continue;
-    // First names alone make a team only beside full names: one-word headings alone are features or sections.
-    if (entityType === "person" && !entries.some(({ entity }) => looksLikePersonName(entity.name))) continue;
-    // A careers page lists openings, not companies ("Senior Backend Engineer"; "Alder & Finch Architects" alone is a firm).
-    const openings = entries.filter(
-      ({ entity }) => JOB_TITLE.test(entity.name) && !ORGANISATION_WORDS.test(entity.name),
-    );
-    if (entityType === "company" && openings.length >= entries.length / 2) continue;
-    // Elsewhere than on a page that says it lists them, companies link to their own sites or carry company words.
-    // A table whose header names its column "Company", "Sponsor" or "Member" says so itself.
-    if (entityType === "company" && !saysListing && !known.has(shape) && !group.naming.listsEntities) {
-      const linked = entries.filter(({ entity }) => entity.website).length;
-      const worded = entries.filter(({ entity }) => ORGANISATION_WORDS.test(entity.name)).length;
-      if (linked < entries.length * 0.3 && worded < entries.length * 0.3) continue;
-    }
-    // A team page lists people with their roles, not companies.
-    const people = entries.filter(
-      ({ element, entity }) => looksLikePersonName(entity.name) && PERSON_ROLE.test(roleOf(element, entity.name) ?? ""),
-    );
-    if (entityType === "company" && people.length > entries.length * 0.6) continue;
-    signatures.add(shape);
-    for (const entry of entries) {
-      taken.add(entry.element);
-      for (let node = entry.element.parentElement; node && !holdsTaken.has(node); node = node.parentElement)
-        holdsTaken.add(node);
-      found.push(entry);
+    const listing = take(group, minimum);
+    // A section of logos of the same listing and shape (its container's and its entries') beside
+    // logos taken is taken however few entries it names (a tier of two platinum sponsors, a tier of
+    // three logos one of which names nobody), before anything that holds it (the tier's section,
+    // named by its heading) is. Text lists are not: a page's other bullet lists are not its listing.
+    const container = group.elements[0]!.parentElement;
+    if (!listing?.logos || !container) continue;
+    for (const other of groups) {
+      const first = other.elements[0];
+      const holder = first?.parentElement;
+      if (!first || !holder || other === group || isInside(first, taken)) continue;
+      if (
+        signatureOf(first) === shape &&
+        signatureOf(holder) === signatureOf(container) &&
+        sameListing(holder, container)
+      )
+        take(other, 1, true);
     }
   }
   // Page order, whichever group an entry came from.

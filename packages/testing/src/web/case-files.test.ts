@@ -18,6 +18,7 @@ import {
 } from "./case-files.js";
 import { readPdfText } from "./pdf-document.js";
 import { requestPage } from "./request-page.js";
+import { lanternfishWorld } from "./sites/lanternfish-foundation.js";
 import { nordicClimateIndex } from "./sites/nordic-climate-index.js";
 import { type SimulatedWeb, startSimulatedWeb } from "./start-simulated-web.js";
 import { toMainText, toVisibleText } from "./visible-text.js";
@@ -26,8 +27,8 @@ let web: SimulatedWeb;
 const pageTexts = new Map<string, { visible: string; main: string }>();
 
 beforeAll(async () => {
-  // The list cases' directory is a site of its own, beside the usual ones.
-  web = await startSimulatedWeb({ extraSites: [nordicClimateIndex] });
+  // The list cases' directory and sponsors are sites of their own, beside the usual ones.
+  web = await startSimulatedWeb({ extraSites: [nordicClimateIndex, ...lanternfishWorld] });
 });
 
 afterAll(async () => {

@@ -29,6 +29,7 @@ export { requestPage } from "./request-page.js";
 export { type SearchDocument, SearchIndex, type SearchResult } from "./search-index.js";
 export type { SiteDefinition, SiteFile, SiteLink, SitePage } from "./site.js";
 export { allSites } from "./sites/index.js";
+export { lanternfishFoundation, lanternfishSponsors, lanternfishWorld } from "./sites/lanternfish-foundation.js";
 export {
   type ClimateMember,
   climateMembers,
