@@ -1,6 +1,6 @@
 import type { ResearchBody, ResearchCase } from "@dossier/testing";
 import { describe, expect, it } from "vitest";
-import { answerMatches } from "./case-result.js";
+import { answerMatches, samePersonField } from "./case-result.js";
 
 type Type = ResearchCase["request"]["responseType"];
 
@@ -62,5 +62,22 @@ describe("the scoring rule of each responseType", () => {
     };
     expect(answerMatches(testCase, { answerText: null, answerNumber: null } as ResearchBody)).toBe(true);
     expect(answerMatches(testCase, { answerText: "EE123", answerNumber: null } as ResearchBody)).toBe(false);
+  });
+});
+
+describe("a field of the person record", () => {
+  it("is right as a title with the same words, whatever their order, case and joining words", () => {
+    expect(samePersonField("jobTitle", "VP Product", "VP of Product")).toBe(true);
+    expect(samePersonField("jobTitle", "CEO & Co-founder", "Co-Founder & CEO")).toBe(true);
+    expect(samePersonField("jobTitle", "Manager", "Manager, Financial Planning & Analysis")).toBe(false);
+    expect(samePersonField("jobTitle", "Full Stack Engineer", "Software Engineer", ["Full Stack Engineer"])).toBe(true);
+  });
+
+  it("is right as a city by its words, as anything else only when equal, and empty only when none is expected", () => {
+    expect(samePersonField("city", "drøbak", "Drøbak")).toBe(true);
+    expect(samePersonField("country", "UK", "United Kingdom")).toBe(false);
+    expect(samePersonField("city", null, null)).toBe(true);
+    expect(samePersonField("city", null, "Leeds")).toBe(false);
+    expect(samePersonField("city", "Leeds", null)).toBe(false);
   });
 });

@@ -61,8 +61,17 @@ export interface CaseResult {
   schemaFailure: boolean;
   /** outputSchema cases: the answer object field by field. */
   fields?: FieldScore;
+  /** Person cases: the record returned and the one expected. */
   person?: Record<string, string | null>;
   expectedPerson?: Record<string, string | null>;
+  /** The record's fields a page states (each with a proof in the case). */
+  personProven?: string[];
+  /** Of those, the fields a page states on the person's own card or row. */
+  personOnCard?: string[];
+  /** Of those, the fields whose proving phrase reached the prompt. */
+  personInPrompt?: string[];
+  /** Other values pages state for a field that count as right too. */
+  alsoRight?: Partial<Record<string, string[]>>;
 }
 
 /** Words only, so that punctuation and dashes the extractor adds do not hide a phrase. */
@@ -140,6 +149,37 @@ export function answerMatches(testCase: ResearchCase, body: ResearchBody): boole
     default:
       return given === answerText;
   }
+}
+
+/** Words that do not change what a title says: "VP of Product" is "VP Product". */
+const TITLE_FILLER = new Set(["of", "the", "and", "for"]);
+
+/** A title's words as a set, order and filler words aside: "CEO & Co-founder" is "Co-Founder & CEO". */
+function titleWords(title: string): string {
+  return [...new Set(wordsOf(title).split(" "))]
+    .filter((word) => word && !TITLE_FILLER.has(word))
+    .sort()
+    .join(" ");
+}
+
+/**
+ * Whether a field of the returned person record is the expected value (or one of `alsoRight`): a
+ * title by its words (case, punctuation, order and "of"/"the"/"and"/"for" aside), a city by its
+ * words, anything else equal.
+ */
+export function samePersonField(
+  field: string,
+  given: string | null | undefined,
+  expected: string | null | undefined,
+  alsoRight: readonly string[] = [],
+): boolean {
+  if (given == null) return expected == null;
+  return [expected, ...alsoRight].some((value) => {
+    if (value == null) return false;
+    if (field === "jobTitle") return titleWords(given) === titleWords(value);
+    if (field === "city") return wordsOf(given) === wordsOf(value);
+    return given === value;
+  });
 }
 
 /** Same page, whatever the scheme and a trailing slash. */

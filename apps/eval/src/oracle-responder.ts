@@ -157,7 +157,10 @@ export function createOracleResponder(
     }
     if (prompt.includes("Also fill `person`")) {
       const person: Record<string, unknown> = { jobTitle: null, city: null, country: null, jobStartDate: null };
-      if (typedCase && "expectedPerson" in typedCase) {
+      // An enrichment case's record is the model's to fill from the proofs; a typed question's
+      // record is left to what the pipeline reads from the evidence, as a model asked something
+      // else leaves it.
+      if (typedCase && "expectedPerson" in typedCase && !("expected" in typedCase)) {
         for (const field of ["jobTitle", "city", "country", "jobStartDate"] as const) {
           const proof = (typedCase.proof as Partial<Record<string, { url: string; phrase: string }>>)[field];
           const value = typedCase.expectedPerson[field];

@@ -149,3 +149,44 @@ describe("the figures of the answers shown", () => {
     expect(judged("fixture", handWorked).some((name) => name.includes("recall"))).toBe(false);
   });
 });
+
+/** A person case: the record it returned, the one it expected, and where pages state the fields. */
+function personCase(
+  id: string,
+  person: Record<string, string | null>,
+  expectedPerson: Record<string, string | null>,
+  onCard: string[],
+  proven = onCard,
+): CaseResult {
+  return { ...missed, id, person, expectedPerson, personProven: proven, personOnCard: onCard, personInPrompt: proven };
+}
+
+describe("the person record's figures", () => {
+  const expected = { jobTitle: "VP of Product", city: "Leeds", country: "United Kingdom" };
+  it("counts the fields on the person's card, right by their words, and holds them to 0.9", () => {
+    const cases = [
+      personCase("a", { jobTitle: "VP Product", city: "leeds", country: "United Kingdom" }, expected, [
+        "jobTitle",
+        "city",
+        "country",
+      ]),
+      personCase("b", { jobTitle: null, city: null, country: null }, expected, ["jobTitle"], ["jobTitle", "city"]),
+    ];
+    const report = reportCaseSet("realweb", cases, { recall: 0.95, precision: 0.95 }, { answeredBy: "weak" });
+    const text = report.lines.join("\n");
+    expect(text).toContain("person fields filled and right on card cases (2 cases; ");
+    expect(text).toContain("): 3 of 4 (0.75)");
+    expect(text).toContain("every person field a page states (2 cases; cards, sentences, links): 3 of 5 (0.60)");
+    expect(text).toContain("b:jobTitle (empty)");
+    expect(report.targets).toContainEqual(["realweb: person fields filled and right >= 0.9 on card cases", false]);
+  });
+
+  it("counts a case without a title or city on a card out of the card figure", () => {
+    const cases = [personCase("c", { jobTitle: "CEO" }, { jobTitle: "CEO" }, [], ["jobTitle"])];
+    const report = reportCaseSet("realweb", cases, { recall: 0.95, precision: 0.95 }, { answeredBy: "oracle" });
+    expect(report.lines.join("\n")).not.toContain("on card cases");
+    expect(report.targets.map(([name]) => name)).not.toContain(
+      "realweb: person fields filled and right >= 0.9 on card cases",
+    );
+  });
+});

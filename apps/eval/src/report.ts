@@ -1,6 +1,6 @@
 import type { Effort } from "@dossier/contract";
 import { type Calibration, calibrationOf } from "./calibration.js";
-import { type CaseResult, type CaseSetName, isRealwebSet } from "./case-result.js";
+import { type CaseResult, type CaseSetName, isRealwebSet, samePersonField } from "./case-result.js";
 import type { AnsweredBy } from "./responders.js";
 import { isShown, type ShownAnswers, shownAnswers, shownRight } from "./shown-answers.js";
 
@@ -107,17 +107,36 @@ function groupedBy(results: readonly CaseResult[], key: (result: CaseResult) => 
   return [...groups].sort(([left], [right]) => left.localeCompare(right));
 }
 
-function personFieldLines(results: readonly CaseResult[]): { lines: string[]; precisionOk: boolean; filler: boolean } {
+/** Fields pages state, and how many of them the returned record holds right. */
+export interface StatedFields {
+  cases: number;
+  fields: number;
+  right: number;
+}
+
+/**
+ * The person record field by field over the cases that expect one, and two measures of the fields
+ * pages state: on the person's own card or row (title, place) over the cases that have one ("card
+ * cases", the target), and every field a page states anywhere (cards, sentences, links).
+ */
+export function personFieldLines(results: readonly CaseResult[]): {
+  lines: string[];
+  precisionOk: boolean;
+  filler: boolean;
+  card: StatedFields | null;
+} {
   const enrichment = results.filter((result) => result.expectedPerson);
   const first = enrichment[0];
-  if (!first?.expectedPerson) return { lines: [], precisionOk: true, filler: false };
+  if (!first?.expectedPerson) return { lines: [], precisionOk: true, filler: false, card: null };
   const lines = ["", row(["field", "kind", "filled", "right when filled (precision)", "fill rate"]), divider(5)];
   const evidenceFields = new Set(["jobTitle", "city", "country", "jobStartDate"]);
+  const isRight = (result: CaseResult, field: string) =>
+    samePersonField(field, result.person?.[field], result.expectedPerson?.[field], result.alsoRight?.[field]);
   let precisionOk = true;
   let filler = false;
   for (const field of Object.keys(first.expectedPerson)) {
     const filled = enrichment.filter((result) => result.person?.[field] != null);
-    const right = filled.filter((result) => result.person?.[field] === result.expectedPerson?.[field]);
+    const right = filled.filter((result) => isRight(result, field));
     const expected = enrichment.filter((result) => result.expectedPerson?.[field] != null);
     const precision = filled.length ? right.length / filled.length : 1;
     const kind = evidenceFields.has(field) ? "evidence" : "deterministic";
@@ -134,7 +153,46 @@ function personFieldLines(results: readonly CaseResult[]): { lines: string[]; pr
       ]),
     );
   }
-  return { lines, precisionOk, filler };
+  const stated = (fieldsOf: (result: CaseResult) => readonly string[]) => {
+    const figures: StatedFields = { cases: 0, fields: 0, right: 0 };
+    const missed: string[] = [];
+    for (const result of enrichment) {
+      const fields = fieldsOf(result);
+      if (fields.length === 0) continue;
+      figures.cases += 1;
+      for (const field of fields) {
+        figures.fields += 1;
+        if (isRight(result, field)) {
+          figures.right += 1;
+          continue;
+        }
+        const given = result.person?.[field];
+        const reached = result.personInPrompt?.includes(field) ? "" : ", proof not in prompt";
+        missed.push(`${result.id}:${field} (${given == null ? "empty" : `"${given}"`}${reached})`);
+      }
+    }
+    return { figures, missed };
+  };
+  const outOf = ({ right, fields }: StatedFields) => `${right} of ${fields} (${fixed(right / fields)})`;
+  // A card case: the expected title or city is on the person's card or row.
+  const card = stated((result) =>
+    (result.personOnCard ?? []).some((field) => field === "jobTitle" || field === "city")
+      ? (result.personOnCard ?? [])
+      : [],
+  );
+  const all = stated((result) => result.personProven ?? []);
+  if (card.figures.cases > 0)
+    lines.push(
+      "",
+      `person fields filled and right on card cases (${card.figures.cases} cases; the title, city and country on the person's own card or row): ${outOf(card.figures)}`,
+      ...(card.missed.length ? [`on cards, empty or wrong: ${card.missed.join(", ")}`] : []),
+    );
+  if (all.figures.cases > 0)
+    lines.push(
+      `every person field a page states (${all.figures.cases} cases; cards, sentences, links): ${outOf(all.figures)}`,
+      ...(all.missed.length ? [`empty or wrong: ${all.missed.join(", ")}`] : []),
+    );
+  return { lines, precisionOk, filler, card: card.figures.cases > 0 ? card.figures : null };
 }
 
 /** Field-level figures of the outputSchema cases: one row per case and the total. */
@@ -325,11 +383,15 @@ export function reportCaseSet(
         ? [`${set}: at most two model calls per question (deep)`, all.calls <= 2.0001]
         : [`${set}: one model call per question`, all.calls <= 1.0001],
     );
+  // The record is filled from what was read whatever the model answers: held with every responder.
+  const cardTargets: Target[] = person.card
+    ? [[`${set}: person fields filled and right >= 0.9 on card cases`, person.card.right >= 0.9 * person.card.fields]]
+    : [];
   // The weak reader guesses: it is held to what a caller is shown, not to the oracle's targets of
   // retrieval and of quotes that state every answer.
   const setTargets: Target[] =
     options.answeredBy === "weak"
-      ? [...weakReaderTargets(set, shownAnswers(results)), ...costTargets]
+      ? [...weakReaderTargets(set, shownAnswers(results)), ...costTargets, ...cardTargets]
       : [
           // lite reads search snippets and the home page only: its recall is measured, not held to the crawl's target.
           ...(options.effort === "lite"
@@ -351,6 +413,7 @@ export function reportCaseSet(
                 [`${set}: no filler text in any field`, !person.filler],
               ] as Target[])
             : []),
+          ...cardTargets,
         ];
 
   const withheldRight = unknown.filter((result) => result.withheld).length;

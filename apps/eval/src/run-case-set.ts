@@ -5,6 +5,7 @@ import {
   type EnrichmentCase,
   type FakeChatRequest,
   type OutputSchemaCase,
+  type PersonFieldProof,
   parsePromptPassages,
   type ResearchBody,
   type ResearchCase,
@@ -137,6 +138,8 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       new Map(await Promise.all([...new Set(urls)].map(async (url) => [url, await run.pageLinks(url)] as const)));
     const fields = objectCase && response.status === 200 ? scoreObjectCase(objectCase, body) : null;
     const replyTokens = calls.map((call) => run.replyTokens?.(call));
+    const personProofs: Partial<Record<string, PersonFieldProof>> =
+      ("expected" in testCase ? testCase.personProof : "expectedPerson" in testCase ? testCase.proof : undefined) ?? {};
     results.push({
       id: testCase.id,
       set: run.set,
@@ -180,10 +183,21 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       modelConfidence: logged.modelConfidence ?? null,
       rejectedQuotes: logged.rejectedQuotes ?? null,
       schemaFailure: body.code === "LLM_OUTPUT_INVALID",
-      ...("expectedPerson" in testCase
+      ...("expectedPerson" in testCase && testCase.expectedPerson
         ? {
             person: body.person as unknown as Record<string, string | null>,
             expectedPerson: testCase.expectedPerson as unknown as Record<string, string | null>,
+            personProven: Object.keys(personProofs),
+            personOnCard: Object.entries(personProofs)
+              .filter(([, proof]) => proof?.card)
+              .map(([field]) => field),
+            personInPrompt: Object.entries(personProofs)
+              .filter(
+                ([, proof]) =>
+                  proof && prompts.some((prompt) => passageWith(parsePromptPassages(prompt), proof.phrase)),
+              )
+              .map(([field]) => field),
+            ...("alsoRight" in testCase && testCase.alsoRight ? { alsoRight: testCase.alsoRight } : {}),
           }
         : {}),
     });

@@ -185,7 +185,10 @@ async function startSetWorld(
 
 async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: EvalOptions): Promise<CaseResult[]> {
   const researchCases = cases.filter((testCase): testCase is ResearchCase => "expected" in testCase);
-  const enrichmentCases = cases.filter((testCase): testCase is EnrichmentCase => "expectedPerson" in testCase);
+  // A typed question may expect a person record too; an enrichment case expects only the record.
+  const enrichmentCases = cases.filter(
+    (testCase): testCase is EnrichmentCase => "expectedPerson" in testCase && !("expected" in testCase),
+  );
   const objectCases = cases.filter((testCase): testCase is OutputSchemaCase => "expectedFields" in testCase);
   const fake = createEvalResponder(options.responder ?? "oracle", {
     research: researchCases,

@@ -158,4 +158,19 @@ describe("mergePersonEvidence", () => {
     mergePersonEvidence(before, [evidence("jobTitle", "CTO", OWN, true), evidence("city", "Berlin", OWN, true)]);
     expect(before).toEqual(snapshot);
   });
+
+  it("takes a founder's title without the founding, which is no job: the role beside it is", () => {
+    const titleOf = (value: string) =>
+      mergePersonEvidence(record(), [evidence("jobTitle", value, OWN, true)]).person.jobTitle;
+    expect(titleOf("Founder and Chief Executive Officer")).toBe("Chief Executive Officer");
+    expect(titleOf("Chief Executive Officer and Co-founder")).toBe("Chief Executive Officer");
+    expect(titleOf("Managing Director (CEO) and Co-founder")).toBe("Managing Director (CEO)");
+    expect(titleOf("Co-Founder, CTO")).toBe("CTO");
+    expect(titleOf("Co-Founder & CEO")).toBe("CEO");
+    expect(titleOf("Co-founder/CEO")).toBe("CEO");
+    expect(titleOf("CEO, co-founder, Board of Directors")).toBe("CEO, Board of Directors");
+    // A founder with no other role is the founder; a founding engineer is an engineer.
+    expect(titleOf("Co-founder")).toBe("Co-founder");
+    expect(titleOf("Founding Engineer")).toBe("Founding Engineer");
+  });
 });

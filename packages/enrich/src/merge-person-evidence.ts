@@ -19,12 +19,29 @@ export interface PersonEvidence {
   publishedAt: string | null;
 }
 
+/** A founder, named with the role beside it: "Co-founder", "founder". */
+const FOUNDER = String.raw`(?:co-?\s?)?founder`;
+/** What joins the parts of a title: "and", "&", "/", "+", a comma. */
+const JOIN = String.raw`\s*(?:,|&|\/|\+|\band\b)\s*`;
+const FOUNDER_AFTER = new RegExp(`${JOIN}${FOUNDER}\\b`, "giu");
+const FOUNDER_BEFORE = new RegExp(`^${FOUNDER}${JOIN}`, "iu");
+
+/**
+ * A title without the founding beside a role ("Founder and CEO", "Co-Founder, CTO", "CEO &
+ * Co-founder": the CEO, the CTO): having founded the company is not a job. A founder with no
+ * other role stays the founder.
+ */
+function withoutFounding(title: string): string {
+  const role = title.replace(FOUNDER_AFTER, "").replace(FOUNDER_BEFORE, "").trim();
+  return role === "" || new RegExp(`^${FOUNDER}$`, "iu").test(role) ? title : role;
+}
+
 function normalizeField(field: PersonEvidence["field"], value: string): string | null {
   const text = cleanText(value);
   if (text === null) return null;
   switch (field) {
     case "jobTitle":
-      return text;
+      return withoutFounding(text);
     case "city":
       return recasePlaceName(text);
     case "country":

@@ -1,5 +1,5 @@
 import type { NormalizedResearchRequest, ResearchResponse } from "@dossier/contract";
-import { mergePersonEvidence, normalizePersonRequest, type PersonEvidence } from "@dossier/enrich";
+import { mergePersonEvidence, normalizePersonRequest } from "@dossier/enrich";
 import type { ChatModel, ChatUsage } from "./answer/chat-model.js";
 import {
   buildEvidencePrompt,
@@ -19,9 +19,9 @@ import { type GatheredEvidence, startGathering } from "./gather/gather-evidence.
 import type { SearchProvider } from "./gather/search/search-provider.js";
 import { isOwnSite, namesOfSite } from "./own-site.js";
 import { pageWithoutMarkup } from "./page-markup.js";
-import { personFieldsFromCards } from "./person-from-cards.js";
+import { type CardPassage, fullNameFromCards, personFieldsFromCards } from "./person-from-cards.js";
 import { personSourcesOf } from "./person-sources.js";
-import { type PersonIdentity, planResearch } from "./plan/plan-research.js";
+import { planResearch } from "./plan/plan-research.js";
 import { answerShape } from "./rank/answer-shape.js";
 import { countTokens } from "./rank/count-tokens.js";
 import { coversQuestion } from "./rank/covers-question.js";
@@ -139,31 +139,28 @@ function angleBrackets(text: string): number {
 }
 
 /**
- * The person fields stated by the person's card or a sentence naming them, in the passages the
- * model read on the company's own site or cited for the answer (verified, so about the person);
- * they fill what the model's own per-field answer left empty, the site's own statement first.
+ * The passages the person record may be filled from: those the model read on the company's own
+ * site or cited for the answer (verified, so about the person), the cited pages first so that a
+ * person with two roles is given the one that answered.
  */
-function cardEvidence(
+function cardPassages(
   labels: PassageLabels,
   gathered: GatheredEvidence,
   citations: ReadonlyArray<{ url: string }>,
-  person: PersonIdentity,
   ownSites: readonly string[],
-): PersonEvidence[] {
+): CardPassage[] {
   const cited = new Set(citations.map((citation) => citation.url));
   const published = new Map(gathered.pages.map((page) => [page.url, page.publishedAt]));
-  // The pages cited for the answer first: a person with two roles is given the one that answered.
   const passages = [...labels.values()].sort(
     (left, right) => Number(cited.has(right.url)) - Number(cited.has(left.url)),
   );
-  const cards = passages
+  return passages
     .filter((passage) => passage.source === "page" && (isOwnSite(passage.url, ownSites) || cited.has(passage.url)))
     .map((passage) => ({
       passage,
       ownSite: isOwnSite(passage.url, ownSites),
       publishedAt: published.get(passage.url) ?? null,
     }));
-  return personFieldsFromCards(cards, person);
 }
 
 /** Passages ranked at most: enough for any prompt budget, however long the pages. */
@@ -349,10 +346,18 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       context.trace.rejectedQuotes = answered.rejected;
     }
     if (!baseRecord) return response;
-    const profiles = withProfileLinks(baseRecord, gathered.pages, plan.ownSites, plan.person);
-    // The cards fill what the model's own per-field answer left empty.
+    // The person's card fills what the model's own per-field answer left empty (the title, the
+    // place); known by first name only, the full name their card writes finds their profile.
+    const cards = plan.person ? cardPassages(labels, gathered, response.citations, plan.ownSites) : [];
+    const fromCards = plan.person ? personFieldsFromCards(cards, plan.person) : [];
+    const cardName = plan.person ? fullNameFromCards(cards, plan.person) : null;
+    const profiles = withProfileLinks(
+      baseRecord,
+      gathered.pages,
+      plan.ownSites,
+      plan.person && cardName ? { ...plan.person, fullName: cardName } : plan.person,
+    );
     const stated = new Set(answered.personEvidence.map((item) => item.field));
-    const fromCards = plan.person ? cardEvidence(labels, gathered, response.citations, plan.person, plan.ownSites) : [];
     const merged = mergePersonEvidence(profiles.record, [
       ...answered.personEvidence,
       ...fromCards.filter((item) => !stated.has(item.field)),

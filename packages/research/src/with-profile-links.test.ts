@@ -50,4 +50,24 @@ describe("withProfileLinks", () => {
     );
     expect(other.record.linkedinUrl).toBeNull();
   });
+
+  it("takes the one profile linked from the company's page about the person: its title names them", () => {
+    const readme = {
+      ...team(["https://www.linkedin.com/in/jnunez/"], "https://acme.example/team/jose"),
+      title: "José Núñez's README",
+    };
+    const found = withProfileLinks(record, [readme], ["https://acme.example"], person);
+    expect(found.record.linkedinUrl).toBe("https://www.linkedin.com/in/jnunez");
+    expect(found.linkedFrom.linkedinUrl).toBe("https://acme.example/team/jose");
+    // Two profiles on the page: whose is whose cannot be told. Another site's page about them: not the company's word.
+    const two = {
+      ...readme,
+      profileLinks: ["https://www.linkedin.com/in/jnunez", "https://www.linkedin.com/in/ana-lima"],
+    };
+    expect(withProfileLinks(record, [two], ["https://acme.example"], person).record.linkedinUrl).toBeNull();
+    const elsewhere = { ...readme, url: "https://directory.example/jose" };
+    expect(withProfileLinks(record, [elsewhere], ["https://acme.example"], person).record.linkedinUrl).toBeNull();
+    const otherTitle = { ...readme, title: "Our team" };
+    expect(withProfileLinks(record, [otherTitle], ["https://acme.example"], person).record.linkedinUrl).toBeNull();
+  });
 });

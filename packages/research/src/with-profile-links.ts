@@ -7,7 +7,8 @@ import { normalizeForMatch } from "./verify/quote-matches.js";
 /**
  * Profile URLs the subject's own pages state: the company's LinkedIn page linked from its own site,
  * and the person's LinkedIn profile from a schema.org Person of the same name there, else from a
- * link there to a profile whose address spells their name.
+ * link there to a profile whose address spells their name, else from the one profile linked from
+ * a page there whose title names them.
  */
 export function withProfileLinks(
   record: EnrichedPerson,
@@ -62,7 +63,34 @@ export function withProfileLinks(
       }
     }
   }
+  // The company's page about the person (its title names them: "Jane Doe's README", "Introducing
+  // Jane Doe") that links one LinkedIn profile: the profile is theirs, whatever its address spells.
+  if (!linkedinUrl && person?.fullName) {
+    const name = normalizeForMatch(person.fullName);
+    for (const page of own) {
+      if (!page.title || !namesWord(normalizeForMatch(page.title), name)) continue;
+      const profiles = [
+        ...new Set(
+          page.profileLinks.map((link) => canonicalLinkedinUrl(link, "person")).filter((url): url is string => !!url),
+        ),
+      ];
+      if (profiles.length !== 1) continue;
+      linkedinUrl = profiles[0]!;
+      linkedFrom.linkedinUrl = page.url;
+      break;
+    }
+  }
   return { record: { ...record, companyLinkedinUrl, linkedinUrl }, linkedFrom };
+}
+
+/** Whether `text` holds `name` as whole words ("jane doe's readme" holds "jane doe"). */
+function namesWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text[at + name.length] ?? " ";
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
 }
 
 /** Lowercase words with accents folded: "José Núñez" and the slug "jose-nunez" have the same. */

@@ -169,6 +169,7 @@ describe.skipIf(realweb.length === 0)("real-web cases", () => {
   });
 
   describeRealwebProofs(REALWEB, realweb);
+  describePersonRecords(REALWEB, realweb);
 });
 
 const REALWEB2 = realweb2Directory();
@@ -190,7 +191,83 @@ describe.skipIf(realweb2.length === 0)("second real-web set's cases", () => {
   });
 
   describeRealwebProofs(REALWEB2, realweb2);
+  describePersonRecords(REALWEB2, realweb2);
 });
+
+/** The twelve fields of the enriched person record, as a case expects them. */
+const PERSON_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "linkedinUrl",
+  "jobTitle",
+  "country",
+  "city",
+  "jobStartDate",
+  "companyName",
+  "companyWebsite",
+  "companyLinkedinUrl",
+];
+
+/** Whether a phrase is in the visible and the main text of a saved page. */
+function savedPageStates(folder: string, proof: CaseProof): { saved: boolean; visible: boolean; main: boolean } {
+  const url = new URL(proof.url);
+  const file = realwebPageFile(folder, url.hostname, url.pathname);
+  if (!file) return { saved: false, visible: false, main: false };
+  const html = readFileSync(file, "utf8");
+  return {
+    saved: true,
+    visible: toVisibleText(html).includes(proof.phrase),
+    main: toMainText(html).includes(proof.phrase),
+  };
+}
+
+/**
+ * A set's person-record cases: at least twelve over three hosts or more whose title or place a
+ * card states, each record whole and canonical, every field from evidence or a link proven by a
+ * phrase of its saved page, and no proof of a field the record leaves empty.
+ */
+function describePersonRecords(folder: string, cases: readonly ResearchCase[]): void {
+  const withRecord = cases.filter((entry) => entry.expectedPerson);
+
+  it("has at least twelve person-record cases over three hosts, their title or place on a card", () => {
+    const onCards = withRecord.filter((entry) =>
+      Object.entries(entry.personProof ?? {}).some(
+        ([field, proof]) => proof?.card && (field === "jobTitle" || field === "city"),
+      ),
+    );
+    expect(onCards.length).toBeGreaterThanOrEqual(12);
+    const hosts = new Set(onCards.map((entry) => new URL(entry.personProof?.jobTitle?.url ?? "https://none").hostname));
+    expect(hosts.size).toBeGreaterThanOrEqual(3);
+    expect(new Set(withRecord.map((entry) => entry.identity))).toEqual(new Set(["full-name", "first-name", "email"]));
+  });
+
+  it.each(withRecord.map((entry) => [entry.id, entry] as const))(
+    "%s: the record is whole and canonical, and a saved page states each field it takes from evidence or a link",
+    (id, entry) => {
+      const person = entry.expectedPerson!;
+      expect(Object.keys(person).sort(), id).toEqual([...PERSON_FIELDS].sort());
+      if (person.linkedinUrl) expect(person.linkedinUrl, id).toMatch(/^https:\/\/www\.linkedin\.com\/in\/[a-z0-9-]+$/);
+      if (person.companyWebsite) expect(person.companyWebsite, id).toMatch(/^https:\/\/(?!www\.)[a-z0-9.-]+$/);
+      if (person.jobStartDate) expect(person.jobStartDate, id).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
+      const proofs = entry.personProof ?? {};
+      for (const field of ["jobTitle", "city", "country", "jobStartDate", "linkedinUrl"] as const) {
+        expect(person[field] === null, `${id}.${field}: a value exactly when a proof`).toBe(
+          proofs[field] === undefined,
+        );
+        const proof = proofs[field];
+        if (!proof) continue;
+        const states = savedPageStates(folder, proof);
+        expect(states.saved, `${id}.${field}: ${proof.url} is saved`).toBe(true);
+        expect(
+          states.visible && states.main,
+          `${id}.${field}: "${proof.phrase}" is in the main text of ${proof.url}`,
+        ).toBe(true);
+      }
+    },
+  );
+}
 
 /** Each answered case of a set of saved sites: its answer's conventions, and its phrase in the main text of its saved page. */
 function describeRealwebProofs(folder: string, cases: readonly ResearchCase[]): void {

@@ -81,7 +81,31 @@ export interface ResearchCase {
   reach?: CaseReach;
   /** Real-web person cases: how the caller identifies the person. */
   identity?: "full-name" | "first-name" | "email";
+  /**
+   * Person cases: the enriched record the answer should carry, whatever the question asks (the
+   * fields the pages state; null where no page states one).
+   */
+  expectedPerson?: ExpectedPerson;
+  /** Where a page states each field of `expectedPerson` that comes from evidence or a page's link. */
+  personProof?: PersonFieldProofs;
+  /** Other values pages state for a field that count as right too (a title written two ways on two pages). */
+  alsoRight?: Partial<Record<PersonProofField, string[]>>;
 }
+
+/** The fields of the person record that come from what a page states. */
+export type PersonProofField = "jobTitle" | "city" | "country" | "jobStartDate" | "linkedinUrl";
+
+/** Where a page states a field of the person record. */
+export interface PersonFieldProof extends CaseProof {
+  /**
+   * The phrase is the person's own card or row: their name with the title or place beside or
+   * under it ("Jane Doe — Head of Research | Leeds, UK", a table's row), not a sentence.
+   */
+  card?: boolean;
+}
+
+/** Per field of the person record, the page and phrase that state it. */
+export type PersonFieldProofs = Partial<Record<PersonProofField, PersonFieldProof>>;
 
 /** The enriched person a case expects: the API's own record type (canonical forms in docs/api.md). */
 export type ExpectedPerson = EnrichedPerson;
@@ -95,7 +119,7 @@ export interface EnrichmentCase {
   /** The enriched person the service should return; jobStartDate is the start of the current title. */
   expectedPerson: ExpectedPerson;
   /** Where the title, city and start date can be read, for the fields the web states. */
-  proof: Partial<Record<"jobTitle" | "city" | "jobStartDate", CaseProof>>;
+  proof: Partial<Record<"jobTitle" | "city" | "jobStartDate", PersonFieldProof>>;
 }
 
 /** A value one field of an answer object should hold, and where a page states it. */

@@ -11,6 +11,9 @@ export type {
   ListCase,
   ListCaseShape,
   OutputSchemaCase,
+  PersonFieldProof,
+  PersonFieldProofs,
+  PersonProofField,
   ResearchCase,
 } from "./case-files.js";
 export {
