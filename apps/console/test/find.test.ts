@@ -1,8 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
+  type ChangingSiteStack,
   type Harness,
   nordicClimateIndex,
+  startChangingSiteStack,
   startHarness,
   statedOrDeniedResponder,
   TEST_API_KEY,
@@ -29,8 +31,8 @@ afterAll(async () => {
   await harness?.stop();
 });
 
-async function signIn(): Promise<void> {
-  await page.goto(`${harness.stack.baseUrl}/console`);
+async function signIn(baseUrl = harness.stack.baseUrl): Promise<void> {
+  await page.goto(`${baseUrl}/console`);
   await page.evaluate("sessionStorage.clear()");
   await page.reload();
   await page.getByLabel("API key", { exact: true }).fill(TEST_API_KEY);
@@ -114,5 +116,87 @@ describe("the console's Find view", () => {
     );
     await expect(page.getByTestId("no-changes").isVisible()).resolves.toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}08-watched-list.png`, fullPage: true });
+  });
+});
+
+describe("the console's Find view, when pages of the directory cannot be read", () => {
+  let outage: ChangingSiteStack;
+  const HOST = nordicClimateIndex.host;
+
+  beforeAll(async () => {
+    // The directory alone, found by every search and read anew by each list (no page cache).
+    outage = await startChangingSiteStack({
+      site: nordicClimateIndex,
+      responder: statedOrDeniedResponder,
+      searchSite: true,
+      env: { API_KEYS: TEST_API_KEY, CACHE_TTL_SECONDS: "0" },
+    });
+  });
+  afterAll(async () => {
+    await outage?.stop();
+  });
+
+  async function find(objective: string, limit: string): Promise<void> {
+    await signIn(outage.stack.baseUrl);
+    await page.getByRole("link", { name: "Find" }).click();
+    await page.getByLabel("Objective", { exact: true }).fill(objective);
+    await page.getByLabel("Criteria", { exact: true }).fill("hiring: is hiring engineers");
+    await page.getByLabel("Matches wanted", { exact: true }).fill(limit);
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("heading", { name: /^List l-/ }).waitFor();
+  }
+
+  it("names the page it could not read beside the matches it found elsewhere", async () => {
+    outage.site.setStatus("/hiring", 503);
+    try {
+      await find("climate startups that are hiring engineers", "1");
+      await page
+        .getByTestId("list-counts")
+        .getByText(/status done/)
+        .waitFor({ timeout: 60_000 });
+      const unread = page.getByTestId("list-unread");
+      await expect(unread.locator("p").textContent()).resolves.toBe(
+        "1 page could not be read, so the rows may miss what it lists:",
+      );
+      await expect(unread.getByRole("listitem").allTextContents()).resolves.toEqual([`http://${HOST}/hiring (503)`]);
+      await expect(unread.getByRole("link", { name: `http://${HOST}/hiring` }).getAttribute("href")).resolves.toBe(
+        `http://${HOST}/hiring`,
+      );
+      await expect(page.getByTestId("list-problem").count()).resolves.toBe(0);
+      await expect(page.getByTestId("list-items").locator("tbody tr").count()).resolves.toBe(1);
+    } finally {
+      outage.site.setStatus("/hiring", null);
+    }
+  });
+
+  it("shows a list that found no candidate as failed, with its problem and every page it could not read", async () => {
+    for (const sitePage of nordicClimateIndex.pages) outage.site.setStatus(sitePage.path, 503);
+    try {
+      await find("climate startups that are hiring engineers", "5");
+      await page
+        .getByTestId("list-counts")
+        .getByText(/status failed/)
+        .waitFor({ timeout: 60_000 });
+      const problem = page.getByTestId("list-problem");
+      await expect(problem.textContent()).resolves.toMatch(
+        new RegExp(
+          `^The list failed: Research failed \\(RESEARCH_FAILED\\)\\. The list found no candidate: its discovery could not read http://${HOST.replaceAll(".", "\\.")}/\\S* \\(503\\)`,
+        ),
+      );
+      const unread = page.getByTestId("list-unread");
+      await expect(unread.locator("p").textContent()).resolves.toBe(
+        `${nordicClimateIndex.pages.length} pages could not be read:`,
+      );
+      const pages = await unread.getByRole("listitem").allTextContents();
+      expect(pages.sort()).toEqual(
+        nordicClimateIndex.pages.map((sitePage) => `http://${HOST}${sitePage.path} (503)`).sort(),
+      );
+      // A failed list has no rows to wait for, and cannot be watched.
+      await expect(page.getByText("No match yet.").count()).resolves.toBe(0);
+      await expect(page.getByRole("button", { name: "Watch this list daily" }).count()).resolves.toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}09-find-list-failed.png`, fullPage: true });
+    } finally {
+      for (const sitePage of nordicClimateIndex.pages) outage.site.setStatus(sitePage.path, null);
+    }
   });
 });

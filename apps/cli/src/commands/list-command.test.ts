@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
+  type ChangingSiteStack,
   type Harness,
   nordicClimateIndex,
   repositoryRoot,
+  startChangingSiteStack,
   startHarness,
   statedOrDeniedResponder,
   TEST_API_KEY,
@@ -22,10 +24,13 @@ beforeAll(async () => {
 });
 afterAll(async () => harness?.stop());
 
-async function dossier(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+async function dossier(
+  args: string[],
+  baseUrl = harness.stack.baseUrl,
+): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [join(repositoryRoot(), "apps/cli/dist/main.js"), ...args], {
-      env: { PATH: process.env.PATH ?? "", DOSSIER_URL: harness.stack.baseUrl, DOSSIER_API_KEY: TEST_API_KEY },
+      env: { PATH: process.env.PATH ?? "", DOSSIER_URL: baseUrl, DOSSIER_API_KEY: TEST_API_KEY },
     });
     return { stdout, stderr, code: 0 };
   } catch (error) {
@@ -67,5 +72,68 @@ describe("dossier list", () => {
     const result = await dossier(["list", "climate startups", "--limit", "0"]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 422, errors: [{ path: "limit" }] });
+  });
+});
+
+describe("dossier list, when pages of the directory cannot be read", () => {
+  let outage: ChangingSiteStack;
+  const HOST = nordicClimateIndex.host;
+
+  beforeAll(async () => {
+    // The directory alone, found by every search and read anew by each list (no page cache).
+    outage = await startChangingSiteStack({
+      site: nordicClimateIndex,
+      responder: statedOrDeniedResponder,
+      searchSite: true,
+      env: { API_KEYS: TEST_API_KEY, CACHE_TTL_SECONDS: "0" },
+    });
+  });
+  afterAll(async () => {
+    await outage?.stop();
+  });
+
+  const setStatus = (status: number | null) => {
+    for (const page of nordicClimateIndex.pages) outage.site.setStatus(page.path, status);
+  };
+
+  it("warns of the pages it could not read when it found candidates elsewhere", async () => {
+    outage.site.setStatus("/hiring", 503);
+    try {
+      const result = await dossier(
+        ["list", "climate startups that are hiring engineers", "--criterion", "is hiring engineers", "--limit", "1"],
+        outage.stack.baseUrl,
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/list done \(limit_reached\)/);
+      expect(result.stderr).toContain(
+        `dossier: warning: 1 page could not be read: http://${HOST}/hiring (503); what it lists may be missing from the items\n`,
+      );
+    } finally {
+      outage.site.setStatus("/hiring", null);
+    }
+  });
+
+  it("prints the problem and the pages it could not read, and exits 1, when it found no candidate", async () => {
+    setStatus(503);
+    try {
+      const result = await dossier(
+        ["list", "climate startups that are hiring engineers", "--criterion", "is hiring engineers"],
+        outage.stack.baseUrl,
+      );
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toMatch(/dossier: list failed; criteria: c1: is hiring engineers\n/);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `dossier: Research failed \\(RESEARCH_FAILED\\): The list found no candidate: its discovery could not read http://${HOST.replaceAll(".", "\\.")}/\\S+ \\(503\\).*try again later\\.\\n`,
+        ),
+      );
+      expect(result.stderr).toMatch(
+        new RegExp(`dossier: \\d+ pages? could not be read: http://${HOST.replaceAll(".", "\\.")}/\\S* \\(503\\)`),
+      );
+      expect(result.stderr).not.toContain("warning");
+    } finally {
+      setStatus(null);
+    }
   });
 });

@@ -1,5 +1,12 @@
 import { writeFile } from "node:fs/promises";
-import { DossierApiError, type ListItem, type ListRequest, type ListStatus } from "@dossier/client";
+import {
+  DossierApiError,
+  errorTitleOf,
+  type ListItem,
+  type ListRequest,
+  type ListStatus,
+  listUnreadInWords,
+} from "@dossier/client";
 import type { Config } from "@dossier/config";
 import { Command } from "commander";
 import { GATEWAY_FLAG_HELP, gatewayClient } from "../gateway-client.js";
@@ -28,6 +35,29 @@ function progressLine(list: ListStatus, last: ListItem | undefined): string {
   const decided = matched + unmatched + unclear;
   const name = last?.company?.name ?? [last?.person?.firstName, last?.person?.lastName].filter(Boolean).join(" ");
   return `dossier: ${list.status} · ${decided}/${candidates} candidates decided · ${matched} matched, ${unmatched} unmatched, ${unclear} unclear${name ? ` · last: ${name} (${last?.status})` : ""}`;
+}
+
+/**
+ * What a finished list could not do, for stderr: a failed list's problem and what its discovery
+ * could not read; for any other list, what it could not read as a warning, since the items may miss
+ * what those pages and searches list.
+ */
+function shortfallLines(list: ListStatus): string[] {
+  const unread = listUnreadInWords(list);
+  if (list.status === "failed") {
+    const problem = list.problem
+      ? [`${errorTitleOf(list.problem.code)} (${list.problem.code}): ${list.problem.detail}`]
+      : [];
+    return [...problem, ...unread].map((line) => `dossier: ${line}\n`);
+  }
+  // listUnreadInWords gives the pages' sentence first, then the searches'.
+  const pages = list.unreadPages?.length ?? 0;
+  const searches = list.failedSearches?.length ?? 0;
+  const missing = [
+    ...(pages > 0 ? [pages === 1 ? "what it lists" : "what they list"] : []),
+    ...(searches > 0 ? [searches === 1 ? "what it finds" : "what they find"] : []),
+  ];
+  return unread.map((line, index) => `dossier: warning: ${line}; ${missing[index]} may be missing from the items\n`);
 }
 
 /**
@@ -95,6 +125,7 @@ export function listCommand(loadConfig: () => Config): Command {
         process.stderr.write(
           `dossier: list ${finished.status}${finished.stopReason ? ` (${finished.stopReason})` : ""}; criteria: ${finished.criteria.map((criterion) => `${criterion.id}: ${criterion.description}`).join("; ")}\n`,
         );
+        process.stderr.write(shortfallLines(finished).join(""));
         if (finished.status === "failed") process.exitCode = 1;
       } catch (error) {
         if (!(error instanceof DossierApiError)) throw error;

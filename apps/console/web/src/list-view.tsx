@@ -1,4 +1,11 @@
-import type { Dossier, ListItem, ListStatus } from "@dossier/client";
+import {
+  type Dossier,
+  errorTitleOf,
+  failedSearchReason,
+  type ListItem,
+  type ListStatus,
+  unreadPageReason,
+} from "@dossier/client";
 import { useEffect, useState } from "preact/hooks";
 import { downloadText } from "./download.js";
 import { hostOf } from "./host-of.js";
@@ -33,10 +40,61 @@ function VerdictCell({ verdict }: { verdict: ListItem["verdicts"][number] | unde
   );
 }
 
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /**
- * One list: its counts as they change (Server-Sent Events), a live table of its items (matches by
- * default, or every item), each criterion's verdict with its quote, a cancel button while it runs
- * and a CSV download.
+ * The pages a list's discovery could not read and the searches that failed, each with why. What
+ * they list is not among the rows: of a list that is not failed, that is said in words (a failed
+ * list's problem says it already).
+ */
+function UnreadDiscovery({ list }: { list: ListStatus }) {
+  const pages = list.unreadPages ?? [];
+  const searches = list.failedSearches ?? [];
+  if (pages.length === 0 && searches.length === 0) return null;
+  const failed = list.status === "failed";
+  return (
+    <div class="notice unread" data-testid="list-unread">
+      {pages.length > 0 && (
+        <>
+          <p>
+            {counted(pages.length, "page", "pages")} could not be read
+            {failed ? "" : `, so the rows may miss what ${pages.length === 1 ? "it lists" : "they list"}`}:
+          </p>
+          <ul>
+            {pages.map((page) => (
+              <li key={page.url}>
+                <a href={page.url} target="_blank" rel="noopener noreferrer">
+                  {page.url}
+                </a>{" "}
+                ({unreadPageReason(page)})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {searches.length > 0 && (
+        <>
+          <p>
+            {counted(searches.length, "search", "searches")} failed
+            {failed ? "" : `, so the rows may miss what ${searches.length === 1 ? "it finds" : "they find"}`}:
+          </p>
+          <ul>
+            {searches.map((search) => (
+              <li key={search.query}>
+                “{search.query}” ({failedSearchReason(search)})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One list: its counts as they change (Server-Sent Events), why it failed, the pages and searches
+ * it could not read, a live table of its items (matches by default, or every item), each
+ * criterion's verdict with its quote, a cancel button while it runs and a CSV download.
  */
 export function ListView({ dossier, id }: { dossier: Dossier; id: string }) {
   const [list, setList] = useState<ListStatus | null>(null);
@@ -120,6 +178,13 @@ export function ListView({ dossier, id }: { dossier: Dossier; id: string }) {
               {list.stopReason ? ` (${list.stopReason.replace("_", " ")})` : ""}
             </p>
           </div>
+          {list.status === "failed" && list.problem && (
+            <p class="problem" role="status" data-testid="list-problem">
+              <strong>The list failed: {errorTitleOf(list.problem.code)}</strong> (<code>{list.problem.code}</code>).{" "}
+              {list.problem.detail}
+            </p>
+          )}
+          <UnreadDiscovery list={list} />
           <ol class="criteria" aria-label="Criteria">
             {list.criteria.map((criterion) => (
               <li key={criterion.id}>
@@ -149,7 +214,7 @@ export function ListView({ dossier, id }: { dossier: Dossier; id: string }) {
             </div>
           </div>
           {shown.length === 0 ? (
-            <p class="notice">{showAll ? "No row decided yet." : "No match yet."}</p>
+            list.status !== "failed" && <p class="notice">{showAll ? "No row decided yet." : "No match yet."}</p>
           ) : (
             <div class="table-wrap">
               <table data-testid="list-items">

@@ -42,5 +42,5 @@ export {
 export * from "./start-changing-site.js";
 export * from "./start-folder-web.js";
 export type { SimulatedWeb, SimulatedWebOptions, SimulatedWebRequest } from "./start-simulated-web.js";
-export { startSimulatedWeb } from "./start-simulated-web.js";
+export { siteSearchDocuments, startSimulatedWeb } from "./start-simulated-web.js";
 export { decodeEntities, toMainText, toVisibleText } from "./visible-text.js";

@@ -97,30 +97,34 @@ function siteResources(site: SiteDefinition): Map<string, StaticResource> {
   return resources;
 }
 
-function searchDocuments(sites: SiteDefinition[], routes: HostileRoute[]): SearchDocument[] {
+/** The documents a search engine holds of one site: its pages, and its files that have text. */
+export function siteSearchDocuments(site: SiteDefinition): SearchDocument[] {
   const documents: SearchDocument[] = [];
-  for (const site of sites) {
-    for (const page of site.pages) {
-      const document: SearchDocument = {
-        url: `http://${site.host}${page.path}`,
-        // The full <title> with the brand, as result pages show it; the brand also makes
-        // "Northwind Robotics security" rank Northwind's own pages first.
-        title: `${page.title} | ${site.brand}`,
-        // The article itself, without breadcrumb, share buttons or newsletter box.
-        text: `${page.title} ${toVisibleText(page.body)}`,
-      };
-      if (page.publishedAt) document.publishedAt = page.publishedAt;
-      documents.push(document);
-    }
-    for (const file of site.files ?? []) {
-      if (file.text)
-        documents.push({
-          url: `http://${site.host}${file.path}`,
-          title: file.title ?? `${site.brand} ${file.path}`,
-          text: file.text,
-        });
-    }
+  for (const page of site.pages) {
+    const document: SearchDocument = {
+      url: `http://${site.host}${page.path}`,
+      // The full <title> with the brand, as result pages show it; the brand also makes
+      // "Northwind Robotics security" rank Northwind's own pages first.
+      title: `${page.title} | ${site.brand}`,
+      // The article itself, without breadcrumb, share buttons or newsletter box.
+      text: `${page.title} ${toVisibleText(page.body)}`,
+    };
+    if (page.publishedAt) document.publishedAt = page.publishedAt;
+    documents.push(document);
   }
+  for (const file of site.files ?? []) {
+    if (file.text)
+      documents.push({
+        url: `http://${site.host}${file.path}`,
+        title: file.title ?? `${site.brand} ${file.path}`,
+        text: file.text,
+      });
+  }
+  return documents;
+}
+
+function searchDocuments(sites: SiteDefinition[], routes: HostileRoute[]): SearchDocument[] {
+  const documents = sites.flatMap(siteSearchDocuments);
   for (const route of routes) {
     if (route.searchable) documents.push({ url: `http://${route.host}${route.path}`, ...route.searchable });
   }
