@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { planResearch } from "../plan/plan-research.js";
 import type { PageFetcher } from "./fetch/page-fetcher.js";
 import { UndiciPageFetcher } from "./fetch/undici-page-fetcher.js";
-import { type GatheredEvidence, gatherEvidence } from "./gather-evidence.js";
+import { type GatheredEvidence, gatherEvidence, startGathering } from "./gather-evidence.js";
 import { SearxngSearchProvider } from "./search/searxng-search-provider.js";
 
 const HOST = "northwind-robotics.test";
@@ -184,5 +184,88 @@ describe("gatherEvidence at the host as given", () => {
     expect(web.asked[0]).toBe(`${first}/`);
     expect(evidence.pages.map((page) => page.url)).toEqual(expect.arrayContaining([`${live}/`, `${live}/team`]));
     expect(evidence.unreachable.join(" ")).not.toMatch(/could not be read/);
+  });
+});
+
+describe("gathering, whichever page answers first", () => {
+  /** Hosts whose every request is answered late, so that their pages arrive after the others'. */
+  let slowHosts = new Set<string>();
+  let slowWeb: SimulatedWeb;
+  let slowSearch: FakeSearchServer;
+
+  beforeAll(async () => {
+    slowWeb = await startSimulatedWeb({ pageLatencyMs: (host) => (slowHosts.has(host) ? 250 : 0) });
+    slowSearch = await startFakeSearchServer({
+      provider: "searxng",
+      search: (query, limit) => slowWeb.search(query, limit),
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([slowWeb?.close(), slowSearch?.close()]);
+  });
+
+  /** Both rounds (the first and the second look), with a fresh fetcher, while `slow` hosts answer late. */
+  async function gatherWith(
+    request: NormalizedResearchRequest,
+    pageBudget: number,
+    slow: readonly string[],
+  ): Promise<GatheredEvidence> {
+    slowHosts = new Set(slow);
+    const fresh = new UndiciPageFetcher({
+      connectTo: parseConnectTo(slowWeb.connectTo),
+      perHostDelayMs: 0,
+      ...(slowWeb.caPath ? { ca: readFileSync(slowWeb.caPath, "utf8") } : {}),
+    });
+    try {
+      const gathering = await startGathering(
+        planResearch(request),
+        request.question,
+        { fetcher: fresh, search: new SearxngSearchProvider({ baseUrl: slowSearch.url }) },
+        { pageBudget },
+      );
+      await gathering.readMore(gathering.remainingBudget());
+      return gathering.evidence();
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  const hostsOf = (evidence: GatheredEvidence) => [
+    ...new Set(evidence.pages.map((page) => new URL(page.url).hostname)),
+  ];
+
+  it("lists the same pages in the same order when the own site answers last as when the other sites do", async () => {
+    const request = companyRequest("How much funding has Northwind Robotics raised, and from which investors?");
+    const ownLast = await gatherWith(request, 12, [HOST]);
+    const others = hostsOf(ownLast).filter((host) => host !== HOST);
+    // The run reads the own site and other sites' pages, both rounds: there is an order to keep.
+    expect(others.length).toBeGreaterThan(0);
+    expect(ownLast.pages.length).toBeGreaterThan(others.length + 2);
+    const othersLast = await gatherWith(request, 12, others);
+    expect(othersLast.pages.map((page) => page.url)).toEqual(ownLast.pages.map((page) => page.url));
+    expect(othersLast.unreachable).toEqual(ownLast.unreachable);
+  });
+
+  it("leaves out the same pages under a tight budget whichever own site answers first", async () => {
+    // A person at one company with an e-mail address at another: two own sites and search share four pages.
+    const request: NormalizedResearchRequest = {
+      kind: "person",
+      question: "What is Sarah Chen's role?",
+      responseType: "TEXT",
+      responseOptions: [],
+      context: null,
+      subject: {
+        firstName: "Sarah",
+        lastName: "Chen",
+        email: "sarah.chen@harborview-health.test",
+        company: { name: "Northwind Robotics", website: HOST },
+      },
+    };
+    expect(planResearch(request).ownSites).toHaveLength(2);
+    const northwindLast = await gatherWith(request, 4, [HOST]);
+    const harborviewLast = await gatherWith(request, 4, ["harborview-health.test"]);
+    expect(northwindLast.pages.length).toBe(4);
+    expect(harborviewLast.pages.map((page) => page.url)).toEqual(northwindLast.pages.map((page) => page.url));
   });
 });

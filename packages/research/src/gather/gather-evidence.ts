@@ -45,7 +45,11 @@ export interface GatherOptions {
 
 /** The evidence gathered for one request. */
 export interface GatheredEvidence {
-  /** Pages read, in the order they arrived. */
+  /**
+   * Pages read, in the order they were chosen, whatever order they arrived in: round by round, each
+   * own site (its home page, then its chosen pages, best first) in the plan's order, then the search
+   * results, best first.
+   */
   pages: ExtractedPage[];
   searchHits: SearchHit[];
   /** Origins of the subject's own sites, as planned. */
@@ -74,6 +78,41 @@ export interface Gathering {
   evidence(): GatheredEvidence;
 }
 
+/** Why a page could not be read, for `unreachable`. */
+interface ReadFailure {
+  message: string;
+  host: string;
+  /** Told once for its host (the host is down), not once per page (robots.txt forbids this page). */
+  oncePerHost: boolean;
+}
+
+/** One read, placed when it was decided on and filled when it settled. */
+interface Slot {
+  page: ExtractedPage | null;
+  failure: ReadFailure | null;
+}
+
+/**
+ * A part of a round (one own site's crawl, the search results' reads, a second look's own pages or
+ * its search results): the pages the budget granted it and its reads, in the order it decided on them.
+ */
+interface Part {
+  left: number;
+  slots: Slot[];
+}
+
+function readFailure(url: string, error: unknown): ReadFailure {
+  const host = siteHostOf(url);
+  if (isDossierError(error)) {
+    if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL")
+      return { message: `${url} was not read: ${error.detail}`, host, oncePerHost: false };
+    if (error.code === "FETCH_DISALLOWED_BY_ROBOTS")
+      return { message: `${url} was not read: its robots.txt disallows it.`, host, oncePerHost: false };
+    return { message: `${host} could not be read (${error.detail}).`, host, oncePerHost: true };
+  }
+  return { message: `${host} could not be read.`, host, oncePerHost: true };
+}
+
 /** A page's URL without its scheme: `https://a.test/x` and `http://a.test/x` are the same page. */
 function pageIdentity(url: string): string {
   return url
@@ -97,6 +136,11 @@ const SEARCH_HIT_BOOST = 4;
  * pages whose kind best fits what the question asks (search hits on the site count as a second
  * opinion). A few pages of the budget are kept back for the second look. Failures become notes,
  * never silent gaps.
+ *
+ * Which pages are read, and the order the evidence lists them and its notes in, never depend on
+ * which answer arrives first: the budget is shared out among a round's parts (each own site, the
+ * search results) before any of them reads, each reads only within its own share (what it leaves
+ * goes back once the round is over), and each read keeps the place it was decided in.
  */
 export async function startGathering(
   plan: ResearchPlan,
@@ -106,26 +150,68 @@ export async function startGathering(
 ): Promise<Gathering> {
   const { fetcher, search } = dependencies;
   const signal = options.signal;
-  const pages: ExtractedPage[] = [];
-  const unreachable: string[] = [];
+  /** Notes that are not about one page (the search provider's), in the order they were made. */
+  const notes: string[] = [];
   const claimed = new Set<string>();
-  const failedHosts = new Set<string>();
   let budget = options.pageBudget;
   // Lite research reads no search result's page: the snippets are its evidence.
   const readsSearchResults = search !== null && (options.readSearchResults ?? true);
 
   const note = (message: string) => {
-    if (!unreachable.includes(message)) unreachable.push(message);
+    if (!notes.includes(message)) notes.push(message);
   };
 
-  /** Reads one page within the budget; a failure is told to `failed` (by default noted as unreachable). */
-  const read = async (url: string, failed: (message: string) => void = note): Promise<ExtractedPage | null> => {
+  /** Every part of every round so far, in the order the evidence lists their pages. */
+  const parts: Part[] = [];
+  const newPart = (): Part => {
+    const part: Part = { left: 0, slots: [] };
+    parts.push(part);
+    return part;
+  };
+  /** Takes up to `wanted` pages of what is left of the budget for `part`. */
+  const grant = (part: Part, wanted: number) => {
+    const granted = Math.max(0, Math.min(wanted, budget));
+    part.left += granted;
+    budget -= granted;
+  };
+  /** Gives back what a part did not read, once its round is over. */
+  const giveBack = (round: readonly Part[]) => {
+    for (const part of round) {
+      budget += part.left;
+      part.left = 0;
+    }
+  };
+  const pagesOf = (round: readonly Part[]): ExtractedPage[] =>
+    round.flatMap((part) => part.slots.flatMap((slot) => (slot.page ? [slot.page] : [])));
+  /** What could not be searched or read: the general notes, then each failed read in its place, a host that failed told once. */
+  const unreachable = (): string[] => {
+    const messages = [...notes];
+    const failedHosts = new Set<string>();
+    for (const part of parts) {
+      for (const { failure } of part.slots) {
+        if (!failure) continue;
+        if (!(failure.oncePerHost && failedHosts.has(failure.host)) && !messages.includes(failure.message))
+          messages.push(failure.message);
+        failedHosts.add(failure.host);
+      }
+    }
+    return messages;
+  };
+
+  /**
+   * Reads one page within `part`'s share of the budget, in the next of its places; returns that
+   * place (its page, or why it could not be read), or null when the page was not read at all (read
+   * already, no budget left, or the gathering was stopped).
+   */
+  const read = async (url: string, part: Part): Promise<Slot | null> => {
     const key = url.replace(/#.*$/, "");
     // The same page over http and https is one page.
     const identity = pageIdentity(key);
-    if (claimed.has(identity) || budget <= 0 || signal?.aborted) return null;
+    if (claimed.has(identity) || part.left <= 0 || signal?.aborted) return null;
     claimed.add(identity);
-    budget -= 1;
+    part.left -= 1;
+    const slot: Slot = { page: null, failure: null };
+    part.slots.push(slot);
     try {
       let page = dependencies.extracted?.recent(key);
       if (page) await options.countReused?.(key);
@@ -135,23 +221,11 @@ export async function startGathering(
         const produce = async () => dependencies.extraction?.extract(input) ?? extractPage(input);
         page = await (dependencies.extracted?.extract(fetched.url, fetched.fetchedAt, produce, key) ?? produce());
       }
-      pages.push(page);
-      return page;
+      slot.page = page;
     } catch (error) {
-      if (signal?.aborted) return null;
-      const host = siteHostOf(key);
-      if (isDossierError(error)) {
-        if (error.code === "FETCH_BLOCKED_ADDRESS" || error.code === "FETCH_INVALID_URL")
-          failed(`${key} was not read: ${error.detail}`);
-        else if (error.code === "FETCH_DISALLOWED_BY_ROBOTS")
-          failed(`${key} was not read: its robots.txt disallows it.`);
-        else if (!failedHosts.has(host)) failed(`${host} could not be read (${error.detail}).`);
-      } else if (!failedHosts.has(host)) {
-        failed(`${host} could not be read.`);
-      }
-      failedHosts.add(host);
-      return null;
+      if (!signal?.aborted) slot.failure = readFailure(key, error);
     }
+    return slot;
   };
 
   const ownHosts = plan.ownSites.map((origin) => siteHostOf(origin));
@@ -204,12 +278,16 @@ export async function startGathering(
    * Reads a site's home page at the host the caller gave, else at its other form (`www.` added or
    * dropped), as a browser does; the site's pages are then read where it answered. Returns that origin.
    */
-  const readHome = async (origin: string): Promise<string> => {
-    const failures: string[] = [];
-    let home = await read(`${origin}/`, (message) => failures.push(message));
-    if (home === null && failures.length > 0 && !signal?.aborted)
-      home = await read(`${otherWwwOrigin(origin)}/`, () => {});
-    if (home === null) for (const failure of failures) note(failure);
+  const readHome = async (origin: string, part: Part): Promise<string> => {
+    const given = await read(`${origin}/`, part);
+    let home = given?.page ?? null;
+    if (given?.failure && !signal?.aborted) {
+      const other = await read(`${otherWwwOrigin(origin)}/`, part);
+      // The other form failing too is not news: the note is the host as given.
+      if (other) other.failure = null;
+      home = other?.page ?? null;
+      if (home) given.failure = null;
+    }
     const answered = home ? new URL(home.url).origin : origin;
     answeredAt.set(origin, answered);
     return answered;
@@ -219,7 +297,9 @@ export async function startGathering(
   const siteCandidates = (origin: string): ScoredPage[] => {
     const host = siteHostOf(origin);
     const base = answeredAt.get(origin) ?? origin;
-    const links: PageLink[] = pages.filter((page) => siteHostOf(page.url) === host).flatMap((page) => page.links);
+    const links: PageLink[] = pagesOf(parts)
+      .filter((page) => siteHostOf(page.url) === host)
+      .flatMap((page) => page.links);
     const scored = scoreSitePages(base, links, sitemaps.get(origin) ?? [], pageQuestion);
     const byIdentity = new Map(scored.map((entry) => [pageIdentity(entry.url), entry]));
     searchHits
@@ -245,8 +325,8 @@ export async function startGathering(
   const otherHits = () =>
     searchHits.filter((hit) => !ownHosts.includes(siteHostOf(hit.url)) && !claimed.has(pageIdentity(hit.url)));
 
-  const readHits = async (hits: readonly SearchHit[]) => {
-    await Promise.all(hits.map((hit) => read(hit.url)));
+  const readHits = async (hits: readonly SearchHit[], part: Part) => {
+    await Promise.all(hits.map((hit) => read(hit.url, part)));
   };
 
   const reserve = Math.min(SECOND_LOOK_RESERVE, Math.max(0, options.pageBudget - 4));
@@ -265,9 +345,21 @@ export async function startGathering(
       ? firstRoundBudget
       : Math.min(FIRST_ROUND_SEARCH_PAGES, Math.max(0, firstRoundBudget - siteShare));
 
-  const crawlSite = async (origin: string) => {
+  // The first round's parts, in the order the evidence lists them: each own site, then the search
+  // results. Their shares of the budget are taken before anything is read, in this order: each
+  // site's home page, the search results' share, each site's chosen pages, and each site's one page
+  // more for its home page at the other host form (`www.` added or dropped) should the one given
+  // not answer. A tight budget thus leaves out the same pages whichever site or result answers first.
+  const sites = plan.ownSites.map((origin) => ({ origin, part: newPart() }));
+  const searchPart = newPart();
+  for (const { part } of sites) grant(part, 1);
+  if (readsSearchResults) grant(searchPart, searchShare);
+  if (options.siteDepth !== "home") for (const { part } of sites) grant(part, perSite - 1);
+  for (const { part } of sites) grant(part, 1);
+
+  const crawlSite = async (origin: string, part: Part) => {
     if (options.siteDepth === "home") {
-      await readHome(origin);
+      await readHome(origin, part);
       return;
     }
     const readSitemap = (base = answeredAt.get(origin) ?? origin) =>
@@ -282,7 +374,7 @@ export async function startGathering(
     // found first it is read in the first round instead of calling for a second look after it.
     const sitemapFirst = !search || (options.alwaysLooksTwice ?? false) || pageQuestion.personName !== null;
     if (sitemapFirst) {
-      await Promise.all([readHome(origin), readSitemap(origin), searched]);
+      await Promise.all([readHome(origin, part), readSitemap(origin), searched]);
       // A site that answered only at its other host form lists its pages there.
       const answered = answeredAt.get(origin) ?? origin;
       if (answered !== origin && (sitemaps.get(origin) ?? []).length === 0) await readSitemap(answered);
@@ -291,10 +383,10 @@ export async function startGathering(
       // and the sitemap is asked for after them: it takes the polite delay's next place rather than
       // one of theirs (a window sooner for a site whose robots.txt is read first), and the second
       // look chooses with it.
-      await Promise.all([readHome(origin), searched]);
+      await Promise.all([readHome(origin, part), searched]);
     }
     const chosen = diversePages(siteCandidates(origin), perSite - 1);
-    const reading = Promise.all(chosen.map((entry) => read(entry.url)));
+    const reading = Promise.all(chosen.map((entry) => read(entry.url, part)));
     if (!sitemapFirst) sitemapsRead.push(readSitemap());
     await reading;
   };
@@ -302,10 +394,11 @@ export async function startGathering(
   const readSearchHits = async () => {
     await searched;
     if (!readsSearchResults) return;
-    await readHits(otherHits().slice(0, searchShare));
+    await readHits(otherHits().slice(0, searchShare), searchPart);
   };
 
-  await Promise.all([readSearchHits(), ...plan.ownSites.map(crawlSite)]);
+  await Promise.all([readSearchHits(), ...sites.map(({ origin, part }) => crawlSite(origin, part))]);
+  giveBack(parts);
 
   return {
     remainingBudget: () => budget,
@@ -313,24 +406,27 @@ export async function startGathering(
       const count = Math.min(limit, budget);
       if (count <= 0 || signal?.aborted) return [];
       await Promise.all(sitemapsRead);
-      const before = pages.length;
       const own = plan.ownSites.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       own.sort((a, b) => b.score - a.score);
       const hits = readsSearchResults ? otherHits() : [];
       // The subject's own pages first, search results with what is left; either list fills the other's gap.
       const ownCount = Math.min(own.length, Math.max(count - hits.length, Math.ceil(count / 2)));
+      const round = [newPart(), newPart()] as const;
+      grant(round[0], ownCount);
+      grant(round[1], count - ownCount);
       await Promise.all([
-        ...own.slice(0, ownCount).map((entry) => read(entry.url)),
-        readHits(hits.slice(0, count - ownCount)),
+        ...own.slice(0, ownCount).map((entry) => read(entry.url, round[0])),
+        readHits(hits.slice(0, count - ownCount), round[1]),
       ]);
-      return pages.slice(before);
+      giveBack(round);
+      return pagesOf(round);
     },
     async personPageUnread() {
       if (pageQuestion.personName === null || budget <= 0) return false;
       await Promise.all(sitemapsRead);
       return plan.ownSites.some((origin) => siteCandidates(origin).some((entry) => entry.kind === PERSON_PAGE_KIND));
     },
-    evidence: () => ({ pages, searchHits, ownSites: plan.ownSites, unreachable }),
+    evidence: () => ({ pages: pagesOf(parts), searchHits, ownSites: plan.ownSites, unreachable: unreachable() }),
   };
 }
 

@@ -12,8 +12,11 @@ import { toVisibleText } from "./visible-text.js";
 
 /** Options of {@link startSimulatedWeb}. */
 export interface SimulatedWebOptions {
-  /** Delay before every response, in milliseconds (benchmarks use 150). Default 0. */
-  pageLatencyMs?: number;
+  /**
+   * Delay before every response, in milliseconds (benchmarks use 150), or the delay of each request
+   * by its host and path (a test that has one site answer after another). Default 0.
+   */
+  pageLatencyMs?: number | ((host: string, path: string) => number);
   /** Sites served besides {@link allSites} (the list tests' directory): the default world stays as it is. */
   extraSites?: SiteDefinition[];
 }
@@ -149,7 +152,8 @@ function notFound(response: ServerResponse, message: string): void {
 
 /** Starts the simulated web on 127.0.0.1 on a free port. */
 export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Promise<SimulatedWeb> {
-  const latency = options.pageLatencyMs ?? 0;
+  const latencyOption = options.pageLatencyMs ?? 0;
+  const latencyOf = typeof latencyOption === "number" ? () => latencyOption : latencyOption;
   const sites = [...allSites(), ...(options.extraSites ?? [])];
   const routes = createHostileRoutes();
   const resourcesByHost = new Map(sites.map((site) => [site.host, siteResources(site)]));
@@ -230,6 +234,7 @@ export async function startSimulatedWeb(options: SimulatedWebOptions = {}): Prom
       record.status = response.statusCode;
     });
     const path = normalisePath(rawPath);
+    const latency = latencyOf(host, path);
     if (latency <= 0) return respond(request, response, host, path);
     const timer = setTimeout(() => respond(request, response, host, path), latency);
     response.on("close", () => clearTimeout(timer));
