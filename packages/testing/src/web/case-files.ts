@@ -81,7 +81,12 @@ export interface ResearchCase {
   reach?: CaseReach;
   /** Real-web person cases: how the caller identifies the person. */
   identity?: "full-name" | "first-name" | "email";
+  /** Cases of a set over both folders of saved sites (the held-out set): the folder whose web the case runs on. */
+  world?: RealwebWorldName;
 }
+
+/** The two folders of saved real sites: `../shared/realweb` and `../shared/realweb2`. */
+export type RealwebWorldName = "realweb" | "realweb2";
 
 /** The enriched person a case expects: the API's own record type (canonical forms in docs/api.md). */
 export type ExpectedPerson = EnrichedPerson;
@@ -154,11 +159,20 @@ function caseFilesMatching(pattern: RegExp): string[] {
 
 /**
  * Reads real-web cases: questions over saved real sites (`../shared/realweb`). By default
- * `cases/realweb.jsonl` and every `cases/realweb-*.jsonl` (not realweb2's files); `files` names
- * others (absolute paths, or names inside `cases/`).
+ * `cases/realweb.jsonl` and every `cases/realweb-*.jsonl` (not realweb2's files, nor the held-out
+ * set's); `files` names others (absolute paths, or names inside `cases/`).
  */
 export function loadRealwebCases(files?: readonly string[]): ResearchCase[] {
-  return readCaseFiles(files ?? caseFilesMatching(/^realweb(-.*)?\.jsonl$/));
+  return readCaseFiles(files ?? caseFilesMatching(/^realweb(-(?!heldout).*)?\.jsonl$/));
+}
+
+/**
+ * Reads the held-out real-web set, `cases/realweb-heldout*.jsonl`: questions over the sites of both
+ * folders, written from the pages alone (not from the pipeline nor the other sets' questions), each
+ * naming the folder it runs on. None when no such file exists.
+ */
+export function loadRealwebHeldoutCases(files?: readonly string[]): ResearchCase[] {
+  return readCaseFiles(files ?? caseFilesMatching(/^realweb-heldout.*\.jsonl$/));
 }
 
 /**

@@ -11,6 +11,7 @@ export type {
   ListCase,
   ListCaseShape,
   OutputSchemaCase,
+  RealwebWorldName,
   ResearchCase,
 } from "./case-files.js";
 export {
@@ -20,6 +21,7 @@ export {
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
+  loadRealwebHeldoutCases,
   loadResearchCases,
 } from "./case-files.js";
 export { hostileHosts, hugePageBytes } from "./hostile-hosts.js";
