@@ -3,17 +3,21 @@ import { loadConfig } from "@dossier/config";
 import { type Effort, effortLevels } from "@dossier/contract";
 import { redisOfTarget } from "@dossier/testing";
 import { Command, InvalidArgumentError } from "commander";
-import { type CaseSetName, caseSetNames } from "./case-result.js";
+import { type CaseSetName, caseSetNames, targetedSetNames } from "./case-result.js";
 import { type ResponderName, responderNames } from "./responders.js";
 import { runEval } from "./run-eval.js";
 
 const program = new Command("eval")
   .description(
-    "run the case files (fixture sites and two folders of saved real sites) through a real gateway and worker and print quality figures",
+    "run the case files (fixture sites, two folders of saved real sites, and held-out questions over both) through a real gateway and worker and print quality figures",
   )
   .option("--concurrency <n>", "cases in flight at once", "4")
   .option("--filter <text>", "only cases whose id contains this text")
-  .option("--set <name>", "fixture, realweb, realweb2 or all", "all")
+  .option(
+    "--set <name>",
+    "fixture, realweb, realweb2, realweb-heldout or all (all: the three targeted sets; the held-out set runs only when named)",
+    "all",
+  )
   .option(
     "--responder <name>",
     "the fake model that answers: oracle (knows each case's answer and cites its proof) or weak (a small model at its worst)",
@@ -29,7 +33,7 @@ const program = new Command("eval")
   .option("--realweb2-dir <folder>", "the second folder of saved real sites (default ../shared/realweb2)")
   .option(
     "--cases <files...>",
-    "case files of the realweb set instead of cases/realweb.jsonl and cases/realweb-*.jsonl",
+    "case files of the realweb set instead of cases/realweb.jsonl and cases/realweb-*.jsonl (the held-out set's aside)",
   )
   .option("--prompt-tokens <n>", "the prompt budget (RESEARCH_PROMPT_TOKENS) of the stack under test")
   .option("--effort <tier>", "ask every case with this effort: lite, standard or deep (default: none given)")
@@ -58,9 +62,11 @@ const program = new Command("eval")
       lists?: boolean;
     }) => {
       if (options.set !== "all" && !(caseSetNames as readonly string[]).includes(options.set)) {
-        throw new InvalidArgumentError(`--set must be fixture, realweb, realweb2 or all, not ${options.set}`);
+        throw new InvalidArgumentError(
+          `--set must be fixture, realweb, realweb2, realweb-heldout or all, not ${options.set}`,
+        );
       }
-      const sets: CaseSetName[] = options.set === "all" ? [...caseSetNames] : [options.set as CaseSetName];
+      const sets: CaseSetName[] = options.set === "all" ? [...targetedSetNames] : [options.set as CaseSetName];
       if (!(responderNames as readonly string[]).includes(options.responder)) {
         throw new InvalidArgumentError(`--responder must be oracle or weak, not ${options.responder}`);
       }

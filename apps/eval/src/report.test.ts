@@ -44,6 +44,26 @@ describe("the evaluation's targets per effort tier", () => {
   });
 });
 
+describe("the held-out set", () => {
+  it("is measured only: its figures are reported, by folder of saved sites too, and hold no target", () => {
+    const heldout = [
+      { ...missed, id: "ho-a", set: "realweb-heldout", world: "realweb" },
+      { ...missed, id: "ho-b", set: "realweb-heldout", world: "realweb2", evidenceInPrompt: true },
+    ] satisfies CaseResult[];
+    for (const answeredBy of ["oracle", "weak"] as const) {
+      const report = reportCaseSet("realweb-heldout", heldout, null, { answeredBy });
+      expect(report.targets).toEqual([]);
+      expect(report.lines).toContain("measured only: no target is held on this set");
+      expect(report.lines).toContain(
+        "| folder of saved sites | cases | correct | evidence recall | source precision | withheld | mean prompt tokens | max prompt tokens | model calls / request | p50 ms | p95 ms |",
+      );
+      expect(report.lines.some((line) => line.startsWith("| realweb2 | 1 | 0.00 | 1.00 |"))).toBe(true);
+      expect(report.lines.some((line) => line.startsWith("| realweb | 1 | 0.00 | 0.00 |"))).toBe(true);
+      expect(report.lines.some((line) => line.startsWith("| kind of page |"))).toBe(true);
+    }
+  });
+});
+
 /** A case result with only what the figures of shown answers read set by the test. */
 function result(
   id: string,

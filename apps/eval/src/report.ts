@@ -334,21 +334,27 @@ export const setTitles: Record<CaseSetName, string> = {
   fixture: "Fixture sites",
   realweb: "Real web",
   realweb2: "Real web 2",
+  "realweb-heldout": "Real web, held-out questions",
 };
 
-/** The report of one case set: tables by group (and for real-web cases by kind of page), and its targets. */
+/**
+ * The report of one case set: tables by group (and for real-web cases by kind of page), and its
+ * targets; none for a set measured only (`targets` null), whose figures decide nothing.
+ */
 export function reportCaseSet(
   set: CaseSetName,
   results: readonly CaseResult[],
-  targets: SetTargets,
+  floors: SetTargets | null,
   options: { answeredBy: AnsweredBy; effort?: Effort },
 ): { lines: string[]; targets: Target[] } {
+  const targets = floors ?? { recall: 0, precision: 0 };
   const realModel = options.answeredBy === "model";
   const byType: Array<[string, readonly CaseResult[]]> = [
     ...groupedBy(results, (result) => result.group),
     ["**all**", results],
   ];
   const lines = [`## ${setTitles[set]} (${results.length} cases)`, ""];
+  if (!floors) lines.push("measured only: no target is held on this set", "");
   lines.push(...table("responseType", byType));
   lines.push("", ...shownAnswerLines(byType));
   // The same figures by the kind of value each question asks for (verification's vocabulary, answer-kind.ts).
@@ -360,6 +366,7 @@ export function reportCaseSet(
       ["kind of page", (result) => result.pageKind],
       ["reached by", (result) => result.reach],
       ["person identity", (result) => result.identity],
+      ["folder of saved sites", (result) => result.world],
     ];
     for (const [title, key] of groupings) {
       const groups = groupedBy(results, key);
@@ -460,5 +467,5 @@ export function reportCaseSet(
   if (wrongShown.length) lines.push(`wrong answers shown: ${wrongShown.map((result) => result.id).join(", ")}`);
   if (unsupported.length)
     lines.push(`answers no returned quote states: ${unsupported.map((result) => result.id).join(", ")}`);
-  return { lines, targets: setTargets };
+  return { lines, targets: floors ? setTargets : [] };
 }

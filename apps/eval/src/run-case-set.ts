@@ -150,6 +150,7 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       ...(researchCase?.pageKind ? { pageKind: researchCase.pageKind } : {}),
       ...(researchCase?.reach ? { reach: researchCase.reach } : {}),
       ...(researchCase?.identity ? { identity: researchCase.identity } : {}),
+      ...(researchCase?.world ? { world: researchCase.world } : {}),
       status: response.status,
       expectsUnknown,
       correct:

@@ -2,6 +2,9 @@ import {
   type FakeChatServer,
   loadEnrichmentCases,
   loadResearchCases,
+  realweb2Directory,
+  realwebAvailable,
+  realwebDirectory,
   startFakeChatServer,
   testRedis,
 } from "@dossier/testing";
@@ -48,3 +51,33 @@ describe("pnpm eval --model-url", () => {
     );
   });
 });
+
+describe.skipIf(!realwebAvailable(realwebDirectory()) || !realwebAvailable(realweb2Directory()))(
+  "pnpm eval --set realweb-heldout",
+  () => {
+    it("runs each held-out case on its own folder's web and reports the set as one, measured and not targeted", async () => {
+      // Questions about a person's role: a few over each folder, whose pages only that folder's web serves.
+      const { report, passed } = await runEval({
+        redis: testRedis(),
+        concurrency: 4,
+        sets: ["realweb-heldout"],
+        filter: "-role",
+        log: () => {},
+      });
+      const cases = Number(/## Real web, held-out questions \((\d+) cases\)/.exec(report)?.[1]);
+      const folderRow = (world: string) => {
+        const row = new RegExp(`^\\| ${world} \\| (\\d+) \\| [\\d.]+ \\| ([\\d.]+) \\|`, "m").exec(report);
+        return { cases: Number(row?.[1]), recall: Number(row?.[2]) };
+      };
+      const first = folderRow("realweb");
+      const second = folderRow("realweb2");
+      expect(first.cases + second.cases).toBe(cases);
+      // Run on the other folder's web, a case's site is not there and its proof never reaches the prompt.
+      expect(first.recall).toBeGreaterThan(0);
+      expect(second.recall).toBeGreaterThan(0);
+      expect(report).toContain("measured only: no target is held on this set");
+      expect(report).not.toMatch(/^(?:met|MISSED) /m);
+      expect(passed).toBe(true);
+    });
+  },
+);

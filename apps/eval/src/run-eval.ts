@@ -13,9 +13,11 @@ import {
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
+  loadRealwebHeldoutCases,
   loadResearchCases,
   nordicClimateIndex,
   type OutputSchemaCase,
+  type RealwebWorldName,
   type RecordingChatProxy,
   type ResearchCase,
   realweb2Directory,
@@ -34,7 +36,7 @@ import {
 } from "@dossier/testing";
 import type { CaseResult, CaseSetName } from "./case-result.js";
 import { reportListCases } from "./list-report.js";
-import { reportCaseSet, setTitles, type Target } from "./report.js";
+import { reportCaseSet, type SetTargets, setTitles, type Target } from "./report.js";
 import { createEvalResponder, type ResponderName, responderTitles } from "./responders.js";
 import { type EvalCase, runCaseSet } from "./run-case-set.js";
 import { type ListCaseResult, runListCases } from "./run-list-cases.js";
@@ -64,7 +66,7 @@ export interface EvalOptions {
   realwebDirectory?: string;
   /** The second folder of saved real sites. Default `../shared/realweb2`. */
   realweb2Directory?: string;
-  /** Case files of the realweb set. Default `cases/realweb.jsonl` and every `cases/realweb-*.jsonl`. */
+  /** Case files of the realweb set. Default `cases/realweb.jsonl` and every `cases/realweb-*.jsonl` but the held-out set's. */
   realwebCases?: string[];
   /** Extra environment for the stack (e.g. `RESEARCH_PAGE_BUDGET`). */
   env?: Record<string, string>;
@@ -77,18 +79,37 @@ export interface EvalOptions {
   log: (line: string) => void;
 }
 
-/** Recall and source-precision floors per set. */
-const SET_TARGETS = {
+/** Recall and source-precision floors per set; the held-out set has none (it is measured only). */
+const SET_TARGETS: Partial<Record<CaseSetName, SetTargets>> = {
   fixture: { recall: 0.98, precision: 0.95 },
   realweb: { recall: 0.95, precision: 0.95 },
   realweb2: { recall: 0.95, precision: 0.95 },
-} as const;
+};
 
-/** The folder of a real-web set's saved sites. */
-function folderOf(set: CaseSetName, options: EvalOptions): string {
-  return set === "realweb2"
+/** The folder of saved sites of one world. */
+function folderOfWorld(world: RealwebWorldName, options: EvalOptions): string {
+  return world === "realweb2"
     ? (options.realweb2Directory ?? realweb2Directory())
     : (options.realwebDirectory ?? realwebDirectory());
+}
+
+/** The worlds of saved sites a set runs on: none for the fixture set, both for the held-out set. */
+function worldsOf(set: CaseSetName): RealwebWorldName[] {
+  switch (set) {
+    case "fixture":
+      return [];
+    case "realweb":
+    case "realweb2":
+      return [set];
+    case "realweb-heldout":
+      return ["realweb", "realweb2"];
+  }
+}
+
+/** The world a held-out case runs on (its `world`); the one world of any other real-web set. */
+function worldOfCase(set: CaseSetName, testCase: EvalCase): RealwebWorldName | null {
+  if (set === "realweb-heldout") return ("world" in testCase ? testCase.world : undefined) ?? "realweb";
+  return worldsOf(set)[0] ?? null;
 }
 
 /** A set's cases, those matching the filter. */
@@ -101,6 +122,8 @@ function casesOf(set: CaseSetName, options: EvalOptions): EvalCase[] {
       return loadRealwebCases(options.realwebCases).filter(matches);
     case "realweb2":
       return loadRealweb2Cases().filter(matches);
+    case "realweb-heldout":
+      return loadRealwebHeldoutCases().filter(matches);
   }
 }
 
@@ -128,22 +151,22 @@ interface SetWorld {
   close(): Promise<void>;
 }
 
+/** Starts the fixture world (`world` null) or one world of saved sites, with the stack over it. */
 async function startSetWorld(
-  set: CaseSetName,
+  world: RealwebWorldName | null,
   responder: FakeChatResponder,
   options: EvalOptions,
   extraSites: SiteDefinition[] = [],
 ): Promise<SetWorld> {
-  const folder = folderOf(set, options);
-  const world =
-    set === "fixture"
-      ? await startResearchWorld({ responder, extraSites })
-      : await startRealwebWorld({ folder, responder });
+  const folder = world ? folderOfWorld(world, options) : "";
+  const started = world
+    ? await startRealwebWorld({ folder, responder })
+    : await startResearchWorld({ responder, extraSites });
   const proxy = options.model ? await startRecordingChatProxy(options.model.url, options.model.apiKey) : null;
   const stack = await startStack({
     redis: options.redis,
     env: {
-      ...world.env,
+      ...started.env,
       ...(proxy && options.model ? realModelEnvironment(proxy, options.model) : {}),
       ...options.env,
       API_KEYS: EVAL_KEY,
@@ -156,8 +179,8 @@ async function startSetWorld(
     const known = pageHtml.get(url);
     if (known !== undefined) return known;
     let html = "";
-    if (set === "fixture" && "port" in world.web) {
-      const page = await requestPage(world.web.port, url.replace(/^https:/, "http:")).catch(() => null);
+    if (!world && "port" in started.web) {
+      const page = await requestPage(started.web.port, url.replace(/^https:/, "http:")).catch(() => null);
       html = page && page.status === 200 ? page.body.toString("utf8") : "";
     } else {
       const parsed = new URL(url);
@@ -169,7 +192,7 @@ async function startSetWorld(
   };
   return {
     stack,
-    modelCalls: () => (proxy ? proxy.requests : world.model.requests),
+    modelCalls: () => (proxy ? proxy.requests : started.model.requests),
     pageText: async (url) => toVisibleText(await htmlOf(url)),
     pageLinks: async (url) => {
       const html = await htmlOf(url);
@@ -178,12 +201,31 @@ async function startSetWorld(
     async close() {
       await stack.stop();
       await proxy?.close();
-      await world.close();
+      await started.close();
     },
   };
 }
 
+/**
+ * Runs a set's cases, each on its world: one world for most sets, and for the held-out set first
+ * the cases over the first folder, then those over the second, reported together.
+ */
 async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: EvalOptions): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  const worlds = worldsOf(set);
+  for (const world of worlds.length ? worlds : [null]) {
+    const ofWorld = cases.filter((testCase) => worldOfCase(set, testCase) === world);
+    if (ofWorld.length) results.push(...(await runWorldCases(set, world, ofWorld, options)));
+  }
+  return results;
+}
+
+async function runWorldCases(
+  set: CaseSetName,
+  world: RealwebWorldName | null,
+  cases: readonly EvalCase[],
+  options: EvalOptions,
+): Promise<CaseResult[]> {
   const researchCases = cases.filter((testCase): testCase is ResearchCase => "expected" in testCase);
   // A typed question may expect a person record too; an enrichment case expects only the record.
   const enrichmentCases = cases.filter(
@@ -202,30 +244,30 @@ async function runSet(set: CaseSetName, cases: readonly EvalCase[], options: Eva
     if (reply.kind === "json") replyTokens.set(request.index, countTokens(JSON.stringify(reply.value)));
     return reply;
   };
-  const world = await startSetWorld(set, responder, options);
+  const started = await startSetWorld(world, responder, options);
   try {
     return await runCaseSet({
       set,
       cases,
-      stack: world.stack,
+      stack: started.stack,
       apiKey: EVAL_KEY,
-      modelCalls: world.modelCalls,
+      modelCalls: started.modelCalls,
       ...(options.model ? {} : { replyTokens: (call: FakeChatRequest) => replyTokens.get(call.index) }),
-      pageText: world.pageText,
-      pageLinks: world.pageLinks,
+      pageText: started.pageText,
+      pageLinks: started.pageLinks,
       ...(options.effort ? { effort: options.effort } : {}),
       showBodies: options.showBodies ?? false,
       concurrency: options.concurrency,
       log: options.log,
     });
   } finally {
-    await world.close();
+    await started.close();
   }
 }
 
 /** Runs a world's list cases (the fixture world with its member directory and its sponsors' logos) and returns their results. */
 async function runListSet(
-  set: CaseSetName,
+  set: RealwebWorldName | "fixture",
   cases: readonly ListCase[],
   options: EvalOptions,
 ): Promise<ListCaseResult[]> {
@@ -236,7 +278,7 @@ async function runListSet(
     lists: cases,
   });
   const world = await startSetWorld(
-    set,
+    set === "fixture" ? null : set,
     responder,
     options,
     set === "fixture" ? [nordicClimateIndex, ...lanternfishWorld] : [],
@@ -268,14 +310,17 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
   const answeredBy = options.model ? "model" : (options.responder ?? "oracle");
   const listResults: ListCaseResult[] = [];
   for (const set of options.sets) {
+    const folders = worldsOf(set).map((world) => folderOfWorld(world, options));
+    const missing = folders.filter((folder) => !realwebAvailable(folder));
     if (options.lists) {
-      if (set !== "fixture" && !realwebAvailable(folderOf(set, options))) continue;
+      // List cases belong to one world each; the held-out set has research questions only.
+      if (set === "realweb-heldout" || missing.length) continue;
       const cases = loadListCases(set).filter((testCase) => !options.filter || testCase.id.includes(options.filter));
       if (cases.length > 0) listResults.push(...(await runListSet(set, cases, options)));
       continue;
     }
-    if (set !== "fixture" && !realwebAvailable(folderOf(set, options))) {
-      sections.push(`## ${setTitles[set]}\n\nskipped: no saved sites at ${folderOf(set, options)}`);
+    if (missing.length) {
+      sections.push(`## ${setTitles[set]}\n\nskipped: no saved sites at ${missing.join(" and ")}`);
       continue;
     }
     const cases = casesOf(set, options);
@@ -287,7 +332,7 @@ export async function runEval(options: EvalOptions): Promise<{ report: string; p
     }
     const setResults = await runSet(set, cases, options);
     results.push(...setResults);
-    const report = reportCaseSet(set, setResults, SET_TARGETS[set], {
+    const report = reportCaseSet(set, setResults, SET_TARGETS[set] ?? null, {
       answeredBy,
       ...(options.effort ? { effort: options.effort } : {}),
     });

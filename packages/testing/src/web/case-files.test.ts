@@ -13,6 +13,7 @@ import {
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
+  loadRealwebHeldoutCases,
   loadResearchCases,
   type ResearchCase,
 } from "./case-files.js";
@@ -268,6 +269,48 @@ function describePersonRecords(folder: string, cases: readonly ResearchCase[]): 
     },
   );
 }
+
+const heldout = loadRealwebHeldoutCases();
+const RESPONSE_TYPES = ["BOOL", "DATE", "NUMBER", "OPTION", "OPTIONS", "TEXT", "URL"];
+
+// Questions over both folders written from the pages alone: a measurement, run only when named.
+describe.skipIf(heldout.length === 0)("held-out real-web cases", () => {
+  it("are read by none of the tuned sets, and share no id with them", () => {
+    const tuned = [...loadRealwebCases(), ...loadRealweb2Cases()].map((entry) => entry.id);
+    const ids = heldout.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => tuned.includes(id))).toEqual([]);
+  });
+
+  it("has at least 60 cases over both folders, every response type, all three person identities and 8 unanswerable", () => {
+    expect(heldout.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(heldout.map((entry) => entry.world))).toEqual(new Set(["realweb", "realweb2"]));
+    expect([...new Set(heldout.map((entry) => entry.request.responseType))].sort()).toEqual(RESPONSE_TYPES);
+    expect(new Set(heldout.map((entry) => entry.identity).filter(Boolean))).toEqual(
+      new Set(["full-name", "first-name", "email"]),
+    );
+    const unanswered = heldout.filter(
+      (entry) => entry.expected.answerText == null && entry.expected.answerNumber == null,
+    );
+    expect(unanswered.length).toBeGreaterThanOrEqual(8);
+    for (const entry of unanswered) expect(entry.proof, entry.id).toBeUndefined();
+    for (const entry of heldout) {
+      expect(entry.pageKind && entry.reach, entry.id).toBeTruthy();
+      expect(["realweb", "realweb2"], entry.id).toContain(entry.world);
+    }
+  });
+
+  for (const [world, folder] of [
+    ["realweb", REALWEB],
+    ["realweb2", REALWEB2],
+  ] as const)
+    describe.skipIf(!realwebAvailable(folder))(`over ${world}`, () =>
+      describeRealwebProofs(
+        folder,
+        heldout.filter((entry) => entry.world === world),
+      ),
+    );
+});
 
 /** Each answered case of a set of saved sites: its answer's conventions, and its phrase in the main text of its saved page. */
 function describeRealwebProofs(folder: string, cases: readonly ResearchCase[]): void {

@@ -90,6 +90,8 @@ export interface ResearchCase {
   personProof?: PersonFieldProofs;
   /** Other values pages state for a field that count as right too (a title written two ways on two pages). */
   alsoRight?: Partial<Record<PersonProofField, string[]>>;
+  /** Cases of a set over both folders of saved sites (the held-out set): the folder whose web the case runs on. */
+  world?: RealwebWorldName;
 }
 
 /** The fields of the person record that come from what a page states. */
@@ -106,6 +108,9 @@ export interface PersonFieldProof extends CaseProof {
 
 /** Per field of the person record, the page and phrase that state it. */
 export type PersonFieldProofs = Partial<Record<PersonProofField, PersonFieldProof>>;
+
+/** The two folders of saved real sites: `../shared/realweb` and `../shared/realweb2`. */
+export type RealwebWorldName = "realweb" | "realweb2";
 
 /** The enriched person a case expects: the API's own record type (canonical forms in docs/api.md). */
 export type ExpectedPerson = EnrichedPerson;
@@ -178,11 +183,20 @@ function caseFilesMatching(pattern: RegExp): string[] {
 
 /**
  * Reads real-web cases: questions over saved real sites (`../shared/realweb`). By default
- * `cases/realweb.jsonl` and every `cases/realweb-*.jsonl` (not realweb2's files); `files` names
- * others (absolute paths, or names inside `cases/`).
+ * `cases/realweb.jsonl` and every `cases/realweb-*.jsonl` (not realweb2's files, nor the held-out
+ * set's); `files` names others (absolute paths, or names inside `cases/`).
  */
 export function loadRealwebCases(files?: readonly string[]): ResearchCase[] {
-  return readCaseFiles(files ?? caseFilesMatching(/^realweb(-.*)?\.jsonl$/));
+  return readCaseFiles(files ?? caseFilesMatching(/^realweb(-(?!heldout).*)?\.jsonl$/));
+}
+
+/**
+ * Reads the held-out real-web set, `cases/realweb-heldout*.jsonl`: questions over the sites of both
+ * folders, written from the pages alone (not from the pipeline nor the other sets' questions), each
+ * naming the folder it runs on. None when no such file exists.
+ */
+export function loadRealwebHeldoutCases(files?: readonly string[]): ResearchCase[] {
+  return readCaseFiles(files ?? caseFilesMatching(/^realweb-heldout.*\.jsonl$/));
 }
 
 /**

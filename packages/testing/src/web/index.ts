@@ -14,6 +14,7 @@ export type {
   PersonFieldProof,
   PersonFieldProofs,
   PersonProofField,
+  RealwebWorldName,
   ResearchCase,
 } from "./case-files.js";
 export {
@@ -23,6 +24,7 @@ export {
   loadOutputSchemaCases,
   loadRealweb2Cases,
   loadRealwebCases,
+  loadRealwebHeldoutCases,
   loadResearchCases,
 } from "./case-files.js";
 export { hostileHosts, hugePageBytes } from "./hostile-hosts.js";
