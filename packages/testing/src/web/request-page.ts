@@ -36,6 +36,9 @@ export function requestPage(port: number, url: string, options: RequestPageOptio
         path: `${target.pathname}${target.search}`,
         headers: { ...options.headers, host: target.host },
         signal: options.signal,
+        // A connection of its own: Node's global agent keeps sockets alive, and one reused just as
+        // the server closes it for idleness (after its keep-alive timeout) fails with ECONNRESET.
+        agent: false,
       },
       (response) => {
         const chunks: Buffer[] = [];
