@@ -468,3 +468,63 @@ describe("several places or a role after the name", () => {
     ).toBe("founder and CEO");
   });
 });
+
+describe("a quote that names the person but not what is asked of them", () => {
+  const person: PersonIdentity = {
+    fullName: "Jane Doe",
+    firstName: "Jane",
+    title: null,
+    companyName: "Example Labs",
+    companyHosts: ["example.org"],
+  };
+  // The person's name is among the subject's names, as research passes it.
+  const ask = (question: string, type: ResponseType, value: AnswerValue, quote: string, passageText = quote) =>
+    answersQuestion(
+      { question, type, kind: answerKindOf(question, type), value, subjectTerms: [...SUBJECT, "Jane Doe"], person },
+      { quote, passageText, url: "https://example.org/about", links: [] },
+    );
+
+  it("does not take a word that only shares a prefix with the question's for it", () => {
+    const passageText =
+      "… anyone may give a talk on what they're interested in. Previous talks 'Scaling queues' by Max Roe 'Caching 101' by Jane Doe 'Type systems' by Ada Park";
+    const quote = "Previous talks 'Scaling queues' by Max Roe 'Caching 101' by Jane Doe 'Type systems' by Ada Park";
+    const result = ask(
+      "Where did Jane intern before Example Labs?",
+      "TEXT",
+      "Previous talks 'Scaling queues'",
+      quote,
+      passageText,
+    );
+    expect(reason(result)).toBe("the quote does not speak of intern");
+    expect(
+      holds(
+        ask(
+          "Where did Jane intern before Example Labs?",
+          "TEXT",
+          "Acme Robotics",
+          "Jane Doe was an intern at Acme Robotics.",
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("takes a year as when someone started only where the quote ties it to the start", () => {
+    const quote =
+      "… Summer 2021 cohort, where co-founders Jane Doe (CEO) and Max Roe (CTO) had been working on a different product at the time …";
+    const result = ask("When did Jane Doe start working with Max on ideas?", "DATE", "2021", quote);
+    expect(reason(result)).toBe("the quote does not tie the date to the start of idea");
+    expect(
+      holds(
+        ask(
+          "When did Jane Doe start working with Max on ideas?",
+          "DATE",
+          "2019",
+          "Jane Doe and Max started working on ideas together in 2019.",
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      holds(ask("When did Jane Doe start at Example Labs?", "DATE", "2019", "Jane Doe, engineer since 2019.")),
+    ).toBe(true);
+  });
+});

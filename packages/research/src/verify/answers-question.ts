@@ -664,6 +664,9 @@ function cellStates(asked: AskedQuestion, cell: string): boolean {
   return containsWhole(normalizeForMatch(cell), normalizeForMatch(String(value)));
 }
 
+/** Stems of a question's words for the start of something: its date is the date of that start. */
+const START_STEMS = /^(?:start|begin|began)$/;
+
 /** Questions whose answer may be the page itself: "which page", "where can I read", "the announcement". */
 const ASKS_FOR_PAGE =
   /\b(?:page|pages|post|article|announcement|blog|documentation|docs|guide|policy|handbook|faq|changelog|press release|where can (?:i|we|one) (?:read|find|see|learn))\b/i;
@@ -842,6 +845,18 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
           return { holds: false, reason: `the quote's range ends in ${range[1]}, not ${year}` };
         if (range && asksStart.test(question) && !asksEnd.test(question) && year !== range[0])
           return { holds: false, reason: `the quote's range starts in ${range[0]}, not ${year}` };
+        // "When did X start working on Y": a year the quote gives of something else (a batch, a round) is not
+        // when it started. Where the quote does not speak of a start, it must speak of all else that is asked.
+        const said = `${leadIn(evidence.passageText, quote)} ${quote}`;
+        const start = topic.filter((entry) => START_STEMS.test(entry.word));
+        const untold = topic.filter(
+          (entry) => !START_STEMS.test(entry.word) && !UNIT_WORDS.has(entry.word) && !topicFound([entry], said).length,
+        );
+        if (!range && start.length > 0 && topicFound(start, said).length === 0 && untold.length > 0)
+          return {
+            holds: false,
+            reason: `the quote does not tie the date to the start of ${untold.map((entry) => entry.word).join(", ")}`,
+          };
         break;
       }
       if (asked.type !== "NUMBER") break;

@@ -9,6 +9,8 @@ describe("shareFiveLetters", () => {
     ["partner", "partnership"],
     ["sponsor", "sponsorship"],
     ["integrate", "integration"],
+    ["intern", "internship"],
+    ["interview", "interviewer"],
   ])("counts %s and %s as one word", (left, right) => {
     expect(shareFiveLetters(left, right)).toBe(true);
   });
@@ -18,6 +20,9 @@ describe("shareFiveLetters", () => {
     ["director", "direction"],
     ["investor", "investment"],
     ["operator", "operation"],
+    ["intern", "interest"],
+    ["transit", "translate"],
+    ["understand", "underwrite"],
   ])("does not count %s and %s as one word", (left, right) => {
     expect(shareFiveLetters(left, right)).toBe(false);
   });
