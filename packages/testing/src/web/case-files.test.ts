@@ -330,20 +330,7 @@ function describeRealwebProofs(folder: string, cases: readonly ResearchCase[]): 
 }
 
 describe("enrichment cases", () => {
-  const fields = [
-    "firstName",
-    "lastName",
-    "email",
-    "phone",
-    "linkedinUrl",
-    "jobTitle",
-    "country",
-    "city",
-    "jobStartDate",
-    "companyName",
-    "companyWebsite",
-    "companyLinkedinUrl",
-  ];
+  const fields = PERSON_FIELDS;
 
   it("has at least 12 cases, each with all twelve fields as string or null", () => {
     expect(enrichment.length).toBeGreaterThanOrEqual(12);
