@@ -33,7 +33,7 @@ export function nameFromLabel(label: string | null): string | null {
   if (!text || !/\p{L}/u.test(text)) return null;
   const words = text.split(/\s+/);
   if (words.length > MOST_NAME_WORDS) return null;
-  // One word may be written any way ("stripe"); several are a name when each is capitalized, a
+  // One word may be written any way ("acme"); several are a name when each is capitalized, a
   // number or a particle, as names are written, and a description is not.
   if (words.length > 1 && !words.every((word) => MINOR_WORDS.test(word) || /[\p{Lu}\p{N}]/u.test(word))) return null;
   return text;
