@@ -72,6 +72,8 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
     "identifier",
     /\b(?:vat|ein|tax id|tax number|tax identification|registration number|register(?:ed)? number|company number|registry number|commercial register|trade register|handelsregister|duns|lei|isin|ticker|iban|swift|license number|licence number|(?:id|identification) number|\w+ id)\b|\bregist(?:er|ry|ration)\b.*\b(?:number|court|entry)\b/,
   ],
+  // "What is the D-U-N-S number", "What is its FEI number": a number that names it is an identifier.
+  ["identifier", /\b(?:what|which) (?:is|are|was) (?:the|its|their|his|her)(?: [\w'’-]+){1,3} (?:number|id)\b(?! of)/],
   ["address", /\b(?:address|street|postcode|postal code|zip code|mailing)\b/],
   ["percentage", /\b(?:percent(?:age)?|share of|what fraction|%)/],
   [
@@ -85,6 +87,11 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["count", /\bhow many\b|\bnumber of\b|\bcount of\b|\bhow (?:large|big) is the team\b|\bteam size\b|\bheadcount\b/],
   ["year", /\b(?:what|which) year\b|\bin what year\b|\bsince when\b|\bwhen\b|\byear\b|\bdate\b/],
   ["country", /\b(?:which|what|in which|in what) country\b|\bcountry\b|\bnationality\b/],
+  // Where someone worked before is an employer, not a place: "Where did she work before joining?"
+  [
+    "organisation",
+    /\bwhere (?:did|does|do|had|has|have) \S+(?: \S+){0,3} work(?:ed)? (?:before|previously|prior)\b|\b(?:previous|former|prior|last) (?:employer|company)\b/,
+  ],
   [
     "city",
     /\b(?:city|town)\b|\bheadquarter|\bwhere\b.*\b(?:based|headquartered|located|registered|office|offices|live|lives|living|work|works)\b/,
@@ -114,9 +121,16 @@ function numberKindOf(asked: string): AnswerKind {
   return "number";
 }
 
+/** Letters written apart as one word: "d-u-n-s" is "duns", "u.s." is "us". */
+function spelledOut(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}(?:[-.]\p{L}(?![\p{L}\p{N}])){2,}\.?/gu, (letters) =>
+    letters.replace(/[-.]/g, ""),
+  );
+}
+
 /** The kind of value a question asks for, given the answer type the caller set. */
 export function answerKindOf(question: string, type: ResponseType): AnswerKind {
-  const asked = question.toLowerCase().replace(/\([^)]*\)/g, " ");
+  const asked = spelledOut(question.toLowerCase().replace(/\([^)]*\)/g, " "));
   switch (type) {
     case "BOOL":
       return "yes-no";

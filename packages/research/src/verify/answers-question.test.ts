@@ -416,6 +416,117 @@ describe("narrowing to the place or the title asked", () => {
       narrow("What is Ali Rahimi's role?", "Ali Rahimi, Managing Partner at Other Fund, joins the board.", true),
     ).toBeNull();
   });
+
+  it("keeps the department a title is of, and drops only the organisation it is at", () => {
+    expect(narrow("What is Ali Rahimi's job title?", "Ali Rahimi, Director of Growth at Example Labs", true)).toBe(
+      "Director of Growth",
+    );
+    expect(narrow("What is Ali Rahimi's job title?", "Ali Rahimi, Head of Developer Relations", true)).toBe(
+      "Head of Developer Relations",
+    );
+    expect(narrow("What is Ali Rahimi's job title?", "Ali Rahimi, Director of Growth at Other Corp", true)).toBeNull();
+  });
+});
+
+describe("answers that only look like one", () => {
+  const person: PersonIdentity = {
+    fullName: "Noor Haddad",
+    firstName: "Noor",
+    title: null,
+    companyName: "Example Labs",
+    companyHosts: ["example.org"],
+  };
+
+  it("reads spelled-out identifiers and 'the X number' as identifiers", () => {
+    expect(answerKindOf("What is the D-U-N-S number of Example Labs, Inc.?", "TEXT")).toBe("identifier");
+    expect(answerKindOf("What is the company's FEI number?", "TEXT")).toBe("identifier");
+    expect(answerKindOf("What is the phone number of the office?", "TEXT")).toBe("phone");
+    expect(answerKindOf("What is the number of employees?", "TEXT")).not.toBe("identifier");
+    const quote = "Legal entity: Example Labs, Inc.";
+    expect(
+      reason(check("What is the D-U-N-S number of Example Labs, Inc.?", "TEXT", "Example Labs, Inc.", quote)),
+    ).toMatch(/not an identifier/);
+  });
+
+  it("asks for an employer, not a place, where someone worked before", () => {
+    expect(answerKindOf("Where did Noor Haddad work before Example Labs?", "TEXT")).toBe("organisation");
+    expect(answerKindOf("Where does Noor work from?", "TEXT")).toBe("city");
+  });
+
+  it("refuses a place, an employer or a product that is the person asked about", () => {
+    const quote = "Noor Haddad — Board Member";
+    expect(
+      reason(check("Which company does Noor work for?", "TEXT", "Noor Haddad — Board Member", quote, { person })),
+    ).toMatch(/names the person asked about, not an organisation/);
+    const readme = "Noor Haddad's Notes";
+    expect(
+      reason(check("Where did Noor Haddad work before Example Labs?", "TEXT", readme, readme, { person })),
+    ).toMatch(/names the person asked about/);
+    const before = "Prior to Example Labs, Noor was a data engineer at Quarry Systems.";
+    expect(
+      holds(check("Where did Noor work before she joined Example Labs?", "TEXT", "Quarry Systems", before, { person })),
+    ).toBe(true);
+  });
+
+  it("refuses a text answer that is the quote's first words cut off mid-sentence", () => {
+    const quote =
+      "After running a workshop for the regional water board, the team was able to ship the first version of the portal.";
+    const copied = "After running a workshop for the regional water board, the team was able";
+    expect(reason(check("What is the portal named after?", "TEXT", copied, quote))).toMatch(
+      /copies the quote's opening/,
+    );
+    const clause = "After running a workshop for the regional water board";
+    expect(reason(check("What is the portal named after?", "TEXT", clause, quote))).not.toMatch(/copies/);
+  });
+
+  it("asks the person of a question that places them at their company", () => {
+    const quote = "You are responsible for keeping your account password safe.";
+    expect(
+      reason(
+        check(
+          "What is this person responsible for at their company?",
+          "TEXT",
+          "keeping your account password safe",
+          quote,
+          {
+            person,
+          },
+        ),
+      ),
+    ).toMatch(/does not name Noor Haddad/);
+  });
+
+  it("wants a length of time, an amount or a number where the question asks how long, how much or how many", () => {
+    const heading = "Becoming an Example Labs reseller";
+    expect(
+      reason(check("How long does Example Labs take to review a reseller application?", "TEXT", heading, heading)),
+    ).toMatch(/states no length of time/);
+    const quote = "Reseller applications are reviewed within 1-2 weeks.";
+    expect(
+      holds(check("How long does Example Labs take to review a reseller application?", "TEXT", "1-2 weeks", quote)),
+    ).toBe(true);
+  });
+
+  it("counts a duration in the unit asked", () => {
+    const quote = "After more than 1 year with us, you receive 2 weeks of pay for each further year of service.";
+    const question = "How many weeks of severance does Example Labs pay in the first year?";
+    expect(reason(check(question, "NUMBER", 1, quote))).toBe("the quote does not state 1 weeks");
+    expect(holds(check(question, "NUMBER", 2, quote))).toBe(true);
+  });
+
+  it("does not take the amount raised for a valuation, nor for revenue", () => {
+    const quote = "Today we closed a $2.5M seed round led by Granite Fund.";
+    expect(reason(check("At what valuation did Example Labs raise its seed round?", "NUMBER", 2_500_000, quote))).toBe(
+      "the quote does not speak of a valuation",
+    );
+    expect(reason(check("What is Example Labs' annual revenue?", "NUMBER", 2_500_000, quote))).toBe(
+      "the quote does not speak of revenue",
+    );
+    const valued = "The seed round valued Example Labs at $20M.";
+    expect(holds(check("At what valuation did Example Labs raise its seed round?", "NUMBER", 20_000_000, valued))).toBe(
+      true,
+    );
+  });
 });
 
 describe("several places or a role after the name", () => {

@@ -208,6 +208,9 @@ const STATED_AS: Record<string, string> = {
   investor: "investors invested investment funded backed led round raised",
 };
 
+/** How pages say what someone did before joining: "prior to Example", "previously at", "formerly". */
+const BEFORE_JOINING = ["prior", "previously", "previous", "formerly", "former", "before"];
+
 function topicWord(raw: string): TopicWord {
   // A title is its title: "technical" on a page is not "CTO".
   const related = [...relatedWords(raw), ...(STATED_AS[raw]?.split(" ") ?? [])];
@@ -228,9 +231,12 @@ export function topicOf(question: string, subjectTerms: readonly string[]): Topi
   const words = canonicalTerms(asked)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => (word.length > 1 || /\d/.test(word)) && !QUESTION_WORDS.has(word));
+  // "Before she joined": a time before joining, which pages say as "prior to" or "previously".
+  const before = /\bbefore (?:\S+ )?(?:join|start)/i.test(asked);
   const topic = new Map<string, TopicWord>();
   for (const word of words) {
     const entry = topicWord(word);
+    if (before && /^(?:join|start)/.test(entry.word)) entry.aliases.push(...BEFORE_JOINING);
     if (!subject.has(entry.word) && !topic.has(entry.word)) topic.set(entry.word, entry);
   }
   return [...topic.values()];
@@ -274,6 +280,38 @@ function clauseBefore(text: string, at: number): string {
 /** The last word of a text cut off in the middle of a phrase. */
 const CUT_OFF =
   /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$/i;
+
+/** Kinds of answer that are never the person asked about. */
+const PLACE_OR_THING = new Set<AnswerKind>(["organisation", "product", "city", "country", "region", "address"]);
+
+const kindInWords = (kind: AnswerKind) =>
+  kind === "organisation" ? "an organisation" : kind === "address" ? "an address" : `a ${kind}`;
+
+const NUMBER_WORDS =
+  "\\d|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozens?|few|several|half|couple|zero|none|unlimited|free)\\b";
+
+/** Questions that ask for a measure in a text answer, what the answer must hold, and what it is in words. */
+const MEASURE_ASKED: Array<[RegExp, RegExp, string]> = [
+  [
+    /\bhow long\b/i,
+    /\d|\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|decades?|overnight|instantly|immediately|indefinitely|forever|permanently)\b/i,
+    "length of time",
+  ],
+  [/\bhow much\b/i, new RegExp(`${NUMBER_WORDS}|[$€£¥]`, "i"), "amount"],
+  [/\bhow many\b/i, new RegExp(NUMBER_WORDS, "i"), "number"],
+];
+
+/**
+ * Whether a text answer is the quote's first words, at least nine, cut off where its sentence goes
+ * on: a copy of the passage, not the span that answers. A whole sentence or clause is not cut off.
+ */
+function copiesOpening(text: string, quote: string): boolean {
+  const answer = normalizeForMatch(text).replace(/[.,;:!?]+$/, "");
+  const said = normalizeForMatch(quote);
+  if (answer.split(" ").length < 9 || !said.startsWith(answer)) return false;
+  const rest = said.slice(answer.length);
+  return /^\s*[\p{L}\p{N}(]/u.test(rest) && /[\p{L}\p{N}]/u.test(rest);
+}
 
 /** "How often": a frequency, as pages write one. */
 const ASKS_HOW_OFTEN = /\bhow (?:often|frequently)\b|\bfrequency\b|\bhow many times (?:a|per|each)\b/i;
@@ -341,8 +379,33 @@ function wordsAround(text: string, start: number, end: number, before: number, a
   return [...head, ...tail];
 }
 
+/** Amounts of money that are easily taken for one another: what asks for each, and how quotes state it. */
+const MONEY_FIGURES: Array<[RegExp, RegExp, string]> = [
+  [/\bvaluation\b|\bvalued\b/i, /\bvalu(?:ation|ations|ed|e)\b/i, "a valuation"],
+  [
+    /\b(?:revenue|revenues|arr|mrr|turnover|annual sales)\b/i,
+    /\b(?:revenue|revenues|arr|mrr|recurring|turnover|sales|income|run[- ]rate|bookings)\b/i,
+    "revenue",
+  ],
+];
+
+/** The unit a duration is asked in: "how many weeks" is answered in weeks, not by the "1 year" beside them. */
+function askedTimeUnit(question: string): string | null {
+  return (
+    /\bhow many (?:business |working |calendar )?(second|minute|hour|day|week|month|quarter|year)s?\b/i
+      .exec(question)?.[1]
+      ?.toLowerCase() ?? null
+  );
+}
+
 /** Whether a number mention is stated as the kind asked, in its quote. */
-function mentionFits(mention: NumberMention, quote: string, kind: AnswerKind, counted: readonly TopicWord[]): boolean {
+function mentionFits(
+  mention: NumberMention,
+  quote: string,
+  kind: AnswerKind,
+  counted: readonly TopicWord[],
+  unit: string | null = null,
+): boolean {
   if (mention.insideToken) return false;
   // A figure in a "would have" clause is a guess, not a fact: "we'd have had a $5M valuation".
   if (HYPOTHETICAL.test(clauseBefore(quote, mention.start))) return false;
@@ -351,8 +414,13 @@ function mentionFits(mention: NumberMention, quote: string, kind: AnswerKind, co
       return mention.yearLike;
     case "percentage":
       return mention.percent;
-    case "duration":
-      return TIME_UNITS.test(quote.slice(mention.end, mention.end + 24));
+    case "duration": {
+      const after = quote.slice(mention.end, mention.end + 24);
+      if (!TIME_UNITS.test(after)) return false;
+      return (
+        unit === null || new RegExp(`^\\+?\\s*(?:-\\s*)?(?:business |working |calendar )?${unit}s?\\b`, "i").test(after)
+      );
+    }
     case "money":
       return !mention.yearLike && !mention.percent && (mention.currency || mention.scaled);
     case "count": {
@@ -486,6 +554,10 @@ const PRONOUNS = /\b(?:he|she|they|him|her|his|hers|their|them)\b/i;
 /** Words of a question that ask about the person's company rather than the person. */
 const ABOUT_COMPANY =
   /\b(?:her|his|their|the person's) (?:company|employer|organi[sz]ation|firm|startup)\b|\bcompany\b/i;
+
+/** Where the person works, said to place the question, not to ask about the company. */
+const AT_THEIR_COMPANY =
+  /\b(?:at|in|within|inside|for) (?:her|his|their|the person's|this person's|the) (?:current )?(?:company|employer|organi[sz]ation|firm|startup)\b/gi;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -707,8 +779,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   // A count stands next to what it counts: that is the topic, shown.
   let countedShown = false;
 
-  // The person asked about must be the one the quote speaks of.
-  if (asked.person && !ABOUT_COMPANY.test(question) && !namesPerson(asked.person, evidence)) {
+  // The person asked about must be the one the quote speaks of ("responsible for at their company" asks of them).
+  if (
+    asked.person &&
+    !ABOUT_COMPANY.test(question.replace(AT_THEIR_COMPANY, " ")) &&
+    !namesPerson(asked.person, evidence)
+  ) {
     return {
       holds: false,
       reason: `the quote does not name ${asked.person.fullName ?? asked.person.firstName ?? "the person"}`,
@@ -746,6 +822,19 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   // An answer that ends on "an", "of" or "and" was cut off in the middle of what it says.
   if (asked.type === "TEXT" && text.split(/\s+/).length >= 3 && CUT_OFF.test(text))
     return { holds: false, reason: `"${shorten(text)}" stops in the middle of a phrase` };
+  // The quote's first words, cut off before its sentence ends, are a copy of it, not the span that answers.
+  if (asked.type === "TEXT" && kind === "text" && copiesOpening(text, quote))
+    return {
+      holds: false,
+      reason: `"${shorten(text)}" copies the quote's opening words rather than giving the answer`,
+    };
+  // "How long", "how much", "how many" asked in words: the answer holds a figure, or a span of time.
+  const measure = MEASURE_ASKED.find(([cue]) => cue.test(question));
+  if (asked.type === "TEXT" && measure && !measure[1].test(text))
+    return { holds: false, reason: `"${shorten(text)}" states no ${measure[2]}` };
+  // A place, an employer or a product is not the person asked about: "Tom Doe, Board Member" names no company.
+  if (asked.person && PLACE_OR_THING.has(kind) && namesPerson(asked.person, { quote: text, passageText: "" }))
+    return { holds: false, reason: `"${shorten(text)}" names the person asked about, not ${kindInWords(kind)}` };
   switch (kind) {
     case "email":
       if (!EMAIL.test(text)) return { holds: false, reason: `"${text}" is not an e-mail address` };
@@ -865,7 +954,8 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       const mentions = mentionsOf(quote, number);
       // Stated only as part of a larger figure or a name: 3 out of "3M", 1.5 out of "$1.5M".
       if (mentions.length === 0) return { holds: false, reason: `the quote does not state ${value} as written` };
-      if (!mentions.some((mention) => mentionFits(mention, quote, kind, counted))) {
+      const unit = kind === "duration" ? askedTimeUnit(question) : null;
+      if (!mentions.some((mention) => mentionFits(mention, quote, kind, counted, unit))) {
         const shown = mentions[0]!;
         const reason = shown.insideToken
           ? `the quote's ${value} is part of a name or a code`
@@ -873,11 +963,17 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
             ? `the quote's ${value} is a year, not ${kind === "money" ? "an amount" : `a ${kind}`}`
             : kind === "count" && counted.length > 0
               ? `the quote does not state ${value} as a count of ${counted.map((entry) => entry.word).join(" ")}`
-              : kind === "money"
-                ? `the quote does not state ${value} as an amount of money`
-                : `the quote does not state ${value} as a ${kind}`;
+              : unit !== null && kind === "duration"
+                ? `the quote does not state ${value} ${unit}s`
+                : kind === "money"
+                  ? `the quote does not state ${value} as an amount of money`
+                  : `the quote does not state ${value} as a ${kind}`;
         return { holds: false, reason };
       }
+      // A valuation is not the amount raised, nor revenue: the quote must say which figure it gives.
+      const figure = kind === "money" ? MONEY_FIGURES.find(([asks]) => asks.test(question)) : undefined;
+      if (figure && !figure[1].test(`${leadIn(evidence.passageText, quote)} ${quote}`))
+        return { holds: false, reason: `the quote does not speak of ${figure[2]}` };
       kindShown = kind !== "number";
       countedShown = kind === "count" && counted.length > 0;
       break;
@@ -1053,6 +1149,42 @@ function nameSpans(text: string, single: boolean, subjectTerms: readonly string[
   return [...new Set(spans)];
 }
 
+/** What a title can be "of" or "for" and still be the title itself: "Director of Growth", "Head of People". */
+const DEPARTMENTS = new Set(
+  (
+    "engineering growth product products marketing sales operations ops people design finance legal security data " +
+    "research support customer customers success partnerships partner partners communications comms content " +
+    "community brand talent recruiting infrastructure platform strategy business development revenue technology " +
+    "it hr policy programs program education developer developers relations experience ux ai ml analytics quality " +
+    "qa devops cloud services solutions account accounts special projects staff and & of the digital global " +
+    "international europe emea americas apac north south east west us uk"
+  ).split(" "),
+);
+
+/**
+ * The title in a clause beside a person's name, without the organisation it is at: "Director of
+ * Growth at Example" is "Director of Growth". Null when the clause gives a title at another
+ * organisation than the subject ("CEO of Other Co").
+ */
+function titleAtSubject(clause: string, subjectTerms: readonly string[]): string | null {
+  let title = clause.replace(/^.*\b(?:by|from|with)\s+/i, "").trim();
+  const at = /\s+(?:at|@)\s+(.*)$/i.exec(title);
+  if (at) {
+    if (!namesSubject(subjectTerms, at[1] ?? "")) return null;
+    title = title.slice(0, at.index);
+  }
+  const of = /\s+(?:of|for)\s+(.*)$/i.exec(title);
+  const department = (of?.[1] ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => DEPARTMENTS.has(word.replace(/[^\p{L}&]/gu, "")));
+  if (of && !department) {
+    if (!namesSubject(subjectTerms, of[1] ?? "")) return null;
+    title = title.slice(0, of.index);
+  }
+  return title.trim() || null;
+}
+
 /** A place after a preposition, with what follows it: "in Palo Alto, California", "from Berlin". */
 const PLACE_AFTER =
   /\b(?:in|from|at|near|based in|located in|headquartered in)\s+((?:[\p{Lu}][\p{L}'’.-]+)(?:\s+[\p{Lu}][\p{L}'’.-]+){0,2})(,\s*[\p{Lu}][\p{L}.]+(?:\s+[\p{Lu}][\p{L}]+)?)?/gu;
@@ -1185,19 +1317,9 @@ export function narrowAnswer(
         const clauses = text.split(/,\s*/);
         const at = clauses.findIndex((clause) => namesPerson(person, { quote: clause, passageText: clause }));
         if (at < 0) return null;
-        // A title "at" or "of" another organisation is not one at the subject.
         const beside = [clauses[at + 1], clauses[at - 1]]
-          .filter((clause) => {
-            const where = /\s(?:of|at|for)\s+(.*)$/i.exec(clause ?? "")?.[1];
-            return !where || namesSubject(asked.subjectTerms, where);
-          })
-          .map((clause) =>
-            (clause ?? "")
-              .replace(/\s+(?:of|at|for)\s+.*$/i, "")
-              .replace(/^.*\b(?:by|from|with)\s+/i, "")
-              .trim(),
-          )
-          .filter((clause) => clause && hasRoleWord(clause) && clause.split(/\s+/).length <= 6);
+          .map((clause) => titleAtSubject(clause ?? "", asked.subjectTerms))
+          .filter((clause): clause is string => !!clause && hasRoleWord(clause) && clause.split(/\s+/).length <= 6);
         if (beside[0]) return beside[0];
         // "Jane Doe is the founder and CEO of Example": the role after "is".
         for (const name of [person.fullName, person.firstName].filter((entry): entry is string => !!entry)) {
