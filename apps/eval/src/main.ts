@@ -43,6 +43,7 @@ const program = new Command("eval")
   )
   .option("--verbose", "print each case as it finishes")
   .option("--show-bodies", "print each case's request and response bodies as it finishes (with --filter, one case)")
+  .option("--show-prompts", "print each case's prompts, the passages its model was given (with --filter, one case)")
   .action(
     async (options: {
       concurrency: string;
@@ -59,6 +60,7 @@ const program = new Command("eval")
       promptTokens?: string;
       verbose?: boolean;
       showBodies?: boolean;
+      showPrompts?: boolean;
       lists?: boolean;
     }) => {
       if (options.set !== "all" && !(caseSetNames as readonly string[]).includes(options.set)) {
@@ -92,8 +94,10 @@ const program = new Command("eval")
         ...(options.effort ? { effort: options.effort as Effort } : {}),
         ...(options.promptTokens ? { env: { RESEARCH_PROMPT_TOKENS: options.promptTokens } } : {}),
         ...(options.showBodies ? { showBodies: true } : {}),
+        ...(options.showPrompts ? { showPrompts: true } : {}),
         ...(options.lists ? { lists: true } : {}),
-        log: (line) => (options.verbose || options.showBodies) && process.stderr.write(`${line}\n`),
+        log: (line) =>
+          (options.verbose || options.showBodies || options.showPrompts) && process.stderr.write(`${line}\n`),
       });
       process.stdout.write(`${report}\n`);
       if (!passed) process.exitCode = 1;

@@ -36,6 +36,10 @@ export interface CaseSetRun {
   effort?: Effort;
   /** Log each case's request and response bodies. */
   showBodies?: boolean;
+  /** Log each case's prompts: the passages the model was given, and the saved pages requested. */
+  showPrompts?: boolean;
+  /** The pages of saved sites requested so far, in order (for one case at a time, the case's reads). */
+  pageRequests?: () => ReadonlyArray<{ host: string; path: string }>;
   concurrency: number;
   log: (line: string) => void;
 }
@@ -84,6 +88,7 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
     const requestId = `eval-${run.set}-${index}-${Date.now().toString(36)}`;
     const requestBody = run.effort ? { ...testCase.request, effort: run.effort } : testCase.request;
     const started = performance.now();
+    const requestedBefore = run.pageRequests?.().length ?? 0;
     const response = await fetch(`${run.stack.baseUrl}/v1/research/${kind}`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": run.apiKey, "x-request-id": requestId },
@@ -107,6 +112,11 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
         ),
       );
     const prompts = calls.map((call) => call.messages.map((message) => message.content).join("\n"));
+    if (run.showPrompts) {
+      const requested = (run.pageRequests?.() ?? []).slice(requestedBefore);
+      run.log(`${testCase.id} pages requested:\n${requested.map((entry) => `${entry.host}${entry.path}`).join("\n")}`);
+      for (const prompt of prompts) run.log(`${testCase.id} prompt:\n${prompt}`);
+    }
     const sources: string[] = response.status === 200 && Array.isArray(body.sources) ? body.sources : [];
     const objectCase = "expectedFields" in testCase ? testCase : null;
     const proofs: CaseProof[] =

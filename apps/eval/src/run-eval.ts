@@ -74,6 +74,8 @@ export interface EvalOptions {
   effort?: Effort;
   /** Log each case's request and response bodies. Default false. */
   showBodies?: boolean;
+  /** Log each case's prompts. Default false. */
+  showPrompts?: boolean;
   /** Run each set's find-all list cases (`cases/lists-<set>.jsonl`) instead of its research cases. */
   lists?: boolean;
   log: (line: string) => void;
@@ -148,6 +150,8 @@ interface SetWorld {
   modelCalls(): readonly FakeChatRequest[];
   pageText(url: string): Promise<string>;
   pageLinks(url: string): Promise<ReadonlyArray<{ url: string; text: string }>>;
+  /** The pages of saved sites requested so far, in order; none for the fixture world. */
+  pageRequests(): ReadonlyArray<{ host: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -194,6 +198,7 @@ async function startSetWorld(
     stack,
     modelCalls: () => (proxy ? proxy.requests : started.model.requests),
     pageText: async (url) => toVisibleText(await htmlOf(url)),
+    pageRequests: () => ("requests" in started.web ? started.web.requests : []),
     pageLinks: async (url) => {
       const html = await htmlOf(url);
       return html ? extractPage({ url, contentType: "text/html", text: html }).links : [];
@@ -255,8 +260,10 @@ async function runWorldCases(
       ...(options.model ? {} : { replyTokens: (call: FakeChatRequest) => replyTokens.get(call.index) }),
       pageText: started.pageText,
       pageLinks: started.pageLinks,
+      pageRequests: started.pageRequests,
       ...(options.effort ? { effort: options.effort } : {}),
       showBodies: options.showBodies ?? false,
+      showPrompts: options.showPrompts ?? false,
       concurrency: options.concurrency,
       log: options.log,
     });
