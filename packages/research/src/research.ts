@@ -246,6 +246,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       subjectTerms: plan.subjectTerms,
       personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
       answerShape: answerShape(request.responseType, plan.intents, focus.question),
+      ...(request.responseOptions ? { options: request.responseOptions } : {}),
     };
     const systemTokens = systemPromptTokens(outputSchema ? OBJECT_SYSTEM_PROMPT : EVIDENCE_SYSTEM_PROMPT);
     const promptOf = (labels: PassageLabels) =>

@@ -22,6 +22,7 @@ export type QuestionIntent =
   | "news"
   | "ownership"
   | "plans"
+  | "terms"
   | "person-role";
 
 /** The kinds of page a site has, as its paths and link texts name them. */
@@ -224,7 +225,15 @@ const INTENT_RULES: IntentRule[] = [
       "storage",
       "store",
       "subprocessor",
+      "sub-processor",
       "processor",
+      "vendor",
+      "third-part",
+      "cdn",
+      "content delivery",
+      "dns",
+      "ddos",
+      "infrastructure",
       "dpa",
       "privacy",
       "cookie",
@@ -259,6 +268,24 @@ const INTENT_RULES: IntentRule[] = [
       "perk",
       "onboarding",
       "intern",
+      "401",
+      "401k",
+      "pension",
+      "retirement",
+      "insurance",
+      "healthcare",
+      "health care",
+      "dental",
+      "parental",
+      "maternity",
+      "paternity",
+      "sabbatical",
+      "severance",
+      "stipend",
+      "allowance",
+      "relocation",
+      "offsite",
+      "retreat",
     ],
     pages: { careers: 7, handbook: 5, about: 1, faq: 2 },
   },
@@ -328,6 +355,28 @@ const INTENT_RULES: IntentRule[] = [
       "ipo",
     ],
     pages: { about: 5, handbook: 4, blog: 3, press: 3, product: 2, faq: 2 },
+  },
+  {
+    // What a customer agrees to: stated in the terms, linked from the footer only.
+    intent: "terms",
+    cues: [
+      "refund",
+      "money back",
+      "money-back",
+      "cancel",
+      "terminat",
+      "liabilit",
+      "warrant",
+      "governing law",
+      "dispute",
+      "arbitrat",
+      "terms of service",
+      "terms of use",
+      "acceptable use",
+      "chargeback",
+      "indemn",
+    ],
+    pages: { legal: 8, faq: 4, pricing: 3, docs: 2 },
   },
   {
     intent: "news",

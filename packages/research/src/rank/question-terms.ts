@@ -1,3 +1,4 @@
+import { initialismsOfPhrases } from "../text/initialisms.js";
 import { legalWords } from "../text/legal-terms.js";
 import { titleEquivalents } from "../text/title-abbreviations.js";
 import { tokenize } from "./tokenize.js";
@@ -94,6 +95,10 @@ export function questionTerms(question: string): QuestionTerm[] {
   for (const word of rawWords) {
     const related = [RELATED_WORDS[word] ?? "", ...legalWords(word)].join(" ");
     for (const term of tokenize(related)) if (!terms.has(term)) terms.set(term, RELATED_WEIGHT);
+  }
+  // A phrase spelled out is also its short form, weighing as much as the phrase: "CDN" for "content delivery network".
+  for (const { initialism, words } of initialismsOfPhrases(question)) {
+    for (const term of tokenize(initialism)) if ((terms.get(term) ?? 0) < words) terms.set(term, words);
   }
   for (const { written, other } of titleEquivalents(question)) {
     const spelledOut = written.includes(" ");

@@ -27,6 +27,37 @@ describe("tokenize", () => {
   });
 });
 
+describe("rankPassages: short forms and options", () => {
+  it("finds the short form of a phrase the question spells out, and the phrase of a short form it asks", () => {
+    const cdn = passage("Edgewise (Slovenia): CDN, DNS and DDoS protection.");
+    const other = passage("Our network of partners delivers content to readers in many countries.");
+    const filler = passage("We publish a changelog every month with the features we shipped.");
+    const ranked = rankPassages([other, filler, cdn], {
+      question: "Which content delivery network does Example use?",
+      subjectTerms: ["Example"],
+    });
+    expect(ranked[0]?.id).toBe(cdn.id);
+    const spelled = passage("Example can also offer Business Associate Addendums through an Enterprise Plan.");
+    const plain = passage("Example encrypts data at rest and offers single sign-on on every plan.");
+    expect(
+      rankPassages([plain, spelled], { question: "Will Example sign a HIPAA BAA?", subjectTerms: ["Example"] })[0]?.id,
+    ).toBe(spelled.id);
+  });
+
+  it("ranks a passage naming the options to choose from above one sharing only the question's words", () => {
+    const vendors = passage(
+      "Northhost (Germany): servers. Edgewise (Slovenia): delivery. Cloudbox (Finland): backups.",
+    );
+    const generic = passage("Website visitors are counted once a day, whatever page they open first.");
+    const ranked = rankPassages([generic, vendors], {
+      question: "Which vendors process our website visitors' data?",
+      subjectTerms: ["Example"],
+      options: ["Northhost", "Edgewise", "Cloudbox", "Bigcloud"],
+    });
+    expect(ranked[0]?.id).toBe(vendors.id);
+  });
+});
+
 describe("rankPassages", () => {
   const answer = passage(
     "Acme was founded in 2014 by Jane Doe and John Roe in Berlin, after both left their jobs at a bank.",

@@ -1,4 +1,5 @@
 import { companyNameForms } from "../text/company-names.js";
+import { initialismsOfNames } from "../text/initialisms.js";
 import type { Passage, RankedPassage } from "./passage.js";
 import { questionTerms } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
@@ -20,6 +21,8 @@ export interface RankQuery {
    * {@link SHAPE_BONUS}, times the weight returned when it is a number (true is 1).
    */
   answerShape?: ((text: string) => boolean | number) | null;
+  /** The options an OPTION or OPTIONS answer is chosen from: a passage naming them is about the answer. */
+  options?: readonly string[];
 }
 
 /** Tuning of {@link rankPassages}. */
@@ -54,6 +57,9 @@ const DEFAULT_SOURCE_WEIGHTS: Partial<Record<Passage["source"], number>> = { "se
 /** Added to the score of a passage of the answer's shape. */
 const SHAPE_BONUS = 1;
 
+/** Weight of an option's words: as much as a word of the question. */
+const OPTION_WEIGHT = 1;
+
 /** Weight of naming the person: a passage with their name scores `(bm25 + 1) * 3`. */
 const PERSON_BOOST = 3;
 
@@ -75,6 +81,8 @@ interface IndexedPassage {
   /** Occurrences of each term. */
   frequencies: Map<string, number>;
   terms: string[];
+  /** Short forms the passage spells out in capitalised words ("Business Associate Addendum" is "baa"). */
+  spelledOut: Set<string>;
 }
 
 // Passages of a page are made once per page (splitPassages), so their index is kept with them.
@@ -87,7 +95,9 @@ function indexPassage(passage: Passage): IndexedPassage {
     const terms = tokenize(passage.heading === null ? passage.text : `${passage.heading}\n${passage.text}`);
     const frequencies = new Map<string, number>();
     for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-    entry = { length: terms.length, frequencies, terms };
+    const text = passage.heading === null ? passage.text : `${passage.heading}\n${passage.text}`;
+    const spelledOut = new Set([...initialismsOfNames(text)].flatMap((initialism) => tokenize(initialism)));
+    entry = { length: terms.length, frequencies, terms, spelledOut };
     indexed.set(passage, entry);
   }
   return entry;
@@ -112,11 +122,20 @@ export function rankPassages(
 
   const documents = passages.map(indexPassage);
   const averageLength = documents.reduce((sum, document) => sum + document.length, 0) / documents.length || 1;
-  const documentFrequency = new Map<string, number>();
-  for (const document of documents)
-    for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-
   const queryTerms = questionTerms(query.question);
+  // The options to choose from are what an answering passage names.
+  for (const term of new Set((query.options ?? []).flatMap((option) => tokenize(option))))
+    if (!queryTerms.some((entry) => entry.term === term)) queryTerms.push({ term, weight: OPTION_WEIGHT });
+  // A short form asked ("BAA") is found where a passage spells it out, once, unless it writes it too.
+  const frequencyIn = (document: IndexedPassage, term: string) =>
+    document.frequencies.get(term) ?? (document.spelledOut.has(term) ? 1 : 0);
+  const documentFrequency = new Map<string, number>();
+  for (const document of documents) {
+    for (const term of document.frequencies.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    for (const { term } of queryTerms)
+      if (!document.frequencies.has(term) && document.spelledOut.has(term))
+        documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
   // A subject is named when any form of its name is: "Example Company (The)", "Example, Inc." as "Example Inc".
   const subjects = query.subjectTerms
     .map((term) =>
@@ -129,10 +148,11 @@ export function rankPassages(
   const count = passages.length;
 
   const scored = passages.map((passage, index) => {
-    const { terms, frequencies } = documents[index]!;
+    const document = documents[index]!;
+    const { terms } = document;
     let bm25 = 0;
     for (const { term, weight } of queryTerms) {
-      const frequency = frequencies.get(term) ?? 0;
+      const frequency = frequencyIn(document, term);
       if (frequency === 0) continue;
       const containing = documentFrequency.get(term) ?? 0;
       const inverse = Math.log(1 + (count - containing + 0.5) / (containing + 0.5));

@@ -115,6 +115,28 @@ describe("chooseSitePages", () => {
     expect(entity).toEqual([`${origin}/donations/acme-inc`]);
   });
 
+  it("reads two pages of a numbered series, then the pages beside them", () => {
+    const sitemap = [2016, 2017, 2018, 2019, 2020].map((year) => `${origin}/documents/legal-report-${year}.html`);
+    const footer = [link("/privacy", "Privacy"), ...sitemap.map((url) => ({ url, text: "Legal report" }))];
+    const chosen = chooseSitePages(origin, footer, [], ask("What type of legal entity is Acme?"), 3);
+    expect(chosen.filter((url) => url.includes("legal-report"))).toHaveLength(2);
+    expect(chosen).toContain(`${origin}/privacy`);
+    // The year asked for is read wherever it stands in the series.
+    const asked = chooseSitePages(origin, footer, [], ask("What did Acme's 2020 legal report say?"), 3);
+    expect(asked).toContain(`${origin}/documents/legal-report-2020.html`);
+  });
+
+  it("reads the terms for a refund question, and the benefits page for a pension question", () => {
+    const footer = [link("/pricing", "Pricing"), link("/terms", "Terms of service"), link("/blog", "Blog")];
+    expect(chooseSitePages(origin, footer, [], ask("Does Acme refund annual subscriptions?"), 2)).toContain(
+      `${origin}/terms`,
+    );
+    const handbook = [link("/handbook/benefits", "Benefits"), link("/handbook/values", "Values")];
+    expect(chooseSitePages(origin, handbook, [], ask("What 401(k) match does Acme offer?"), 1)).toEqual([
+      `${origin}/handbook/benefits`,
+    ]);
+  });
+
   it("reads the post of the year the question names in a dated archive", () => {
     const sitemap = [
       "https://acme.test/blog/2023/05/02/board-changes",

@@ -247,7 +247,27 @@ export function scoreSitePages(
     if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
   }
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
-  return scored;
+  return apartFromSeries(scored, questionYears);
+}
+
+/**
+ * Pages of a series (one path with another number: a yearly report, a numbered issue) after the
+ * rest once two of the series are in, unless the question names one's year: ten yearly reports say
+ * one thing ten times, and would take the whole budget from the pages beside them.
+ */
+function apartFromSeries(scored: readonly ScoredPage[], questionYears: readonly string[]): ScoredPage[] {
+  const seen = new Map<string, number>();
+  const first: ScoredPage[] = [];
+  const later: ScoredPage[] = [];
+  for (const page of scored) {
+    const path = new URL(page.url).pathname;
+    const series = /\d/.test(path) ? path.replace(/\d+/g, "#") : null;
+    const count = series === null ? 0 : (seen.get(series) ?? 0);
+    if (series !== null) seen.set(series, count + 1);
+    const named = questionYears.some((year) => path.includes(year));
+    (count >= 2 && !named ? later : first).push(page);
+  }
+  return [...first, ...later];
 }
 
 /** The `limit` best pages of {@link scoreSitePages}, as URLs. */
