@@ -23,6 +23,7 @@ export type QuestionIntent =
   | "ownership"
   | "plans"
   | "terms"
+  | "benefits"
   | "person-role";
 
 /** The kinds of page a site has, as its paths and link texts name them. */
@@ -256,18 +257,26 @@ const INTENT_RULES: IntentRule[] = [
       "recruit",
       "apply",
       "remote",
-      "benefit",
-      "pto",
-      "vacation",
-      "holiday",
-      "leave",
       "salary",
       "compensation",
       "equity",
       "stock",
-      "perk",
       "onboarding",
       "intern",
+    ],
+    pages: { careers: 7, handbook: 5, about: 1, faq: 2 },
+  },
+  {
+    // What working there gives: a handbook's or careers page's benefits, not its hiring process.
+    intent: "benefits",
+    cues: [
+      "benefit",
+      "perk",
+      "pto",
+      "vacation",
+      "holiday",
+      "leave",
+      "time off",
       "401",
       "401k",
       "pension",
@@ -284,10 +293,11 @@ const INTENT_RULES: IntentRule[] = [
       "stipend",
       "allowance",
       "relocation",
-      "offsite",
-      "retreat",
+      "salary",
+      "compensation",
+      "equity",
     ],
-    pages: { careers: 7, handbook: 5, about: 1, faq: 2 },
+    pages: { handbook: 6, careers: 5, faq: 2 },
   },
   {
     intent: "contact",

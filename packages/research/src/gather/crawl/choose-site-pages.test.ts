@@ -131,8 +131,12 @@ describe("chooseSitePages", () => {
     expect(chooseSitePages(origin, footer, [], ask("Does Acme refund annual subscriptions?"), 2)).toContain(
       `${origin}/terms`,
     );
-    const handbook = [link("/handbook/benefits", "Benefits"), link("/handbook/values", "Values")];
-    expect(chooseSitePages(origin, handbook, [], ask("What 401(k) match does Acme offer?"), 1)).toEqual([
+    const handbook = [
+      link("/careers/hiring-process", "How we hire"),
+      link("/handbook/values", "Values"),
+      link("/handbook/benefits", "Benefits"),
+    ];
+    expect(chooseSitePages(origin, handbook, [], ask("What 401(k) match does Acme offer its staff?"), 1)).toEqual([
       `${origin}/handbook/benefits`,
     ]);
   });

@@ -250,24 +250,26 @@ export function scoreSitePages(
   return apartFromSeries(scored, questionYears);
 }
 
+/** What is left of the score of a series' third page and after. */
+const SERIES_REST = 0.25;
+
 /**
- * Pages of a series (one path with another number: a yearly report, a numbered issue) after the
- * rest once two of the series are in, unless the question names one's year: ten yearly reports say
- * one thing ten times, and would take the whole budget from the pages beside them.
+ * Pages of a series (one path with another number: a yearly report, a numbered issue) score a
+ * quarter once two of the series are in, unless the question names one's year: ten yearly reports
+ * say one thing ten times, and would take the whole budget from the pages beside them.
  */
 function apartFromSeries(scored: readonly ScoredPage[], questionYears: readonly string[]): ScoredPage[] {
   const seen = new Map<string, number>();
-  const first: ScoredPage[] = [];
-  const later: ScoredPage[] = [];
-  for (const page of scored) {
+  const kept = scored.map((page) => {
     const path = new URL(page.url).pathname;
     const series = /\d/.test(path) ? path.replace(/\d+/g, "#") : null;
     const count = series === null ? 0 : (seen.get(series) ?? 0);
     if (series !== null) seen.set(series, count + 1);
     const named = questionYears.some((year) => path.includes(year));
-    (count >= 2 && !named ? later : first).push(page);
-  }
-  return [...first, ...later];
+    return count >= 2 && !named ? { ...page, score: page.score * SERIES_REST } : page;
+  });
+  // A stable sort: pages of one score keep their order.
+  return kept.sort((a, b) => b.score - a.score);
 }
 
 /** The `limit` best pages of {@link scoreSitePages}, as URLs. */
