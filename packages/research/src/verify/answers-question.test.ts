@@ -639,3 +639,32 @@ describe("a quote that names the person but not what is asked of them", () => {
     ).toBe(true);
   });
 });
+
+describe("the figure the question's words lead to", () => {
+  it("refuses a figure of the kind asked where the quote gives another as what is asked", () => {
+    const quote = "Today we closed a $1.25M seed round for Example Labs, bringing our total funding to $1.54M.";
+    const question = "How much funding has Example Labs raised in total?";
+    expect(reason(check(question, "NUMBER", 1_250_000, quote))).toMatch(
+      /ties \$1\.54M, not 1250000, to what is asked$/,
+    );
+    expect(holds(check(question, "NUMBER", 1_540_000, quote))).toBe(true);
+    // The round asked for is the figure beside it.
+    expect(holds(check("How much did Example Labs raise in its seed round?", "NUMBER", 1_250_000, quote))).toBe(true);
+  });
+
+  it("keeps the country a card gives with the city where the question asks where", () => {
+    const card = "Ana Lima — Software Engineer — Porto, Portugal";
+    const narrowed = narrowAnswer(
+      {
+        question: "Where is Ana Lima based?",
+        type: "TEXT",
+        kind: answerKindOf("Where is Ana Lima based?", "TEXT"),
+        value: card,
+        subjectTerms: SUBJECT,
+        person: null,
+      },
+      { quote: card, passageText: card },
+    );
+    expect(narrowed).toBe("Porto, Portugal");
+  });
+});

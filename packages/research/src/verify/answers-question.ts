@@ -5,7 +5,7 @@ import { namesPlace } from "../rank/answer-shape.js";
 import { relatedWords } from "../rank/question-terms.js";
 import { stem } from "../rank/tokenize.js";
 import type { AnswerKind } from "./answer-kind.js";
-import { mentionsOf, type NumberMention } from "./number-mentions.js";
+import { mentionsOf, type NumberMention, numberMentions } from "./number-mentions.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 import { dateStates, readDates } from "./read-dates.js";
 import { shareFiveLetters } from "./same-word.js";
@@ -378,6 +378,54 @@ function wordsAround(text: string, start: number, end: number, before: number, a
     .slice(0, after);
   return [...head, ...tail];
 }
+
+/** Kinds of figure a quote may give several of, each of something else. */
+const LED_KINDS = new Set<AnswerKind>(["money", "count", "percentage", "duration"]);
+
+/**
+ * Where a quote gives several figures of the kind asked, one the question's words lead to more
+ * than to the answer's ("bringing our total funding to $1.54M" for a total, beside "a $1.25M
+ * round"): that figure, with the words that lead to it. Null when the answer's figure is led to
+ * as much as any.
+ */
+function ledFigure(
+  quote: string,
+  value: number,
+  kind: AnswerKind,
+  counted: readonly TopicWord[],
+  unit: string | null,
+  topic: readonly TopicWord[],
+): { figure: string; words: string[] } | null {
+  const asked = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
+  if (asked.length === 0) return null;
+  const figures = numberMentions(quote).filter((mention) => mentionFits(mention, quote, kind, counted, unit));
+  const ledTo = (mention: NumberMention) => {
+    // The words of its own clause, a few either side: a comma or a stop ends what leads to it.
+    const before = clauseBefore(quote, mention.start).split(/\s+/).slice(-7).join(" ");
+    const after =
+      quote
+        .slice(mention.end)
+        .split(/[,;.!?—]/)[0]
+        ?.split(/\s+/)
+        .slice(0, 4)
+        .join(" ") ?? "";
+    return topicFound(asked, `${before} ${after}`);
+  };
+  const own = figures.filter((mention) => sameFigure(mention.value, value));
+  if (own.length === 0) return null;
+  const best = Math.max(...own.map((mention) => ledTo(mention).length));
+  for (const other of figures) {
+    if (sameFigure(other.value, value)) continue;
+    const words = ledTo(other);
+    if (words.length > best) {
+      const from = /[$€£¥]/.test(quote[other.start - 1] ?? "") ? other.start - 1 : other.start;
+      return { figure: quote.slice(from, other.end), words: words.map((entry) => entry.word) };
+    }
+  }
+  return null;
+}
+
+const sameFigure = (left: number, right: number) => Math.abs(left - right) <= Math.abs(right) * 1e-9;
 
 /** Amounts of money that are easily taken for one another: what asks for each, and how quotes state it. */
 const MONEY_FIGURES: Array<[RegExp, RegExp, string]> = [
@@ -970,6 +1018,14 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
                   : `the quote does not state ${value} as a ${kind}`;
         return { holds: false, reason };
       }
+      // Of several figures of the kind asked, the one the question's words lead to: "a $1.25M round,
+      // bringing our total funding to $1.54M" gives 1.54M as the total.
+      const led = LED_KINDS.has(kind) ? ledFigure(quote, number, kind, counted, unit, topic) : null;
+      if (led !== null)
+        return {
+          holds: false,
+          reason: `the quote ties ${led.figure}, not ${value}, to what is asked`,
+        };
       // A valuation is not the amount raised, nor revenue: the quote must say which figure it gives.
       const figure = kind === "money" ? MONEY_FIGURES.find(([asks]) => asks.test(question)) : undefined;
       if (figure && !figure[1].test(`${leadIn(evidence.passageText, quote)} ${quote}`))
@@ -1267,9 +1323,13 @@ export function narrowAnswer(
       if (looksLikeName(text, 3)) return null;
       // A card's cell: "Graz, Austria".
       const cells = segments.filter((segment) => segment.split(/\s+/).length <= 5);
+      // "Where is she based?" keeps the country a card gives with the city: "Cape Town, South Africa".
+      const whereAsked = /\bwhere\b/i.test(asked.question);
       const cities = cells.flatMap((segment) => {
-        const city = countryFromLocation(segment).city;
-        return city && segment.toLowerCase().includes(city.toLowerCase()) ? [segment.split(",")[0]!.trim()] : [];
+        const place = countryFromLocation(segment);
+        if (!place.city || !segment.toLowerCase().includes(place.city.toLowerCase())) return [];
+        const parts = segment.split(",").map((part) => part.trim());
+        return [whereAsked && parts.length === 2 && place.countryCode !== null ? segment.trim() : parts[0]!];
       });
       if (cities.length > 0) return single(cities);
       // A place after "in", "from" or "based in": "our office in San Francisco", "founded ... in Palo Alto, California".

@@ -1,6 +1,6 @@
 import type { AnswerValue, ResponseType } from "@dossier/contract";
 import { describe, expect, it } from "vitest";
-import { drawnFrom, optionsLeftOut, roleAsked, statesAnswer } from "./states-answer.js";
+import { drawnFrom, optionsLeftOut, optionsOnlyWithin, roleAsked, statesAnswer } from "./states-answer.js";
 
 function stated(
   type: ResponseType,
@@ -270,5 +270,24 @@ describe("a list answer's options", () => {
     ).toEqual([]);
     const moved = "We run on Microsoft Azure and no longer on Google Cloud.";
     expect(optionsLeftOut(["Microsoft Azure"], options, moved, moved)).toEqual([]);
+  });
+});
+
+describe("an option named only inside a longer one", () => {
+  const options = ["Team", "Enterprise", "Enterprise Plus"];
+  it("is not stated by a quote that names the longer option alone", () => {
+    expect(optionsOnlyWithin(["Enterprise"], options, "Managed SSO is available on the Enterprise Plus plan.")).toEqual(
+      [{ chosen: "Enterprise", named: "Enterprise Plus" }],
+    );
+    expect(
+      optionsOnlyWithin(["Enterprise Plus"], options, "Managed SSO is available on the Enterprise Plus plan."),
+    ).toEqual([]);
+    expect(
+      optionsOnlyWithin(
+        ["Enterprise"],
+        options,
+        "Basic SSO comes with Team and Enterprise; Enterprise Plus adds more.",
+      ),
+    ).toEqual([]);
   });
 });

@@ -162,6 +162,35 @@ function optionSpan(option: string, text: string): [number, number] | null {
   return null;
 }
 
+/**
+ * Chosen options the quote names only inside a longer option: "Enterprise" where every mention is
+ * of "Enterprise Plus". Each is returned with the longer option the quote names instead.
+ */
+export function optionsOnlyWithin(
+  chosen: readonly string[],
+  options: readonly string[],
+  quote: string,
+): Array<{ chosen: string; named: string }> {
+  const literal = (value: string) => value.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const whole = (value: string) => new RegExp(`(?<![\\p{L}\\p{N}])${literal(value)}(?![\\p{L}\\p{N}])`, "giu");
+  const found: Array<{ chosen: string; named: string }> = [];
+  for (const picked of chosen) {
+    const longer = options.filter(
+      (option) => option !== picked && option.length > picked.length && whole(picked).test(option),
+    );
+    if (longer.length === 0) continue;
+    const covered = new Set<number>();
+    for (const option of longer)
+      for (const match of quote.matchAll(whole(option)))
+        for (let at = match.index ?? 0; at < (match.index ?? 0) + match[0].length; at += 1) covered.add(at);
+    const mentions = [...quote.matchAll(whole(picked))];
+    const named = longer.find((option) => whole(option).test(quote));
+    if (mentions.length > 0 && named && mentions.every((match) => covered.has(match.index ?? 0)))
+      found.push({ chosen: picked, named });
+  }
+  return found;
+}
+
 /** What may stand between two items of one list: commas, "and", "or", "as well as", a repeated "on" or "in" (and other items). */
 const LIST_JOINT = /^(?:[\s,&]|\b(?:and|or|plus|as well as|on|in|at|with|from|by|to)\b)*$/i;
 

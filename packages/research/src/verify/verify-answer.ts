@@ -19,7 +19,7 @@ import { scaledAmountOf } from "./number-mentions.js";
 import { containsWhole, normalizeForMatch, quoteMatches } from "./quote-matches.js";
 import { readsAsInstruction } from "./reads-as-instruction.js";
 import { preferStating, shownQuotes } from "./shown-quotes.js";
-import { drawnFrom, optionsLeftOut, type QuoteEvidence, statesAnswer } from "./states-answer.js";
+import { drawnFrom, optionsLeftOut, optionsOnlyWithin, type QuoteEvidence, statesAnswer } from "./states-answer.js";
 
 /** Kinds of number whose figure is scaled back to the amount: money ("$1.25M"). */
 const SCALED_KINDS = new Set(["money"]);
@@ -260,6 +260,18 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
       }),
     ]),
   );
+  // "Enterprise" is not stated by a quote that names only "Enterprise Plus".
+  if ((request.responseType === "OPTION" || request.responseType === "OPTIONS") && request.responseOptions) {
+    const chosen = Array.isArray(answer.answer) ? answer.answer : [String(answer.answer)];
+    for (const entry of supporting) {
+      const within = optionsOnlyWithin(chosen, request.responseOptions, entry.quote);
+      if (within.length > 0 && checks.get(entry)?.holds)
+        checks.set(entry, {
+          holds: false,
+          reason: within.map((item) => `the quote names "${item.named}", not "${item.chosen}"`).join("; "),
+        });
+    }
+  }
   // A list answer must not leave out an option its own quote names beside the ones it chose.
   if (request.responseType === "OPTIONS" && Array.isArray(answer.answer)) {
     const chosen = answer.answer;
