@@ -34,7 +34,7 @@ import { effortProfile, planForEffort } from "./scope/effort-profile.js";
 import { scopeDependencies } from "./scope/scope-dependencies.js";
 import { keepToPolicy, SourcePolicyFilter } from "./scope/source-policy.js";
 import { siteHostOf } from "./site-host.js";
-import { companyNameForms } from "./text/company-names.js";
+import { companyNameForms, shortNameAsked } from "./text/company-names.js";
 import { withProfileLinks } from "./with-profile-links.js";
 
 /** Counters a research run adds to, for metrics and cost reporting. */
@@ -239,6 +239,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const relevanceTerms = [
       plan.person?.fullName,
       ...(plan.companyName ? companyNameForms(plan.companyName) : []),
+      ...(plan.companyName ? [shortNameAsked(plan.companyName, request.question)] : []),
       ...plan.ownSites.map((origin) => siteHostOf(origin)),
     ].filter((term): term is string => !!term);
     const rankQuery = {
@@ -247,6 +248,15 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       personName: plan.person ? (plan.person.fullName ?? plan.person.firstName) : null,
       answerShape: answerShape(request.responseType, plan.intents, focus.question),
       ...(request.responseOptions ? { options: request.responseOptions } : {}),
+      company:
+        plan.companyName && !plan.person
+          ? {
+              names: [plan.companyName, shortNameAsked(plan.companyName, request.question)].filter(
+                (name): name is string => !!name,
+              ),
+              ownSites: plan.ownSites,
+            }
+          : null,
     };
     const systemTokens = systemPromptTokens(outputSchema ? OBJECT_SYSTEM_PROMPT : EVIDENCE_SYSTEM_PROMPT);
     const promptOf = (labels: PassageLabels) =>

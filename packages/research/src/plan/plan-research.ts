@@ -1,7 +1,7 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
 import { originAsGiven, siteHostOf } from "../site-host.js";
-import { acronymOf, nameInReadingOrder } from "../text/company-names.js";
+import { acronymOf, nameInReadingOrder, shortNameAsked } from "../text/company-names.js";
 import { type QuestionIntent, questionIntents } from "./question-intents.js";
 
 /** Who a person request is about, as far as the request tells. */
@@ -113,7 +113,9 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   const personName = firstName && lastName ? `${firstName} ${lastName}` : null;
   const domain = ownSites[0] ? hostOf(ownSites[0]).replace(/^www\./, "") : null;
   const personTerm = personName ?? firstName;
-  const subjectTerms = [personTerm, companyName, domain].filter((term): term is string => !!term);
+  // The name the question itself gives the company ("Zoetis" for "Zoetis Inc.") names it on any page.
+  const askedName = companyName ? shortNameAsked(companyName, request.question) : null;
+  const subjectTerms = [personTerm, companyName, askedName, domain].filter((term): term is string => !!term);
   const keywords = questionKeywords(request.question, subjectTerms);
   const identity: PersonIdentity | null =
     request.kind === "person" && (personName || firstName)

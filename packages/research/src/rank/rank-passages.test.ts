@@ -58,6 +58,30 @@ describe("rankPassages: short forms and options", () => {
   });
 });
 
+describe("rankPassages: a company's row on another site's directory", () => {
+  it("lifts the row that names the company above the directory's other rows and other pages", () => {
+    const directory = "https://index.example/list-of-companies";
+    const header = "Symbol | Company | Sector | Headquarters | Founded";
+    const rows = Array.from({ length: 12 }, (_, index) =>
+      passage(
+        `${header}\nX${index} | Company ${index} Corp | Industrials | Austin, Texas | 19${10 + index}`,
+        directory,
+      ),
+    );
+    const row = passage(`${header}\nORV | Orvane Company (The) | Consumer Staples | Millbrook, Ohio | 1911`, directory);
+    const elsewhere = passage("Our headquarters moved to Denver, Colorado in 2019.", "https://news.example/story");
+    const ranked = rankPassages([...rows, elsewhere, row], {
+      question: "Where is the company headquartered?",
+      subjectTerms: ["The Orvane Company", "orvane.example"],
+      company: { names: ["The Orvane Company"], ownSites: ["https://orvane.example"] },
+    });
+    expect(ranked[0]?.id).toBe(row.id);
+    expect(ranked.findIndex((entry) => entry.id === elsewhere.id)).toBeLessThan(
+      ranked.findIndex((entry) => entry.id === rows[0]!.id),
+    );
+  });
+});
+
 describe("rankPassages", () => {
   const answer = passage(
     "Acme was founded in 2014 by Jane Doe and John Roe in Berlin, after both left their jobs at a bank.",

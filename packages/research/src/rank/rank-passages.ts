@@ -1,3 +1,4 @@
+import { isOwnSite } from "../own-site.js";
 import { companyNameForms } from "../text/company-names.js";
 import { initialismsOfNames } from "../text/initialisms.js";
 import type { Passage, RankedPassage } from "./passage.js";
@@ -23,6 +24,12 @@ export interface RankQuery {
   answerShape?: ((text: string) => boolean | number) | null;
   /** The options an OPTION or OPTIONS answer is chosen from: a passage naming them is about the answer. */
   options?: readonly string[];
+  /**
+   * For a company: its name, and its own sites. On another site's page that names it in few of
+   * its passages (a directory, a list, a register), those passages are its card or row, boosted
+   * far above the page's others, which are about other companies.
+   */
+  company?: { names: readonly string[]; ownSites: readonly string[] } | null;
 }
 
 /** Tuning of {@link rankPassages}. */
@@ -59,6 +66,15 @@ const SHAPE_BONUS = 1;
 
 /** Weight of an option's words: as much as a word of the question. */
 const OPTION_WEIGHT = 1;
+
+/** Weight of a company's card or row on another site's page: `(score + 1) * 3`, as for a person. */
+const CARD_BOOST = 3;
+/** What is left of the score of the other passages of a page that has the company's card. */
+const OTHER_CARDS = 0.25;
+/** A page names the company in at most this share of its passages to be a page of many (a directory). */
+const CARD_SHARE = 0.2;
+/** A page of fewer passages is read whole, whatever it names. */
+const CARD_PAGE_PASSAGES = 6;
 
 /** Weight of naming the person: a passage with their name scores `(bm25 + 1) * 3`. */
 const PERSON_BOOST = 3;
@@ -146,6 +162,24 @@ export function rankPassages(
     .filter((forms) => forms.length > 0);
   const person = query.personName ? tokenize(query.personName) : [];
   const count = passages.length;
+  // Another site's page of many entries that names the company in few passages: those are its card.
+  const companyForms = (query.company?.names ?? [])
+    .flatMap((name) => companyNameForms(name).map(tokenize))
+    .filter((form) => form.length > 0);
+  const cardPages = new Set<string>();
+  if (companyForms.length > 0 && query.company) {
+    const perPage = new Map<string, { passages: number; naming: number }>();
+    passages.forEach((passage, index) => {
+      if (passage.source !== "page" || isOwnSite(passage.url, query.company!.ownSites)) return;
+      const entry = perPage.get(passage.url) ?? { passages: 0, naming: 0 };
+      entry.passages += 1;
+      if (companyForms.some((form) => containsSequence(documents[index]!.terms, form))) entry.naming += 1;
+      perPage.set(passage.url, entry);
+    });
+    for (const [url, entry] of perPage)
+      if (entry.passages >= CARD_PAGE_PASSAGES && entry.naming > 0 && entry.naming <= entry.passages * CARD_SHARE)
+        cardPages.add(url);
+  }
 
   const scored = passages.map((passage, index) => {
     const document = documents[index]!;
@@ -168,7 +202,11 @@ export function rankPassages(
     const shaped = SHAPE_BONUS * (typeof shape === "number" ? shape : shape ? 1 : 0);
     const subjectScore = (bm25 + shaped) * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;
     const sourceWeight = (options.sourceWeights ?? DEFAULT_SOURCE_WEIGHTS)[passage.source] ?? 1;
-    const score = (namesPerson ? (subjectScore + 1) * PERSON_BOOST : subjectScore) * sourceWeight;
+    let score = (namesPerson ? (subjectScore + 1) * PERSON_BOOST : subjectScore) * sourceWeight;
+    if (cardPages.has(passage.url))
+      score = companyForms.some((form) => containsSequence(terms, form))
+        ? (score + 1) * CARD_BOOST
+        : score * OTHER_CARDS;
     return { passage, score, index };
   });
 

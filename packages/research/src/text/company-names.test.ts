@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acronymOf, companyNameForms, nameInReadingOrder } from "./company-names.js";
+import { acronymOf, companyNameForms, nameInReadingOrder, shortNameAsked } from "./company-names.js";
 
 describe("companyNameForms", () => {
   it.each([
@@ -31,5 +31,26 @@ describe("acronymOf", () => {
     expect(acronymOf("The Open Harbour Data Trust Ltd")).toBe("OHDT");
     expect(acronymOf("Snow Architects Federation")).toBeNull();
     expect(acronymOf("snow-architects.example")).toBeNull();
+  });
+});
+
+describe("names a directory or a question writes", () => {
+  it("leaves the legal form off a one-word name only when the word is written as no common word is", () => {
+    expect(companyNameForms("Snap-tite Incorporated")).toContain("Snap-tite");
+    expect(companyNameForms("NorthWind Inc.")).toContain("NorthWind");
+    expect(companyNameForms("Apple Inc.")).not.toContain("Apple");
+  });
+
+  it("writes initials with and without spaces, and Co. as a legal form", () => {
+    const forms = companyNameForms("The R. T. Ledger Co.");
+    expect(forms).toContain("R.T. Ledger Co.");
+    expect(forms).toContain("R.T. Ledger");
+    expect(forms).toContain("R T Ledger");
+  });
+
+  it("takes the short name the question itself uses", () => {
+    expect(shortNameAsked("Orvane Inc.", "Where is Orvane headquartered?")).toBe("Orvane");
+    expect(shortNameAsked("Orvane Inc.", "Where is the company headquartered?")).toBeNull();
+    expect(shortNameAsked("Orvane", "Where is Orvane headquartered?")).toBeNull();
   });
 });

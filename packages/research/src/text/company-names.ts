@@ -8,6 +8,8 @@ const LEGAL_FORMS = new Set([
   "incorporated",
   "corp",
   "corporation",
+  "co",
+  "company",
   "ltd",
   "limited",
   "llc",
@@ -72,9 +74,39 @@ export function companyNameForms(name: string): string[] {
   let end = coreWords.length;
   while (end > 0 && LEGAL_FORMS.has(coreWords[end - 1]!.toLowerCase())) end -= 1;
   if (end < coreWords.length && end >= 2) add(coreWords.slice(0, end).join(" "));
+  // One word left names the company when it is written as no common word is: "Snap-on", "PostHog", "3M".
+  if (end < coreWords.length && end === 1 && distinctive(coreWords[0]!)) add(coreWords[0]!);
+  // Initials are written with or without spaces between them: "J. M. Smucker" and "J.M. Smucker".
+  const joined = core.replace(/(?<![\p{L}\p{N}])(\p{Lu})\.\s+(?=\p{Lu}\.)/gu, "$1.");
+  if (joined !== core) {
+    add(joined);
+    const withoutForm = joined.replace(LEGAL_FORM_AT_END, "").trim();
+    if (withoutForm !== joined && withoutForm.split(/\s+/).length >= 2) add(withoutForm);
+  }
   const acronym = acronymOf(name);
   if (acronym !== null) add(acronym);
   return forms;
+}
+
+/** A legal form ending a name, with the comma before it and its stop: ", Inc.", " Co.". */
+const LEGAL_FORM_AT_END = new RegExp(`[,\\s]+(?:${[...LEGAL_FORMS].join("|")})\\.?$`, "i");
+
+/** A word written as no common word is: with a hyphen or a digit inside, or a capital after a small letter. */
+const distinctive = (word: string) => /\p{L}-\p{L}|\d|\p{Ll}\p{Lu}/u.test(word);
+
+/**
+ * The company's name without its legal form, as a question writes it ("Zoetis" for "Zoetis Inc."
+ * in "Where is Zoetis headquartered?"): the asker's own name for it. Null when the question does
+ * not write it, or the name has no legal form to leave off.
+ */
+export function shortNameAsked(name: string, question: string): string | null {
+  const core = words(name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, ""));
+  let end = core.length;
+  while (end > 0 && LEGAL_FORMS.has(core[end - 1]!.toLowerCase())) end -= 1;
+  if (end === 0 || end === core.length) return null;
+  const short = core.slice(0, end).join(" ");
+  const literal = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(question) ? short : null;
 }
 
 /** Small words a name's initials leave out ("Bank of the North" is "BN"). */
