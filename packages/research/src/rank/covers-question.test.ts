@@ -34,6 +34,13 @@ describe("coversQuestion", () => {
     expect(coversQuestion(spelled, question("Who is Acme Robotics' DPO?"))).toBe(true);
   });
 
+  it("wants a figure or a span of time where a text answer is asked how long, how many or how much", () => {
+    const vague = [ranked("Acme Robotics keeps your fleet data safe and retains it as needed for the service.")];
+    expect(coversQuestion(vague, question("How long does Acme Robotics keep our fleet data?"))).toBe(false);
+    const table = [ranked("Fleet data retention | 7 years | Unlimited", "Acme Robotics keeps data")];
+    expect(coversQuestion(table, question("How long does Acme Robotics keep our fleet data?"))).toBe(true);
+  });
+
   it("counts a word of the same stem: integrate and Integrations", () => {
     const passages = [ranked("Acme Robotics syncs its fleet data with SAP and Oracle.", "Integrations")];
     expect(coversQuestion(passages, question("Does Acme Robotics integrate with SAP?", "BOOL"))).toBe(true);

@@ -56,9 +56,15 @@ function hasAnswerShape(text: string, question: CoverageQuestion): boolean {
       return question.responseOptions.some((option) => tokenize(option).some((term) => terms.has(term)));
     }
     default:
+      // "How long", "how many", "how much" in words: a passage without a figure cannot say.
+      if (/\bhow (?:long|many|much)\b/i.test(question.question)) return NUMBER.test(text) || DURATION_WORD.test(text);
       return true;
   }
 }
+
+/** Words that state a span of time without a figure: "unlimited", "indefinitely", "a year". */
+const DURATION_WORD =
+  /\b(?:unlimited|indefinitely|forever|permanently|a (?:day|week|month|year|decade)|(?:days|weeks|months|years|hours|minutes))\b/i;
 
 /** The words a passage may use for each of the question's own words: the word, the words pages use for it, a title's other form. */
 function wordsFor(question: string, own: readonly string[]): Map<string, Set<string>> {

@@ -130,6 +130,15 @@ describe("splitPassages", () => {
     expect(passage!.text).toContain("Jane Doe — Chief Technology Officer\n\nJane leads engineering");
   });
 
+  it("keeps a link alone on its line with the bio or card it closes", () => {
+    const bio = `Jane Roe — Board Member\n${sentence("bio", 90)}`;
+    const text = `${bio}\n\n» https://jane.example/\n\nJohn Poe — Board Member\n${sentence("other", 90)}`;
+    const passages = splitPassages(page(text));
+    const janes = passages.find((passage) => passage.text.includes("Jane Roe"));
+    expect(janes?.text).toContain("https://jane.example/");
+    expect(janes?.text).not.toContain("John Poe");
+  });
+
   it("returns nothing for an empty page", () => {
     expect(splitPassages(page(""))).toEqual([]);
   });

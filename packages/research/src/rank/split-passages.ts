@@ -50,6 +50,9 @@ function pieces(text: string, maxWords: number): string[] {
 /** Words at most of a paragraph that sums up the list before it rather than opening a new topic. */
 const LIST_CLOSING_WORDS = 12;
 
+/** A paragraph that is one web address, perhaps behind an arrow or a label's mark. */
+const LINK_ALONE = /^[^\p{L}\p{N}]*(?:https?:\/\/|www\.)\S+\s*$/u;
+
 /** A block of list items as extraction writes them: every line a `- ` or `1. ` item (or a nested one). */
 function isList(text: string): boolean {
   return text !== "" && text.split("\n").every((line) => /^\s*(?:-|\d+\.)\s/.test(line));
@@ -178,10 +181,12 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
       bufferWords - buffer.filter((item) => item.isHeading).reduce((sum, item) => sum + item.words, 0);
     // A line that sums up the list before it ("That comes to $40 a seat.") stays with the list.
     const closesList = !block.isHeading && block.words <= LIST_CLOSING_WORDS && isList(buffer.at(-1)?.text ?? "");
+    // A link alone on its line ("» https://jane.example") is the address of what it follows: a bio's, a card's.
+    const linkAlone = !block.isHeading && block.words <= 3 && LINK_ALONE.test(block.text);
     // A new section closes the passage unless what came before is only a heading and a line or two.
     if (block.isHeading && contentWords >= minWords / 2) flush();
-    else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0) flush();
-    else if (!block.isHeading && contentWords >= minWords && !closesList) flush();
+    else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0 && !linkAlone) flush();
+    else if (!block.isHeading && contentWords >= minWords && !closesList && !linkAlone) flush();
     buffer.push(block);
     bufferWords += block.words;
   }
