@@ -269,7 +269,12 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       // to it call it: a directory's card names "Acme Surveys", not acme.example.
       const names = plan.companyName ? [] : namesOfSite(evidence.pages, plan.ownSites);
       const passages = evidencePassages(evidence, plan.ownSites, [...relevanceTerms, ...names]);
-      const query = { ...rankQuery, subjectTerms: [...rankQuery.subjectTerms, ...names] };
+      const query = {
+        ...rankQuery,
+        subjectTerms: [...rankQuery.subjectTerms, ...names],
+        // Known by its website alone, the company's card on a directory is found by those names.
+        company: rankQuery.company ?? (names.length > 0 && !plan.person ? { names, ownSites: plan.ownSites } : null),
+      };
       const ranked = rankPassages(passages, query, { limit: MAX_RANKED_PASSAGES });
       const selected =
         ranked.length === 0

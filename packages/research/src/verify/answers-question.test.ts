@@ -479,6 +479,14 @@ describe("answers that only look like one", () => {
     expect(reason(check("What is the portal named after?", "TEXT", clause, quote))).not.toMatch(/copies/);
   });
 
+  it("refuses the owner of the organisation a quote names, in its description", () => {
+    const quote = "We raised a $9M Series A round, led by Northwind's VC firm NWV, with participation from others.";
+    expect(reason(check("Which firm led Example Labs' Series A?", "TEXT", "Northwind's VC", quote))).toMatch(
+      /names the organisation after/,
+    );
+    expect(holds(check("Which firm led Example Labs' Series A?", "TEXT", "NWV", quote))).toBe(true);
+  });
+
   it("asks the person of a question that places them at their company", () => {
     const quote = "You are responsible for keeping your account password safe.";
     expect(

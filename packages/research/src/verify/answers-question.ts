@@ -281,6 +281,17 @@ function clauseBefore(text: string, at: number): string {
 const CUT_OFF =
   /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$/i;
 
+/** Nouns that describe an organisation named right after them: "Example's venture firm GV". */
+const DESCRIBED =
+  /^[\s’']*(?:s\s+)?(?:[\p{Ll}-]+\s+){0,2}?(?:firm|fund|arm|subsidiary|unit|division|affiliate|company|group|entity|brand|spin-?off)\s+\p{Lu}/u;
+
+/** Whether, in the quote, the answer describes another organisation named right after it. */
+function describesAnother(text: string, quote: string): boolean {
+  const at = normalizeForMatch(quote).indexOf(normalizeForMatch(text));
+  if (at < 0) return false;
+  return DESCRIBED.test(quote.slice(at + text.length));
+}
+
 /** Kinds of answer that are never the person asked about. */
 const PLACE_OR_THING = new Set<AnswerKind>(["organisation", "product", "city", "country", "region", "address"]);
 
@@ -960,6 +971,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "organisation":
     case "product":
       if (!looksLikeName(text, 8)) return { holds: false, reason: `"${text}" is not a name` };
+      // "Example's venture firm GV": what the quote names is the firm after the description, not the owner.
+      if (kind === "organisation" && describesAnother(text, quote))
+        return { holds: false, reason: `the quote names the organisation after "${shorten(text)}", not it` };
       // A legal form names the entity: "Example Inc.", "Example GmbH".
       kindShown = LEGAL_FORM.test(text);
       break;
