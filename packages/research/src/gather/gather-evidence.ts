@@ -385,7 +385,12 @@ export async function startGathering(
       // look chooses with it.
       await Promise.all([readHome(origin, part), searched]);
     }
-    const chosen = diversePages(siteCandidates(origin), perSite - 1);
+    // For a person, the team page with their card gives the record its title and place, whatever is asked.
+    const chosen = diversePages(
+      siteCandidates(origin),
+      perSite - 1,
+      pageQuestion.personName ? { includeKind: "team" } : {},
+    );
     const reading = Promise.all(chosen.map((entry) => read(entry.url, part)));
     if (!sitemapFirst) sitemapsRead.push(readSitemap());
     await reading;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { questionIntents } from "../../plan/question-intents.js";
 import type { PageLink } from "../extract/extracted-page.js";
-import { chooseSitePages, type PageQuestion } from "./choose-site-pages.js";
+import { chooseSitePages, diversePages, type PageQuestion, scoreSitePages } from "./choose-site-pages.js";
 
 const ask = (question: string): PageQuestion => ({ question, intents: questionIntents(question, "company") });
 
@@ -139,6 +139,24 @@ describe("chooseSitePages", () => {
     expect(chooseSitePages(origin, handbook, [], ask("What 401(k) match does Acme offer its staff?"), 1)).toEqual([
       `${origin}/handbook/benefits`,
     ]);
+  });
+
+  it("reads, for a person, the page above their own, the team page with their card", () => {
+    const links = [
+      link("/careers", "Careers"),
+      link("/handbook/people/hiring", "How we hire"),
+      link("/handbook/people/team-structure", "Team structure"),
+      link("/handbook/company/team", "Team"),
+      link("/handbook/company/team/ada-lind", "Ada Lind's README"),
+    ];
+    const question = { ...ask("Where did Ada Lind intern before joining?"), personName: "Ada Lind" };
+    const scored = scoreSitePages(origin, links, [], question);
+    const team = scored.findIndex((page) => page.url === `${origin}/handbook/company/team`);
+    const structure = scored.findIndex((page) => page.url === `${origin}/handbook/people/team-structure`);
+    expect(team).toBeLessThan(structure);
+    const chosen = diversePages(scored, 3, { includeKind: "team" }).map((page) => page.url);
+    expect(chosen).toContain(`${origin}/handbook/company/team/ada-lind`);
+    expect(chosen).toContain(`${origin}/handbook/company/team`);
   });
 
   it("reads the post of the year the question names in a dated archive", () => {

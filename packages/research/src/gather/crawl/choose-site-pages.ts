@@ -130,7 +130,11 @@ export interface ScoredPage {
  * pricing page, the FAQ, the security page), then the next best of any kind. Two pricing pages
  * seldom say more than one; the FAQ beside them often does.
  */
-export function diversePages(scored: readonly ScoredPage[], limit: number): ScoredPage[] {
+export function diversePages(
+  scored: readonly ScoredPage[],
+  limit: number,
+  options: { includeKind?: PageKind } = {},
+): ScoredPage[] {
   const chosen: ScoredPage[] = [];
   const kinds = new Set<string>();
   for (const page of scored) {
@@ -143,7 +147,16 @@ export function diversePages(scored: readonly ScoredPage[], limit: number): Scor
     if (chosen.length >= limit) break;
     if (!chosen.includes(page)) chosen.push(page);
   }
-  return chosen.sort((a, b) => b.score - a.score);
+  chosen.sort((a, b) => b.score - a.score);
+  // A kind that must be read when the site has it (for a person, the team page with their card)
+  // takes the last place, unless a page of it is chosen already.
+  const { includeKind } = options;
+  const ofKind = (page: ScoredPage) => page.kind.split("|").includes(includeKind ?? "");
+  if (includeKind && limit >= 2 && !chosen.some(ofKind)) {
+    const best = scored.find(ofKind);
+    if (best) chosen.splice(chosen.length >= limit ? chosen.length - 1 : chosen.length, 1, best);
+  }
+  return chosen;
 }
 
 /**
@@ -156,6 +169,8 @@ const PERSON_PAGE_BONUS = 12;
  * the pages that state the company's legal name, form and seat.
  */
 const OPERATOR_PAGE_BONUS = 3;
+/** Added to the page above the person's own page: the directory that holds their card. */
+const PERSON_DIRECTORY_BONUS = 4;
 /** Added when the page's own name holds the first name and only it is known: likely theirs, less surely. */
 const FIRST_NAME_PAGE_BONUS = 8;
 
@@ -246,6 +261,15 @@ export function scoreSitePages(
       personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
     if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
   }
+  // The page above the person's own (`/team` above `/team/jane-doe`) is the directory with their card.
+  const parents = new Set(
+    scored
+      .filter((page) => page.kind === PERSON_PAGE_KIND)
+      .map((page) => new URL(page.url).pathname.replace(/\/+$/, "").replace(/\/[^/]*$/, "")),
+  );
+  for (const page of scored)
+    if (page.kind !== PERSON_PAGE_KIND && parents.has(new URL(page.url).pathname.replace(/\/+$/, "")))
+      page.score += PERSON_DIRECTORY_BONUS;
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return apartFromSeries(scored, questionYears);
 }
