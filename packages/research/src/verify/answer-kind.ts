@@ -75,6 +75,8 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   // "What is the D-U-N-S number", "What is its FEI number": a number that names it is an identifier.
   ["identifier", /\b(?:what|which) (?:is|are|was) (?:the|its|their|his|her)(?: [\w'’-]+){1,3} (?:number|id)\b(?! of)/],
   ["address", /\b(?:address|street|postcode|postal code|zip code|mailing)\b/],
+  // "What is its index called?": a name, not a sentence about it.
+  ["name", /\b(?:what|how) (?:is|are|was|were)\b.*\b(?:called|named)\b\s*\??$/],
   ["percentage", /\b(?:percent(?:age)?|share of|what fraction|%)/],
   [
     "duration",

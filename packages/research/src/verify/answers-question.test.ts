@@ -487,6 +487,36 @@ describe("answers that only look like one", () => {
     expect(holds(check("Which firm led Example Labs' Series A?", "TEXT", "NWV", quote))).toBe(true);
   });
 
+  it("wants a figure's topic in the quote or the sentence before it, not only in the page's title", () => {
+    const quote = "Before joining, he worked 3 years full-time on a game engine while in school.";
+    const question = "How many years do Example Labs employees get to exercise their stock options?";
+    expect(reason(check(question, "NUMBER", 3, quote, { pageTitle: "Team" }))).toMatch(/does not speak of/);
+    const window = "Grants vest over 4 years, and options can be exercised for 10 years after leaving.";
+    expect(holds(check(question, "NUMBER", 10, window, { pageTitle: "Team" }))).toBe(true);
+  });
+
+  it("wants a name where the question asks what a thing is called", () => {
+    expect(answerKindOf("What is Example Labs' in-house search index called?", "TEXT")).toBe("name");
+    const quote = "Results come from our own web index (internally named Quarry) and a news index.";
+    expect(
+      reason(
+        check(
+          "What is Example Labs' in-house search index called?",
+          "TEXT",
+          "Results come from our own web index",
+          quote,
+        ),
+      ),
+    ).toMatch(/not a name/);
+  });
+
+  it("refuses a product that only repeats a word of the question", () => {
+    const quote = "We are working towards SOC 2, and we monitor compliance via Audito.";
+    expect(
+      reason(check("Which platform does Example Labs use to monitor its SOC 2 compliance?", "TEXT", "SOC", quote)),
+    ).toMatch(/repeats the question/);
+  });
+
   it("asks the person of a question that places them at their company", () => {
     const quote = "You are responsible for keeping your account password safe.";
     expect(

@@ -562,6 +562,11 @@ const LABEL_WORDS = new Set("name person organization organisation url type labe
 function addsNothing(text: string, question: string, asked: Pick<AskedQuestion, "subjectTerms" | "person">): boolean {
   const known = new Set([
     ...stemsOf(question),
+    // The question's words as written too: "SOC" of "SOC 2", which the canonical form joins.
+    ...normalizeForMatch(question)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .map(stem),
     ...subjectStemsOf(asked.subjectTerms),
     ...(asked.person ? stemsOf(`${asked.person.fullName ?? ""} ${asked.person.firstName ?? ""}`) : []),
   ]);
@@ -962,12 +967,13 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // A round's, a plan's or a programme's name: a few capitalised words, not a copied sentence.
       if (!looksLikeName(text, 8) || text.includes(":")) return { holds: false, reason: `"${text}" is not a name` };
       break;
-    case "title":
+    case "title": {
       // A title is a few words with a role in them, not a sentence that mentions one.
       if (text.split(/\s+/).length > 8 || !hasRoleWord(text))
         return { holds: false, reason: `"${shorten(text)}" is not a role or a title` };
       kindShown = true;
       break;
+    }
     case "organisation":
     case "product":
       if (!looksLikeName(text, 8)) return { holds: false, reason: `"${text}" is not a name` };
@@ -1134,7 +1140,15 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       : subjectMatter.length <= 4 || kind === "url"
         ? 1
         : Math.ceil(subjectMatter.length / 3);
-  const enough = matterFound.length >= needed;
+  // A figure's topic must be spoken of by the quote or the sentence before it: a page titled "Team"
+  // does not make "3 years on a game engine" an option's exercise window.
+  const inText = topicFound(
+    subjectMatter,
+    `${ownAddress} ${answerAddress} ${leadIn(evidence.passageText, quote)} ${quote}`,
+  );
+  const enough =
+    matterFound.length >= needed &&
+    (needed === 0 || asked.type !== "NUMBER" || subjectMatter.length < 2 || inText.length > 0);
   // A list cut mid-name ("includes Ada Park, Dr.") may go on: "every option that applies" is not known from it.
   if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.)\s*$/.test(quote))
     return { holds: false, reason: "the quote is cut in the middle of its list" };
