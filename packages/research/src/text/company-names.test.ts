@@ -52,5 +52,9 @@ describe("names a directory or a question writes", () => {
     expect(shortNameAsked("Orvane Inc.", "Where is Orvane headquartered?")).toBe("Orvane");
     expect(shortNameAsked("Orvane Inc.", "Where is the company headquartered?")).toBeNull();
     expect(shortNameAsked("Orvane", "Where is Orvane headquartered?")).toBeNull();
+    expect(shortNameAsked("Quillon Technologies, Inc.", "Who is Quillon's CTO?")).toBe("Quillon");
+    expect(shortNameAsked("Quillon Technologies", "Is Quillon Technologies hiring?")).toBeNull();
+    expect(shortNameAsked("Agency's 7Q", "Is 7Q funded by Congress?")).toBe("7Q");
+    expect(companyNameForms("Agency's 7Q")).toContain("7Q");
   });
 });

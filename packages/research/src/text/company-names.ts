@@ -76,6 +76,9 @@ export function companyNameForms(name: string): string[] {
   if (end < coreWords.length && end >= 2) add(coreWords.slice(0, end).join(" "));
   // One word left names the company when it is written as no common word is: "Snap-on", "PostHog", "3M".
   if (end < coreWords.length && end === 1 && distinctive(coreWords[0]!)) add(coreWords[0]!);
+  // "Owner's Name": pages write the name alone ("GSA's 18F" is "18F") where it names one thing only.
+  const owned = /^\S+['’]s\s+(.+)$/u.exec(core)?.[1];
+  if (owned && (owned.split(/\s+/).length >= 2 || distinctive(owned))) add(owned);
   // Initials are written with or without spaces between them: "J. M. Smucker" and "J.M. Smucker".
   const joined = core.replace(/(?<![\p{L}\p{N}])(\p{Lu})\.\s+(?=\p{Lu}\.)/gu, "$1.");
   if (joined !== core) {
@@ -100,13 +103,34 @@ const distinctive = (word: string) => /\p{L}-\p{L}|\d|\p{Ll}\p{Lu}/u.test(word);
  * not write it, or the name has no legal form to leave off.
  */
 export function shortNameAsked(name: string, question: string): string | null {
-  const core = words(name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, ""));
+  const bare = name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "");
+  const core = words(bare);
   let end = core.length;
   while (end > 0 && LEGAL_FORMS.has(core[end - 1]!.toLowerCase())) end -= 1;
-  if (end === 0 || end === core.length) return null;
-  const short = core.slice(0, end).join(" ");
-  const literal = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(question) ? short : null;
+  const shorter = [
+    end > 0 && end < core.length ? core.slice(0, end).join(" ") : null,
+    // "GSA's 18F" asked as "18F".
+    /^\S+['’]s\s+(.+)$/u.exec(core.slice(0, end).join(" "))?.[1] ?? null,
+  ];
+  for (const short of shorter) {
+    if (!short) continue;
+    const literal = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(question)) return short;
+  }
+  // The name's first words, written as the owner of what is asked: "Phantom's CTO" for "Phantom Technologies, Inc.".
+  // A question that writes the whole name needs no other.
+  const whole = core
+    .slice(0, end)
+    .join(" ")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (new RegExp(`(?<![\\p{L}\\p{N}])${whole}(?![\\p{L}\\p{N}])`, "iu").test(question)) return null;
+  for (let count = end - 1; count >= 1; count -= 1) {
+    const lead = core.slice(0, count).join(" ");
+    if (!/^\p{Lu}/u.test(lead) || lead.length < 3) continue;
+    const literal = lead.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp(`(?<![\\p{L}\\p{N}])${literal}['’]s?(?![\\p{L}\\p{N}])`, "u").test(question)) return lead;
+  }
+  return null;
 }
 
 /** Small words a name's initials leave out ("Bank of the North" is "BN"). */
