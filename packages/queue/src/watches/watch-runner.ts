@@ -217,6 +217,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
       store,
       freshnessSeconds: Math.floor(watch.everySeconds * WATCH_FRESHNESS_SHARE),
       timeoutMs: settings.runTimeoutMs,
+      held,
     });
     if (outcome.status === "gone") {
       report(watch, runId, trigger, { outcome: "stopped" });
