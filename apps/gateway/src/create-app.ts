@@ -69,8 +69,11 @@ export interface GatewayDependencies {
   callbackPolicy: AddressPolicy;
   /** Job and batch events from Redis, and the gateway's open event streams. */
   events: { feeds: EventFeeds; streams: EventStreams };
-  /** Lists ("find all") and how many one key may have running (`LIST_MAX_OPEN`). */
-  lists: { store: ListStore; maxOpen: number };
+  /**
+   * Lists ("find all"), how many one key may have running (`LIST_MAX_OPEN`), and how their writes
+   * are held behind Sentinel (docs/lists.md).
+   */
+  lists: { store: ListStore; maxOpen: number; held: HeldWrites };
   /**
    * Watches: their store and schedules, the per-key cap, lists once they exist, and how their writes
    * are held behind Sentinel (docs/watches.md).
@@ -165,6 +168,7 @@ export function createApp(dependencies: GatewayDependencies): Express {
       body: jsonBody(),
       idempotency: new IdempotencyKeys(dependencies.queue.redis, dependencies.prefix, LIST_IDEMPOTENCY_NAMES),
       events: dependencies.events,
+      held: dependencies.lists.held,
     }),
     ...watchRoutes({
       store: dependencies.watches.store,

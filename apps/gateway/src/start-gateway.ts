@@ -30,7 +30,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     prefix: config.redisPrefix,
     ownerTtlSeconds: Math.max(config.resultTtlSeconds, config.batch.ttlSeconds),
   });
-  // Behind Sentinel, a batch or a watch is answered once a replica holds it (docs/decisions/0012).
+  // Behind Sentinel, a batch, a list or a watch is answered once a replica holds it (docs/decisions/0012).
   const confirmation = replicaConfirmationFor(
     config.redis,
     [queue.redis, queue.queueConnection],
@@ -60,6 +60,8 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     callbackBackoffMs: config.callback.backoffMs,
   });
   const keys = new ApiKeyStore(queue.redis, config.redisPrefix, config.apiKeys);
+  // Lists, watches, batches, the usage ledger and `Idempotency-Key`s write on these two connections.
+  const held = { confirmation, connections: [queue.redis, queue.queueConnection] };
   const watches = {
     store: new WatchStore({
       prefix: config.redisPrefix,
@@ -70,7 +72,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     schedule: new WatchSchedule({ prefix: config.redisPrefix, queueConnection: queue.queueConnection }),
     feed: new WatchFeed({ target: config.redis, prefix: config.redisPrefix }),
     maxPerKey: config.watch.maxPerKey,
-    held: { confirmation, connections: [queue.redis, queue.queueConnection] },
+    held,
     // A watch on a list keeps the list's definition: each run makes the list again from it.
     lists: {
       async definitionOf(listId: string, keyId: string) {
@@ -111,7 +113,7 @@ export async function startGateway(config: Config, logger: Logger, options: { cl
     limits: config.limits,
     callbackPolicy: { allowPrivate: config.fetch.allowPrivate, connectTo: config.fetch.connectTo },
     events,
-    lists: { store: lists, maxOpen: config.list.maxOpen },
+    lists: { store: lists, maxOpen: config.list.maxOpen, held },
     watches,
   });
 

@@ -303,6 +303,8 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     concurrency: config.list.concurrency,
     lockMs: config.jobLockMs,
     onError: (error, listId) => logger.warn({ err: error, listId }, "list run failed; it is tried again"),
+    // Behind Sentinel, a list's runner starts on a take a replica holds (docs/decisions/0012).
+    ...(confirmation ? { confirmation } : {}),
     onFinished: (list) =>
       logger.info(
         { listId: list.id, status: list.status, stopReason: list.stopReason, counts: list.counts },

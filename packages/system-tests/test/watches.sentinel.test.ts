@@ -128,6 +128,15 @@ function nextRunOnPrimary(watchId: string): Promise<number | null> {
   });
 }
 
+/** The research calls counted against the test key this month on the primary (its usage ledger). */
+function callsOnPrimary(): Promise<number> {
+  return onPrimary(async (redis) => {
+    const months = await redis.keys(`${harness.stack.prefix}:usage:*:month:*`);
+    const counts = await Promise.all(months.map((key) => redis.hget(key, "calls")));
+    return counts.reduce((sum, count) => sum + Number(count ?? 0), 0);
+  });
+}
+
 /**
  * The watch's runs that are queued or under way on the primary: none once its runs are settled
  * (its next scheduled run aside). Asked while Redis fails over, it says "unknown".
@@ -235,6 +244,33 @@ describe("a watch when the Sentinel primary dies right after one of its writes",
     expect((await readWatch(watch.id))!.usage.runs).toBe(2);
     expect(researchedRuns(watch.id)).toEqual([baseline.lastRun!.id, runId]);
     expect(recordedRuns(watch.id)).toEqual([baseline.lastRun!.id, runId]);
+  }, 240_000);
+
+  it("counts a run against the key's quota once when the primary dies right after the charge", async () => {
+    const question = "Failover watch: what does the company make? (charged)";
+    const made = await harness.post("/v1/watches", watchBody(question));
+    expect(made.status).toBe(201);
+    const watch = (await made.json()) as WatchView;
+    const baseline = await watchWhen(watch.id, (current) => current.lastRun !== null, "its first run recorded");
+    await until("the watch's first run settled", async () => (await runsPending(watch.id)).length === 0);
+    expect(await callsOnPrimary()).toBe(1);
+    await group.replicasInSync();
+
+    // The run on demand, its start and its charge are on the primary alone, which dies.
+    await group.withholdReplication();
+    expect((await call("POST", `/v1/watches/${watch.id}/run`)).status).toBe(202);
+    await until("the run was charged on the primary", async () => (await callsOnPrimary()) === 2);
+    await group.killPrimary();
+
+    const recorded = await watchWhen(
+      watch.id,
+      (current) => current.lastRun !== null && current.lastRun.id !== baseline.lastRun!.id,
+      "the run recorded",
+    );
+    expect(recorded.lastRun).toMatchObject({ trigger: "manual", outcome: "unchanged" });
+    expect(recorded.usage.runs).toBe(2);
+    // Two runs, two calls counted against the key: the second one made again on the new primary, once.
+    expect(await callsOnPrimary()).toBe(2);
   }, 240_000);
 
   it("keeps a watch deleted (204) deleted: no watch, no schedule, no run on the new primary", async () => {

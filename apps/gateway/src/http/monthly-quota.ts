@@ -1,6 +1,6 @@
 import { DossierError, unavailable } from "@dossier/contract";
 import type { RedisClient } from "@dossier/queue";
-import { type ApiKeyIdentity, admitCalls, type CallAdmission } from "@dossier/queue";
+import { type ApiKeyIdentity, admitCalls, type CallAdmission, type ChargeNote } from "@dossier/queue";
 
 /** What is asked of a key's monthly allowance: one call, or a batch's items with their expected tokens. */
 export interface QuotaRequest {
@@ -46,13 +46,41 @@ export async function admitToQuota(
 ): Promise<void> {
   let admission: CallAdmission;
   try {
-    admission = await admitCalls(redis, prefix, identity.id, {
-      count: request.count,
-      limits: identity.limits,
-      ...(request.estimatedTokens ? { estimatedTokens: request.estimatedTokens } : {}),
-    });
+    admission = await admit(redis, prefix, identity, request);
   } catch (error) {
     throw unavailable("The usage ledger", error);
   }
   if (!admission.allowed) throw refusal(identity, request, admission);
+}
+
+/**
+ * {@link admitToQuota} as one of the writes of a held write (`writeHeld`, docs/decisions/0012): the
+ * charge is noted where `once` says, so that made again after a failover it is counted once, and a
+ * Redis error is given back as it is, for the held write to make the charge again on the new primary.
+ * A refusal is 429 `QUOTA_EXCEEDED`, as there.
+ */
+export async function chargeQuotaOnce(
+  redis: RedisClient,
+  prefix: string,
+  identity: ApiKeyIdentity,
+  request: QuotaRequest,
+  once: ChargeNote,
+): Promise<void> {
+  const admission = await admit(redis, prefix, identity, request, once);
+  if (!admission.allowed) throw refusal(identity, request, admission);
+}
+
+function admit(
+  redis: RedisClient,
+  prefix: string,
+  identity: ApiKeyIdentity,
+  request: QuotaRequest,
+  once?: ChargeNote,
+): Promise<CallAdmission> {
+  return admitCalls(redis, prefix, identity.id, {
+    count: request.count,
+    limits: identity.limits,
+    ...(request.estimatedTokens ? { estimatedTokens: request.estimatedTokens } : {}),
+    ...(once ? { once } : {}),
+  });
 }

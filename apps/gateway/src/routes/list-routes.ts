@@ -14,21 +14,25 @@ import type { AddressPolicy } from "@dossier/egress";
 import {
   type BatchStore,
   type EventFeeds,
+  type HeldWrites,
   IDEMPOTENCY_LEASE_MS,
   IdempotencyKeys,
+  type ListExtension,
   type ListStore,
   listView,
+  newListId,
   type RedisClient,
   type ResearchJobData,
   type StoredList,
   stableStringify,
+  writeHeld,
 } from "@dossier/queue";
 import type { Queue } from "bullmq";
 import type { Request, RequestHandler, Response } from "express";
 import { checkCallbackUrl } from "../http/check-callback-url.js";
 import type { EventStreams } from "../http/event-stream.js";
 import { apiKeyOf } from "../http/locals.js";
-import { admitToQuota } from "../http/monthly-quota.js";
+import { chargeQuotaOnce } from "../http/monthly-quota.js";
 import { type Route, route } from "../http/route-table.js";
 import { streamListEvents } from "./list-events.js";
 import { writeListItemsCsv } from "./list-items-csv.js";
@@ -56,6 +60,12 @@ export interface ListRouteSettings {
   idempotency: IdempotencyKeys;
   /** Events from Redis, and the gateway's open event streams. */
   events: { feeds: EventFeeds; streams: EventStreams };
+  /**
+   * The connections of `lists`, `batches`, `idempotency` and the usage ledger and, behind Sentinel,
+   * the confirmation of their writes: a list made (with its charge), cancelled or extended is
+   * answered once a replica holds it (docs/decisions/0012).
+   */
+  held: HeldWrites;
 }
 
 /** The route of one declared operation: its method and path come from the contract. */
@@ -194,18 +204,28 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
             retryAfterSeconds: 30,
           });
         }
-        // A list counts as one research call against the key's monthly limits when it is made, as a
-        // list watch's run does; a key past its limits is refused before anything is queued.
-        await admitToQuota(settings.redis, settings.prefix, identity, { count: 1 });
-        const list = await lists.create(
-          identity.id,
-          listRequest,
-          idempotencyKey && fingerprint
-            ? { onNamed: (listId) => settings.idempotency.note(identity.id, idempotencyKey, fingerprint, listId) }
-            : {},
-        );
-        if (idempotencyKey && fingerprint)
-          await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, list.id);
+        // The same id and time in every round of held writes: a creation made again after a failover
+        // is the same list, and is charged once.
+        const id = newListId();
+        const createdAt = Date.now();
+        const list = await writeHeld(settings.held, async () => {
+          // A list counts as one research call against the key's monthly limits when it is made, as a
+          // list watch's run does; a key past its limits is refused before anything is queued.
+          await chargeQuotaOnce(settings.redis, settings.prefix, identity, { count: 1 }, lists.chargeNote(id));
+          const made = await lists.create(identity.id, listRequest, {
+            id,
+            createdAt,
+            ...(idempotencyKey && fingerprint
+              ? {
+                  onNamed: (listId: string) =>
+                    settings.idempotency.note(identity.id, idempotencyKey, fingerprint, listId),
+                }
+              : {}),
+          });
+          if (idempotencyKey && fingerprint)
+            await settings.idempotency.complete(identity.id, idempotencyKey, fingerprint, made.id);
+          return made;
+        });
         answer(list, false);
       } catch (error) {
         if (idempotencyKey) await settings.idempotency.release(identity.id, idempotencyKey).catch(() => {});
@@ -293,11 +313,15 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
     ...settings.authenticate,
     async (request: Request, response: Response) => {
       const list = await own(request, response);
-      try {
-        if (await lists.cancel(list.id)) await cancelResearch(list);
-      } catch (error) {
+      // Made again after a failover, the cancel finds the list cancelled already on the new primary
+      // when it got there: its research is cancelled all the same (each batch's cancel is idempotent).
+      let cancelled = false;
+      await writeHeld(settings.held, async () => {
+        cancelled = (await lists.cancel(list.id)) || cancelled;
+        if (cancelled) await cancelResearch(list);
+      }).catch((error: unknown) => {
         throw listStoreProblem(error);
-      }
+      });
       const after = await findOwnList(lists, list.id, list.keyId);
       response.status(200).json(listView(after));
     },
@@ -311,9 +335,13 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
       const parsed = listExtendSchema.safeParse(request.body);
       if (!parsed.success) throw validationProblem(issuesToFieldErrors(parsed.error.issues));
       const list = await own(request, response);
-      const outcome = await lists.extend(list.id, parsed.data.limit).catch((error: unknown) => {
+      let extension: ListExtension | undefined;
+      await writeHeld(settings.held, async () => {
+        extension = await lists.extend(list.id, parsed.data.limit, extension);
+      }).catch((error: unknown) => {
         throw listStoreProblem(error);
       });
+      const outcome = extension!.outcome;
       if (outcome === "not-higher")
         throw validationProblem([{ path: "limit", message: `must be more than the list's limit, ${list.limit}` }]);
       if (outcome === "final")

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRedis, type RedisClient } from "../redis-connection.js";
 import { type IdempotencyClaim, IdempotencyKeys, LIST_IDEMPOTENCY_NAMES } from "./idempotency-keys.js";
@@ -34,5 +34,31 @@ describe("IdempotencyKeys", () => {
     await listKeys.complete("key-1", "same-value", "list-body", "l-made");
     expect(await batchKeys.claim("key-1", "same-value", "batch-body")).toEqual({ status: "replay", batchId: "b-made" });
     expect(await listKeys.claim("key-1", "same-value", "list-body")).toEqual({ status: "replay", batchId: "l-made" });
+  });
+
+  it("keeps a record a day when it is written where its claim was lost (a failover), and its lifetime otherwise", async () => {
+    const keys = new IdempotencyKeys(redis, prefix, LIST_IDEMPOTENCY_NAMES);
+    // No claim on this server: the note and the completion make the record, for a day.
+    await keys.note("key-2", "lost-claim", "body", "l-again");
+    await keys.complete("key-2", "lost-claim", "body", "l-again");
+    const record = LIST_IDEMPOTENCY_NAMES.record(
+      prefix,
+      "key-2",
+      createHash("sha256").update("lost-claim").digest("hex"),
+    );
+    expect(await redis.ttl(record)).toBeGreaterThan(86_000);
+    expect(await keys.claim("key-2", "lost-claim", "body")).toEqual({ status: "replay", batchId: "l-again" });
+
+    const claim = await keys.claim("key-2", "kept-claim", "body");
+    const kept = LIST_IDEMPOTENCY_NAMES.record(
+      prefix,
+      "key-2",
+      createHash("sha256").update("kept-claim").digest("hex"),
+    );
+    await redis.expire(kept, 100);
+    await keys.note("key-2", "kept-claim", "body", "l-kept");
+    await keys.complete("key-2", "kept-claim", "body", "l-kept");
+    expect(await redis.ttl(kept)).toBeLessThanOrEqual(100);
+    expect(await keys.renew("key-2", "kept-claim", leaseOf(claim))).toBe(false);
   });
 });

@@ -58,6 +58,18 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 return redis.call('PEXPIRE', KEYS[1], ARGV[2])
 `);
 
+/**
+ * KEYS: a key's record, its lease (deleted when ARGV[3] is 1). ARGV: the record, its TTL (s), 1 to
+ * end the lease. Writes the record keeping its lifetime; a record that has none (written again on a
+ * new primary after a failover lost the claim) gets the full one.
+ */
+const RECORD_SCRIPT = new RedisScript(`
+redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+if ARGV[3] == '1' then redis.call('DEL', KEYS[2]) end
+return 1
+`);
+
 /** The Redis keys of one kind of `Idempotency-Key`: the record of what it made, and the making request's lease. */
 export interface IdempotencyKeyNames {
   record: (prefix: string, keyId: string, keyHash: string) => string;
@@ -122,7 +134,11 @@ export class IdempotencyKeys {
 
   /** Records which batch the claim is making, before it is written: a retry after a crash then finds it. */
   async note(keyId: string, idempotencyKey: string, fingerprint: string, batchId: string): Promise<void> {
-    await this.redis.set(this.keyOf(keyId, idempotencyKey), `${fingerprint}:~${batchId}`, "KEEPTTL");
+    await RECORD_SCRIPT.run(
+      this.redis,
+      [this.keyOf(keyId, idempotencyKey), this.leaseOf(keyId, idempotencyKey)],
+      [`${fingerprint}:~${batchId}`, IDEMPOTENCY_TTL_SECONDS, 0],
+    );
   }
 
   /** Keeps the claim's lease; false when it was lost (it expired and another request took the key). */
@@ -137,11 +153,11 @@ export class IdempotencyKeys {
 
   /** Records the batch the claimed key made. */
   async complete(keyId: string, idempotencyKey: string, fingerprint: string, batchId: string): Promise<void> {
-    await this.redis
-      .multi()
-      .set(this.keyOf(keyId, idempotencyKey), `${fingerprint}:${batchId}`, "KEEPTTL")
-      .del(this.leaseOf(keyId, idempotencyKey))
-      .exec();
+    await RECORD_SCRIPT.run(
+      this.redis,
+      [this.keyOf(keyId, idempotencyKey), this.leaseOf(keyId, idempotencyKey)],
+      [`${fingerprint}:${batchId}`, IDEMPOTENCY_TTL_SECONDS, 1],
+    );
   }
 
   /** Gives the key up after the batch could not be made, so that a retry may make it. */

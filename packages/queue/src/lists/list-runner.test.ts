@@ -140,7 +140,7 @@ describe("runList", () => {
       expect(stopped).toMatchObject({ status: "done", stopReason: "limit_reached", counts: { matched: 2 } });
       expect(stopped.criteria).toEqual([{ id: "c1", description: "is good" }]);
 
-      expect(await lists.extend(list.id, 4)).toBe("restarted");
+      expect(await lists.extend(list.id, 4)).toEqual({ outcome: "restarted", run: 2 });
       await runList(list.id, settings, new AbortController().signal);
       const extended = (await lists.get(list.id))!;
       expect(extended).toMatchObject({ status: "done", stopReason: "limit_reached", counts: { matched: 4 } });
@@ -256,7 +256,7 @@ describe("runList", () => {
     const cancelled = (await lists.get(list.id))!;
     expect(cancelled).toMatchObject({ status: "cancelled", stopReason: "cancelled", counts: { matched: 0 } });
     expect(cancelled.finishedAt).not.toBeNull();
-    expect(await lists.extend(list.id, 60)).toBe("final");
+    expect(await lists.extend(list.id, 60)).toEqual({ outcome: "final" });
     await lists.close();
   });
 });

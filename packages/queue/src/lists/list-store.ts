@@ -19,6 +19,7 @@ import { Queue } from "bullmq";
 import { CALLBACK_QUEUE, LIST_QUEUE, redisChannels, redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
+import type { ChargeNote } from "../usage/usage-ledger.js";
 
 /** A candidate as a list stores it: what discovery found (see `Candidate` in `@dossier/research`). */
 export interface ListCandidate {
@@ -121,6 +122,13 @@ export interface StoredList {
 
 /** What a list made by a watch's run carries besides its request. */
 export interface ListCreateOptions {
+  /**
+   * The list's id ({@link newListId}) and creation time (ms since epoch), the same each time the
+   * creation is made again (a held write after a failover, docs/decisions/0012): a list the store
+   * holds already under this id is taken as made. Default: new ones.
+   */
+  id?: string;
+  createdAt?: number;
   /** Told the list's id before anything is written (an `Idempotency-Key` notes it). */
   onNamed?: (listId: string) => Promise<void>;
   /** The oldest evidence the list accepts, in seconds (see {@link StoredList.maxAgeSeconds}). */
@@ -154,6 +162,18 @@ export interface ListStoreSettings {
   /** First retry delay of a callback, in milliseconds; doubles each time, with jitter. Default 5000. */
   callbackBackoffMs?: number;
 }
+
+/** A new list's id. */
+export function newListId(): string {
+  return `l-${randomBytes(12).toString("base64url")}`;
+}
+
+/**
+ * What an extension did: `restarted` (a list that stopped at its limit or budget runs again, as
+ * runner `run`), `raised` (a running list looks further), `final` (cancelled or failed: it cannot
+ * go on) or `not-higher` (the limit asked is not above the list's).
+ */
+export type ListExtension = { outcome: "restarted"; run: number } | { outcome: "raised" | "final" | "not-higher" };
 
 /** Events a list's stream keeps at most (older ones are dropped; items stay readable through the items). */
 export const LIST_EVENTS_MAX_ENTRIES = 20_000;
@@ -190,6 +210,22 @@ local function append_event(listKey, eventsKey, name, data, maxEntries, channel)
   return id
 end
 `;
+
+/**
+ * Records a new list once: its hash (unless it holds the list already: a creation made again after
+ * a failover changes nothing of a list that its runner may have moved on), its place among its
+ * key's lists and open lists. Returns 1 when made now. KEYS: list, key's lists, key's open lists.
+ * ARGV: ttl, creation time (ms), list id, then the hash's fields and values.
+ */
+const CREATE_SCRIPT = new RedisScript(`
+if redis.call('HEXISTS', KEYS[1], 'id') == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[3])
+return 1
+`);
 
 /**
  * Stores the candidates once, with what discovery could and could not read: a second call (a runner
@@ -292,27 +328,27 @@ return 1
 
 /**
  * Raises a list's limit and budget. A list that stopped at its limit or budget runs again (returns
- * 2: the caller queues a runner); a running or queued one just looks further (1); a list that cannot
- * go on (cancelled, failed) is left (0); a limit not above the current one changes nothing (-1).
- * KEYS: list, events. ARGV: limit, budget, open-lists prefix, list id, max entries, channel.
+ * {2, runs}: the caller queues runner `runs`); a running or queued one just looks further (1); a
+ * list that cannot go on (cancelled, failed) is left (0); a limit not above the current one changes
+ * nothing (-1). KEYS: list, events. ARGV: limit, budget, open-lists prefix, list id, max entries, channel.
  */
 const EXTEND_SCRIPT = new RedisScript(`${APPEND_EVENT}
 local status = redis.call('HGET', KEYS[1], 'status')
-if status == 'cancelled' or status == 'failed' or not status then return 0 end
-if tonumber(ARGV[1]) <= tonumber(redis.call('HGET', KEYS[1], 'limit')) then return -1 end
+if status == 'cancelled' or status == 'failed' or not status then return {0} end
+if tonumber(ARGV[1]) <= tonumber(redis.call('HGET', KEYS[1], 'limit')) then return {-1} end
 redis.call('HSET', KEYS[1], 'limit', ARGV[1], 'maxCandidates', ARGV[2])
 local reason = redis.call('HGET', KEYS[1], 'stopReason')
 if status == 'done' and (reason == 'limit_reached' or reason == 'budget_reached') then
   redis.call('HSET', KEYS[1], 'status', 'running', 'finishedAt', '')
   redis.call('HDEL', KEYS[1], 'stopReason')
-  redis.call('HINCRBY', KEYS[1], 'runs', 1)
+  local runs = redis.call('HINCRBY', KEYS[1], 'runs', 1)
   local owner = redis.call('HGET', KEYS[1], 'keyId')
   if owner then redis.call('SADD', ARGV[3] .. owner, ARGV[4]) end
   append_event(KEYS[1], KEYS[2], 'progress', '{}', ARGV[5], ARGV[6])
-  return 2
+  return {2, runs}
 end
 append_event(KEYS[1], KEYS[2], 'progress', '{}', ARGV[5], ARGV[6])
-return 1
+return {1}
 `);
 
 function parseJson<T>(text: string | undefined, fallback: T): T {
@@ -445,16 +481,16 @@ export class ListStore {
   /**
    * Records a new list and queues its runner. `onNamed` is told the list's id before anything is
    * written (an `Idempotency-Key` notes it, so that a retry after a crash finds the list; a watch's
-   * run notes it so that a run taken over waits for the same list).
+   * run notes it so that a run taken over waits for the same list). Made again with the same `id`
+   * and `createdAt` (the rounds of a held write, docs/decisions/0012), it is the same list: a list
+   * the store holds is left as it is, and its first runner is queued once (by its job id).
    */
   async create(keyId: string, request: NormalizedListRequest, options: ListCreateOptions = {}): Promise<StoredList> {
-    const id = `l-${randomBytes(12).toString("base64url")}`;
+    const id = options.id ?? newListId();
     await options.onNamed?.(id);
     const ttl = this.settings.ttlSeconds;
-    const now = new Date().toISOString();
-    const key = this.key(id);
-    const multi = this.redis.multi();
-    multi.hset(key, {
+    const createdAt = options.createdAt ?? Date.now();
+    const fields: Record<string, string | number> = {
       id,
       keyId,
       status: "queued",
@@ -468,7 +504,7 @@ export class ListStore {
       exclude: JSON.stringify(request.exclude),
       callbackUrl: request.callbackUrl ?? "",
       metadata: request.metadata ? JSON.stringify(request.metadata) : "",
-      createdAt: now,
+      createdAt: new Date(createdAt).toISOString(),
       finishedAt: "",
       maxCandidates: listBudget(request.limit, request.effort, this.settings.maxCandidates),
       candidates: 0,
@@ -481,14 +517,22 @@ export class ListStore {
       runs: 1,
       ...(options.maxAgeSeconds !== undefined ? { maxAgeSeconds: String(options.maxAgeSeconds) } : {}),
       ...(options.watchId ? { watchId: options.watchId } : {}),
-    });
-    multi.expire(key, ttl);
-    multi.zadd(redisKeys.keyLists(this.prefix, keyId), Date.parse(now), id);
-    multi.expire(redisKeys.keyLists(this.prefix, keyId), ttl);
-    multi.sadd(redisKeys.openLists(this.prefix, keyId), id);
-    await multi.exec();
+    };
+    await CREATE_SCRIPT.run(
+      this.redis,
+      [this.key(id), redisKeys.keyLists(this.prefix, keyId), redisKeys.openLists(this.prefix, keyId)],
+      [ttl, createdAt, id, ...Object.entries(fields).flat()],
+    );
     await this.queueRun(id, 1);
     return (await this.get(id))!;
+  }
+
+  /**
+   * Where the list's charge against its key's quota is noted (`admitCalls`' `once`), in the list's
+   * own hash, before the list is written: a creation made again is charged once.
+   */
+  chargeNote(listId: string): ChargeNote {
+    return { key: this.key(listId), field: "charged", value: listId, ttlSeconds: this.settings.ttlSeconds };
   }
 
   /** Queues the list's runner; one job per run, so that a run finished or failed never blocks the next. */
@@ -680,13 +724,15 @@ export class ListStore {
   }
 
   /**
-   * Raises the limit (and budget); restarts a list that stopped at its limit or budget. Returns what
-   * happened: `restarted`, `raised`, `final` (cancelled or failed) or `not-higher`.
+   * Raises the limit (and budget); restarts a list that stopped at its limit or budget and queues its
+   * runner. `earlier` is what this extension did in an earlier round of a held write (docs/decisions/0012):
+   * made again on a primary that holds it already (the limit is no longer higher), it is what it was
+   * then, and a restarted list's runner is queued again (once, by its job id).
    */
-  async extend(listId: string, limit: number): Promise<"restarted" | "raised" | "final" | "not-higher"> {
+  async extend(listId: string, limit: number, earlier?: ListExtension): Promise<ListExtension> {
     const list = await this.get(listId);
-    if (!list) return "final";
-    const outcome = (await EXTEND_SCRIPT.run(
+    if (!list) return { outcome: "final" };
+    const [code, runs] = (await EXTEND_SCRIPT.run(
       this.redis,
       [this.key(listId), redisKeys.listEvents(this.prefix, listId)],
       [
@@ -697,12 +743,14 @@ export class ListStore {
         LIST_EVENTS_MAX_ENTRIES,
         this.channel(listId),
       ],
-    )) as number;
-    if (outcome === 2) {
-      await this.queueRun(listId, list.runs + 1);
-      return "restarted";
-    }
-    return outcome === 1 ? "raised" : outcome === 0 ? "final" : "not-higher";
+    )) as [number, number?];
+    let extension: ListExtension =
+      code === 2
+        ? { outcome: "restarted", run: runs! }
+        : { outcome: code === 1 ? "raised" : code === 0 ? "final" : "not-higher" };
+    if (earlier && earlier.outcome !== "not-higher" && extension.outcome === "not-higher") extension = earlier;
+    if (extension.outcome === "restarted") await this.queueRun(listId, extension.run);
+    return extension;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { type Job, WaitingError, Worker } from "bullmq";
 import { LIST_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
+import type { ReplicaConfirmation } from "../replica-confirmation.js";
 import { failList, type ListRunnerSettings, runList } from "./list-runner.js";
 
 export interface ListWorkerSettings extends ListRunnerSettings {
@@ -13,6 +14,11 @@ export interface ListWorkerSettings extends ListRunnerSettings {
   lockMs: number;
   /** Told when a list's runner failed (it is tried again, and the list fails after the last try). */
   onError?: (error: unknown, listId: string) => void;
+  /**
+   * Behind Sentinel, the confirmation of the worker's connections: a runner starts only on a take a
+   * replica holds, with the job's lock still its own (as a watch's run, docs/decisions/0012).
+   */
+  confirmation?: ReplicaConfirmation;
 }
 
 /** The BullMQ worker that runs lists, and its stop. */
@@ -23,9 +29,9 @@ export interface ListWorker {
 }
 
 /**
- * Runs the lists queued on the `lists` queue, each with {@link runList}. A list whose worker stops
- * is handed back and resumed by another worker where it was; one whose worker dies is taken over
- * once its lock expires. A runner that fails is tried again (the list resumes); after its last try
+ * Runs the lists queued on the `lists` queue, each with {@link runList} (behind Sentinel, once a
+ * replica holds the runner's take). A list whose worker stops is handed back and resumed by another
+ * worker where it was; one whose worker dies is taken over once its lock expires. A runner that fails is tried again (the list resumes); after its last try
  * the list fails with the problem.
  */
 export function createListWorker(settings: ListWorkerSettings): ListWorker {
@@ -36,6 +42,19 @@ export function createListWorker(settings: ListWorkerSettings): ListWorker {
   const worker = new Worker<{ listId: string }>(
     LIST_QUEUE,
     async (job, token) => {
+      // Taken just now: a failover followed since is caught by the confirmation below.
+      const takenMark = settings.confirmation?.mark;
+      // A runner taken from a primary that a failover replaced is handed back, and the new primary
+      // hands it out again, rather than run on what the old one alone held (a list it may not have).
+      if (settings.confirmation) {
+        const started =
+          (await settings.confirmation.confirm(takenMark).catch(() => false)) &&
+          (!token || (await job.extendLock(token, settings.lockMs).catch(() => 0)) === 1);
+        if (!started) {
+          if (token) await job.moveToWait(token).catch(() => {});
+          throw new WaitingError();
+        }
+      }
       const abort = new AbortController();
       running.set(job.id!, { job, token, abort });
       try {

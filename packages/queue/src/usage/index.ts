@@ -3,6 +3,7 @@ export {
   admitCalls,
   type CallAdmission,
   type CallCountKeys,
+  type ChargeNote,
   callCountKeys,
   hasMonthlyLimits,
   type KeyLimits,

@@ -73,6 +73,40 @@ describe("admitCalls", () => {
   });
 });
 
+describe("admitCalls once", () => {
+  it("counts a charge once however often it is made, and notes it only when it was let through", async () => {
+    const limits = { monthlyCalls: 2, monthlyTokens: null };
+    const watch = `${prefix}:watch:w-once`;
+    await redis.hset(watch, "id", "w-once");
+    const charge = (runId: string) =>
+      admitCalls(redis, prefix, "key-once", {
+        count: 1,
+        limits,
+        now: march,
+        once: { key: watch, field: "chargedRun", value: runId },
+      });
+    expect(await charge("run-1")).toMatchObject({ allowed: true, calls: 1 });
+    // Made again (after a failover, or by a run taken over): allowed, not counted.
+    expect(await charge("run-1")).toMatchObject({ allowed: true, calls: 1 });
+    expect(await charge("run-2")).toMatchObject({ allowed: true, calls: 2 });
+    expect(await charge("run-3")).toMatchObject({ allowed: false, exceeded: "calls", calls: 2 });
+    expect(await redis.hget(watch, "chargedRun")).toBe("run-2");
+    expect(await charge("run-2")).toMatchObject({ allowed: true, calls: 2 });
+  });
+
+  it("notes a charge in a hash it makes only when given the hash's lifetime", async () => {
+    const gone = `${prefix}:watch:w-gone`;
+    const list = `${prefix}:list:l-once`;
+    const charge = (once: { key: string; field: string; value: string; ttlSeconds?: number }) =>
+      admitCalls(redis, prefix, "key-once-made", { count: 1, limits: undefined, now: march, once });
+    expect(await charge({ key: gone, field: "chargedRun", value: "run-1" })).toMatchObject({ calls: 1 });
+    expect(await redis.exists(gone)).toBe(0);
+    expect(await charge({ key: list, field: "charged", value: "1", ttlSeconds: 600 })).toMatchObject({ calls: 2 });
+    expect(await charge({ key: list, field: "charged", value: "1", ttlSeconds: 600 })).toMatchObject({ calls: 2 });
+    expect(await redis.ttl(list)).toBeGreaterThan(590);
+  });
+});
+
 describe("readUsageReport", () => {
   it("gives every day of the period with its counters, the total and the month's standing", async () => {
     await admitCalls(redis, prefix, "key-report", { count: 2, limits: undefined, now: march });

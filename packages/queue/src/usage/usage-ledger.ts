@@ -43,13 +43,18 @@ const USAGE_TTL_SECONDS = 400 * 86_400;
 
 /**
  * Checks and counts calls in one step, so that gateways racing for a key's last calls never let
- * more through than the limit. KEYS: month hash, day hash. ARGV: calls wanted, call limit, token
- * limit, tokens the calls are expected to spend (0: refuse only once the month's tokens are at the
- * limit), TTL. Returns {allowed, exceeded, calls before, tokens before}.
+ * more through than the limit. KEYS: month hash, day hash, and optionally the hash that notes the
+ * charge (see {@link ChargeNote}). ARGV: calls wanted, call limit, token limit, tokens the calls are
+ * expected to spend (0: refuse only once the month's tokens are at the limit), TTL, then the note's
+ * field, value and lifetime in seconds (0: noted only in a hash that exists). Returns {allowed,
+ * exceeded, calls before, tokens before}; a charge already noted is allowed again without counting
+ * (exceeded `noted`).
  */
 const ADMIT_SCRIPT = new RedisScript(`
 local calls = tonumber(redis.call('HGET', KEYS[1], 'calls') or '0')
 local tokens = tonumber(redis.call('HGET', KEYS[1], 'tokens') or '0')
+local noted = KEYS[3] ~= nil
+if noted and redis.call('HGET', KEYS[3], ARGV[6]) == ARGV[7] then return {1, 'noted', calls, tokens} end
 local wanted = tonumber(ARGV[1])
 local callLimit = tonumber(ARGV[2])
 local tokenLimit = tonumber(ARGV[3])
@@ -62,8 +67,34 @@ redis.call('HINCRBY', KEYS[1], 'calls', wanted)
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('HINCRBY', KEYS[2], 'calls', wanted)
 redis.call('EXPIRE', KEYS[2], ARGV[5])
+if noted then
+  local lifetime = tonumber(ARGV[8])
+  if lifetime > 0 or redis.call('EXISTS', KEYS[3]) == 1 then
+    redis.call('HSET', KEYS[3], ARGV[6], ARGV[7])
+    if lifetime > 0 and redis.call('TTL', KEYS[3]) < 0 then redis.call('EXPIRE', KEYS[3], lifetime) end
+  end
+end
 return {1, '', calls, tokens}
 `);
+
+/**
+ * Where a charge is noted, so that it is counted once however often it is made (a held write made
+ * again after a failover, a watch's run taken over after its worker died): a field of the hash of
+ * what is charged, whose value names the charge (a watch's hash and its run id, a list's hash).
+ */
+export interface ChargeNote {
+  /** The hash, under the deployment prefix (in the slot of the usage keys on a cluster). */
+  key: string;
+  field: string;
+  /** The charge's name: a charge whose field holds it already is not counted again. */
+  value: string;
+  /**
+   * The lifetime, in seconds, of the hash when the note makes it (a list's, noted before the list is
+   * written); absent, the note is made only in a hash that exists (a watch deleted meanwhile is not
+   * made again).
+   */
+  ttlSeconds?: number;
+}
 
 /** Where a key's calls are counted now: its month and day hashes, and the lifetime they get again. */
 export interface CallCountKeys {
@@ -93,29 +124,43 @@ export function hasMonthlyLimits(limits: KeyLimits | undefined): boolean {
  * Counts `count` research calls for a key, unless they would pass one of its monthly limits: the
  * calls limit, or the tokens limit (tokens are known only after a run, so single calls are refused
  * once the month's tokens are at or past the limit; a batch passes `estimatedTokens` and is refused
- * when the estimate would pass it). Refused calls are not counted.
+ * when the estimate would pass it). Refused calls are not counted. With `once`, the charge is noted
+ * where it says, in the same step: made again, it is allowed and not counted twice.
  */
 export async function admitCalls(
   redis: RedisClient,
   prefix: string,
   keyId: string,
-  request: { count: number; limits: KeyLimits | undefined; estimatedTokens?: number; now?: number },
+  request: {
+    count: number;
+    limits: KeyLimits | undefined;
+    estimatedTokens?: number;
+    now?: number;
+    once?: ChargeNote;
+  },
 ): Promise<CallAdmission> {
   const now = request.now ?? Date.now();
   const month = utcMonth(now);
+  const { once } = request;
   const reply = (await ADMIT_SCRIPT.run(
     redis,
-    [redisKeys.usageMonth(prefix, keyId, month), redisKeys.usageDay(prefix, keyId, utcDay(now))],
+    [
+      redisKeys.usageMonth(prefix, keyId, month),
+      redisKeys.usageDay(prefix, keyId, utcDay(now)),
+      ...(once ? [once.key] : []),
+    ],
     [
       request.count,
       request.limits?.monthlyCalls ?? 0,
       request.limits?.monthlyTokens ?? 0,
       request.estimatedTokens ?? 0,
       USAGE_TTL_SECONDS,
+      ...(once ? [once.field, once.value, once.ttlSeconds ?? 0] : []),
     ],
   )) as [number, string, number, number];
   const [allowed, exceeded, calls, tokens] = reply;
-  if (allowed === 1) return { allowed: true, month, calls: calls + request.count, tokens };
+  if (allowed === 1)
+    return { allowed: true, month, calls: exceeded === "noted" ? calls : calls + request.count, tokens };
   return {
     allowed: false,
     exceeded: exceeded === "tokens" ? "tokens" : "calls",

@@ -67,8 +67,9 @@ export interface WatchRunnerSettings {
   lists?: ListWatchSettings;
   /**
    * Behind Sentinel, the confirmation of `redis` and `queueConnection`: a run starts only once a
-   * replica holds its start, and what it records (its answer, its event, its callback, a skip or a
-   * stop) counts as written once a replica holds it, written again on the new primary after a
+   * replica holds its start, and its charge against the key's quota, the list it makes (a watch on a
+   * list) and what it records (its answer, its event, its callback, a skip or a stop) count as
+   * written once a replica holds them, written again on the new primary after a
    * failover (see {@link writeHeld}).
    */
   confirmation?: ReplicaConfirmation;
@@ -141,7 +142,7 @@ const summary = (error: unknown): ProblemSummary =>
  * the research on the fleet as a normal job, waits for its verified answer, compares it with the
  * last one and records the outcome and any change event in one step; the event goes to the
  * callback URL. One run of a watch at a time (a lock in Redis); a run taken over from a dead
- * worker has the same id, so it is recorded, and its event delivered, once.
+ * worker has the same id, so it is charged, recorded, and its event delivered, once.
  */
 export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRunData> {
   const { prefix, redis, store } = settings;
@@ -216,6 +217,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
       store,
       freshnessSeconds: Math.floor(watch.everySeconds * WATCH_FRESHNESS_SHARE),
       timeoutMs: settings.runTimeoutMs,
+      held,
     });
     if (outcome.status === "gone") {
       report(watch, runId, trigger, { outcome: "stopped" });
@@ -289,7 +291,15 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     }
     const limits =
       key?.limits && (key.limits.monthlyCalls !== null || key.limits.monthlyTokens !== null) ? key.limits : undefined;
-    const admission = await admitCalls(redis, prefix, watch.keyId, { count: 1, limits });
+    // The run's call is counted once per run id, on a replica before the run goes on: made again on
+    // the new primary after a failover, or by a worker that took the run over, it is not counted twice.
+    const admission = await writeHeld(held, () =>
+      admitCalls(redis, prefix, watch.keyId, {
+        count: 1,
+        limits,
+        once: { key: redisKeys.watch(prefix, watch.id), field: "chargedRun", value: runId },
+      }),
+    );
     if (!admission.allowed) {
       const resetsAt = new Date(admission.resetsAtMs).toISOString();
       await recordFailure(

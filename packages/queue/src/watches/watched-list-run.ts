@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ListStore, StoredList } from "../lists/list-store.js";
+import { type HeldWrites, writeHeld } from "../held-writes.js";
+import { type ListStore, newListId, type StoredList } from "../lists/list-store.js";
 import { unreadDiscoveryProblem } from "../lists/unread-discovery.js";
 import type { ListIdentity, ListRunFindings } from "./compare-list-items.js";
 import type { ProblemSummary, WatchRecord, WatchTrigger } from "./watch-record.js";
@@ -41,15 +42,24 @@ export function unreadListProblem(list: StoredList): ProblemSummary | null {
  * list, and waits for it to finish. The first run and a run on demand read every page and search
  * anew (`maxAgeSeconds: 0`); a scheduled run takes evidence no older than `freshnessSeconds`. The
  * list's id is noted on the watch before the list is made, so a run taken over after its worker died
- * waits for the same list instead of making another. A run deleted meanwhile cancels its list.
+ * waits for the same list instead of making another. Behind Sentinel the note and the list are held
+ * writes (`held`, docs/decisions/0012): the run waits for its list only once a replica holds it, and
+ * after a failover makes it again, under the same id, on the new primary. A run deleted meanwhile
+ * cancels its list.
  */
 export async function runWatchedList(
   watch: WatchRecord,
   runId: string,
   trigger: WatchTrigger,
-  context: { settings: ListWatchSettings; store: WatchStore; freshnessSeconds: number; timeoutMs: number },
+  context: {
+    settings: ListWatchSettings;
+    store: WatchStore;
+    freshnessSeconds: number;
+    timeoutMs: number;
+    held: HeldWrites;
+  },
 ): Promise<WatchedListOutcome> {
-  const { settings, store } = context;
+  const { settings, store, held } = context;
   const { lists } = settings;
   if (watch.target.type !== "list") throw new Error(`watch ${watch.id} is not on a list`);
   let listId = watch.pendingList?.runId === runId ? watch.pendingList.listId : null;
@@ -63,11 +73,19 @@ export async function runWatchedList(
           detail: `The key has ${open} lists running, the most allowed (LIST_MAX_OPEN); the next run tries again.`,
         },
       };
-    const list = await lists.create(watch.keyId, watch.target.definition, {
-      onNamed: (id) => store.update(watch.id, { pendingList: JSON.stringify({ runId, listId: id }) }),
-      maxAgeSeconds: trigger === "schedule" ? context.freshnessSeconds : 0,
-      watchId: watch.id,
-    });
+    const { definition } = watch.target;
+    // The same id and time in every round: made again after a failover, it is the same list.
+    const id = newListId();
+    const createdAt = Date.now();
+    const list = await writeHeld(held, () =>
+      lists.create(watch.keyId, definition, {
+        id,
+        createdAt,
+        onNamed: () => store.update(watch.id, { pendingList: JSON.stringify({ runId, listId: id }) }),
+        maxAgeSeconds: trigger === "schedule" ? context.freshnessSeconds : 0,
+        watchId: watch.id,
+      }),
+    );
     listId = list.id;
   }
   const deadline = Date.now() + context.timeoutMs;
@@ -79,7 +97,8 @@ export async function runWatchedList(
         problem: { code: "RESEARCH_FAILED", detail: `The run's list ${listId} is gone; the next run makes another.` },
       };
     if (!(await store.exists(watch.id))) {
-      await lists.cancel(listId);
+      const cancelled = listId;
+      await writeHeld(held, () => lists.cancel(cancelled));
       return { status: "gone" };
     }
     if (list.finishedAt !== null || list.status === "done" || list.status === "failed") {
@@ -107,7 +126,8 @@ export async function runWatchedList(
       };
     }
     if (Date.now() > deadline) {
-      await lists.cancel(listId);
+      const cancelled = listId;
+      await writeHeld(held, () => lists.cancel(cancelled));
       return {
         status: "failed",
         problem: {
