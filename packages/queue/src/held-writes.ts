@@ -1,4 +1,5 @@
 import { isDossierError } from "@dossier/contract";
+import { type Job, WaitingError } from "bullmq";
 import { type RedisClient, waitForRedis } from "./redis-connection.js";
 import type { ReplicaConfirmation } from "./replica-confirmation.js";
 
@@ -48,4 +49,27 @@ export async function writeHeld<T>(held: HeldWrites, write: (round: number) => P
     if (round >= MOST_ROUNDS)
       throw new Error(`writes made ${MOST_ROUNDS} times, each on a Redis primary that a failover replaced`);
   }
+}
+
+/**
+ * Behind Sentinel, lets a job taken at `takenMark` start only once a replica holds the take and the
+ * job's lock is still this worker's: a job taken from a primary that a failover replaced is handed
+ * back (moved to wait, a `WaitingError` thrown), and the new primary hands it out again, rather than
+ * run on what the old primary alone held, or run twice (docs/decisions/0012). Without a
+ * confirmation (one server, a cluster), it starts at once.
+ */
+export async function startOnHeldTake(
+  job: Job,
+  token: string | undefined,
+  confirmation: ReplicaConfirmation | undefined,
+  takenMark: number | undefined,
+  lockMs: number,
+): Promise<void> {
+  if (!confirmation) return;
+  const started =
+    (await confirmation.confirm(takenMark).catch(() => false)) &&
+    (!token || (await job.extendLock(token, lockMs).catch(() => 0)) === 1);
+  if (started) return;
+  if (token) await job.moveToWait(token).catch(() => {});
+  throw new WaitingError();
 }

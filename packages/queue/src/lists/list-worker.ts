@@ -1,4 +1,5 @@
 import { type Job, WaitingError, Worker } from "bullmq";
+import { startOnHeldTake } from "../held-writes.js";
 import { LIST_QUEUE } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import type { ReplicaConfirmation } from "../replica-confirmation.js";
@@ -46,15 +47,7 @@ export function createListWorker(settings: ListWorkerSettings): ListWorker {
       const takenMark = settings.confirmation?.mark;
       // A runner taken from a primary that a failover replaced is handed back, and the new primary
       // hands it out again, rather than run on what the old one alone held (a list it may not have).
-      if (settings.confirmation) {
-        const started =
-          (await settings.confirmation.confirm(takenMark).catch(() => false)) &&
-          (!token || (await job.extendLock(token, settings.lockMs).catch(() => 0)) === 1);
-        if (!started) {
-          if (token) await job.moveToWait(token).catch(() => {});
-          throw new WaitingError();
-        }
-      }
+      await startOnHeldTake(job, token, settings.confirmation, takenMark, settings.lockMs);
       const abort = new AbortController();
       running.set(job.id!, { job, token, abort });
       try {

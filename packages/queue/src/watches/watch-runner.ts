@@ -5,8 +5,8 @@ import {
   type ResearchResponse,
   type WatchEvent,
 } from "@dossier/contract";
-import { DelayedError, type Job, WaitingError, Worker } from "bullmq";
-import { writeHeld } from "../held-writes.js";
+import { DelayedError, type Job, Worker } from "bullmq";
+import { startOnHeldTake, writeHeld } from "../held-writes.js";
 import { researchJobId } from "../jobs/job-id.js";
 import type { ResearchQueue } from "../jobs/research-queue.js";
 import type { ApiKeyStore } from "../keys/api-key-store.js";
@@ -415,15 +415,7 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
       // scheduled job BullMQ made at the take), with the job's lock still this run's: a run taken
       // from a primary that a failover replaced is handed back, and the new primary hands it out
       // again, rather than run twice (as a research job's start, docs/decisions/0012).
-      if (settings.confirmation) {
-        const started =
-          (await settings.confirmation.confirm(takenMark).catch(() => false)) &&
-          (!token || (await job.extendLock(token, settings.lockMs).catch(() => 0)) === 1);
-        if (!started) {
-          if (token) await job.moveToWait(token).catch(() => {});
-          throw new WaitingError();
-        }
-      }
+      await startOnHeldTake(job, token, settings.confirmation, takenMark, settings.lockMs);
       const watch = await store.get(watchId);
       if (!watch || watch.status === "stopped") return "gone";
       if (watch.lastRunId === runId) {
