@@ -11,6 +11,9 @@ export interface HeldWrites {
   connections: readonly RedisClient[];
 }
 
+/** Errors ioredis gives a command whose connection is down or going. */
+const CONNECTION_LOST = /Stream isn't writeable|Connection is closed|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT/;
+
 /** Rounds of writes at most: each one follows a failover (or a lost connection) during the one before. */
 const MOST_ROUNDS = 5;
 /** How long the rounds wait in all for their connections to come back after losing them, in milliseconds. */
@@ -37,7 +40,12 @@ export async function writeHeld<T>(held: HeldWrites, write: (round: number) => P
       value = await write(round);
       if (await confirmation.confirm(mark)) return value;
     } catch (error) {
-      const lost = confirmation.mark !== mark || connections.some((redis) => redis.status !== "ready");
+      // A command refused for its connection ("Stream isn't writeable", "Connection is closed") is a
+      // connection lost, whatever the connections' status says in the instant after.
+      const lost =
+        confirmation.mark !== mark ||
+        connections.some((redis) => redis.status !== "ready") ||
+        (!isDossierError(error) && error instanceof Error && CONNECTION_LOST.test(error.message));
       if (isDossierError(error) || !lost || round >= MOST_ROUNDS) throw error;
       const left = reconnectBy - Date.now();
       if (left <= 0) throw error;

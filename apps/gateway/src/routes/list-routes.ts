@@ -315,15 +315,17 @@ export function listRoutes(settings: ListRouteSettings): Route[] {
       const list = await own(request, response);
       // Made again after a failover, the cancel finds the list cancelled already on the new primary
       // when it got there: its research is cancelled all the same (each batch's cancel is idempotent).
+      // The list is read back within the held write: a failover under the read is waited out as
+      // one under the write is, rather than answered 503 for a cancel that holds.
       let cancelled = false;
-      await writeHeld(settings.held, async () => {
+      const stored = await writeHeld(settings.held, async () => {
         cancelled = (await lists.cancel(list.id)) || cancelled;
         if (cancelled) await cancelResearch(list);
+        return lists.get(list.id);
       }).catch((error: unknown) => {
         throw listStoreProblem(error);
       });
-      const after = await findOwnList(lists, list.id, list.keyId);
-      response.status(200).json(listView(after));
+      response.status(200).json(listView(stored ?? (await findOwnList(lists, list.id, list.keyId))));
     },
   );
 
