@@ -24,6 +24,10 @@ import { runIdOf, type WatchRunData, type WatchSchedule } from "./watch-schedule
 import type { WatchStore } from "./watch-store.js";
 import { type ListWatchSettings, runWatchedList } from "./watched-list-run.js";
 
+/** The first wait before research asked while the queue was unreachable is asked again; doubled each time. */
+const UNAVAILABLE_FIRST_WAIT_MS = 500;
+/** The last wait: about 15 s in all, longer than a Sentinel failover takes. */
+const UNAVAILABLE_LAST_WAIT_MS = 8_000;
 /** A scheduled run reads evidence no older than this share of the watch's interval. */
 export const WATCH_FRESHNESS_SHARE = 0.25;
 /** Failed runs in a row after which scheduled runs are spaced out. */
@@ -321,12 +325,24 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
     const { kind } = watch.target;
     const request = runRequest(watch.target.request, watch.everySeconds, trigger);
     const jobId = researchJobId(watch.keyId, request);
-    const outcome = await settings.research.run(
-      kind,
-      jobId,
-      { request, requestId: runId, keyId: watch.keyId, enqueuedAt: Date.now(), origin: "watch" },
-      { timeoutMs: settings.runTimeoutMs, priority: jobPriorities.watch, maxAgeSeconds: request.maxAgeSeconds ?? 0 },
-    );
+    const research = () =>
+      settings.research.run(
+        kind,
+        jobId,
+        { request, requestId: runId, keyId: watch.keyId, enqueuedAt: Date.now(), origin: "watch" },
+        { timeoutMs: settings.runTimeoutMs, priority: jobPriorities.watch, maxAgeSeconds: request.maxAgeSeconds ?? 0 },
+      );
+    // A queue that cannot be reached for a moment (a failover) is waited out: the research is asked
+    // again under the same job id, so it is never done twice, and the run is not failed for it.
+    let outcome = await research();
+    for (
+      let wait = UNAVAILABLE_FIRST_WAIT_MS;
+      outcome.status === "unavailable" && wait <= UNAVAILABLE_LAST_WAIT_MS;
+      wait *= 2
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      outcome = await research();
+    }
     if (outcome.status === "timeout") {
       await recordFailure(
         watch,
