@@ -113,7 +113,7 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
   const personName = firstName && lastName ? `${firstName} ${lastName}` : null;
   const domain = ownSites[0] ? hostOf(ownSites[0]).replace(/^www\./, "") : null;
   const personTerm = personName ?? firstName;
-  // The name the question itself gives the company ("Zoetis" for "Zoetis Inc.") names it on any page.
+  // The name the question itself gives the company ("Orvane" for "Orvane Inc.") names it on any page.
   const askedName = companyName ? shortNameAsked(companyName, request.question) : null;
   const subjectTerms = [personTerm, companyName, askedName, domain].filter((term): term is string => !!term);
   const keywords = questionKeywords(request.question, subjectTerms);

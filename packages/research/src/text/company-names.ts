@@ -74,12 +74,12 @@ export function companyNameForms(name: string): string[] {
   let end = coreWords.length;
   while (end > 0 && LEGAL_FORMS.has(coreWords[end - 1]!.toLowerCase())) end -= 1;
   if (end < coreWords.length && end >= 2) add(coreWords.slice(0, end).join(" "));
-  // One word left names the company when it is written as no common word is: "Snap-on", "PostHog", "3M".
+  // One word left names the company when it is written as no common word is: "Quick-fit", "NorthWind", "3M".
   if (end < coreWords.length && end === 1 && distinctive(coreWords[0]!)) add(coreWords[0]!);
-  // "Owner's Name": pages write the name alone ("GSA's 18F" is "18F") where it names one thing only.
+  // "Owner's Name": pages write the name alone ("Agency's 7Q" is "7Q") where it names one thing only.
   const owned = /^\S+['’]s\s+(.+)$/u.exec(core)?.[1];
   if (owned && (owned.split(/\s+/).length >= 2 || distinctive(owned))) add(owned);
-  // Initials are written with or without spaces between them: "J. M. Smucker" and "J.M. Smucker".
+  // Initials are written with or without spaces between them: "R. T. Ledger" and "R.T. Ledger".
   const joined = core.replace(/(?<![\p{L}\p{N}])(\p{Lu})\.\s+(?=\p{Lu}\.)/gu, "$1.");
   if (joined !== core) {
     add(joined);
@@ -98,8 +98,8 @@ const LEGAL_FORM_AT_END = new RegExp(`[,\\s]+(?:${[...LEGAL_FORMS].join("|")})\\
 const distinctive = (word: string) => /\p{L}-\p{L}|\d|\p{Ll}\p{Lu}/u.test(word);
 
 /**
- * The company's name without its legal form, as a question writes it ("Zoetis" for "Zoetis Inc."
- * in "Where is Zoetis headquartered?"): the asker's own name for it. Null when the question does
+ * The company's name without its legal form, as a question writes it ("Orvane" for "Orvane Inc."
+ * in "Where is Orvane headquartered?"): the asker's own name for it. Null when the question does
  * not write it, or the name has no legal form to leave off.
  */
 export function shortNameAsked(name: string, question: string): string | null {
@@ -109,7 +109,7 @@ export function shortNameAsked(name: string, question: string): string | null {
   while (end > 0 && LEGAL_FORMS.has(core[end - 1]!.toLowerCase())) end -= 1;
   const shorter = [
     end > 0 && end < core.length ? core.slice(0, end).join(" ") : null,
-    // "GSA's 18F" asked as "18F".
+    // "Agency's 7Q" asked as "7Q".
     /^\S+['’]s\s+(.+)$/u.exec(core.slice(0, end).join(" "))?.[1] ?? null,
   ];
   for (const short of shorter) {
@@ -117,7 +117,7 @@ export function shortNameAsked(name: string, question: string): string | null {
     const literal = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     if (new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(question)) return short;
   }
-  // The name's first words, written as the owner of what is asked: "Phantom's CTO" for "Phantom Technologies, Inc.".
+  // The name's first words, written as the owner of what is asked: "Quillon's CTO" for "Quillon Technologies, Inc.".
   // A question that writes the whole name needs no other.
   const whole = core
     .slice(0, end)
