@@ -38,6 +38,8 @@ interface IndexedDocument {
   termCounts: Map<string, number>;
   length: number;
   words: string[];
+  /** Where each token stands among `words`, read once: a snippet weighs the page's words at each search. */
+  positions: Map<string, number[]>;
   /** The title's and text's tokens joined by spaces, with a space at each end, for phrase matches. */
   joined: string;
 }
@@ -66,11 +68,21 @@ export class SearchIndex {
       ];
       const termCounts = new Map<string, number>();
       for (const token of tokens) termCounts.set(token, (termCounts.get(token) ?? 0) + 1);
+      const words = document.text.split(" ").filter(Boolean);
+      const positions = new Map<string, number[]>();
+      words.forEach((word, index) => {
+        for (const token of tokenize(word)) {
+          const at = positions.get(token);
+          if (at) at.push(index);
+          else positions.set(token, [index]);
+        }
+      });
       return {
         document,
         termCounts,
         length: tokens.length,
-        words: document.text.split(" ").filter(Boolean),
+        words,
+        positions,
         joined: ` ${[...tokenize(document.title), ...tokenize(document.text)].join(" ")} `,
       };
     });
@@ -136,7 +148,7 @@ export class SearchIndex {
     );
     return scored.slice(0, Math.max(0, limit)).map(({ indexed }) => {
       const { url, title, publishedAt } = indexed.document;
-      const result: SearchResult = { url, title, snippet: snippetFor(indexed.words, weights) };
+      const result: SearchResult = { url, title, snippet: snippetFor(indexed, weights) };
       if (publishedAt) result.publishedAt = publishedAt;
       return result;
     });
@@ -145,8 +157,12 @@ export class SearchIndex {
 
 // Each word weighs as much as the rarest query term it holds, so the snippet shows the
 // passage about the specific name or topic rather than the brand repeated everywhere.
-function snippetFor(words: string[], weights: Map<string, number>): string {
-  const hits = words.map((word) => Math.max(0, ...tokenize(word).map((token) => weights.get(token) ?? 0)));
+function snippetFor(indexed: IndexedDocument, weights: Map<string, number>): string {
+  const { words, positions } = indexed;
+  const hits = new Float64Array(words.length);
+  for (const [term, weight] of weights) {
+    for (const index of positions.get(term) ?? []) hits[index] = Math.max(hits[index] ?? 0, weight);
+  }
   let best = 0;
   let bestStart = 0;
   let windowHits = 0;
