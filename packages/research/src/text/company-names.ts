@@ -1,3 +1,5 @@
+import { containsWhole } from "../verify/quote-matches.js";
+
 /**
  * Legal forms a company's name may end with, lowercase and without dots, as registers, directories
  * and the company itself write them (or leave them off): "Example, Inc.", "Example Inc",
@@ -113,24 +115,44 @@ export function shortNameAsked(name: string, question: string): string | null {
     /^\S+['’]s\s+(.+)$/u.exec(core.slice(0, end).join(" "))?.[1] ?? null,
   ];
   for (const short of shorter) {
-    if (!short) continue;
-    const literal = short.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(question)) return short;
+    if (short && writesWhole(question, short)) return short;
   }
   // The name's first words, written as the owner of what is asked: "Quillon's CTO" for "Quillon Technologies, Inc.".
   // A question that writes the whole name needs no other.
-  const whole = core
-    .slice(0, end)
-    .join(" ")
-    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (new RegExp(`(?<![\\p{L}\\p{N}])${whole}(?![\\p{L}\\p{N}])`, "iu").test(question)) return null;
+  if (writesWhole(question, core.slice(0, end).join(" "))) return null;
   for (let count = end - 1; count >= 1; count -= 1) {
     const lead = core.slice(0, count).join(" ");
     if (!/^\p{Lu}/u.test(lead) || lead.length < 3) continue;
-    const literal = lead.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    if (new RegExp(`(?<![\\p{L}\\p{N}])${literal}['’]s?(?![\\p{L}\\p{N}])`, "u").test(question)) return lead;
+    if (writesAsOwner(question, lead)) return lead;
   }
   return null;
+}
+
+const joinsWord = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
+
+/**
+ * `phrase` in `text` as whole words, case aside. A search by index: a case-blind Unicode pattern
+ * built for each name costs more to compile than the search itself.
+ */
+function writesWhole(text: string, phrase: string): boolean {
+  const lowerText = text.toLowerCase();
+  const lowerPhrase = phrase.toLowerCase();
+  if (lowerText.length === text.length && lowerPhrase.length === phrase.length)
+    return containsWhole(lowerText, lowerPhrase);
+  const literal = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${literal}(?![\\p{L}\\p{N}])`, "iu").test(text);
+}
+
+/** `lead` in `text` as a whole word written as an owner: "Quillon's", "Quillon’s", "Quillons'" of a name ending in s. */
+function writesAsOwner(text: string, lead: string): boolean {
+  for (let at = text.indexOf(lead); at !== -1; at = text.indexOf(lead, at + 1)) {
+    let end = at + lead.length;
+    if (joinsWord(text[at - 1]) || (text[end] !== "'" && text[end] !== "’")) continue;
+    end += 1;
+    if (text[end] === "s") end += 1;
+    if (!joinsWord(text[end])) return true;
+  }
+  return false;
 }
 
 /** Small words a name's initials leave out ("Bank of the North" is "BN"). */

@@ -1,5 +1,21 @@
+/** Long texts normalized lately: verification compares many quotes and values with the same passages. */
+const normalizedLately = new Map<string, string>();
+const NORMALIZED_KEPT = 128;
+const NORMALIZED_KEPT_FROM_LENGTH = 200;
+
 /** Text reduced for comparison: case, accents, quotes, dashes and whitespace normalized. */
 export function normalizeForMatch(text: string): string {
+  if (text.length < NORMALIZED_KEPT_FROM_LENGTH) return normalize(text);
+  let normalized = normalizedLately.get(text);
+  if (normalized === undefined) {
+    normalized = normalize(text);
+    if (normalizedLately.size >= NORMALIZED_KEPT) normalizedLately.clear();
+    normalizedLately.set(text, normalized);
+  }
+  return normalized;
+}
+
+function normalize(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
