@@ -282,13 +282,24 @@ function repeatedColumns(rows: readonly DomElement[]): Set<number> {
  */
 function sharedValues(names: ReadonlyArray<{ name: string; text: string }>): Set<string> {
   const shared = new Set<string>();
+  const needed = Math.max(MIN_GROUP, names.length / 4);
+  // A name stands in no more entries than its rarest word does: most names, each in its own entry
+  // alone, are not searched for in every other entry (a directory of 1,000 cards would take seconds).
+  const entriesWith = new Map<string, number>();
+  for (const entry of names) {
+    for (const word of new Set(lowerWords(entry.text))) entriesWith.set(word, (entriesWith.get(word) ?? 0) + 1);
+  }
   for (const name of new Set(names.map((entry) => entry.name))) {
+    const words = lowerWords(name);
+    if (words.length === 0 || words.some((word) => (entriesWith.get(word) ?? 0) < needed)) continue;
     const pattern = wholePhrase(name);
     const holding = names.filter((entry) => pattern.test(entry.text)).length;
-    if (holding >= MIN_GROUP && holding >= names.length / 4) shared.add(name.toLowerCase());
+    if (holding >= needed) shared.add(name.toLowerCase());
   }
   return shared;
 }
+
+const lowerWords = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A short text that can be a role: at most 80 characters and ten words, not a sentence. */
 function asRole(text: string | undefined, name: string): string | undefined {
