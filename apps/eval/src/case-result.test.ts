@@ -45,12 +45,15 @@ describe("the scoring rule of each responseType", () => {
     expect(right("OPTIONS", '["AWS"]', '["AWS","GCP"]')).toBe(false);
   });
 
-  it("TEXT: the answer holds every word of the expected one; a part of it is not enough", () => {
+  it("TEXT: the answer holds every word of the expected one, a leading article aside; a part of it is not enough", () => {
     expect(right("TEXT", "Tartu", "Västriku tn 2, 50403 Tartu, Estonia")).toBe(true);
     expect(right("TEXT", "Jane Doe", "Founded by JANE (Doe) in 2019")).toBe(true);
     expect(right("TEXT", "Zürich", "Zurich")).toBe(true);
     expect(right("TEXT", "Jane Doe", "Jane")).toBe(false);
     expect(right("TEXT", "Tartu", null)).toBe(false);
+    // An article the expected answer opens with is not a word the answer must repeat.
+    expect(right("TEXT", "the Harbour Trust", "Harbour Trust")).toBe(true);
+    expect(right("TEXT", "the Harbour Trust", "Trust")).toBe(false);
   });
 
   it("an unanswerable case is right only when both answer fields are null", () => {

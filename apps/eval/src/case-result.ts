@@ -102,10 +102,14 @@ export function passageWith<T extends { text: string }>(passages: readonly T[], 
   return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
 }
 
-/** Whether a text answer holds every word of the expected one; one that holds only a part of it does not say it. */
+/**
+ * Whether a text answer holds every word of the expected one, an article it opens with aside ("Linux
+ * Foundation" for "the Linux Foundation"); one that holds only a part of it does not say it.
+ */
 export function holdsWords(given: string, expected: string): boolean {
   const words = new Set(wordsOf(given).split(" "));
   return wordsOf(expected)
+    .replace(/^(?:the|a|an) (?=\S)/, "")
     .split(" ")
     .every((word) => words.has(word));
 }
@@ -135,8 +139,8 @@ const urlKey = (url: string) =>
  * The rule per responseType, as the report states it: NUMBER, BOOL and OPTION equal; DATE equal,
  * or one a prefix of the other at a date boundary (a year for a full date counts: "2018" for
  * "2018-12-05"); URL equal with scheme, `www.` and a trailing slash aside; OPTIONS the same set;
- * TEXT when the answer holds every word of the expected one (case, accents and punctuation aside), or
- * for a phone number the same digits.
+ * TEXT when the answer holds every word of the expected one (an article it opens with, case, accents
+ * and punctuation aside), or for a phone number the same digits.
  */
 export function answerMatches(testCase: ResearchCase, body: ResearchBody): boolean {
   const { answerText, answerNumber } = testCase.expected;

@@ -279,8 +279,8 @@ const SHOWN_HEADER = [
  * An answer is right by its responseType's rule (`answerMatches`): NUMBER, BOOL and OPTION equal;
  * DATE equal, or one a prefix of the other at a date boundary (a year for a full date counts as
  * right: "2018" for "2018-12-05"); URL equal with scheme, `www.` and a trailing slash aside;
- * OPTIONS the same set; TEXT when the answer holds every word of the expected answer (case,
- * accents and punctuation aside), so a part of the expected text is not right. An enrichment is
+ * OPTIONS the same set; TEXT when the answer holds every word of the expected answer (an article
+ * it opens with, case, accents and punctuation aside), so a part of the expected text is not right. An enrichment is
  * right when its answer holds the words of the expected job title (the role it asks for); an
  * answer in the caller's shape when every field given is expected and every expected one given.
  */
