@@ -227,6 +227,33 @@ describe("a quote that states the answer must answer the question", () => {
     };
     expect(narrowAnswer(asked, { quote, passageText: quote })).toBe("twice a year");
     expect(narrowAnswer({ ...asked, value: "Every quarter" }, { quote, passageText: quote })).toBeNull();
+    // Asked how long and how often, the answer keeps both.
+    const both = "How long is the paid sabbatical at Example Labs, and how often?";
+    const leave = "Every three years, employees may take a 6-week paid sabbatical.";
+    expect(
+      narrowAnswer(
+        { ...asked, question: both, kind: answerKindOf(both, "TEXT"), value: "6 weeks every three years" },
+        { quote: leave, passageText: leave },
+      ),
+    ).toBeNull();
+  });
+
+  it("keeps a person's name of five words whole", () => {
+    const question = "Who chairs Example Labs' board?";
+    const card = "Marta J. Quell de Vries Chair";
+    expect(
+      narrowAnswer(
+        {
+          question,
+          type: "TEXT",
+          kind: answerKindOf(question, "TEXT"),
+          value: "Marta J. Quell de Vries",
+          subjectTerms: SUBJECT,
+          person: null,
+        },
+        { quote: card, passageText: card },
+      ),
+    ).toBeNull();
   });
 
   it("takes a URL answer from the quote or a link in it, the page's own address only when a page is asked for", () => {
@@ -543,6 +570,74 @@ describe("answers that only look like one", () => {
     expect(
       holds(check("How long does Example Labs take to review a reseller application?", "TEXT", "1-2 weeks", quote)),
     ).toBe(true);
+  });
+
+  it("wants a span of time where the question asks how quickly or how soon", () => {
+    const heading = "Laptop monitoring and privacy";
+    const quote = "If anyone needs to read your usage data, you are told within 48 hours of their first look.";
+    const question = "How quickly does Example Labs tell staff that someone read their laptop data?";
+    expect(reason(check(question, "TEXT", heading, `${heading}. ${quote}`))).toMatch(/states no length of time/);
+    expect(holds(check(question, "TEXT", "within 48 hours", quote))).toBe(true);
+  });
+
+  it("takes no answer cut off at a comma", () => {
+    const quote = "Postal address (for all mail and contracts): 12 Quay Road Suite 400, Harbourton, ZZ 01234";
+    const question = "Which postal address should contracts for Example Labs go to?";
+    expect(reason(check(question, "TEXT", "12 Quay Road Suite 400,", quote))).toMatch(/stops in the middle/);
+    expect(holds(check(question, "TEXT", "12 Quay Road Suite 400, Harbourton, ZZ 01234", quote))).toBe(true);
+  });
+
+  it("takes the name of a group, a product or a document for nobody's name", () => {
+    const page =
+      "Example Labs runs code search for teams. Our user group meets monthly. Marta Quell Chair. Security policies are reviewed each year.";
+    const onPage = { pageText: page, passageText: page };
+    expect(
+      reason(check("Who chairs Example Labs' board?", "TEXT", "Orbit User Group", "Orbit User Group", onPage)),
+    ).toMatch(/names a thing, not a person/);
+    expect(reason(check("Who leads search at Example Labs?", "TEXT", "Code Search", "Code Search", onPage))).toMatch(
+      /names a thing, not a person/,
+    );
+    expect(holds(check("Who chairs Example Labs' board?", "TEXT", "Marta Quell", "Marta Quell Chair", onPage))).toBe(
+      true,
+    );
+  });
+
+  it("does not take the kind of answer asked for, a service or a platform, for what it is about", () => {
+    const question = "Which service sends Example Labs' transactional e-mails?";
+    expect(
+      reason(
+        check(question, "TEXT", "Harbor Mail Inc", "Example Labs is an analytics service provided by Harbor Mail Inc."),
+      ),
+    ).toMatch(/does not speak of/);
+    const tool = "Which HR platform approves time-off requests at Example Labs?";
+    expect(
+      reason(check(tool, "TEXT", "Quayline", "We use Quayline as our internal platform to track support requests.")),
+    ).toMatch(/does not speak of/);
+  });
+
+  it("does not take a page for the repository its source is kept in", () => {
+    const question = "Where is the source repository of Example Labs' staff handbook?";
+    const page = { url: "https://handbook.example.org/", pageTitle: "Example Labs Handbook" };
+    const intro = "The Example Labs Handbook is a work in progress for staff and contributors.";
+    expect(reason(check(question, "URL", "https://handbook.example.org/", intro, page))).toMatch(
+      /not a code repository/,
+    );
+    const moved = "The Handbook now lives in its own repository at https://github.com/example-labs/handbook.";
+    expect(holds(check(question, "URL", "https://github.com/example-labs/handbook", moved, page))).toBe(true);
+  });
+
+  it("takes no list from a quote a search engine cut off", () => {
+    const question = "Which investors took part in Example Labs' seed round?";
+    const quote = "The seed round was led by Granite Fund, with participation from Quarry Ventures, …";
+    expect(reason(check(question, "OPTIONS", ["Granite Fund", "Quarry Ventures"], quote))).toMatch(/cut/);
+  });
+
+  it("wants the day where the question asks on what day", () => {
+    const quote = "We issued our ten millionth badge on March 3, 2021, three years after 2018's launch.";
+    const question = "On what day did Example Labs issue its ten millionth badge?";
+    expect(reason(check(question, "DATE", "2018", quote))).toMatch(/the day is asked/);
+    expect(holds(check(question, "DATE", "2021-03-03", quote))).toBe(true);
+    expect(holds(check("In what year did Example Labs launch badges?", "DATE", "2018", quote))).toBe(true);
   });
 
   it("counts a duration in the unit asked", () => {

@@ -279,7 +279,7 @@ function clauseBefore(text: string, at: number): string {
 
 /** The last word of a text cut off in the middle of a phrase. */
 const CUT_OFF =
-  /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$/i;
+  /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$|[,;:]$/i;
 
 /** Nouns that describe an organisation named right after them: "Example's venture firm GV". */
 const DESCRIBED =
@@ -304,7 +304,7 @@ const NUMBER_WORDS =
 /** Questions that ask for a measure in a text answer, what the answer must hold, and what it is in words. */
 const MEASURE_ASKED: Array<[RegExp, RegExp, string]> = [
   [
-    /\bhow long\b/i,
+    /\bhow (?:long|quickly|soon|fast)\b/i,
     /\d|\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|decades?|overnight|instantly|immediately|indefinitely|forever|permanently)\b/i,
     "length of time",
   ],
@@ -324,6 +324,9 @@ function copiesOpening(text: string, quote: string): boolean {
   return /^\s*[\p{L}\p{N}(]/u.test(rest) && /[\p{L}\p{N}]/u.test(rest);
 }
 
+/** A question that asks for the day something happened, not its year. */
+const ASKS_DAY = /\b(?:what|which) (?:exact )?(?:day|date)\b|\bexact date\b/i;
+
 /** "How often": a frequency, as pages write one. */
 const ASKS_HOW_OFTEN = /\bhow (?:often|frequently)\b|\bfrequency\b|\bhow many times (?:a|per|each)\b/i;
 const FREQUENCY =
@@ -333,7 +336,10 @@ const FREQUENCY =
 const UNIT_WORDS = new Set(
   (
     "year day week month hour minute percent dollar euro usd eur people person amount total many much value " +
-    "url link page website site homepage address"
+    "url link page website site homepage address " +
+    // "Which service sends its e-mails?": the service is the kind of answer; the e-mails are what it is about.
+    "service services tool tools platform platforms software product products app apps application applications " +
+    "provider providers vendor vendors"
   ).split(" "),
 );
 
@@ -533,6 +539,33 @@ function looksLikeName(value: string, maxWords: number): boolean {
   const last = words[words.length - 1] ?? "";
   const sentenceEnd = /[.!?]$/.test(last) && !/^\p{Lu}[\p{L}]{0,4}\.$/u.test(last);
   return capitalised.length >= Math.ceil(words.length * 0.6) && !sentenceEnd;
+}
+
+/** Last words of a name that make it the name of a group, a product or a document, never a person's. */
+const THING_LAST_WORDS = new Set(
+  (
+    "group groups team teams committee council board foundation fund funds ventures capital partners holdings " +
+    "association society institute university college school office department agency company companies " +
+    "platform project projects program programme service services network policy policies handbook guide " +
+    "search security privacy information support engineering product products system systems app apps " +
+    "cloud server servers suite tool tools edition plan plans tier conference summit meetup"
+  ).split(" "),
+);
+
+/**
+ * Whether a name-like answer to "who" is the name of a thing: it ends in a word that names groups,
+ * products or documents ("Haskell User Group", "Security Policies"), or every word of it is one the
+ * page also writes in lower case, as common words ("Code Search"), which people's names seldom are.
+ */
+function namesAThing(name: string, pageText: string): boolean {
+  const words = name.split(/\s+/).filter(Boolean);
+  const last = (words[words.length - 1] ?? "").toLowerCase().replace(/[^\p{L}]/gu, "");
+  if (THING_LAST_WORDS.has(last)) return true;
+  if (words.length < 2) return false;
+  return words.every((word) => {
+    const lower = word.toLowerCase().replace(/[^\p{L}]/gu, "");
+    return lower.length >= 3 && lower !== word && containsWhole(pageText, lower);
+  });
 }
 
 /** The first and last year of a range a text states ("2019 – 2023", "2023-11-09 - 2026-06-30", "2019 to 2021"). */
@@ -804,6 +837,32 @@ function cellStates(asked: AskedQuestion, cell: string): boolean {
 const START_STEMS = /^(?:start|begin|began)$/;
 
 /** Questions whose answer may be the page itself: "which page", "where can I read", "the announcement". */
+/** The kind nouns a product or an organisation question may end its "which ..." with. */
+const KIND_NOUN =
+  /\b(?:which|what)\s+((?:[\p{L}\p{N}][\p{L}\p{N}'’-]*\s+){1,2})(?:services?|tools?|platforms?|software|products?|apps?|applications?|providers?|vendors?|systems?|processors?)\b/iu;
+
+/**
+ * The words that say which kind of product or provider is asked ("HR" of "Which HR platform",
+ * "payment" of "which payment processor"): the subject's names, possessives and articles aside.
+ */
+function qualifierOf(question: string, subjectTerms: readonly string[]): TopicWord[] {
+  const words = KIND_NOUN.exec(question)?.[1] ?? "";
+  const subject = subjectStemsOf(subjectTerms);
+  return canonicalTerms(words)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 1 && !QUESTION_WORDS.has(word) && !UNIT_WORDS.has(word))
+    .map((word) => topicWord(word))
+    .filter((entry) => !subject.has(entry.word) && !/['’]s?$/.test(entry.word));
+}
+
+/** A question for the legal entity: its name, who operates or owns it. */
+const ASKS_FOR_ENTITY =
+  /\b(?:legal|entity|entities|registered|incorporated|company name|operates|operated|operator|owns|owned|owner|parent|subsidiary|runs|behind)\b/i;
+
+/** A question for where source code is kept, and the hosts that keep it. */
+const ASKS_FOR_REPOSITORY = /\b(?:repository|repositories|repo|repos|source code)\b/i;
+const CODE_HOST = /\b(?:github|gitlab|bitbucket|codeberg|sourcehut|sr\.ht|sourceforge|gitea)\b|\/\/git\./i;
+
 const ASKS_FOR_PAGE =
   /\b(?:page|pages|post|article|announcement|blog|documentation|docs|guide|policy|handbook|faq|changelog|press release|where can (?:i|we|one) (?:read|find|see|learn))\b/i;
 
@@ -883,7 +942,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
-  // An answer that ends on "an", "of" or "and" was cut off in the middle of what it says.
+  // An answer that ends on "an", "of", "and" or a comma was cut off in the middle of what it says.
   if (asked.type === "TEXT" && text.split(/\s+/).length >= 3 && CUT_OFF.test(text))
     return { holds: false, reason: `"${shorten(text)}" stops in the middle of a phrase` };
   // The quote's first words, cut off before its sentence ends, are a copy of it, not the span that answers.
@@ -960,6 +1019,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "Organization name: Example Labs" is a label and the subject's own name, no one's name.
       if (!looksLikeName(text, 5) || text.includes(":"))
         return { holds: false, reason: `"${text}" is not a person's name` };
+      // "Code Search", "User Group", "Security Policies": the name of a thing, not of anyone.
+      if (namesAThing(text, evidence.pageText ?? evidence.passageText))
+        return { holds: false, reason: `"${text}" names a thing, not a person` };
       if (addsNothing(text, question, { subjectTerms: asked.subjectTerms, person: null }))
         return { holds: false, reason: `"${text}" names the subject, not a person` };
       break;
@@ -980,8 +1042,20 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "Example's venture firm GV": what the quote names is the firm after the description, not the owner.
       if (kind === "organisation" && describesAnother(text, quote))
         return { holds: false, reason: `the quote names the organisation after "${shorten(text)}", not it` };
-      // A legal form names the entity: "Example Inc.", "Example GmbH".
-      kindShown = LEGAL_FORM.test(text);
+      // "Which HR platform": the passage must speak of the kind of platform asked, not only of a platform.
+      if (kind === "product" || kind === "organisation") {
+        const untold = qualifierOf(question, asked.subjectTerms).filter(
+          (entry) => topicFound([entry], `${evidence.pageTitle ?? ""} ${evidence.passageText} ${quote}`).length === 0,
+        );
+        if (untold.length > 0)
+          return {
+            holds: false,
+            reason: `the passage does not speak of ${untold.map((entry) => entry.word).join(" ")} for "${shorten(text)}"`,
+          };
+      }
+      // A legal form names the entity ("Example Inc.", "Example GmbH"), which shows the answer where
+      // the entity is what is asked; "which service sends its e-mails" asks what the service does.
+      kindShown = LEGAL_FORM.test(text) && ASKS_FOR_ENTITY.test(question);
       break;
     case "year":
     case "date":
@@ -992,6 +1066,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "number": {
       if (asked.type === "DATE") {
         if (readDates(quote).length === 0) return { holds: false, reason: "the quote states no date" };
+        // "On what day", "from what date": a year or a month alone does not say which day.
+        if (ASKS_DAY.test(question) && !/^\d{4}-\d{2}-\d{2}/.test(String(value)))
+          return { holds: false, reason: `the day is asked, and ${value} does not say which` };
         // "2023-11-09 – 2026-06-30": an end is asked of the range's end, a start of its start.
         const range = yearRange(quote);
         const year = Number(String(value).slice(0, 4));
@@ -1089,6 +1166,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         const what = `${evidence.pageTitle ?? ""} ${evidence.url.replace(/[/._-]+/g, " ")}`;
         if (pageTopic.length > 0 && topicFound(pageTopic, what).length === 0)
           return { holds: false, reason: `the page ${text} is not the page asked for` };
+        // "Where is the handbook's source repository?": the handbook itself is not where its source is kept.
+        if (ASKS_FOR_REPOSITORY.test(question) && !CODE_HOST.test(text))
+          return { holds: false, reason: `the page ${text} is not a code repository` };
       }
       kindShown = inQuote || linked;
       break;
@@ -1149,8 +1229,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   const enough =
     matterFound.length >= needed &&
     (needed === 0 || asked.type !== "NUMBER" || subjectMatter.length < 2 || inText.length > 0);
-  // A list cut mid-name ("includes Ada Park, Dr.") may go on: "every option that applies" is not known from it.
-  if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.)\s*$/.test(quote))
+  // A list cut mid-name ("includes Ada Park, Dr.") or cut off by a search engine's snippet ("with GV, …")
+  // may go on: "every option that applies" is not known from it.
+  if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.|…|\.\.\.)\s*$/.test(quote))
     return { holds: false, reason: "the quote is cut in the middle of its list" };
   if (!enough && kind !== "yes-no" && kind !== "option")
     return {
@@ -1319,7 +1400,8 @@ export function narrowAnswer(
     }
   }
   // "How often": the frequency out of a sentence that says it ("performed twice a year by an independent firm").
-  if (ASKS_HOW_OFTEN.test(asked.question)) {
+  // "How long, and how often": both are the answer.
+  if (ASKS_HOW_OFTEN.test(asked.question) && !MEASURE_ASKED.some(([cue]) => cue.test(asked.question))) {
     const frequency = FREQUENCY.exec(text)?.[0];
     if (frequency && frequency.trim() !== text) return frequency.trim();
   }
@@ -1327,7 +1409,8 @@ export function narrowAnswer(
   const single = <T>(items: readonly T[]): T | null => (new Set(items).size === 1 ? (items[0] ?? null) : null);
   switch (asked.kind) {
     case "person": {
-      if (looksLikeName(text, 4)) return null;
+      // "Laurent P. René de Cotret": a name of five words is whole.
+      if (looksLikeName(text, 5)) return null;
       const candidates = nameSpans(text, false, asked.subjectTerms);
       // With a title asked for, the name beside it: "Jane Doe, CTO" among other names.
       const titled = candidates.filter((name) => {

@@ -255,6 +255,12 @@ describe("a list answer's options", () => {
     ).toEqual(["AWS", "Microsoft Azure"]);
   });
 
+  it('reads an option\'s word written as an owner: "Granite\'s Harbor Fund" names "Granite Harbor Fund"', () => {
+    const funds = ["Granite Harbor Fund", "Quarry Ventures", "Tidal Capital"];
+    const quote = "The round was led by Granite's Harbor Fund, with participation from Quarry Ventures.";
+    expect(optionsLeftOut(["Quarry Ventures"], funds, quote, quote)).toEqual(["Granite Harbor Fund"]);
+  });
+
   it("does not count an option the sentence names as something else", () => {
     const hubs = ["Rotterdam", "Hamburg", "Boston"];
     const quote = "We have two offices: our headquarters in Boston and a service hub in Rotterdam.";

@@ -150,7 +150,9 @@ const DENIES_OR_DATES =
 /** Where a text names an option outright (its name, its initials, or the words they stand for); null when it does not. */
 function optionSpan(option: string, text: string): [number, number] | null {
   const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const patterns = [new RegExp(`(?<![\\p{L}\\p{N}])${literal(option.trim())}(?![\\p{L}\\p{N}])`, "iu")];
+  // A word of the option may be written as an owner: "Y Combinator's Continuity Fund" names "Y Combinator Continuity Fund".
+  const words = option.trim().split(/\s+/).map(literal).join("(?:['’]s)?\\s+");
+  const patterns = [new RegExp(`(?<![\\p{L}\\p{N}])${words}(?![\\p{L}\\p{N}])`, "iu")];
   const initials = initialsOf(option);
   if (initials) patterns.push(new RegExp(`(?<![\\p{L}\\p{N}])${literal(initials)}(?![\\p{L}\\p{N}])`, "iu"));
   if (/^\p{Lu}{2,6}$/u.test(option.trim()))
@@ -192,7 +194,7 @@ export function optionsOnlyWithin(
 }
 
 /** What may stand between two items of one list: commas, "and", "or", "as well as", a repeated "on" or "in" (and other items). */
-const LIST_JOINT = /^(?:[\s,&]|\b(?:and|or|plus|as well as|on|in|at|with|from|by|to)\b)*$/i;
+const LIST_JOINT = /^(?:[\s,&]|\b(?:and|or|plus|as well as|on|in|at|with|from|by|to|participation|including)\b)*$/i;
 
 /**
  * The options a list answer leaves out that its quote lists together with the ones it chose:
