@@ -269,3 +269,57 @@ describe("gathering, whichever page answers first", () => {
     expect(harborviewLast.pages.map((page) => page.url)).toEqual(northwindLast.pages.map((page) => page.url));
   });
 });
+
+describe("a company named without a website", () => {
+  /** Blog posts of the company's own site, found by search, that link to its team page; and another site's page. */
+  const pages: Record<string, string> = {
+    "https://docs.quillon.example/launch": `<html><body><main><h1>Quillon launches its survey API</h1><p>Quillon Surveys today released an API for survey results, with exports to every warehouse.</p><a href="https://quillon.example/company/people">Our people</a></main></body></html>`,
+    "https://quillon.example/blog/series-a": `<html><body><main><h1>Quillon raises a Series A</h1><p>Quillon Surveys raised a Series A to grow its survey platform.</p><a href="https://quillon.example/company/people">Our people</a><a href="https://quillon.example/pricing">Pricing</a></main></body></html>`,
+    "https://quillon.example/company/people": `<html><body><main><h1>People</h1><p>Noor Haddad, CTO. Ines Marr, CEO.</p></main></body></html>`,
+    "https://news.example/quillon": `<html><body><main><h1>Quillon Surveys funding</h1><p>Quillon Surveys raised money this year for its survey platform.</p></main></body></html>`,
+  };
+  const fetcher: PageFetcher & { asked: string[] } = {
+    id: "web-in-memory",
+    asked: [],
+    async fetch(url) {
+      fetcher.asked.push(url);
+      const text = pages[url];
+      if (text === undefined)
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+    },
+  };
+  const search = {
+    id: "search-in-memory",
+    async search() {
+      return [
+        "https://docs.quillon.example/launch",
+        "https://quillon.example/blog/series-a",
+        "https://news.example/quillon",
+      ].map((url, index) => ({
+        url,
+        title: `Quillon Surveys ${index}`,
+        snippet: "Quillon Surveys",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+
+  it("reads, on the second look, the pages of its own site that search found, as for a site given", async () => {
+    const request: NormalizedResearchRequest = {
+      ...companyRequest("Who is the chief technology officer of Quillon Surveys?"),
+      subject: { name: "Quillon Surveys" },
+    };
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher, search },
+      { pageBudget: 6 },
+    );
+    const first = gathering.evidence().pages.map((page) => page.url);
+    expect(first).not.toContain("https://quillon.example/company/people");
+    const more = await gathering.readMore(gathering.remainingBudget());
+    expect(more.map((page) => page.url)).toContain("https://quillon.example/company/people");
+  });
+});

@@ -8,6 +8,7 @@ import type { ExtractedPageCache } from "./extract/extracted-page-cache.js";
 import type { ExtractionPool } from "./extract/extraction-pool.js";
 import { fetchSitemapUrls } from "./fetch/fetch-sitemap-urls.js";
 import type { PageFetcher } from "./fetch/page-fetcher.js";
+import { namedSiteOf } from "./named-site.js";
 import type { SearchHit, SearchProvider } from "./search/search-provider.js";
 
 export interface GatherDependencies {
@@ -411,7 +412,11 @@ export async function startGathering(
       const count = Math.min(limit, budget);
       if (count <= 0 || signal?.aborted) return [];
       await Promise.all(sitemapsRead);
-      const own = plan.ownSites.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
+      // A company named without a website: its own site, found among the search results, is chosen
+      // from as one given is (the links of its pages read so far), for its team, about or legal page.
+      const found = plan.ownSites.length === 0 && plan.companyName ? namedSiteOf(plan.companyName, searchHits) : null;
+      const origins = found ? [found] : plan.ownSites;
+      const own = origins.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       own.sort((a, b) => b.score - a.score);
       const hits = readsSearchResults ? otherHits() : [];
       // The subject's own pages first, search results with what is left; either list fills the other's gap.
