@@ -77,6 +77,15 @@ const RELATED_WORDS: Record<string, string> = {
   vacation: "pto time off leave holidays",
   pto: "vacation time off leave",
   subsidiary: "entity entities subsidiaries",
+  hr: "human resources people",
+  cloud: "hosting hosted hosts servers data centre center region",
+  heads: "head lead vp director chief",
+  leads: "head lead vp director chief",
+  runs: "head lead vp director chief",
+  oversees: "head lead vp director chief",
+  paying: "pay payment payments card billing",
+  payment: "pay paying payments card billing",
+  payments: "pay paying payment card billing",
 };
 
 /** The words pages use for `word` (lowercase), or none. */

@@ -6,6 +6,7 @@
  */
 const TITLE_ABBREVIATIONS: ReadonlyArray<readonly [short: string, long: string]> = [
   ["ceo", "chief executive officer"],
+  ["ceo", "chief executive"],
   ["cto", "chief technology officer"],
   ["cto", "chief technical officer"],
   ["cfo", "chief financial officer"],
