@@ -268,12 +268,18 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       // A company known by its website alone is named by what its home page and other sites' links
       // to it call it: a directory's card names "Acme Surveys", not acme.example.
       const names = plan.companyName ? [] : namesOfSite(evidence.pages, plan.ownSites);
-      const passages = evidencePassages(evidence, plan.ownSites, [...relevanceTerms, ...names]);
+      // The own sites given, and the one the second look found for a company named without one.
+      const ownSites = evidence.ownSites;
+      const passages = evidencePassages(evidence, ownSites, [...relevanceTerms, ...names]);
       const query = {
         ...rankQuery,
         subjectTerms: [...rankQuery.subjectTerms, ...names],
         // Known by its website alone, the company's card on a directory is found by those names.
-        company: rankQuery.company ?? (names.length > 0 && !plan.person ? { names, ownSites: plan.ownSites } : null),
+        company: rankQuery.company
+          ? { ...rankQuery.company, ownSites }
+          : names.length > 0 && !plan.person
+            ? { names, ownSites }
+            : null,
       };
       const ranked = rankPassages(passages, query, { limit: MAX_RANKED_PASSAGES });
       const selected =

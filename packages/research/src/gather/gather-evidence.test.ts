@@ -306,7 +306,7 @@ describe("a company named without a website", () => {
     },
   };
 
-  it("reads, on the second look, the pages of its own site that search found, as for a site given", async () => {
+  it("reads, on the second look, the pages of its own site that search found, as a site given", async () => {
     const request: NormalizedResearchRequest = {
       ...companyRequest("Who is the chief technology officer of Quillon Surveys?"),
       subject: { name: "Quillon Surveys" },
@@ -321,5 +321,7 @@ describe("a company named without a website", () => {
     expect(first).not.toContain("https://quillon.example/company/people");
     const more = await gathering.readMore(gathering.remainingBudget());
     expect(more.map((page) => page.url)).toContain("https://quillon.example/company/people");
+    // From then on the site's pages are the company's own.
+    expect(gathering.evidence().ownSites).toEqual(["https://quillon.example"]);
   });
 });

@@ -330,6 +330,9 @@ export async function startGathering(
     await Promise.all(hits.map((hit) => read(hit.url, part)));
   };
 
+  /** The company's own site found among the search results on the second look, when none was given. */
+  let foundSite: string | null = null;
+
   const reserve = Math.min(SECOND_LOOK_RESERVE, Math.max(0, options.pageBudget - 4));
   const firstRoundBudget = options.pageBudget - reserve;
   // Own sites and search results each get their share of the first round, so one cannot starve the
@@ -414,8 +417,9 @@ export async function startGathering(
       await Promise.all(sitemapsRead);
       // A company named without a website: its own site, found among the search results, is chosen
       // from as one given is (the links of its pages read so far), for its team, about or legal page.
-      const found = plan.ownSites.length === 0 && plan.companyName ? namedSiteOf(plan.companyName, searchHits) : null;
-      const origins = found ? [found] : plan.ownSites;
+      // From then on its pages are the company's own, as those of a site given are.
+      foundSite = plan.ownSites.length === 0 && plan.companyName ? namedSiteOf(plan.companyName, searchHits) : null;
+      const origins = foundSite ? [foundSite] : plan.ownSites;
       const own = origins.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       own.sort((a, b) => b.score - a.score);
       const hits = readsSearchResults ? otherHits() : [];
@@ -436,7 +440,12 @@ export async function startGathering(
       await Promise.all(sitemapsRead);
       return plan.ownSites.some((origin) => siteCandidates(origin).some((entry) => entry.kind === PERSON_PAGE_KIND));
     },
-    evidence: () => ({ pages: pagesOf(parts), searchHits, ownSites: plan.ownSites, unreachable: unreachable() }),
+    evidence: () => ({
+      pages: pagesOf(parts),
+      searchHits,
+      ownSites: foundSite ? [...plan.ownSites, foundSite] : plan.ownSites,
+      unreachable: unreachable(),
+    }),
   };
 }
 

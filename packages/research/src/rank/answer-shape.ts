@@ -1,6 +1,7 @@
 import type { ResponseType } from "@dossier/contract";
 import { countryAliases, countryCodes, countryName } from "@dossier/enrich";
 import type { QuestionIntent } from "../plan/question-intents.js";
+import { writesLegalForm } from "../text/company-names.js";
 import { normalizeForMatch } from "../verify/quote-matches.js";
 
 let placeNames: { words: Set<string>; phrases: string[] } | undefined;
@@ -36,6 +37,10 @@ const CODE = /(?:\b\p{Lu}{1,4}[ -]?)?\b\d[\d ./-]{3,}\d\b/gu;
 /** Words by which a question asks for an identifier rather than a name or a place. */
 const IDENTIFIER_WORDS = /\b(?:number|no|id|identifier|identification|code|ein|vat|siren|siret)\b/i;
 
+/** Words by which a question asks for the name of the legal entity. */
+const ASKS_LEGAL_NAME =
+  /\blegal (?:name|entity|form)\b|\bentity\b|\bregistered (?:name|company)\b|\bincorporated as\b|\bcompany (?:that|which) (?:runs|operates|owns)\b/i;
+
 /** Whether a text holds a code of five digits or more (a register entry, a VAT or tax ID); a year has four. */
 export function holdsIdentifier(text: string): boolean {
   for (const match of text.matchAll(CODE)) if (match[0].replace(/\D/g, "").length >= 5) return true;
@@ -62,6 +67,8 @@ const COUNT_OF_PEOPLE = new RegExp(
   `\\b${NUMBER}(?:\\s+[\\p{L}-]+){0,2}\\s+${PEOPLE}\\b|\\b(?:team|staff|headcount|workforce) of (?:about |around |over |more than |nearly |roughly )?${NUMBER}|\\bwe are (?:now )?${NUMBER}\\b`,
   "iu",
 );
+/** A legal name weighs as much as this many shapes: its line says no more than the name and the address. */
+const LEGAL_NAME_WEIGHT = 3;
 /** A count of people weighs as much as this many shapes: it is how a head count is written, where other numbers are only numbers. */
 const COUNT_WEIGHT = 3;
 
@@ -79,6 +86,9 @@ export function answerShape(
   question = "",
 ): ((text: string) => boolean | number) | null {
   if (intents.includes("legal-entity") && IDENTIFIER_WORDS.test(question)) return holdsIdentifier;
+  // "What is the legal name of the company that runs it?": the imprint's line with the legal form.
+  if (intents.includes("legal-entity") && ASKS_LEGAL_NAME.test(question))
+    return (text) => (writesLegalForm(text) ? LEGAL_NAME_WEIGHT : 0);
   if (intents.includes("headcount") && responseType === "NUMBER")
     return (text) => (COUNT_OF_PEOPLE.test(text) ? COUNT_WEIGHT : 0);
   if (intents.includes("location")) return namesPlace;

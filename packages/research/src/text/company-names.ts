@@ -38,7 +38,42 @@ const LEGAL_FORMS = new Set([
   "aps",
   "kk",
   "pbc",
+  "oü",
+  "pte",
+  "bhd",
+  "kft",
+  "zrt",
+  "sro",
 ]);
+
+/** Legal forms that are also common words or letters of other words: counted only written in capitals. */
+const FORMS_IN_CAPITALS = new Set([
+  "co",
+  "company",
+  "limited",
+  "as",
+  "ab",
+  "ag",
+  "kg",
+  "ev",
+  "sa",
+  "ug",
+  "nv",
+  "bv",
+  "oy",
+]);
+
+/**
+ * Whether a text writes a company's legal form: "Example Insights OÜ", "Example, Inc.", "Example
+ * AG" (a short or common one only in capitals: "as" and "company" are words).
+ */
+export function writesLegalForm(text: string): boolean {
+  return words(text).some((word) => {
+    const lower = word.toLowerCase();
+    if (!LEGAL_FORMS.has(lower)) return false;
+    return !FORMS_IN_CAPITALS.has(lower) || /^\p{Lu}/u.test(word);
+  });
+}
 
 /** An article written after the name ("Example Company (The)", "Example Company, The") or before it. */
 const ARTICLE_LAST = /\s*(?:,\s*the|\(\s*the\s*\))\s*$/i;
