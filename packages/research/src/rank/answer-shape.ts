@@ -68,7 +68,7 @@ const COUNT_OF_PEOPLE = new RegExp(
   "iu",
 );
 /** A legal name weighs as much as this many shapes: its line says no more than the name and the address. */
-const LEGAL_NAME_WEIGHT = 3;
+const LEGAL_NAME_WEIGHT = 5;
 /** A count of people weighs as much as this many shapes: it is how a head count is written, where other numbers are only numbers. */
 const COUNT_WEIGHT = 3;
 

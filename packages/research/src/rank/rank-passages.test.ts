@@ -175,6 +175,21 @@ describe("rankPassages", () => {
     expect(state[0]!.id).toBe(corporation.id);
   });
 
+  it("ranks the line with a legal form first when the legal name of the company behind a product is asked", () => {
+    const question = "What is the legal name of the company that runs Acme Analytics?";
+    const others = [
+      passage("Any company can run the analytics script on its own servers, under its own name."),
+      passage("Our legal pages: the privacy policy, the terms and the data processing agreement."),
+    ];
+    const imprint = passage("Imprint\n\nAcme Insights OÜ\nHarbour tn 2\n50403 Tartu\nEstonia");
+    const ranked = rankPassages([...others, imprint], {
+      question,
+      subjectTerms: ["Acme Analytics"],
+      answerShape: answerShape("TEXT", questionIntents(question, "company"), question),
+    });
+    expect(ranked[0]!.id).toBe(imprint.id);
+  });
+
   it("ranks a count of people, in digits or words, for a head count, and an amount in words for funding", () => {
     const rankFor = (question: string, responseType: "NUMBER" | "TEXT", passages: Passage[]) =>
       rankPassages(passages, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acronymOf, companyNameForms, nameInReadingOrder, shortNameAsked } from "./company-names.js";
+import { acronymOf, companyNameForms, nameInReadingOrder, shortNameAsked, writesLegalForm } from "./company-names.js";
 
 describe("companyNameForms", () => {
   it.each([
@@ -56,5 +56,14 @@ describe("names a directory or a question writes", () => {
     expect(shortNameAsked("Quillon Technologies", "Is Quillon Technologies hiring?")).toBeNull();
     expect(shortNameAsked("Agency's 7Q", "Is 7Q funded by Congress?")).toBe("7Q");
     expect(companyNameForms("Agency's 7Q")).toContain("7Q");
+  });
+});
+
+describe("writesLegalForm", () => {
+  it("reads a legal form, a short or common one only in capitals", () => {
+    expect(writesLegalForm("Acme Insights OÜ, Harbour tn 2")).toBe(true);
+    expect(writesLegalForm("Acme, Inc.")).toBe(true);
+    expect(writesLegalForm("Acme Holding AS")).toBe(true);
+    expect(writesLegalForm("Acme runs as a service for any company")).toBe(false);
   });
 });
