@@ -1,5 +1,6 @@
 import { setBounded } from "../../bounded-map.js";
 import { intentAffinity, intentCues, type PageKind, type QuestionIntent } from "../../plan/question-intents.js";
+import { relatedWords } from "../../rank/question-terms.js";
 import { isOnSite } from "../../site-host.js";
 import { abbreviatesLegalForm } from "../../text/legal-terms.js";
 import type { PageLink } from "../extract/extracted-page.js";
@@ -90,6 +91,10 @@ const GENERAL_PRIOR: Partial<Record<PageKind, number>> = {
   contact: 1,
   careers: 1,
 };
+
+/** Time away from work, and the words pages about it are named by. */
+const TIME_OFF = /\b(?:days?|time|weeks?) off\b/i;
+const TIME_OFF_WORDS = ["time-off", "time", "vacation", "leave", "holiday", "holidays", "pto"];
 
 /** Question words that say nothing about which page answers. */
 const GENERIC_WORDS = new Set(
@@ -185,7 +190,7 @@ function personPageBonus(analysis: CandidateAnalysis, personWords: readonly stri
 
 function scoreCandidate(
   analysis: CandidateAnalysis,
-  questionWords: readonly string[],
+  questionWords: ReadonlyArray<readonly string[]>,
   intents: readonly QuestionIntent[],
   cues: readonly string[],
   personWords: readonly string[],
@@ -204,7 +209,9 @@ function scoreCandidate(
   // A year the question names counts as one of its words wherever in the path it stands: the
   // post of that year in a dated archive (`/2024/03/new-board`).
   const named =
-    questionWords.filter((word) => analysis.ownWords.some((candidate) => related(word, candidate))).length +
+    questionWords.filter((forms) =>
+      analysis.ownWords.some((candidate) => forms.some((word) => related(word, candidate))),
+    ).length +
     (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0) +
     analysis.years.filter((year) => questionYears.includes(year) && !analysis.ownWords.includes(year)).length;
   const naming = reading.article && named < 2 ? named : named * 3;
@@ -231,9 +238,11 @@ export function scoreSitePages(
   question: PageQuestion,
 ): ScoredPage[] {
   const subjectWords = new Set((question.subjectTerms ?? []).flatMap(wordsOf));
-  const questionWords = wordsOf(question.question).filter(
-    (word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word),
-  );
+  // Each word of the question with the words pages use for it ("vacation" for "days off").
+  const questionWords = wordsOf(question.question)
+    .filter((word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word))
+    .map((word) => [word, ...relatedWords(word).filter((other) => other.length > 3)]);
+  if (TIME_OFF.test(question.question)) questionWords.push(TIME_OFF_WORDS);
   const cues = intentCues(question.intents);
   const personWords = wordsOf(question.personName ?? "");
   const questionYears = [...question.question.matchAll(YEARS)].map((match) => match[0]);

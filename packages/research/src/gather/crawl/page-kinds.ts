@@ -222,13 +222,22 @@ export interface PageKindReading {
   article: boolean;
 }
 
+/** Most words a path segment names a kind of page with: "meet-the-team"; a longer one is an article's title. */
+const MAX_KIND_SEGMENT_WORDS = 3;
+
+/** The kinds a path segment names: none for a title ("open-source-eating-saas" is no "open" page). */
+function namingKinds(segment: string): Set<PageKind> {
+  const words = segment.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length > MAX_KIND_SEGMENT_WORDS ? new Set() : kindsNamedBy(segment);
+}
+
 /** Reads a page's kind: `/blog/compliance` is a blog article about compliance, `/docs/authors` a team page. */
 export function readPageKind(path: string, linkText = ""): PageKindReading {
   const segments = path.split("/").filter(Boolean);
   const section = segments[0] ?? "";
   const leaf = segments[segments.length - 1] ?? "";
-  const sectionKinds = kindsNamedBy(section);
-  const leafKinds = kindsNamedBy(leaf);
+  const sectionKinds = namingKinds(section);
+  const leafKinds = namingKinds(leaf);
   const article =
     segments.length >= 2 && (sectionKinds.has("blog") || sectionKinds.has("press")) && leafKinds.size === 0;
   const kinds = new Set<PageKind>([...(article ? [] : sectionKinds), ...leafKinds, ...kindsNamedBy(linkText)]);
