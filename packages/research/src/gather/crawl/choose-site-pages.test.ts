@@ -225,4 +225,33 @@ describe("chooseSitePages", () => {
       `${origin}/who-we-are`,
     ]);
   });
+
+  it("reads no kind of page in a slug that is an article's title", () => {
+    const sitemap = [
+      "https://acme.test/blog/open-source-eating-the-world",
+      "https://acme.test/blog/our-story-so-far-in-numbers",
+      "https://acme.test/about",
+    ];
+    const chosen = scoreSitePages(origin, [], sitemap, ask("x")).map((page) => page.url);
+    expect(chosen).toEqual([`${origin}/about`]);
+  });
+
+  it("chooses pages by the words pages use for the question's words", () => {
+    const sitemap = [
+      "https://acme.test/handbook/people/share-options",
+      "https://acme.test/handbook/people/time-off",
+      "https://acme.test/handbook/people/onboarding",
+    ];
+    const best = (question: string) => scoreSitePages(origin, [], sitemap, ask(question))[0]?.url;
+    expect(best("What is the minimum number of days off Acme expects each person to take?")).toBe(
+      `${origin}/handbook/people/time-off`,
+    );
+    expect(best("How much vacation does Acme give?")).toBe(`${origin}/handbook/people/time-off`);
+  });
+
+  it("reads who heads a department as a leadership question, and backups as a security one", () => {
+    expect(questionIntents("Who heads product at Acme?", "company")).toContain("leadership");
+    expect(questionIntents("Who heads product at Acme?", "company")).not.toContain("product");
+    expect(questionIntents("How long does Acme keep its backups?", "company")).toContain("compliance");
+  });
 });
