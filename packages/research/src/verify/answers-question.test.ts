@@ -632,6 +632,20 @@ describe("answers that only look like one", () => {
     expect(reason(check(question, "OPTIONS", ["Granite Fund", "Quarry Ventures"], quote))).toMatch(/cut/);
   });
 
+  it("wants a board's role where the question asks for a position on the board", () => {
+    const question = "What position does Noor Haddad hold on the Example Labs board?";
+    const person = {
+      fullName: "Noor Haddad",
+      firstName: "Noor",
+      title: null,
+      companyName: "Example Labs",
+      companyHosts: [],
+    };
+    const bio = "Noor Haddad is a compiler engineer, a climber, and the founder of Quarry.";
+    expect(reason(check(question, "TEXT", "compiler engineer", bio, { person }))).toMatch(/no role on a board/);
+    expect(holds(check(question, "TEXT", "Vice Treasurer", "Noor Haddad Vice Treasurer", { person }))).toBe(true);
+  });
+
   it("wants the day where the question asks on what day", () => {
     const quote = "We issued our ten millionth badge on March 3, 2021, three years after 2018's launch.";
     const question = "On what day did Example Labs issue its ten millionth badge?";
@@ -799,5 +813,19 @@ describe("the figure the question's words lead to", () => {
       { quote: card, passageText: card },
     );
     expect(narrowed).toBe("Porto, Portugal");
+    const region = "Ana Lima — Finance Manager — Braga, Minho, Portugal";
+    expect(
+      narrowAnswer(
+        {
+          question: "Where does Ana Lima live?",
+          type: "TEXT",
+          kind: answerKindOf("Where does Ana Lima live?", "TEXT"),
+          value: region,
+          subjectTerms: SUBJECT,
+          person: null,
+        },
+        { quote: region, passageText: region },
+      ),
+    ).toBe("Braga, Minho, Portugal");
   });
 });

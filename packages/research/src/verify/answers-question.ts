@@ -855,6 +855,10 @@ function qualifierOf(question: string, subjectTerms: readonly string[]): TopicWo
     .filter((entry) => !subject.has(entry.word) && !/['’]s?$/.test(entry.word));
 }
 
+/** Roles a board has. */
+const BOARD_ROLE =
+  /\b(?:chair|chairs|chairman|chairwoman|chairperson|president|treasurer|secretary|trustee|director|member|observer|governor)\b/i;
+
 /** A question for the legal entity: its name, who operates or owns it. */
 const ASKS_FOR_ENTITY =
   /\b(?:legal|entity|entities|registered|incorporated|company name|operates|operated|operator|owns|owned|owner|parent|subsidiary|runs|behind)\b/i;
@@ -1033,6 +1037,13 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // A title is a few words with a role in them, not a sentence that mentions one.
       if (text.split(/\s+/).length > 8 || !hasRoleWord(text))
         return { holds: false, reason: `"${shorten(text)}" is not a role or a title` };
+      // "Which position does she hold on the board?": a board's role, or one the passage gives on a board.
+      if (
+        /\bboard\b/i.test(question) &&
+        !BOARD_ROLE.test(text) &&
+        !/\bboard\b/i.test(`${evidence.pageTitle ?? ""} ${evidence.passageText}`)
+      )
+        return { holds: false, reason: `"${shorten(text)}" is no role on a board` };
       kindShown = true;
       break;
     }
@@ -1440,7 +1451,7 @@ export function narrowAnswer(
         const place = countryFromLocation(segment);
         if (!place.city || !segment.toLowerCase().includes(place.city.toLowerCase())) return [];
         const parts = segment.split(",").map((part) => part.trim());
-        return [whereAsked && parts.length === 2 && place.countryCode !== null ? segment.trim() : parts[0]!];
+        return [whereAsked && parts.length <= 3 && place.countryCode !== null ? segment.trim() : parts[0]!];
       });
       if (cities.length > 0) return single(cities);
       // A place after "in", "from" or "based in": "our office in San Francisco", "founded ... in Palo Alto, California".
