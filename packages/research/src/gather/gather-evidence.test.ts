@@ -309,6 +309,7 @@ describe("a company named without a website", () => {
   it("reads, on the second look, the pages of its own site that search found, as a site given", async () => {
     const request: NormalizedResearchRequest = {
       ...companyRequest("Who is the chief technology officer of Quillon Surveys?"),
+      kind: "company",
       subject: { name: "Quillon Surveys" },
     };
     const gathering = await startGathering(
