@@ -101,7 +101,7 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["url", /\b(?:url|website|web site|homepage|home page|link|repository|repo|github|profile page|web address)\b/],
   [
     "organisation",
-    /\b(?:which|what|whose)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b/,
+    /\b(?:which|what|whose)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b|\bwho (?:are|is|were|was) (?:\S+ ){0,2}(?:investors?|backers?|funders?|sponsors?|shareholders?|owners?|customers?|clients?|partners?|auditors?|vendors?|providers?)\b/,
   ],
   [
     "product",

@@ -45,6 +45,7 @@ describe("the kind of answer a question asks for", () => {
     ["Which country is she in?", "TEXT", "country"],
     ["Who is the CTO?", "TEXT", "person"],
     ["Which company acquired them?", "TEXT", "organisation"],
+    ["Who are the company's investors?", "TEXT", "organisation"],
     ["What is her current role?", "TEXT", "title"],
     ["What does Example Labs make?", "TEXT", "text"],
     ["Is it SOC 2 certified?", "BOOL", "yes-no"],
