@@ -1,7 +1,9 @@
 /** Long texts normalized lately: verification compares many quotes and values with the same passages. */
 const normalizedLately = new Map<string, string>();
-const NORMALIZED_KEPT = 128;
+let normalizedCharacters = 0;
 const NORMALIZED_KEPT_FROM_LENGTH = 200;
+/** Characters of the texts kept at most (with their normalized forms, about 4 MB). */
+const NORMALIZED_KEPT_CHARACTERS = 1_000_000;
 
 /** Text reduced for comparison: case, accents, quotes, dashes and whitespace normalized. */
 export function normalizeForMatch(text: string): string {
@@ -9,8 +11,14 @@ export function normalizeForMatch(text: string): string {
   let normalized = normalizedLately.get(text);
   if (normalized === undefined) {
     normalized = normalize(text);
-    if (normalizedLately.size >= NORMALIZED_KEPT) normalizedLately.clear();
-    normalizedLately.set(text, normalized);
+    if (normalizedCharacters + text.length > NORMALIZED_KEPT_CHARACTERS) {
+      normalizedLately.clear();
+      normalizedCharacters = 0;
+    }
+    if (text.length <= NORMALIZED_KEPT_CHARACTERS) {
+      normalizedLately.set(text, normalized);
+      normalizedCharacters += text.length;
+    }
   }
   return normalized;
 }
