@@ -254,4 +254,13 @@ describe("chooseSitePages", () => {
     expect(questionIntents("Who heads product at Acme?", "company")).not.toContain("product");
     expect(questionIntents("How long does Acme keep its backups?", "company")).toContain("compliance");
   });
+
+  it("takes a page named for a kind over one whose longer name holds the kind's word", () => {
+    const sitemap = ["https://acme.test/tutorials/tracking-teams", "https://acme.test/handbook/company/team"];
+    const question: PageQuestion = {
+      question: "What does Noor Haddad do at Acme?",
+      intents: questionIntents("What does Noor Haddad do at Acme?", "person"),
+    };
+    expect(scoreSitePages(origin, [], sitemap, question)[0]?.url).toBe(`${origin}/handbook/company/team`);
+  });
 });

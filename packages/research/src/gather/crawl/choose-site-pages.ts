@@ -82,6 +82,9 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   return analysis;
 }
 
+/** What a kind read from a word of a longer page name counts, against one the page is named by. */
+const PARTIAL_KIND = 0.5;
+
 /** Kinds worth a look whatever the question: they answer most questions about a company. */
 const GENERAL_PRIOR: Partial<Record<PageKind, number>> = {
   about: 5,
@@ -199,10 +202,12 @@ function scoreCandidate(
   const { reading } = analysis;
   // What the page is against what the question asks: an article in a blog or news section answers
   // only what its own title is about, so its section counts for little.
-  const affinity = intentAffinity(intents, reading.kinds) * (reading.article ? 0.4 : 1);
+  const affinity =
+    intentAffinity(intents, reading.kinds) * (reading.article ? 0.4 : 1) * (reading.partial ? PARTIAL_KIND : 1);
   let prior = 0;
   if (intents.length === 0 && !reading.article)
-    for (const kind of reading.kinds) prior = Math.max(prior, GENERAL_PRIOR[kind] ?? 0);
+    for (const kind of reading.kinds)
+      prior = Math.max(prior, (GENERAL_PRIOR[kind] ?? 0) * (reading.partial ? PARTIAL_KIND : 1));
   // Words of the question in the page's own name (its last path segment and link text); an
   // article needs two of them, one shared word is as likely chance as topic.
   // An own name that holds a cue of what the question asks ("pre-seed" for a funding question) counts too.

@@ -220,6 +220,8 @@ export interface PageKindReading {
    * own title is about, not the questions its section usually answers.
    */
   article: boolean;
+  /** Its kinds are read from a word of a longer name only ("tracking-teams"), not from a name of the kind itself. */
+  partial: boolean;
 }
 
 /** Most words a path segment names a kind of page with: "meet-the-team"; a longer one is an article's title. */
@@ -240,7 +242,11 @@ export function readPageKind(path: string, linkText = ""): PageKindReading {
   const leafKinds = namingKinds(leaf);
   const article =
     segments.length >= 2 && (sectionKinds.has("blog") || sectionKinds.has("press")) && leafKinds.size === 0;
-  const kinds = new Set<PageKind>([...(article ? [] : sectionKinds), ...leafKinds, ...kindsNamedBy(linkText)]);
+  const linked = kindsNamedBy(linkText);
+  const kinds = new Set<PageKind>([...(article ? [] : sectionKinds), ...leafKinds, ...linked]);
   if (article) for (const kind of sectionKinds) kinds.add(kind);
-  return { kinds, article };
+  // "/tutorials/tracking-teams" names a team only in part: "/team" and "/meet-the-team" are its name.
+  const named = (segment: string) => WORD_KINDS.has(segment.toLowerCase());
+  const partial = kinds.size > 0 && linked.size === 0 && !named(leaf) && !(segments.length === 1 && named(section));
+  return { kinds, article, partial };
 }
