@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { WORKER_NODE_FLAGS } from "@dossier/config";
 import { countLiveWorkers, createRedis, waitForRedis } from "@dossier/queue";
 import {
   deleteKeysWithPrefix,
@@ -144,7 +145,8 @@ export async function startBenchStack(options: BenchStackOptions = {}): Promise<
     for (let index = 0; index < count; index += 1) {
       workers.push(
         startProcess(`worker-${workers.length + 1}`, join(root, "apps/worker/dist/main.js"), env, {
-          nodeArguments,
+          // Started as the package scripts, compose and Kubernetes start a worker.
+          nodeArguments: [...WORKER_NODE_FLAGS, ...nodeArguments],
           keepLines: 200,
         }),
       );

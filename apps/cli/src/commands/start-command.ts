@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { type Config, describeRedisTarget } from "@dossier/config";
+import { type Config, describeRedisTarget, WORKER_NODE_FLAGS } from "@dossier/config";
 import { Command } from "commander";
 import { makeFirstKey } from "../local-start/first-key.js";
 import { LOCAL_REDIS_FOLDER, type LocalRedis, redisAnswers, startLocalRedis } from "../local-start/local-redis.js";
 
 // Resolved as packages, so that this works in the workspace and in a deployed tree alike.
-const scripts = ["@dossier/gateway/main", "@dossier/worker/main"];
+const WORKER_SCRIPT = "@dossier/worker/main";
+const scripts = ["@dossier/gateway/main", WORKER_SCRIPT];
 
 const say = (text: string) => process.stderr.write(`${text}\n`);
 
@@ -85,7 +86,11 @@ export function startCommand(loadConfig: () => Config): Command {
     const key = await makeFirstKey(config);
     if (key) showFirstKey(key, config);
     const children: ChildProcess[] = scripts.map((script) =>
-      spawn(process.execPath, [fileURLToPath(import.meta.resolve(script))], { stdio: "inherit", env: process.env }),
+      spawn(
+        process.execPath,
+        [...(script === WORKER_SCRIPT ? WORKER_NODE_FLAGS : []), fileURLToPath(import.meta.resolve(script))],
+        { stdio: "inherit", env: process.env },
+      ),
     );
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
