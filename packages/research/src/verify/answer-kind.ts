@@ -84,7 +84,7 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ],
   [
     "money",
-    /\bhow much\b|\b(?:raise[sd]?|raising|funding|valuation|revenue|price[sd]?|cost[s]?|fee[s]?|salary|budget|grant|donation|amount|spend|paid|pay)\b/,
+    /\bhow much\b|\b(?:raise[sd]?|raising|funding|valuation|revenue|price[sd]?|cost[s]?|fee[s]?|salary|budget|grant|donation|amount|spend|paid|pay|charge[sd]?|charging|bill(?:s|ed)?)\b/,
   ],
   ["count", /\bhow many\b|\bnumber of\b|\bcount of\b|\bhow (?:large|big) is the team\b|\bteam size\b|\bheadcount\b/],
   ["year", /\b(?:what|which) year\b|\bin what year\b|\bsince when\b|\bwhen\b|\byear\b|\bdate\b/],
@@ -107,7 +107,10 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
     "product",
     /\b(?:which|what)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:tool|product|service|software|platform|app|application|library|framework|programming language|database|cloud)\b/,
   ],
-  ["person", /\bwho\b|\bwhose\b|\b(?:name of the|which person|whom)\b/],
+  [
+    "person",
+    /\bwho\b|\bwhose\b|\b(?:name of the|which person|whom)\b|\b(?:which|what) (?:[\w-]+ )?(?:engineers?|designers?|developers?|employees?|founders?|co-?founders?|executives?|managers?|team members?|staff members?|hires?|researchers?|scientists?|authors?|speakers?|people)\b/,
+  ],
 ];
 
 const cueOf = (kind: AnswerKind) => KIND_CUES.find(([name]) => name === kind)?.[1] ?? /$^/;

@@ -614,6 +614,9 @@ describe("answers that only look like one", () => {
     expect(
       reason(check(tool, "TEXT", "Quayline", "We use Quayline as our internal platform to track support requests.")),
     ).toMatch(/does not speak of/);
+    // The words pages use for the kind count: human resources are "people".
+    const people = "You won't need to ask before requesting time off - our people platform Quayline approves it.";
+    expect(holds(check(tool, "TEXT", "Quayline", people))).toBe(true);
   });
 
   it("does not take a page for the repository its source is kept in", () => {
@@ -828,5 +831,64 @@ describe("the figure the question's words lead to", () => {
         { quote: region, passageText: region },
       ),
     ).toBe("Braga, Minho, Portugal");
+  });
+});
+
+describe("answers a weak reader gives from a sentence that does not say them", () => {
+  it("asks for a person where the question asks which engineer, and refuses a date for one", () => {
+    const question = "Which engineer joined Example Labs in September 2023?";
+    expect(answerKindOf(question, "TEXT")).toBe("person");
+    const row = "Ada Park | Software Engineer - II | Portugal | September 4th, 2023";
+    expect(reason(check(question, "TEXT", "September 4th, 2023", row))).toMatch(/not a person's name/);
+  });
+
+  it("refuses a country for the organisation asked", () => {
+    const quote = "Example Labs is incorporated as a legal entity in Estonia.";
+    expect(reason(check("What is the legal entity behind Example Labs?", "TEXT", "Estonia", quote))).toMatch(
+      /is a place, not an organisation/,
+    );
+  });
+
+  it("refuses the first word of a longer name, and keeps a name before its legal form", () => {
+    const question = "Under what company name is Example Labs registered with the regulator?";
+    const quote = "We are registered with the regulator in the United Kingdom as Harbor Mail Ltd.";
+    expect(reason(check(question, "TEXT", "United", quote))).toMatch(/cut from a longer name/);
+    expect(holds(check(question, "TEXT", "Harbor Mail Ltd.", quote))).toBe(true);
+    const named = "We are registered with the regulator as Quayline Ltd.";
+    expect(holds(check(question, "TEXT", "Quayline", named))).toBe(true);
+  });
+
+  it("takes no yes from what is still in progress", () => {
+    const quote = "We are in the process of obtaining our SOC 2 certification, and we monitor compliance via Drata.";
+    expect(reason(check("Does Example Labs already hold a SOC 2 certification?", "BOOL", true, quote))).toMatch(
+      /future or a draft/,
+    );
+  });
+
+  it("reads a list's item with the line it is listed under", () => {
+    const question = "Does Example Labs accept donations from weapons manufacturers?";
+    const item = "- Arms and weapons manufacturers and military contractors";
+    const refusing = `Below are the criteria to reject any form of support:\n\n${item}\n- Gambling websites`;
+    expect(reason(check(question, "BOOL", true, item, { passageText: item, pageText: refusing }))).toMatch(
+      /list of what is refused/,
+    );
+    const accepting = `We gladly accept support from:\n${item}`;
+    expect(holds(check(question, "BOOL", true, item, { passageText: accepting, pageText: accepting }))).toBe(true);
+  });
+
+  it("wants the plan the question names, in the quote or the heading it stands under", () => {
+    const question = "What does Example Labs' Enterprise plan cost per month?";
+    const other = "- The Professional plan offers unlimited searches for USD $10 per month + tax.";
+    expect(reason(check(question, "NUMBER", 10, other))).toMatch(/does not speak of the enterprise plan/);
+    const under = "Enterprise\n- Unlimited seats\nUSD $99 per month, billed yearly";
+    expect(holds(check(question, "NUMBER", 99, "USD $99 per month, billed yearly", { passageText: under }))).toBe(true);
+  });
+
+  it("reads what a company charges as money", () => {
+    const question = "What does Example Labs charge per TB per month for extra storage?";
+    expect(answerKindOf(question, "NUMBER")).toBe("money");
+    const quote = "Above the included 1TB, storage is billed in 1TB increments, at a base price of $18/TB/month.";
+    expect(reason(check(question, "NUMBER", 1, quote))).toMatch(/not state 1 as an amount of money/);
+    expect(holds(check(question, "NUMBER", 18, quote))).toBe(true);
   });
 });

@@ -211,10 +211,12 @@ const STATED_AS: Record<string, string> = {
 /** How pages say what someone did before joining: "prior to Example", "previously at", "formerly". */
 const BEFORE_JOINING = ["prior", "previously", "previous", "formerly", "former", "before"];
 
-function topicWord(raw: string): TopicWord {
-  // A title is its title: "technical" on a page is not "CTO".
+function topicWord(raw: string, options: { titles?: boolean } = {}): TopicWord {
+  // A title is its title: "technical" on a page is not "CTO". Where no title is meant (the "HR" of
+  // "which HR platform"), the words pages use for it count ("our people platform").
   const related = [...relatedWords(raw), ...(STATED_AS[raw]?.split(" ") ?? [])];
-  const aliases = TITLE_SHORT_FORMS.has(raw) ? [] : related.flatMap((other) => stemsOf(other));
+  const aliases =
+    (options.titles ?? true) && TITLE_SHORT_FORMS.has(raw) ? [] : related.flatMap((other) => stemsOf(other));
   return { word: stem(raw), aliases };
 }
 
@@ -325,7 +327,7 @@ function copiesOpening(text: string, quote: string): boolean {
 }
 
 /** A question that asks for the day something happened, not its year. */
-const ASKS_DAY = /\b(?:what|which) (?:exact )?(?:day|date)\b|\bexact date\b/i;
+export const ASKS_DAY = /\b(?:what|which) (?:exact )?(?:day|date)\b|\bexact date\b/i;
 
 /** "How often": a frequency, as pages write one. */
 const ASKS_HOW_OFTEN = /\bhow (?:often|frequently)\b|\bfrequency\b|\bhow many times (?:a|per|each)\b/i;
@@ -371,7 +373,7 @@ function countedWords(question: string, subjectTerms: readonly string[]): TopicW
   // The counted noun is the first word (or two, "board seats").
   return words
     .slice(0, 2)
-    .map(topicWord)
+    .map((word) => topicWord(word))
     .filter((entry) => !subject.has(entry.word));
 }
 
@@ -588,6 +590,29 @@ function specificPhrases(question: string): string[] {
   return phrases;
 }
 
+/** What a plan, a tier or an edition is called: "Enterprise" of "Plausible's Enterprise plan". */
+const NAMED_PLAN = /(?<=\S\s+)(\p{Lu}[\p{L}+-]*)\s+(?:plan|plans|tier|edition|package|subscription)\b/u;
+
+/** The plan a question names, folded as normalizeForMatch folds; null when it names none but the subject's. */
+function namedPlanOf(question: string, subjectTerms: readonly string[]): string | null {
+  const name = NAMED_PLAN.exec(question)?.[1];
+  if (!name || QUESTION_WORDS.has(name.toLowerCase())) return null;
+  const folded = normalizeForMatch(name);
+  return subjectStemsOf(subjectTerms).has(stem(folded)) ? null : folded;
+}
+
+/** The heading or table header a quote stands under: the nearest short line above it in its passage. */
+function headingAbove(passageText: string, quote: string): string {
+  const found = lineOf(passageText, quote);
+  if (!found) return "";
+  for (let index = found.index - 1; index >= 0; index -= 1) {
+    const line = (found.lines[index] ?? "").trim();
+    if (line !== "" && line.split(/\s+/).length <= 8 && !/[.!?]$/.test(line) && !/^(?:[-*•]|\d+[.)])\s/.test(line))
+      return line;
+  }
+  return "";
+}
+
 /** Labels pages and structured data put before a value: "Person name:", "Organization url:". */
 const LABEL_WORDS = new Set("name person organization organisation url type label title value".split(" "));
 
@@ -625,7 +650,24 @@ function definesTopic(quote: string, topic: readonly TopicWord[]): boolean {
   return topic.some((entry) => speaksOf(head, entry)) && /^(?:a|an|the|to|for)$/.test(article);
 }
 
-const FUTURE = /\b(?:plans? to|planned|coming soon|not yet|draft|roadmap)\b/i;
+const FUTURE =
+  /\b(?:plans? to|planned|coming soon|not yet|draft|roadmap|in the process of|working (?:towards?|on obtaining|on getting)|in progress|underway|pursuing|preparing for|on track to|currently undergoing)\b/i;
+
+/** A line that leads into a list of what is refused or left out: "criteria to reject any support from:". */
+const REFUSING_LEAD =
+  /\b(?:reject|refuse|decline|exclude|exclusion|prohibit|not accept|do not|don't|never|won't|will not|cannot|can't|no longer)\b/i;
+
+/** Whether the quote is an item of a list, the line before the list's first item: "- Arms manufacturers" under "We reject:". */
+function listLeadIn(passageText: string, quote: string): string | null {
+  const found = lineOf(passageText, quote);
+  if (!found || !/^\s*(?:[-*•]|\d+[.)])\s/.test(found.line)) return null;
+  for (let index = found.index - 1; index >= 0; index -= 1) {
+    const line = found.lines[index] ?? "";
+    if (line.trim() === "" || /^\s*(?:[-*•]|\d+[.)])\s/.test(line)) continue;
+    return line;
+  }
+  return null;
+}
 
 /** Whether every mention of the topic in a quote's sentence comes after a partner or a customer is named. */
 function saidOfOtherParty(quote: string, topic: readonly TopicWord[]): boolean {
@@ -821,6 +863,31 @@ function namesSubject(subjectTerms: readonly string[], quote: string): boolean {
   });
 }
 
+/** Whether a text is a country's name or a city with its country, and nothing more: "Estonia", "Tartu, Estonia". */
+function isPlaceName(text: string): boolean {
+  const parsed = countryFromLocation(text);
+  if (parsed.country === null) return false;
+  const last = text.split(",").pop() ?? "";
+  return normalizeForMatch(last).trim() === normalizeForMatch(parsed.country);
+}
+
+/**
+ * Whether a one-word answer is the first word of a longer name wherever the quote writes it:
+ * "United" of "in the United Kingdom as ...", "Jane" of "Jane Doe". A legal form after it
+ * ("Hiberly Ltd.") or a word in lower case ("Visa card") is no part of the name.
+ */
+function cutFromName(text: string, quote: string): boolean {
+  if (text === "" || /\s/.test(text)) return false;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(text)}(?![\\p{L}\\p{N}])`, "gu");
+  const mentions = [...quote.matchAll(pattern)];
+  if (mentions.length === 0) return false;
+  return mentions.every((mention) => {
+    const after = quote.slice((mention.index ?? 0) + mention[0].length);
+    const next = /^ (\p{Lu}[\p{L}'’-]*\.?)/u.exec(after)?.[1];
+    return next !== undefined && !LEGAL_FORM.test(` ${next} `);
+  });
+}
+
 const LEGAL_FORM =
   /[,\s](?:inc|llc|ltd|limited|gmbh|ag|sa|sas|sarl|bv|nv|oy|oü|ab|as|aps|plc|corp|corporation|pbc|lp|llp|pty|kg|ug|se|srl|spa)\.?(?:\s|$)/i;
 
@@ -851,7 +918,7 @@ function qualifierOf(question: string, subjectTerms: readonly string[]): TopicWo
   return canonicalTerms(words)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 1 && !QUESTION_WORDS.has(word) && !UNIT_WORDS.has(word))
-    .map((word) => topicWord(word))
+    .map((word) => topicWord(word, { titles: false }))
     .filter((entry) => !subject.has(entry.word) && !/['’]s?$/.test(entry.word));
 }
 
@@ -935,6 +1002,19 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
+  // "What does the Enterprise plan cost?": the price of another plan is not its price. The plan is
+  // named by the quote, the sentence before it, or the heading or column it stands under.
+  const plan = namedPlanOf(question, asked.subjectTerms);
+  if (
+    plan !== null &&
+    !containsWhole(
+      normalizeForMatch(
+        `${evidence.pageTitle ?? ""} ${headingAbove(evidence.passageText, quote)} ${leadIn(evidence.passageText, quote)} ${quote}`,
+      ),
+      plan,
+    )
+  )
+    return { holds: false, reason: `the quote does not speak of the ${plan} plan` };
   // About a person, a sentence that names them is a copy of the quote, not the value asked: "You'll meet with Ada to review ...".
   if (
     asked.person &&
@@ -1028,6 +1108,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         return { holds: false, reason: `"${text}" names a thing, not a person` };
       if (addsNothing(text, question, { subjectTerms: asked.subjectTerms, person: null }))
         return { holds: false, reason: `"${text}" names the subject, not a person` };
+      if (cutFromName(text, quote)) return { holds: false, reason: `"${text}" is cut from a longer name` };
       break;
     case "name":
       // A round's, a plan's or a programme's name: a few capitalised words, not a copied sentence.
@@ -1050,6 +1131,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "organisation":
     case "product":
       if (!looksLikeName(text, 8)) return { holds: false, reason: `"${text}" is not a name` };
+      // "incorporated as a legal entity in Estonia": a country or a city is where it is, not who.
+      if (kind === "organisation" && isPlaceName(text))
+        return { holds: false, reason: `"${shorten(text)}" is a place, not an organisation` };
+      if (cutFromName(text, quote)) return { holds: false, reason: `"${text}" is cut from a longer name` };
       // "Example's venture firm GV": what the quote names is the firm after the description, not the owner.
       if (kind === "organisation" && describesAnother(text, quote))
         return { holds: false, reason: `the quote names the organisation after "${shorten(text)}", not it` };
@@ -1194,6 +1279,14 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // What will be, or is drafted or planned, is not yet so.
       if (value === true && FUTURE.test(quote))
         return { holds: false, reason: "the quote speaks of the future or a draft" };
+      // A list's item says yes or no only with the line it is listed under: "- Arms manufacturers" under
+      // "criteria to reject any support" is a no.
+      if (value === true) {
+        // The list may begin in the passage before this one: its lead-in is read from the page.
+        const lead = listLeadIn(evidence.pageText ?? evidence.passageText, quote);
+        if (lead !== null && REFUSING_LEAD.test(lead))
+          return { holds: false, reason: "the quote is an item of a list of what is refused or left out" };
+      }
       // A definition of the thing asked ("SOC 2 is a framework for ...") says nothing of the subject.
       if (!subjectNamed && !FIRST_PERSON.test(quote) && definesTopic(quote, topic))
         return { holds: false, reason: "the quote defines what is asked; it does not say it of the subject" };
