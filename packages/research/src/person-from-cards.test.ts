@@ -43,6 +43,12 @@ describe("personFieldsFromCards", () => {
     ]);
   });
 
+  it("reads the card that writes a middle name the caller left out", () => {
+    const line = "- Noor Amal Haddad — Head of Research | Leeds, United Kingdom";
+    expect(fields([card(line)]).jobTitle).toEqual(["Head of Research", line]);
+    expect(fields([card("Noor A. Haddad is our Head of Research.")]).jobTitle?.[0]).toBe("Head of Research");
+  });
+
   it("reads a card of lines, and a profile whose name heads the page, quoting the lines verbatim", () => {
     expect(
       fields([card("Omar Ruiz\nEngineer\n\nNoor Haddad\nHead of Research\nAcme Surveys\nLeeds, United Kingdom")]),

@@ -1,6 +1,7 @@
 import { countryFromLocation, countryName, normalizeDate, type PersonEvidence } from "@dossier/enrich";
 import type { PersonIdentity } from "./plan/plan-research.js";
 import type { Passage } from "./rank/passage.js";
+import { fullNameAsWritten } from "./text/person-names.js";
 import { titleEquivalents } from "./text/title-abbreviations.js";
 
 /** A passage the person record may be filled from, and what is known of its page. */
@@ -97,8 +98,9 @@ function afterName(
   const folded = foldForMatch(bare);
   if (folded.length !== bare.length) return null;
   if (person.fullName) {
-    const name = foldForMatch(person.fullName);
-    if (!folded.startsWith(name) || /[\p{L}\p{N}]/u.test(folded[name.length] ?? "")) return null;
+    // Middle names the caller left out may stand between ("Erika Rice Scherpelz" for "Erika Scherpelz").
+    const name = fullNameAsWritten(folded, foldForMatch(person.fullName));
+    if (name === null || !folded.startsWith(name)) return null;
     return { written: name, rest: bare.slice(name.length), fullName: bare.slice(0, name.length) };
   }
   if (!person.firstName) return null;
@@ -228,17 +230,18 @@ function titleFor(clause: string, company: string | null): string | null {
  * the title someone joined as ("joined as VP Engineering"): it may have changed since.
  */
 function readSentence(line: string, person: PersonIdentity): Found[] {
-  const name = person.fullName;
-  if (!name) return [];
+  if (!person.fullName) return [];
   const folded = foldForMatch(line);
-  const at = folded.indexOf(foldForMatch(name));
+  const name = fullNameAsWritten(folded, foldForMatch(person.fullName)) ?? "";
+  const at = name ? folded.indexOf(name) : -1;
   if (at === -1 || folded.length !== line.length) return [];
   const sentenceStart = Math.max(
     0,
     ...[...line.slice(0, at).matchAll(/[.!?:](?:\s|$)/g)].map((m) => m.index + m[0].length),
   );
-  const sentenceEnd = line.slice(at).search(/[.!?](?:\s|$)/);
-  const sentence = line.slice(at, sentenceEnd === -1 ? undefined : at + sentenceEnd + 1);
+  // The sentence ends after the name: an initial's period ("Noor A. Haddad") ends nothing.
+  const sentenceEnd = line.slice(at + name.length).search(/[.!?](?:\s|$)/);
+  const sentence = line.slice(at, sentenceEnd === -1 ? undefined : at + name.length + sentenceEnd + 1);
   const before = line.slice(sentenceStart, at);
   if (NOT_CURRENT.test(sentence) || NOT_CURRENT.test(before)) return [];
   const found: Found[] = [];

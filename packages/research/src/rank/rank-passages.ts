@@ -1,6 +1,7 @@
 import { isOwnSite } from "../own-site.js";
 import { companyNameForms } from "../text/company-names.js";
 import { initialismsOfNames } from "../text/initialisms.js";
+import { termsNameFullName } from "../text/person-names.js";
 import type { Passage, RankedPassage } from "./passage.js";
 import { questionTerms } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
@@ -197,7 +198,8 @@ export function rankPassages(
       subjects.length === 0
         ? 0
         : subjects.filter((forms) => forms.some((form) => containsSequence(terms, form))).length / subjects.length;
-    const namesPerson = person.length > 0 && containsSequence(terms, person);
+    // With middle names the caller left out between: "Erika Rice Scherpelz" for "Erika Scherpelz".
+    const namesPerson = person.length > 0 && termsNameFullName(terms, person);
     const shape = query.answerShape?.(passage.text) ?? false;
     const shaped = SHAPE_BONUS * (typeof shape === "number" ? shape : shape ? 1 : 0);
     const subjectScore = (bm25 + shaped) * (1 + subjectBoost * mentioned) + subjectBoost * mentioned;

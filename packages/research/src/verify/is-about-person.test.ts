@@ -22,6 +22,12 @@ type Page = { url: string; text: string; title?: string | null };
 
 const cases: Array<[string, Page, PersonIdentity, boolean]> = [
   [
+    "full name: the company's team page writes a middle name between",
+    { url: "https://northwind-robotics.com/team", text: "Jane Marie Doe Head of Engineering Lisbon, Portugal" },
+    jane,
+    true,
+  ],
+  [
     "first name only: the company's own team page listing the first name with a role",
     {
       url: "https://plausible.io/docs/authors",

@@ -1,5 +1,6 @@
 import type { PersonIdentity } from "../plan/plan-research.js";
 import { isOnSite, siteHostOf } from "../site-host.js";
+import { fullNameAsWritten } from "../text/person-names.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 
 export type { PersonIdentity };
@@ -60,7 +61,7 @@ export function isAboutPerson(
 ): boolean {
   const text = normalizeForMatch(`${page.title ?? ""} ${page.text}`);
   if (person.fullName !== null) {
-    if (!containsWhole(text, normalizeForMatch(person.fullName))) return false;
+    if (fullNameAsWritten(text, normalizeForMatch(person.fullName)) === null) return false;
   } else if (person.firstName === null || !firstNameFits(text, person.firstName, person.title)) {
     return false;
   }
