@@ -151,7 +151,24 @@ const INTENT_RULES: IntentRule[] = [
       "pay for",
       "invoice",
     ],
-    unless: ["plan to", "plans to", "planning to", "planned to", "plan for the", "plans for the"],
+    // Pay while away from work is a benefit, not a price.
+    unless: [
+      "plan to",
+      "plans to",
+      "planning to",
+      "planned to",
+      "plan for the",
+      "plans for the",
+      "paid leave",
+      "paid parental",
+      "paid time off",
+      "paid vacation",
+      "paid holiday",
+      "paid holidays",
+      "paid sick",
+      "fully paid",
+      "full pay",
+    ],
     pages: { pricing: 9, docs: 1, blog: 1, faq: 5 },
   },
   {
@@ -288,6 +305,9 @@ const INTENT_RULES: IntentRule[] = [
       "holiday",
       "leave",
       "time off",
+      "days off",
+      "day off",
+      "weeks off",
       "401",
       "401k",
       "pension",
@@ -295,6 +315,10 @@ const INTENT_RULES: IntentRule[] = [
       "insurance",
       "healthcare",
       "health care",
+      "mental health",
+      "wellbeing",
+      "well-being",
+      "wellness",
       "dental",
       "parental",
       "maternity",
@@ -364,6 +388,8 @@ const INTENT_RULES: IntentRule[] = [
       "merger",
       "merged",
     ],
+    // Leave for a new parent is a benefit, not a parent company.
+    unless: ["parental", "parents", "new parent", "new parents"],
     pages: { about: 6, legal: 4, press: 4, faq: 2 },
   },
   {
@@ -442,7 +468,7 @@ const PERSON_RULE: IntentRule = {
 /** The cue words of these intents: a page whose own name holds one is about what the question asks. */
 export function intentCues(intents: readonly QuestionIntent[]): string[] {
   return INTENT_RULES.filter((rule) => intents.includes(rule.intent)).flatMap((rule) =>
-    rule.cues.filter((cue) => !cue.includes(" ") && cue.length > 3),
+    rule.cues.filter((cue) => cue.length > 3),
   );
 }
 
@@ -458,7 +484,8 @@ export function questionWords(question: string): string[] {
 
 /** Whether a cue (a stem, a word or a phrase) occurs among the words. */
 function hasCue(words: readonly string[], joined: string, cue: string): boolean {
-  if (cue.includes(" ")) return joined.includes(` ${cue} `);
+  // A phrase may be written with hyphens: "time-off requests".
+  if (cue.includes(" ")) return joined.includes(` ${cue} `) || joined.includes(` ${cue.replaceAll(" ", "-")} `);
   // Short cues ("hq", "vp", "soc") must be whole words; longer ones are stems ("found" in "founded").
   return cue.length <= 3 ? words.includes(cue) : words.some((word) => word.startsWith(cue));
 }

@@ -22,6 +22,16 @@ function question(text: string, responseType: CoverageQuestion["responseType"] =
 }
 
 describe("coversQuestion", () => {
+  it("wants a day, not a year alone, where the question asks on what day", () => {
+    const asked = question("On what day did Acme Robotics announce its Series A?", "DATE");
+    expect(coversQuestion([ranked("Acme Robotics announced its Series A in 2020, led by Northwind.")], asked)).toBe(
+      false,
+    );
+    expect(
+      coversQuestion([ranked("Acme Robotics announced its Series A on December 17, 2020, led by Northwind.")], asked),
+    ).toBe(true);
+  });
+
   it("counts a word pages use for the question's word: employees are people, a team or staff", () => {
     const passages = [ranked("We are 85 people working from our headquarters in Berlin.")];
     expect(coversQuestion(passages, question("How many employees does Acme Robotics have?", "NUMBER"))).toBe(true);

@@ -1,6 +1,8 @@
 import type { ResponseType } from "@dossier/contract";
 import { legalWords } from "../text/legal-terms.js";
 import { titleEquivalents } from "../text/title-abbreviations.js";
+import { ASKS_DAY } from "../verify/answers-question.js";
+import { readDates } from "../verify/read-dates.js";
 import type { RankedPassage } from "./passage.js";
 import { questionTerms, relatedWords } from "./question-terms.js";
 import { tokenize } from "./tokenize.js";
@@ -44,6 +46,8 @@ const NUMBER =
 function hasAnswerShape(text: string, question: CoverageQuestion): boolean {
   switch (question.responseType) {
     case "DATE":
+      // "On what day": a passage with a year but no day of it cannot say.
+      if (ASKS_DAY.test(question.question)) return readDates(text).some((date) => date.day !== null);
       return YEAR.test(text);
     case "NUMBER":
       return NUMBER.test(text);

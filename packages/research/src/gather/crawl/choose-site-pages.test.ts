@@ -255,6 +255,20 @@ describe("chooseSitePages", () => {
     expect(questionIntents("How long does Acme keep its backups?", "company")).toContain("compliance");
   });
 
+  it("reads days off and leave for a new parent as a benefits question, and a phrase in a hyphenated page name", () => {
+    const days = "What is the minimum number of days off Acme expects each person to take per year?";
+    expect(questionIntents(days, "company")).toEqual(["benefits"]);
+    const parental = "How many weeks of fully paid parental leave does Acme give after a year's service?";
+    expect(questionIntents(parental, "company")).toEqual(["benefits"]);
+    expect(questionIntents("Which HR tool approves time-off requests at Acme?", "company")).toContain("benefits");
+    const sitemap = [
+      "https://acme.test/handbook/people/benefits",
+      "https://acme.test/handbook/people/time-off",
+      "https://acme.test/handbook/engineering/on-call",
+    ];
+    expect(chooseSitePages(origin, [], sitemap, ask(days), 2)).toContain(`${origin}/handbook/people/time-off`);
+  });
+
   it("takes a page named for a kind over one whose longer name holds the kind's word", () => {
     const sitemap = ["https://acme.test/tutorials/tracking-teams", "https://acme.test/handbook/company/team"];
     const question: PageQuestion = {

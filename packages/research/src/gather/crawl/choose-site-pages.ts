@@ -191,6 +191,18 @@ function personPageBonus(analysis: CandidateAnalysis, personWords: readonly stri
   return personWords.length > 1 ? PERSON_PAGE_BONUS : FIRST_NAME_PAGE_BONUS;
 }
 
+/**
+ * Whether the page's own name holds a cue of what the question asks: a word starting with a
+ * one-word cue ("pricing" for "price"), or a phrase cue written with hyphens ("/time-off" for
+ * "time off").
+ */
+function namesCue(analysis: CandidateAnalysis, cues: readonly string[]): boolean {
+  const joined = ` ${analysis.ownWords.join(" ")} `;
+  return cues.some((cue) =>
+    cue.includes(" ") ? joined.includes(` ${cue} `) : analysis.ownWords.some((word) => word.startsWith(cue)),
+  );
+}
+
 function scoreCandidate(
   analysis: CandidateAnalysis,
   questionWords: ReadonlyArray<readonly string[]>,
@@ -217,7 +229,7 @@ function scoreCandidate(
     questionWords.filter((forms) =>
       analysis.ownWords.some((candidate) => forms.some((word) => related(word, candidate))),
     ).length +
-    (analysis.ownWords.some((word) => cues.some((cue) => word.startsWith(cue))) ? 2 : 0) +
+    (namesCue(analysis, cues) ? 2 : 0) +
     analysis.years.filter((year) => questionYears.includes(year) && !analysis.ownWords.includes(year)).length;
   const naming = reading.article && named < 2 ? named : named * 3;
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
