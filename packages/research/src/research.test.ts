@@ -138,6 +138,67 @@ describe("createResearcher's second look", () => {
   });
 });
 
+describe("createResearcher's second look after a search snippet", () => {
+  it("reads the page whose cut-off snippet seems to answer, for its whole sentence", async () => {
+    const origin = "https://acme.example";
+    const filler = (title: string) => page(title, `<p>${title}: Acme makes survey software for field researchers.</p>`);
+    const story = "https://culture.example/acme-time-off";
+    const others = ["https://news.example/a", "https://news.example/b", "https://news.example/c"];
+    const fetcher = webFetcher({
+      [`${origin}/`]: page(
+        "Acme",
+        '<p>Acme makes survey software.</p><a href="/about">About</a><a href="/team">Team</a><a href="/pricing">Pricing</a><a href="/careers">Careers</a>',
+      ),
+      [`${origin}/about`]: filler("About"),
+      [`${origin}/team`]: filler("Team"),
+      [`${origin}/pricing`]: filler("Pricing"),
+      [`${origin}/careers`]: filler("Careers"),
+      ...Object.fromEntries(others.map((url) => [url, filler("Acme news")])),
+      [story]: page(
+        "Time off at Acme",
+        "<p>The 25 days are a minimum, not a guide. As a benchmark, in 2021 the Acme staff on average took 32 days off.</p>",
+      ),
+    });
+    const search: SearchProvider = {
+      id: "four-hits",
+      search: async () => [
+        ...others.map((url, index) => ({
+          url,
+          title: "Acme news",
+          snippet: "Acme news",
+          rank: index + 1,
+          provider: "x",
+        })),
+        {
+          url: story,
+          title: "Time off at Acme",
+          snippet: "… As a benchmark, in 2021 the Acme staff on average took 32 days …",
+          rank: 4,
+          provider: "x",
+        },
+      ],
+    };
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search });
+      const validation = validateResearchRequest("company", {
+        question: "On average, how many days off did Acme staff take in 2021?",
+        responseType: "NUMBER",
+        company: { name: "Acme", website: origin },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      const trace = {} as ResearchTrace;
+      await research(validation.request, { trace });
+      expect(trace.secondLook).toBe(true);
+      expect(trace.pagesRead).toContain(story);
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("took 32 days off.");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("createResearcher's evidence from other sites", () => {
   it("takes the subject's card on a long directory as evidence when its own site does not answer, its name written another way", async () => {
     const directory = "https://registry.example/companies";

@@ -291,13 +291,18 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     let { ranked, selected } = rankEvidence();
     // The second look: when the best passages do not cover the question, read the next best pages
     // (now including links found on the pages read) and rank again, once, inside the page budget.
-    const covered = coversQuestion(ranked, {
-      question: focus.question,
-      responseType: request.responseType,
-      responseOptions: request.responseOptions,
-      subjectTerms: plan.subjectTerms,
-      personName: rankQuery.personName,
-    });
+    // Passages of pages read: a search engine's snippet that seems to answer is cut off ("took 32
+    // days …") and points at a page worth reading whole, whose sentence a quote can be checked against.
+    const covered = coversQuestion(
+      ranked.filter((passage) => passage.source !== "search-snippet"),
+      {
+        question: focus.question,
+        responseType: request.responseType,
+        responseOptions: request.responseOptions,
+        subjectTerms: plan.subjectTerms,
+        personName: rankQuery.personName,
+      },
+    );
     // deep research always looks twice; lite never does (its budget is the home page and the snippets).
     // A person's own page on the site, found and not yet read, is worth the second look too.
     const secondLook =

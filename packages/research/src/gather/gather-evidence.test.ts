@@ -278,17 +278,22 @@ describe("a company named without a website", () => {
     "https://quillon.example/company/people": `<html><body><main><h1>People</h1><p>Noor Haddad, CTO. Ines Marr, CEO.</p></main></body></html>`,
     "https://news.example/quillon": `<html><body><main><h1>Quillon Surveys funding</h1><p>Quillon Surveys raised money this year for its survey platform.</p></main></body></html>`,
   };
-  const fetcher: PageFetcher & { asked: string[] } = {
-    id: "web-in-memory",
-    asked: [],
-    async fetch(url) {
-      fetcher.asked.push(url);
-      const text = pages[url];
-      if (text === undefined)
-        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
-      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
-    },
+  const fetcherOf = (site: Record<string, string>): PageFetcher & { asked: string[] } => {
+    const asked: string[] = [];
+    return {
+      id: "web-in-memory",
+      asked,
+      async fetch(url) {
+        asked.push(url);
+        const text = site[url];
+        if (text === undefined)
+          throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+        const contentType = url.endsWith(".xml") ? "application/xml" : "text/html";
+        return { url, requestedUrl: url, status: 200, contentType, text, fetchedAt: "", fromCache: false };
+      },
+    };
   };
+  const fetcher = fetcherOf(pages);
   const search = {
     id: "search-in-memory",
     async search() {
@@ -324,5 +329,27 @@ describe("a company named without a website", () => {
     expect(more.map((page) => page.url)).toContain("https://quillon.example/company/people");
     // From then on the site's pages are the company's own.
     expect(gathering.evidence().ownSites).toEqual(["https://quillon.example"]);
+  });
+
+  it("reads its sitemap on the second look, for a page no page read links to", async () => {
+    const listed = fetcherOf({
+      ...pages,
+      "https://quillon.example/sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://quillon.example/handbook/time-off</loc></url><url><loc>https://quillon.example/handbook/travel</loc></url></urlset>`,
+      "https://quillon.example/handbook/time-off": `<html><body><main><h1>Time off</h1><p>We expect everyone to take at least 25 days off a year.</p></main></body></html>`,
+    });
+    const request: NormalizedResearchRequest = {
+      ...companyRequest("How many days off a year does Quillon Surveys expect its staff to take?"),
+      kind: "company",
+      subject: { name: "Quillon Surveys" },
+    };
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher: listed, search },
+      { pageBudget: 6 },
+    );
+    const more = await gathering.readMore(gathering.remainingBudget());
+    expect(listed.asked).toContain("https://quillon.example/sitemap.xml");
+    expect(more.map((page) => page.url)).toContain("https://quillon.example/handbook/time-off");
   });
 });

@@ -419,6 +419,12 @@ export async function startGathering(
       // from as one given is (the links of its pages read so far), for its team, about or legal page.
       // From then on its pages are the company's own, as those of a site given are.
       foundSite = plan.ownSites.length === 0 && plan.companyName ? namedSiteOf(plan.companyName, searchHits) : null;
+      // Its sitemap too, as a site given has: the team page with a person's card, the handbook's
+      // policy pages, are seldom linked from the pages search led to.
+      if (foundSite && !sitemaps.has(foundSite)) {
+        const listed = await fetchSitemapUrls(fetcher, foundSite, { signal }).catch(() => [] as string[]);
+        sitemaps.set(foundSite, listed);
+      }
       const origins = foundSite ? [foundSite] : plan.ownSites;
       const own = origins.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       own.sort((a, b) => b.score - a.score);
