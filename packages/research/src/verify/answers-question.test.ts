@@ -892,3 +892,19 @@ describe("answers a weak reader gives from a sentence that does not say them", (
     expect(holds(check(question, "NUMBER", 18, quote))).toBe(true);
   });
 });
+
+describe("a figure asked of a year", () => {
+  it("wants the year in the quote, the passage above it, or the page's title or address", () => {
+    const question = "What was Example Labs' total revenue in 2024, in US dollars?";
+    const quote = "We've reached $1 million in annual recurring revenue (ARR).";
+    expect(reason(check(question, "NUMBER", 1_000_000, quote))).toMatch(/does not say it of 2024/);
+    const table = "Our budget for 2024:\nStaffing | $2.06M USD\nRevenue | $1M USD";
+    expect(holds(check(question, "NUMBER", 1_000_000, "Revenue | $1M USD", { passageText: table }))).toBe(true);
+    expect(
+      holds(check(question, "NUMBER", 1_000_000, quote, { url: "https://example.org/2024/12/annual-letter" })),
+    ).toBe(true);
+    // A bound is no year asked of: "since 2020", "by spring 2016".
+    const since = "How many customers has Example Labs won since 2020?";
+    expect(holds(check(since, "NUMBER", 40, "Example Labs has won 40 customers in the last five years."))).toBe(true);
+  });
+});

@@ -590,6 +590,15 @@ function specificPhrases(question: string): string[] {
   return phrases;
 }
 
+/** The year a figure is asked of ("revenue in 2024"), not a bound ("since 2020", "by 2016"); null when none. */
+function yearAskedOf(question: string): string | null {
+  const match =
+    /(?<!\b(?:since|before|after|until|till|by|from|through|between)\s+(?:(?:early|late|mid|spring|summer|autumn|fall|winter|the end of|the start of)\s+)?)\b((?:19|20)\d\d)\b/i.exec(
+      question,
+    );
+  return match?.[1] ?? null;
+}
+
 /** What a plan, a tier or an edition is called: "Enterprise" of "Plausible's Enterprise plan". */
 const NAMED_PLAN = /(?<=\S\s+)(\p{Lu}[\p{L}+-]*)\s+(?:plan|plans|tier|edition|package|subscription)\b/u;
 
@@ -1219,6 +1228,15 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
           holds: false,
           reason: `the quote ties ${led.figure}, not ${value}, to what is asked`,
         };
+      // "Revenue in 2024": a figure of another year, or of none said, is not that year's. The year may
+      // stand in the quote, in its passage above it (a table's lead-in), or in the page's title or address.
+      const year = kind === "year" ? null : yearAskedOf(question);
+      const upToQuote = evidence.passageText.slice(
+        0,
+        Math.max(0, quoteStart(evidence.passageText, quote)) + quote.length,
+      );
+      if (year !== null && !`${evidence.pageTitle ?? ""} ${evidence.url} ${upToQuote} ${quote}`.includes(year))
+        return { holds: false, reason: `the quote does not say it of ${year}` };
       // A valuation is not the amount raised, nor revenue: the quote must say which figure it gives.
       const figure = kind === "money" ? MONEY_FIGURES.find(([asks]) => asks.test(question)) : undefined;
       if (figure && !figure[1].test(`${leadIn(evidence.passageText, quote)} ${quote}`))
