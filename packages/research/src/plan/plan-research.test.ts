@@ -47,6 +47,14 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
     },
   ],
   [
+    "a company whose name holds a cue of another question: the name is no part of what is asked",
+    companyRequest("Who chairs the Haskell Foundation board?", {
+      name: "Haskell Foundation",
+      website: "https://haskell.foundation",
+    }),
+    { intents: ["leadership"] },
+  ],
+  [
     "a company known by its bare domain only",
     companyRequest("How many employees does it have?", { website: "quillstone.io" }),
     {

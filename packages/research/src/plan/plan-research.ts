@@ -62,6 +62,20 @@ export function questionKeywords(question: string, subjectTerms: readonly string
   return words.slice(0, 8).join(" ");
 }
 
+/** The question with the names given taken out, each where it stands as a whole phrase. */
+function withoutNames(question: string, names: ReadonlyArray<string | null | undefined>): string {
+  let rest = question;
+  for (const name of names) {
+    if (!name || name.trim().length < 2) continue;
+    const escaped = name
+      .trim()
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/\s+/g, "\\s+");
+    rest = rest.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "giu"), " ");
+  }
+  return rest;
+}
+
 /** Whether the address is at one of the company's own domains (not a free-mail or other provider's). */
 function emailIsCompanyAddress(email: string, ownSites: readonly string[]): boolean {
   const domain = email.split("@")[1]?.toLowerCase() ?? "";
@@ -165,7 +179,9 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     queries: queries.slice(0, 3),
     ownSites,
     subjectTerms,
-    intents: questionIntents(request.question, request.kind),
+    // The subject's own name says nothing of what is asked: "Haskell Foundation" asks of no founding,
+    // "Northwind Capital" of no funding.
+    intents: questionIntents(withoutNames(request.question, [companyName, askedName, personTerm]), request.kind),
     person: identity,
     personName,
     companyName,

@@ -269,6 +269,37 @@ describe("chooseSitePages", () => {
     expect(chooseSitePages(origin, [], sitemap, ask(days), 2)).toContain(`${origin}/handbook/people/time-off`);
   });
 
+  it("reads a page name's short form of a question's word: /our-first-cert for a certificate", () => {
+    const sitemap = [
+      "https://acme.test/2014/11/18/announcing-acme",
+      "https://acme.test/2015/09/14/our-first-cert",
+      "https://acme.test/2016/09/20/what-it-costs",
+    ];
+    expect(chooseSitePages(origin, [], sitemap, ask("On what date did Acme issue its first certificate?"), 1)).toEqual([
+      `${origin}/2015/09/14/our-first-cert`,
+    ]);
+  });
+
+  it("puts a page of what was after the page of what is, unless the question asks of the past", () => {
+    const sitemap = ["https://acme.test/who-we-are/past-boards", "https://acme.test/who-we-are/board"];
+    expect(chooseSitePages(origin, [], sitemap, ask("Who chairs the board?"), 1)).toEqual([
+      `${origin}/who-we-are/board`,
+    ]);
+    // Asked of a year gone by, the page of past boards keeps its whole score.
+    const score = (question: string) =>
+      scoreSitePages(origin, [], sitemap, ask(question)).find((page) => page.url.endsWith("past-boards"))?.score ?? 0;
+    expect(score("Who chaired the board in 2019?")).toBeGreaterThan(score("Who chairs the board?") * 1.5);
+  });
+
+  it("reads training, medical cover and visas as benefits and hiring, and a figure in dollars as no price", () => {
+    const learning = "What is Acme's yearly professional development budget per employee, in dollars?";
+    expect(questionIntents(learning, "company")).toContain("benefits");
+    expect(questionIntents(learning, "company")).not.toContain("pricing");
+    expect(questionIntents("Who provides private medical cover for Acme's UK staff?", "company")).toContain("benefits");
+    expect(questionIntents("In which countries can Acme sponsor work visas?", "company")).toContain("hiring");
+    expect(questionIntents("What does Acme's Team plan cost in dollars?", "company")).toContain("pricing");
+  });
+
   it("takes a page named for a kind over one whose longer name holds the kind's word", () => {
     const sitemap = ["https://acme.test/tutorials/tracking-teams", "https://acme.test/handbook/company/team"];
     const question: PageQuestion = {

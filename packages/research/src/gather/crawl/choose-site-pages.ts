@@ -17,17 +17,23 @@ function wordsOf(text: string): string[] {
 }
 
 /**
- * Words match when equal, when they share a stem of five letters ("integrate", "integrations"), or
- * when one is the legal form abbreviating the other ("incorporated", "/acme-inc").
+ * A question's word and a page name's word match when equal, when they share a stem of five letters
+ * ("integrate", "integrations"), when the page's word is a short form the question's starts with
+ * ("/our-first-cert" for "certificate", "/docs" for "documentation"), or when one is the legal form
+ * abbreviating the other ("incorporated", "/acme-inc").
  */
 function related(left: string, right: string): boolean {
   return (
     left === right ||
     (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5)) ||
+    (right.length >= SHORT_FORM_LETTERS && left.length > right.length + 2 && left.startsWith(right)) ||
     abbreviatesLegalForm(left, right) ||
     abbreviatesLegalForm(right, left)
   );
 }
+
+/** Letters a page name's short form of a question's word has at least ("cert", "docs"). */
+const SHORT_FORM_LETTERS = 4;
 
 /** What a candidate URL and its anchor text say, whatever the question: worked out once per pair. */
 interface CandidateAnalysis {
@@ -203,7 +209,16 @@ function namesCue(analysis: CandidateAnalysis, cues: readonly string[]): boolean
   );
 }
 
+/** Words of a page's name that say it is about what was: past boards, former staff, an archive. */
+const PAST_WORDS = new Set(["past", "former", "previous", "alumni", "archive", "archived"]);
+/** What is left of the score of a page about what was, for a question about what is. */
+const PAST_PAGE = 0.5;
+/** A question about what was: a past tense, a year, "former", "before". */
+const ASKS_PAST =
+  /\b(?:was|were|did|had|former|formerly|past|previous|previously|before|used to|history|originally|first|(?:19|20)\d\d)\b/i;
+
 function scoreCandidate(
+  asksPast: boolean,
   analysis: CandidateAnalysis,
   questionWords: ReadonlyArray<readonly string[]>,
   intents: readonly QuestionIntent[],
@@ -237,7 +252,9 @@ function scoreCandidate(
     intents.includes("legal-entity") && !reading.article && namesOperatorPage(analysis.ownWords)
       ? OPERATOR_PAGE_BONUS
       : 0;
-  return affinity + prior + naming + operator + personPageBonus(analysis, personWords) - depthPenalty;
+  const score = affinity + prior + naming + operator + personPageBonus(analysis, personWords) - depthPenalty;
+  // "/who-we-are/past-boards" for "who chairs the board": a page of what was answers what is only by chance.
+  return !asksPast && analysis.ownWords.some((word) => PAST_WORDS.has(word)) ? score * PAST_PAGE : score;
 }
 
 /**
@@ -263,6 +280,7 @@ export function scoreSitePages(
   const cues = intentCues(question.intents);
   const personWords = wordsOf(question.personName ?? "");
   const questionYears = [...question.question.matchAll(YEARS)].map((match) => match[0]);
+  const asksPast = ASKS_PAST.test(question.question);
   const home = new URL(origin);
   const originHost = home.hostname.replace(/^www\./, "");
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
@@ -282,7 +300,7 @@ export function scoreSitePages(
   const scored: ScoredPage[] = [];
   for (const { analysis, url } of candidates.values()) {
     if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
-    const score = scoreCandidate(analysis, questionWords, question.intents, cues, personWords, questionYears);
+    const score = scoreCandidate(asksPast, analysis, questionWords, question.intents, cues, personWords, questionYears);
     const kind =
       personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
     if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
