@@ -882,6 +882,10 @@ describe("answers a weak reader gives from a sentence that does not say them", (
     expect(reason(check(question, "NUMBER", 10, other))).toMatch(/does not speak of the enterprise plan/);
     const under = "Enterprise\n- Unlimited seats\nUSD $99 per month, billed yearly";
     expect(holds(check(question, "NUMBER", 99, "USD $99 per month, billed yearly", { passageText: under }))).toBe(true);
+    const tier = "How many paying customers did Example Labs have when it introduced its Business tier?";
+    expect(reason(check(tier, "NUMBER", 4802, "It likely comes from one of our 4,802 paying customers."))).toMatch(
+      /does not speak of the business plan/,
+    );
   });
 
   it("reads what a company charges as money", () => {

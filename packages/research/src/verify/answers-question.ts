@@ -605,21 +605,10 @@ const NAMED_PLAN = /(?<=\S\s+)(\p{Lu}[\p{L}+-]*)\s+(?:plan|plans|tier|edition|pa
 /** The plan a question names, folded as normalizeForMatch folds; null when it names none but the subject's. */
 function namedPlanOf(question: string, subjectTerms: readonly string[]): string | null {
   const name = NAMED_PLAN.exec(question)?.[1];
-  if (!name || QUESTION_WORDS.has(name.toLowerCase())) return null;
+  // Any capitalised word before "plan" inside the question names one ("its Business tier").
+  if (!name) return null;
   const folded = normalizeForMatch(name);
   return subjectStemsOf(subjectTerms).has(stem(folded)) ? null : folded;
-}
-
-/** The heading or table header a quote stands under: the nearest short line above it in its passage. */
-function headingAbove(passageText: string, quote: string): string {
-  const found = lineOf(passageText, quote);
-  if (!found) return "";
-  for (let index = found.index - 1; index >= 0; index -= 1) {
-    const line = (found.lines[index] ?? "").trim();
-    if (line !== "" && line.split(/\s+/).length <= 8 && !/[.!?]$/.test(line) && !/^(?:[-*•]|\d+[.)])\s/.test(line))
-      return line;
-  }
-  return "";
 }
 
 /** Labels pages and structured data put before a value: "Person name:", "Organization url:". */
@@ -1012,17 +1001,11 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
   // "What does the Enterprise plan cost?": the price of another plan is not its price. The plan is
-  // named by the quote, the sentence before it, or the heading or column it stands under.
+  // named by the quote, or above it in its passage (the column of a pricing table it stands under,
+  // "Business $19 /month" over a list of features), or by the page's title.
   const plan = namedPlanOf(question, asked.subjectTerms);
-  if (
-    plan !== null &&
-    !containsWhole(
-      normalizeForMatch(
-        `${evidence.pageTitle ?? ""} ${headingAbove(evidence.passageText, quote)} ${leadIn(evidence.passageText, quote)} ${quote}`,
-      ),
-      plan,
-    )
-  )
+  const upToQuote = evidence.passageText.slice(0, Math.max(0, quoteStart(evidence.passageText, quote)) + quote.length);
+  if (plan !== null && !containsWhole(normalizeForMatch(`${evidence.pageTitle ?? ""} ${upToQuote} ${quote}`), plan))
     return { holds: false, reason: `the quote does not speak of the ${plan} plan` };
   // About a person, a sentence that names them is a copy of the quote, not the value asked: "You'll meet with Ada to review ...".
   if (
@@ -1231,10 +1214,6 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "Revenue in 2024": a figure of another year, or of none said, is not that year's. The year may
       // stand in the quote, in its passage above it (a table's lead-in), or in the page's title or address.
       const year = kind === "year" ? null : yearAskedOf(question);
-      const upToQuote = evidence.passageText.slice(
-        0,
-        Math.max(0, quoteStart(evidence.passageText, quote)) + quote.length,
-      );
       if (year !== null && !`${evidence.pageTitle ?? ""} ${evidence.url} ${upToQuote} ${quote}`.includes(year))
         return { holds: false, reason: `the quote does not say it of ${year}` };
       // A valuation is not the amount raised, nor revenue: the quote must say which figure it gives.
