@@ -56,6 +56,10 @@ describe("names a directory or a question writes", () => {
     expect(shortNameAsked("Quillon Technologies", "Is Quillon Technologies hiring?")).toBeNull();
     expect(shortNameAsked("Agency's 7Q", "Is 7Q funded by Congress?")).toBe("7Q");
     expect(companyNameForms("Agency's 7Q")).toContain("7Q");
+    // The name's first word as a name inside the question, not as another name's word.
+    expect(shortNameAsked("Quillon Platforms", "What was the system Quillon built for search called?")).toBe("Quillon");
+    expect(shortNameAsked("General Quillon", "Who is the General Counsel?")).toBeNull();
+    expect(shortNameAsked("Quillon Platforms", "Quillon built what?")).toBeNull();
   });
 });
 

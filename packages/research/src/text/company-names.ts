@@ -160,7 +160,28 @@ export function shortNameAsked(name: string, question: string): string | null {
     if (!/^\p{Lu}/u.test(lead) || lead.length < 3) continue;
     if (writesAsOwner(question, lead)) return lead;
   }
+  // Or as a name in the middle of the question, capitalised as written: "the system Meta built"
+  // for "Meta Platforms". Four letters at least, and not the question's first word.
+  for (let count = end - 1; count >= 1; count -= 1) {
+    const lead = core.slice(0, count).join(" ");
+    if (lead.length >= 4 && /^\p{Lu}/u.test(lead) && writesMidQuestion(question, lead)) return lead;
+  }
   return null;
+}
+
+/**
+ * `lead` in `text` as whole words, written as it is (case and all), after the text's first word and
+ * not inside a longer name: "General" of "the General Counsel" is another name's word.
+ */
+function writesMidQuestion(text: string, lead: string): boolean {
+  for (let at = text.indexOf(lead); at !== -1; at = text.indexOf(lead, at + 1)) {
+    if (at === 0 || joinsWord(text[at - 1]) || joinsWord(text[at + lead.length])) continue;
+    const before = /(\S+)\s+$/u.exec(text.slice(0, at))?.[1] ?? "";
+    const after = /^\s+(\S+)/u.exec(text.slice(at + lead.length))?.[1] ?? "";
+    if (/^\p{Lu}/u.test(after) || (/^\p{Lu}/u.test(before) && !/[.!?:]$/.test(before))) continue;
+    return true;
+  }
+  return false;
 }
 
 const joinsWord = (character: string | undefined) => character !== undefined && /[\p{L}\p{N}]/u.test(character);
