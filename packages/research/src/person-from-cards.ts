@@ -98,7 +98,7 @@ function afterName(
   const folded = foldForMatch(bare);
   if (folded.length !== bare.length) return null;
   if (person.fullName) {
-    // Middle names the caller left out may stand between ("Erika Rice Scherpelz" for "Erika Scherpelz").
+    // Middle names the caller left out may stand between ("Mira Okafor Lund" for "Mira Lund").
     const name = fullNameAsWritten(folded, foldForMatch(person.fullName));
     if (name === null || !folded.startsWith(name)) return null;
     return { written: name, rest: bare.slice(name.length), fullName: bare.slice(0, name.length) };

@@ -156,7 +156,7 @@ describe("createResearcher's second look after a search snippet", () => {
       ...Object.fromEntries(others.map((url) => [url, filler("Acme news")])),
       [story]: page(
         "Time off at Acme",
-        "<p>The 25 days are a minimum, not a guide. As a benchmark, in 2021 the Acme staff on average took 32 days off.</p>",
+        "<p>Twenty days are the least we ask for. For reference, in 2022 the Acme staff took 29 days off on average.</p>",
       ),
     });
     const search: SearchProvider = {
@@ -172,7 +172,7 @@ describe("createResearcher's second look after a search snippet", () => {
         {
           url: story,
           title: "Time off at Acme",
-          snippet: "… As a benchmark, in 2021 the Acme staff on average took 32 days …",
+          snippet: "… For reference, in 2022 the Acme staff took 29 days off on …",
           rank: 4,
           provider: "x",
         },
@@ -183,7 +183,7 @@ describe("createResearcher's second look after a search snippet", () => {
       const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
       const research = createResearcher({ model, fetcher, search });
       const validation = validateResearchRequest("company", {
-        question: "On average, how many days off did Acme staff take in 2021?",
+        question: "On average, how many days off did Acme staff take in 2022?",
         responseType: "NUMBER",
         company: { name: "Acme", website: origin },
       });
@@ -192,7 +192,7 @@ describe("createResearcher's second look after a search snippet", () => {
       await research(validation.request, { trace });
       expect(trace.secondLook).toBe(true);
       expect(trace.pagesRead).toContain(story);
-      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("took 32 days off.");
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("took 29 days off on average.");
     } finally {
       await server.close();
     }

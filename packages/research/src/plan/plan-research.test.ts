@@ -48,9 +48,9 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
   ],
   [
     "a company whose name holds a cue of another question: the name is no part of what is asked",
-    companyRequest("Who chairs the Haskell Foundation board?", {
-      name: "Haskell Foundation",
-      website: "https://haskell.foundation",
+    companyRequest("Who chairs the Northwind Foundation board?", {
+      name: "Northwind Foundation",
+      website: "https://northwind.foundation",
     }),
     { intents: ["leadership"] },
   ],

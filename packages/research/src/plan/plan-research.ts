@@ -179,7 +179,7 @@ export function planResearch(request: NormalizedResearchRequest): ResearchPlan {
     queries: queries.slice(0, 3),
     ownSites,
     subjectTerms,
-    // The subject's own name says nothing of what is asked: "Haskell Foundation" asks of no founding,
+    // The subject's own name says nothing of what is asked: "Northwind Foundation" asks of no founding,
     // "Northwind Capital" of no funding.
     intents: questionIntents(withoutNames(request.question, [companyName, askedName, personTerm]), request.kind),
     person: identity,

@@ -371,14 +371,14 @@ describe("rankPassages: the person asked about", () => {
   it("ranks the card that writes a middle name the caller left out above the cards around it", () => {
     const cards = [
       passage("Quinn Slack CEO San Francisco, CA Beyang Liu CTO San Francisco, CA", "https://acme.example/team"),
-      passage("Erika Rice Scherpelz Head of Engineering Bellevue, Washington, USA", "https://acme.example/team"),
+      passage("Mira Okafor Lund Head of Engineering Bergen, Norway", "https://acme.example/team"),
       passage("Our engineering team works in the open and writes its decisions down.", "https://acme.example/eng"),
     ];
     const ranked = rankPassages(cards, {
       question: "What is this person's title?",
-      subjectTerms: ["Erika Scherpelz", "acme.example"],
-      personName: "Erika Scherpelz",
+      subjectTerms: ["Mira Lund", "acme.example"],
+      personName: "Mira Lund",
     });
-    expect(ranked[0]?.text).toMatch(/^Erika Rice Scherpelz/);
+    expect(ranked[0]?.text).toMatch(/^Mira Okafor Lund/);
   });
 });

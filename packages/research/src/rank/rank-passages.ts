@@ -198,7 +198,7 @@ export function rankPassages(
       subjects.length === 0
         ? 0
         : subjects.filter((forms) => forms.some((form) => containsSequence(terms, form))).length / subjects.length;
-    // With middle names the caller left out between: "Erika Rice Scherpelz" for "Erika Scherpelz".
+    // With middle names the caller left out between: "Mira Okafor Lund" for "Mira Lund".
     const namesPerson = person.length > 0 && termsNameFullName(terms, person);
     const shape = query.answerShape?.(passage.text) ?? false;
     const shaped = SHAPE_BONUS * (typeof shape === "number" ? shape : shape ? 1 : 0);

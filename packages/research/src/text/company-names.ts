@@ -160,8 +160,8 @@ export function shortNameAsked(name: string, question: string): string | null {
     if (!/^\p{Lu}/u.test(lead) || lead.length < 3) continue;
     if (writesAsOwner(question, lead)) return lead;
   }
-  // Or as a name in the middle of the question, capitalised as written: "the system Meta built"
-  // for "Meta Platforms". Four letters at least, and not the question's first word.
+  // Or as a name in the middle of the question, capitalised as written: "the system Quillon built"
+  // for "Quillon Platforms". Four letters at least, and not the question's first word.
   for (let count = end - 1; count >= 1; count -= 1) {
     const lead = core.slice(0, count).join(" ");
     if (lead.length >= 4 && /^\p{Lu}/u.test(lead) && writesMidQuestion(question, lead)) return lead;

@@ -3,9 +3,7 @@ import { fullNameAsWritten, termsNameFullName } from "./person-names.js";
 
 describe("a full name as pages write it", () => {
   it("finds the name with middle names or initials between its first word and the rest", () => {
-    expect(fullNameAsWritten("erika rice scherpelz head of engineering", "erika scherpelz")).toBe(
-      "erika rice scherpelz",
-    );
+    expect(fullNameAsWritten("mira okafor lund head of engineering", "mira lund")).toBe("mira okafor lund");
     expect(fullNameAsWritten("by john f. x. doe, editor", "john doe")).toBe("john f. x. doe");
     expect(fullNameAsWritten("jane doe joined in 2021", "jane doe")).toBe("jane doe");
   });
@@ -19,9 +17,9 @@ describe("a full name as pages write it", () => {
   });
 
   it("reads terms the same way", () => {
-    expect(termsNameFullName(["erika", "rice", "scherpelz", "head"], ["erika", "scherpelz"])).toBe(true);
-    expect(termsNameFullName(["erika", "scherpelz"], ["erika", "scherpelz"])).toBe(true);
-    expect(termsNameFullName(["erika", "a", "b", "c", "scherpelz"], ["erika", "scherpelz"])).toBe(false);
+    expect(termsNameFullName(["mira", "okafor", "lund", "head"], ["mira", "lund"])).toBe(true);
+    expect(termsNameFullName(["mira", "lund"], ["mira", "lund"])).toBe(true);
+    expect(termsNameFullName(["mira", "a", "b", "c", "lund"], ["mira", "lund"])).toBe(false);
     expect(termsNameFullName(["ada"], ["ada"])).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A person's full name as pages write it: with middle names or initials the caller left out
- * ("Erika Rice Scherpelz" for "Erika Scherpelz", "John F. Doe" for "John Doe"), as team pages,
+ * ("Mira Okafor Lund" for "Mira Lund", "John F. Doe" for "John Doe"), as team pages,
  * bylines and board lists often do, and as an e-mail address's two parts leave out.
  */
 

@@ -836,15 +836,15 @@ describe("the figure the question's words lead to", () => {
 
 describe("answers a weak reader gives from a sentence that does not say them", () => {
   it("asks for a person where the question asks which engineer, and refuses a date for one", () => {
-    const question = "Which engineer joined Example Labs in September 2023?";
+    const question = "Which engineer joined Example Labs in March 2022?";
     expect(answerKindOf(question, "TEXT")).toBe("person");
-    const row = "Ada Park | Software Engineer - II | Portugal | September 4th, 2023";
-    expect(reason(check(question, "TEXT", "September 4th, 2023", row))).toMatch(/not a person's name/);
+    const row = "Ada Park | Software Engineer | Portugal | March 6th, 2022";
+    expect(reason(check(question, "TEXT", "March 6th, 2022", row))).toMatch(/not a person's name/);
   });
 
   it("refuses a country for the organisation asked", () => {
-    const quote = "Example Labs is incorporated as a legal entity in Estonia.";
-    expect(reason(check("What is the legal entity behind Example Labs?", "TEXT", "Estonia", quote))).toMatch(
+    const quote = "Example Labs is incorporated as a legal entity in Portugal.";
+    expect(reason(check("What is the legal entity behind Example Labs?", "TEXT", "Portugal", quote))).toMatch(
       /is a place, not an organisation/,
     );
   });
@@ -859,16 +859,16 @@ describe("answers a weak reader gives from a sentence that does not say them", (
   });
 
   it("takes no yes from what is still in progress", () => {
-    const quote = "We are in the process of obtaining our SOC 2 certification, and we monitor compliance via Drata.";
+    const quote = "We are in the process of obtaining our SOC 2 certification, with an auditor chosen.";
     expect(reason(check("Does Example Labs already hold a SOC 2 certification?", "BOOL", true, quote))).toMatch(
       /future or a draft/,
     );
   });
 
   it("reads a list's item with the line it is listed under", () => {
-    const question = "Does Example Labs accept donations from weapons manufacturers?";
-    const item = "- Arms and weapons manufacturers and military contractors";
-    const refusing = `Below are the criteria to reject any form of support:\n\n${item}\n- Gambling websites`;
+    const question = "Does Example Labs accept sponsorship from tobacco companies?";
+    const item = "- Tobacco companies and their distributors";
+    const refusing = `We refuse support from the following:\n\n${item}\n- Payday lenders`;
     expect(reason(check(question, "BOOL", true, item, { passageText: item, pageText: refusing }))).toMatch(
       /list of what is refused/,
     );
@@ -878,22 +878,22 @@ describe("answers a weak reader gives from a sentence that does not say them", (
 
   it("wants the plan the question names, in the quote or the heading it stands under", () => {
     const question = "What does Example Labs' Enterprise plan cost per month?";
-    const other = "- The Professional plan offers unlimited searches for USD $10 per month + tax.";
+    const other = "- The Standard plan gives ten seats for USD $10 per month + tax.";
     expect(reason(check(question, "NUMBER", 10, other))).toMatch(/does not speak of the enterprise plan/);
     const under = "Enterprise\n- Unlimited seats\nUSD $99 per month, billed yearly";
     expect(holds(check(question, "NUMBER", 99, "USD $99 per month, billed yearly", { passageText: under }))).toBe(true);
     const tier = "How many paying customers did Example Labs have when it introduced its Business tier?";
-    expect(reason(check(tier, "NUMBER", 4802, "It likely comes from one of our 4,802 paying customers."))).toMatch(
-      /does not speak of the business plan/,
-    );
+    expect(
+      reason(check(tier, "NUMBER", 3917, "You likely heard of us from one of our 3,917 paying customers.")),
+    ).toMatch(/does not speak of the business plan/);
   });
 
   it("reads what a company charges as money", () => {
     const question = "What does Example Labs charge per TB per month for extra storage?";
     expect(answerKindOf(question, "NUMBER")).toBe("money");
-    const quote = "Above the included 1TB, storage is billed in 1TB increments, at a base price of $18/TB/month.";
+    const quote = "Beyond the first 1TB, storage is billed per 1TB at $21/TB/month.";
     expect(reason(check(question, "NUMBER", 1, quote))).toMatch(/not state 1 as an amount of money/);
-    expect(holds(check(question, "NUMBER", 18, quote))).toBe(true);
+    expect(holds(check(question, "NUMBER", 21, quote))).toBe(true);
   });
 });
 

@@ -19,7 +19,7 @@ function wordsOf(text: string): string[] {
 /**
  * A question's word and a page name's word match when equal, when they share a stem of five letters
  * ("integrate", "integrations"), when the page's word is a short form the question's starts with
- * ("/our-first-cert" for "certificate", "/docs" for "documentation"), or when one is the legal form
+ * ("/first-cert-live" for "certificate", "/docs" for "documentation"), or when one is the legal form
  * abbreviating the other ("incorporated", "/acme-inc").
  */
 function related(left: string, right: string): boolean {
@@ -253,7 +253,7 @@ function scoreCandidate(
       ? OPERATOR_PAGE_BONUS
       : 0;
   const score = affinity + prior + naming + operator + personPageBonus(analysis, personWords) - depthPenalty;
-  // "/who-we-are/past-boards" for "who chairs the board": a page of what was answers what is only by chance.
+  // "/about/former-directors" for "who chairs the board": a page of what was answers what is only by chance.
   return !asksPast && analysis.ownWords.some((word) => PAST_WORDS.has(word)) ? score * PAST_PAGE : score;
 }
 
