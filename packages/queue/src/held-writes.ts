@@ -11,8 +11,14 @@ export interface HeldWrites {
   connections: readonly RedisClient[];
 }
 
-/** Errors ioredis gives a command whose connection is down or going. */
-const CONNECTION_LOST = /Stream isn't writeable|Connection is closed|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT/;
+/**
+ * Errors of a command whose connection is down or going, or whose server is no primary in a
+ * failover: ioredis's own, its retry given up while the connection followed the failover ("max
+ * retries per request", on a connection ready again by the time it is seen), and the server's
+ * replies while it is a replica or still loading the new primary's data.
+ */
+const CONNECTION_LOST =
+  /Stream isn't writeable|Connection is closed|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|max retries per request|^READONLY|^LOADING|^MASTERDOWN|^TRYAGAIN/;
 
 /** Rounds of writes at most: each one follows a failover (or a lost connection) during the one before. */
 const MOST_ROUNDS = 5;

@@ -62,6 +62,38 @@ describe("writes held behind Sentinel", () => {
     expect(await redisCommand(newPrimary, "GET", "held:value")).toBe("1");
   }, 60_000);
 
+  it("makes writes again that a server refused as no primary, and that a command gave up on", async () => {
+    const confirmation = replicaConfirmationFor(target(), [redis])!;
+    const primaryPort = await group.primaryPort();
+    const replica = group.servers.find((server) => server.port !== primaryPort)!;
+    // A real replica's refusal, as a connection still on a demoted primary gets it.
+    const onReplica = createRedis({ mode: "standalone", url: `redis://127.0.0.1:${replica.port}` }, "command");
+    try {
+      await waitForRedis(onReplica, 10_000);
+      const refusals: string[] = [];
+      const rounds: number[] = [];
+      const value = await writeHeld({ confirmation, connections: [redis] }, async (round) => {
+        rounds.push(round);
+        if (round === 1)
+          await onReplica.set("held:refused", "1").catch((error: Error) => {
+            refusals.push(error.message);
+            throw error;
+          });
+        if (round === 2)
+          throw new Error(
+            'Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.',
+          );
+        await redis.set("held:refused", "1");
+        return round;
+      });
+      expect(refusals[0]).toMatch(/^READONLY/);
+      expect(rounds).toEqual([1, 2, 3]);
+      expect(value).toBe(3);
+    } finally {
+      onReplica.disconnect();
+    }
+  }, 60_000);
+
   it("gives a write's own error back at once, without making it again", async () => {
     const confirmation = replicaConfirmationFor(target(), [redis])!;
     let rounds = 0;

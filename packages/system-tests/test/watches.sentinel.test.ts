@@ -187,7 +187,14 @@ describe("a watch when the Sentinel primary dies right after one of its writes",
     await group.killPrimary();
 
     const response = await made;
-    expect(response.status, await response.clone().text()).toBe(201);
+    // On a failure, the problem and what the processes warned of around it, to tell why.
+    const warned = () =>
+      harness.stack
+        .logLines()
+        .filter((line) => line.startsWith("{") && (JSON.parse(line) as { level?: number }).level! >= 40)
+        .slice(-10)
+        .join("\n");
+    expect(response.status, `${await response.clone().text()}\n${warned()}`).toBe(201);
     const watch = (await response.json()) as WatchView;
     expect(await readWatch(watch.id)).not.toBeNull();
     const baseline = await watchWhen(watch.id, (current) => current.lastRun !== null, "its first run recorded");
