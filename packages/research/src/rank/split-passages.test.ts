@@ -68,6 +68,19 @@ describe("splitPassages", () => {
     expect(passages[1]!.text.startsWith("next0")).toBe(true);
   });
 
+  it("opens a passage with the line that leads into the list after it, rather than closing one", () => {
+    const lead = "Selected interviews with our founder and CEO, Jane Doe:";
+    const list = [
+      "- The Morning Show",
+      ...Array.from({ length: 6 }, (_, index) => `- ${sentence(`show${index}`, 11)}`),
+    ].join("\n");
+    const text = [sentence("story", 45), lead, list].join("\n\n");
+    const passages = splitPassages(page(text));
+    const withList = passages.find((passage) => passage.text.includes("- The Morning Show"));
+    expect(withList?.text.startsWith(lead)).toBe(true);
+    expect(passages.filter((passage) => passage.text.includes(lead))).toHaveLength(1);
+  });
+
   it("splits a long paragraph at sentence boundaries and a long table at rows", () => {
     const long = Array.from({ length: 30 }, (_, index) => `Sentence number ${index} has exactly seven words.`).join(
       " ",

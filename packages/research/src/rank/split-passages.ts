@@ -50,6 +50,9 @@ function pieces(text: string, maxWords: number): string[] {
 /** Words at most of a paragraph that sums up the list before it rather than opening a new topic. */
 const LIST_CLOSING_WORDS = 12;
 
+/** A paragraph that ends in a colon: it leads into the list or the lines after it. */
+const LEADS_IN = /:\s*$/;
+
 /** A paragraph that is one web address, perhaps behind an arrow or a label's mark. */
 const LINK_ALONE = /^[^\p{L}\p{N}]*(?:https?:\/\/|www\.)\S+\s*$/u;
 
@@ -184,9 +187,23 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
     // A link alone on its line ("» https://jane.example") is the address of what it follows: a bio's, a card's.
     const linkAlone = !block.isHeading && block.words <= 3 && LINK_ALONE.test(block.text);
     // A new section closes the passage unless what came before is only a heading and a line or two.
-    if (block.isHeading && contentWords >= minWords / 2) flush();
-    else if (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0 && !linkAlone) flush();
-    else if (!block.isHeading && contentWords >= minWords && !closesList && !linkAlone) flush();
+    const closes =
+      (block.isHeading && contentWords >= minWords / 2) ||
+      (!block.isHeading && bufferWords + block.words > maxWords && contentWords > 0 && !linkAlone) ||
+      (!block.isHeading && contentWords >= minWords && !closesList && !linkAlone);
+    if (closes) {
+      // A line that leads into what follows ("Selected interviews with our founder and CEO, Jane
+      // Doe:", "We reject support from:") opens the next passage with it, not closes this one.
+      const last = buffer.at(-1);
+      const leadIn =
+        !block.isHeading && last !== undefined && !last.isHeading && buffer.length > 1 && LEADS_IN.test(last.text);
+      if (leadIn) buffer.pop();
+      flush();
+      if (leadIn) {
+        buffer.push(last);
+        bufferWords += last.words;
+      }
+    }
     buffer.push(block);
     bufferWords += block.words;
   }
