@@ -20,7 +20,7 @@ describe("nameFromLabel", () => {
     ["logo.png", null],
     ["/img/sponsors/acme.svg", null],
     ["acme-final-2x.webp", null],
-    ["Audience segmentation in the Plausible Analytics dashboard", null],
+    ["Audience segmentation in the Quillon Analytics dashboard", null],
     ["A funnel report filtered by country", null],
     ["npm version", null],
     ["", null],

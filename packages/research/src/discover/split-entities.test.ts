@@ -321,7 +321,7 @@ describe("splitEntities", () => {
     expect(names(wall("What's new"))).toEqual([]);
     // Screenshots that link on, described by their alt text, name nothing; nor do badges off the site.
     const shots = page(`<h1>Sponsors</h1><div class="gallery">
-      <a href="/segments"><img src="/s.png" alt="Audience segmentation in the Plausible Analytics dashboard"></a>
+      <a href="/segments"><img src="/s.png" alt="Audience segmentation in the Quillon Analytics dashboard"></a>
       <a href="/realtime"><img src="/r.png" alt="Real-time web analytics dashboard with live visitors"></a>
       <a href="/funnels"><img src="/f.png" alt="A funnel report filtered by country"></a></div>`);
     expect(names(shots)).toEqual([]);

@@ -1,7 +1,7 @@
 import { companyNameForms } from "../text/company-names.js";
 import type { SearchHit } from "./search/search-provider.js";
 
-/** Letters and digits only, lowercase: "Let's Encrypt" is "letsencrypt", as a host writes it. */
+/** Letters and digits only, lowercase: "Quill & Ink" is "quillink", as a host writes it. */
 const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** Fewest letters a name's leading words need to be taken for a host's name. */
@@ -9,9 +9,9 @@ const MIN_LEADING_LETTERS = 5;
 
 /**
  * The company's own site among search results when the caller gave none: the origin of a result
- * whose host is spelled as the company's name ("documenso.com" for "Documenso", "letsencrypt.org"
- * for "Let's Encrypt"), the subdomains before that name dropped ("docs.example.com" is read as
- * "example.com"). A host spelled as the name's leading words only ("plausible.io" for "Plausible
+ * whose host is spelled as the company's name ("quillon.com" for "Quillon", "northwindrobotics.org"
+ * for "Northwind Robotics"), the subdomains before that name dropped ("docs.example.com" is read as
+ * "example.com"). A host spelled as the name's leading words only ("acme.io" for "Acme
  * Analytics") counts where one of its results writes the whole name in its title or snippet. Null
  * when no result's host is the company's.
  */

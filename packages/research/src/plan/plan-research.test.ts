@@ -115,20 +115,20 @@ const cases: Array<[string, NormalizedResearchRequest, Partial<ResearchPlan>]> =
   ],
   [
     "a person known by first name, with the company's website and a title",
-    personRequest("What does Cenk work on?", {
-      firstName: "Cenk",
+    personRequest("What does Tariq work on?", {
+      firstName: "Tariq",
       title: "Infrastructure",
-      company: { name: "Plausible Analytics", website: "plausible.io" },
+      company: { name: "Quillon Analytics", website: "quillon.io" },
     }),
     {
-      queries: ['"Cenk" "Plausible Analytics" work', 'site:plausible.io "Cenk"', '"Cenk" plausible.io'],
-      subjectTerms: ["Cenk", "Plausible Analytics", "plausible.io"],
+      queries: ['"Tariq" "Quillon Analytics" work', 'site:quillon.io "Tariq"', '"Tariq" quillon.io'],
+      subjectTerms: ["Tariq", "Quillon Analytics", "quillon.io"],
       person: {
         fullName: null,
-        firstName: "Cenk",
+        firstName: "Tariq",
         title: "Infrastructure",
-        companyName: "Plausible Analytics",
-        companyHosts: ["plausible.io"],
+        companyName: "Quillon Analytics",
+        companyHosts: ["quillon.io"],
       },
     },
   ],

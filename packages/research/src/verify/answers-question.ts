@@ -556,7 +556,7 @@ const THING_LAST_WORDS = new Set(
 
 /**
  * Whether a name-like answer to "who" is the name of a thing: it ends in a word that names groups,
- * products or documents ("Haskell User Group", "Security Policies"), or every word of it is one the
+ * products or documents ("Rust User Group", "Security Policies"), or every word of it is one the
  * page also writes in lower case, as common words ("Code Search"), which people's names seldom are.
  */
 function namesAThing(name: string, pageText: string): boolean {
@@ -599,7 +599,7 @@ function yearAskedOf(question: string): string | null {
   return match?.[1] ?? null;
 }
 
-/** What a plan, a tier or an edition is called: "Enterprise" of "Plausible's Enterprise plan". */
+/** What a plan, a tier or an edition is called: "Enterprise" of "Quillon's Enterprise plan". */
 const NAMED_PLAN = /(?<=\S\s+)(\p{Lu}[\p{L}+-]*)\s+(?:plan|plans|tier|edition|package|subscription)\b/u;
 
 /** The plan a question names, folded as normalizeForMatch folds; null when it names none but the subject's. */

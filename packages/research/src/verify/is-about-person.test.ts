@@ -9,14 +9,14 @@ const jane: PersonIdentity = {
   companyHosts: ["northwind-robotics.com"],
 };
 const janeWithoutCompanyName: PersonIdentity = { ...jane, companyName: null };
-const cenk: PersonIdentity = {
+const tariq: PersonIdentity = {
   fullName: null,
-  firstName: "Cenk",
+  firstName: "Tariq",
   title: null,
-  companyName: "Plausible",
-  companyHosts: ["plausible.io"],
+  companyName: "Quillon",
+  companyHosts: ["quillon.io"],
 };
-const cenkInSecurity: PersonIdentity = { ...cenk, title: "Infrastructure and security engineer" };
+const tariqInSecurity: PersonIdentity = { ...tariq, title: "Infrastructure and security engineer" };
 
 type Page = { url: string; text: string; title?: string | null };
 
@@ -30,40 +30,40 @@ const cases: Array<[string, Page, PersonIdentity, boolean]> = [
   [
     "first name only: the company's own team page listing the first name with a role",
     {
-      url: "https://plausible.io/docs/authors",
-      text: "Uku - Co-founder\nCenk - Infrastructure and security\nMarko - Co-founder",
+      url: "https://quillon.io/docs/authors",
+      text: "Ilmar - Co-founder\nTariq - Infrastructure and security\nMarko - Co-founder",
     },
-    cenk,
+    tariq,
     true,
   ],
   [
     "first name only: a third-party page naming the first name and the company",
-    { url: "https://news.example/post", text: "Cenk from Plausible spoke about uptime." },
-    cenk,
+    { url: "https://news.example/post", text: "Tariq from Quillon spoke about uptime." },
+    tariq,
     true,
   ],
   [
     "first name only: a namesake on another company's page",
-    { url: "https://other.example/team", text: "Cenk - Sales director at Other Corp" },
-    cenk,
+    { url: "https://other.example/team", text: "Tariq - Sales director at Other Corp" },
+    tariq,
     false,
   ],
   [
     "first name only: a longer name that starts with it is someone else",
-    { url: "https://plausible.io/docs/authors", text: "Cenkay - Designer" },
-    cenk,
+    { url: "https://quillon.io/docs/authors", text: "Tariqa - Designer" },
+    tariq,
     false,
   ],
   [
     "first name and title: the role beside the name fits the title",
-    { url: "https://plausible.io/docs/authors", text: "Uku - Co-founder\nCenk - Infrastructure and security" },
-    cenkInSecurity,
+    { url: "https://quillon.io/docs/authors", text: "Ilmar - Co-founder\nTariq - Infrastructure and security" },
+    tariqInSecurity,
     true,
   ],
   [
     "first name and title: the same first name with another role is a namesake",
-    { url: "https://plausible.io/blog/hello", text: "Our new sales director Cenk joins the team." },
-    cenkInSecurity,
+    { url: "https://quillon.io/blog/hello", text: "Our new sales director Tariq joins the team." },
+    tariqInSecurity,
     false,
   ],
   // name, page, person, about them
