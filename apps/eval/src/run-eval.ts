@@ -171,6 +171,8 @@ async function startSetWorld(
     redis: options.redis,
     env: {
       ...started.env,
+      // A set of a thousand questions is asked faster than a key's default allowance per minute.
+      RATE_LIMIT_CALLS_PER_MINUTE: "0",
       ...(proxy && options.model ? realModelEnvironment(proxy, options.model) : {}),
       ...options.env,
       API_KEYS: EVAL_KEY,
