@@ -151,6 +151,8 @@ export function answerKindOf(question: string, type: ResponseType): AnswerKind {
     case "TEXT":
       // A role or title, whatever else the question asks ("role, and where and since when").
       if (/\b(?:role|title|position|job)\b|\bwhat does \S+(?: \S+)? do\b/.test(asked)) return "title";
+      // "What kind of legal entity is it?": a category ("a nonprofit public benefit corporation"), not a name.
+      if (/\b(?:what|which) (?:kind|type|sort|form) of\b/.test(asked)) return "text";
       for (const [kind, cue] of KIND_CUES) {
         if (kind === "percentage" || kind === "duration" || kind === "money" || kind === "count") continue;
         if (kind === "year" || kind === "url") continue;

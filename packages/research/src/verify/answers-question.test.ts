@@ -48,6 +48,7 @@ describe("the kind of answer a question asks for", () => {
     ["Who are the company's investors?", "TEXT", "organisation"],
     ["What is her current role?", "TEXT", "title"],
     ["What does Example Labs make?", "TEXT", "text"],
+    ["What kind of legal entity is the foundation?", "TEXT", "text"],
     ["Is it SOC 2 certified?", "BOOL", "yes-no"],
   ] as const)("%s (%s) asks for a %s", (question, type, kind) => {
     expect(answerKindOf(question, type)).toBe(kind);
