@@ -306,3 +306,63 @@ describe("createResearcher's person record", () => {
     }
   });
 });
+
+describe("createResearcher's second look after a snippet that outranks the pages read", () => {
+  it("reads the page of a snippet ranked above the passage that seems to cover the question", async () => {
+    const origin = "https://acme.example";
+    const story = "https://ops.example/acme-recovery";
+    const others = ["https://news.example/a", "https://news.example/b", "https://news.example/c"];
+    const fetcher = webFetcher({
+      [`${origin}/`]: page("Acme", '<p>Acme makes survey software.</p><a href="/security">Security</a>'),
+      // Holds the question's words and a figure, but not how long the backups are kept.
+      [`${origin}/security`]: page(
+        "Security",
+        "<p>Security at Acme is everyone's job: staff use hardware keys, laptops are encrypted and managed, vendors are reviewed every year, access is granted for as long as a role needs it, and backups are kept in 3 data centres on two continents.</p>",
+      ),
+      ...Object.fromEntries(others.map((url) => [url, page("Acme news", "<p>Acme news: survey software.</p>")])),
+      [story]: page(
+        "Recovery at Acme",
+        "<p>So how long are Acme backups kept? 30 days, encrypted, and then deleted.</p>",
+      ),
+    });
+    const search: SearchProvider = {
+      id: "four-hits",
+      search: async () => [
+        ...others.map((url, index) => ({
+          url,
+          title: "Acme news",
+          snippet: "Acme news",
+          rank: index + 1,
+          provider: "x",
+        })),
+        {
+          url: story,
+          title: "How long Acme keeps backups",
+          snippet: "… how long are Acme backups kept? 30 days, encrypted, and then …",
+          rank: 4,
+          provider: "x",
+        },
+      ],
+    };
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search });
+      const validation = validateResearchRequest("company", {
+        question: "How long are Acme's backups kept?",
+        responseType: "NUMBER",
+        company: { name: "Acme", website: origin },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      const trace = {} as ResearchTrace;
+      await research(validation.request, { trace });
+      expect(trace.secondLook).toBe(true);
+      expect(trace.pagesRead).toContain(story);
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain(
+        "kept? 30 days, encrypted, and then deleted.",
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});

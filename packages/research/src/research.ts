@@ -24,7 +24,7 @@ import { personSourcesOf } from "./person-sources.js";
 import { planResearch } from "./plan/plan-research.js";
 import { answerShape } from "./rank/answer-shape.js";
 import { countTokens } from "./rank/count-tokens.js";
-import { coversQuestion } from "./rank/covers-question.js";
+import { coveringPassage } from "./rank/covers-question.js";
 import { evidencePassages } from "./rank/evidence-passages.js";
 import type { Passage } from "./rank/passage.js";
 import { rankPassages } from "./rank/rank-passages.js";
@@ -165,6 +165,10 @@ function cardPassages(
 
 /** Passages ranked at most: enough for any prompt budget, however long the pages. */
 const MAX_RANKED_PASSAGES = 400;
+/** Best passages whose search snippets lead the second look's reads. */
+const LEAD_PASSAGES = 10;
+/** A search snippet ranked this high calls for the second look. */
+const SNIPPET_LEAD_RANK = 5;
 
 /** Tokens kept free for the model's chat formatting around the messages. */
 const PROMPT_MARGIN_TOKENS = 200;
@@ -293,16 +297,24 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     // (now including links found on the pages read) and rank again, once, inside the page budget.
     // Passages of pages read: a search engine's snippet that seems to answer is cut off ("took 32
     // days …") and points at a page worth reading whole, whose sentence a quote can be checked against.
-    const covered = coversQuestion(
+    const coverage = {
+      question: focus.question,
+      responseType: request.responseType,
+      responseOptions: request.responseOptions,
+      subjectTerms: plan.subjectTerms,
+      personName: rankQuery.personName,
+    };
+    const covering = coveringPassage(
       ranked.filter((passage) => passage.source !== "search-snippet"),
-      {
-        question: focus.question,
-        responseType: request.responseType,
-        responseOptions: request.responseOptions,
-        subjectTerms: plan.subjectTerms,
-        personName: rankQuery.personName,
-      },
+      coverage,
     );
+    // A snippet ranked above the passage that seems to cover the question points at an unread page
+    // that says more about it: that page is worth the second look.
+    const coveredAt = covering === null ? ranked.length : ranked.indexOf(covering);
+    const snippetLeads = ranked
+      .slice(0, Math.min(coveredAt, SNIPPET_LEAD_RANK))
+      .some((passage) => passage.source === "search-snippet");
+    const covered = covering !== null && !snippetLeads;
     // deep research always looks twice; lite never does (its budget is the home page and the snippets).
     // A person's own page on the site, found and not yet read, is worth the second look too.
     const secondLook =
@@ -311,7 +323,12 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       !gatherSignal.aborted &&
       (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
     if (secondLook) {
-      await gathering.readMore(gathering.remainingBudget());
+      // Unread pages whose snippets rank among the best passages, best first: read before the rest.
+      const leads = ranked
+        .slice(0, LEAD_PASSAGES)
+        .filter((passage) => passage.source === "search-snippet")
+        .map((passage) => passage.url);
+      await gathering.readMore(gathering.remainingBudget(), [...new Set(leads)]);
       context.signal?.throwIfAborted();
       context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });
       ({ ranked, selected } = rankEvidence());

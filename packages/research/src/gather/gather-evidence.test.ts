@@ -353,3 +353,68 @@ describe("a company named without a website", () => {
     expect(more.map((page) => page.url)).toContain("https://quillon.example/handbook/time-off");
   });
 });
+
+describe("the second look, led by search snippets", () => {
+  /** A site whose home page links to pages that fit the question's words better than the page that answers. */
+  const page = (title: string, text: string, links = "") =>
+    `<html><body><main><h1>${title}</h1><p>${text}</p>${links}</main></body></html>`;
+  const site: Record<string, string> = {
+    "https://tallow.example/": page(
+      "Tallow Analytics",
+      "Tallow Analytics keeps your data safe.",
+      ["security", "security/backups-faq", "data-retention", "privacy", "compliance", "terms"]
+        .map((path) => `<a href="https://tallow.example/${path}">${path}</a>`)
+        .join(""),
+    ),
+    "https://tallow.example/handbook/operations/recovery": page(
+      "Recovery",
+      "Backups are encrypted and kept for 30 days, then deleted.",
+    ),
+  };
+  const asked: string[] = [];
+  const fetcher: PageFetcher = {
+    id: "web-in-memory",
+    async fetch(url) {
+      asked.push(url);
+      const text = site[url] ?? page(new URL(url).pathname, "Tallow Analytics takes security and data seriously.");
+      if (url.endsWith(".xml") || url.endsWith("robots.txt"))
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+    },
+  };
+  const recovery = "https://tallow.example/handbook/operations/recovery";
+  const search = {
+    id: "search-in-memory",
+    async search() {
+      // The page that answers is the search engine's last hit, its snippet cut off before the figure.
+      return ["https://tallow.example/compliance", "https://tallow.example/terms", recovery].map((url, index) => ({
+        url,
+        title: "Tallow Analytics",
+        snippet: index === 2 ? "Backups are encrypted and kept for …" : "Tallow Analytics",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+  const request: NormalizedResearchRequest = {
+    ...companyRequest("How long does Tallow Analytics keep its backups?"),
+    subject: { name: "Tallow Analytics", website: "https://tallow.example" },
+  };
+
+  async function secondLook(leads?: string[]): Promise<string[]> {
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher, search },
+      { pageBudget: 5 },
+    );
+    expect(gathering.evidence().pages.map((entry) => entry.url)).not.toContain(recovery);
+    const more = await gathering.readMore(gathering.remainingBudget(), leads);
+    return more.map((entry) => entry.url);
+  }
+
+  it("reads the page whose snippet seems to answer, not only the pages that score best", async () => {
+    expect(await secondLook()).not.toContain(recovery);
+    expect(await secondLook([recovery])).toContain(recovery);
+  });
+});

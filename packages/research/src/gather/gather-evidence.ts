@@ -65,10 +65,11 @@ export interface Gathering {
   remainingBudget(): number;
   /**
    * Reads up to `limit` more pages (within the budget): the subject's own pages that now score
-   * best (links found on the pages already read count), and search results not yet read. Returns
-   * the pages read in this round.
+   * best (links found on the pages already read count), and search results not yet read. Pages
+   * in `leads` (those whose search snippets seem to answer, best first) are read before the rest
+   * of their list. Returns the pages read in this round.
    */
-  readMore(limit: number): Promise<ExtractedPage[]>;
+  readMore(limit: number, leads?: readonly string[]): Promise<ExtractedPage[]>;
   /**
    * Whether the person's own page on their company's site (`/team/jane-doe`) is known, linked from
    * a page read, in the sitemap or found by search, and not read yet: it answers more about them
@@ -411,7 +412,7 @@ export async function startGathering(
 
   return {
     remainingBudget: () => budget,
-    async readMore(limit) {
+    async readMore(limit, leads = []) {
       const count = Math.min(limit, budget);
       if (count <= 0 || signal?.aborted) return [];
       await Promise.all(sitemapsRead);
@@ -426,17 +427,32 @@ export async function startGathering(
         sitemaps.set(foundSite, listed);
       }
       const origins = foundSite ? [foundSite] : plan.ownSites;
-      const own = origins.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
-      own.sort((a, b) => b.score - a.score);
-      const hits = readsSearchResults ? otherHits() : [];
+      // A page whose search snippet seems to answer is read whole: the snippet is cut off, the page is
+      // not. They take turns with the own pages that score best and with the search results in rank order.
+      const leadRank = new Map(leads.map((url, rank) => [pageIdentity(url), rank]));
+      const lead = (url: string) => leadRank.get(pageIdentity(url)) ?? leads.length;
+      const candidates = origins.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
+      candidates.sort((a, b) => b.score - a.score);
+      const own = takingTurns(
+        candidates.filter((entry) => lead(entry.url) === leads.length),
+        candidates.filter((entry) => lead(entry.url) < leads.length).sort((a, b) => lead(a.url) - lead(b.url)),
+      );
+      const unread = readsSearchResults ? otherHits() : [];
+      const hits = takingTurns(
+        unread.filter((hit) => lead(hit.url) === leads.length),
+        unread.filter((hit) => lead(hit.url) < leads.length).sort((a, b) => lead(a.url) - lead(b.url)),
+      );
       // The subject's own pages first, search results with what is left; either list fills the other's gap.
       const ownCount = Math.min(own.length, Math.max(count - hits.length, Math.ceil(count / 2)));
+      const ownChosen = own.slice(0, ownCount);
+      // A found site's page is both its own and a search result: read once, in the own pages' place.
+      const chosen = new Set(ownChosen.map((entry) => pageIdentity(entry.url)));
       const round = [newPart(), newPart()] as const;
       grant(round[0], ownCount);
       grant(round[1], count - ownCount);
       await Promise.all([
-        ...own.slice(0, ownCount).map((entry) => read(entry.url, round[0])),
-        readHits(hits.slice(0, count - ownCount), round[1]),
+        ...ownChosen.map((entry) => read(entry.url, round[0])),
+        readHits(hits.filter((hit) => !chosen.has(pageIdentity(hit.url))).slice(0, count - ownCount), round[1]),
       ]);
       giveBack(round);
       return pagesOf(round);
@@ -453,6 +469,16 @@ export async function startGathering(
       unreachable: unreachable(),
     }),
   };
+}
+
+/** The entries of two lists in turns, the first list's first; the longer list's rest at the end. */
+function takingTurns<T>(first: readonly T[], second: readonly T[]): T[] {
+  const turns: T[] = [];
+  for (let index = 0; index < Math.max(first.length, second.length); index += 1) {
+    if (index < first.length) turns.push(first[index] as T);
+    if (index < second.length) turns.push(second[index] as T);
+  }
+  return turns;
 }
 
 /** The first round of {@link startGathering} alone: for callers that need no second look. */

@@ -106,8 +106,13 @@ function holds(terms: ReadonlySet<string>, term: string, alternatives: ReadonlyS
  * own beyond the subject counts as covered by any passage naming the subject.
  */
 export function coversQuestion(ranked: readonly RankedPassage[], question: CoverageQuestion): boolean {
+  return coveringPassage(ranked, question) !== null;
+}
+
+/** The best ranked of the passages that {@link coversQuestion} finds covering the question; null when none does. */
+export function coveringPassage(ranked: readonly RankedPassage[], question: CoverageQuestion): RankedPassage | null {
   const top = ranked.slice(0, TOP_PASSAGES);
-  if (top.length === 0) return false;
+  if (top.length === 0) return null;
   const subjectTerms = new Set([...question.subjectTerms, ...SUBJECT_WORDS].flatMap((term) => tokenize(term)));
   const own = questionTerms(question.question)
     .filter((entry) => entry.weight === 1 && !subjectTerms.has(entry.term) && !FORM_WORDS.has(entry.term))
@@ -117,7 +122,7 @@ export function coversQuestion(ranked: readonly RankedPassage[], question: Cover
   // Longer words are rarer and say more: weigh each term by its length, a cheap stand-in for IDF.
   const weightOf = (term: string) => Math.min(8, term.length);
   const total = own.reduce((sum, term) => sum + weightOf(term), 0);
-  return top.some((passage) => {
+  const covering = top.find((passage) => {
     const terms = new Set(tokenize(`${passage.heading ?? ""} ${passage.text}`));
     if (person.length > 0 && !person.every((term) => terms.has(term))) return false;
     if (!hasAnswerShape(passage.text, question)) return false;
@@ -127,4 +132,5 @@ export function coversQuestion(ranked: readonly RankedPassage[], question: Cover
       .reduce((sum, term) => sum + weightOf(term), 0);
     return held / total >= MIN_TERM_SHARE;
   });
+  return covering ?? null;
 }
