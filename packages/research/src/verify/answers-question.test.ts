@@ -69,6 +69,10 @@ describe("numbers as a page writes them", () => {
     expect(inside("We partner with 42Crunch")).toEqual([[42, true]]);
     expect(inside("a 501(c)(3) nonprofit")[0]).toEqual([501, true]);
     expect(inside("a team of 42 people")).toEqual([[42, false]]);
+    // A word joined by a hyphen makes a code; a time word so joined, a date.
+    expect(inside("the http-01 challenge")).toEqual([[1, true]]);
+    expect(inside("since mid-2020")).toEqual([[2020, false]]);
+    expect(inside("a 24-hour window")[0]).toEqual([24, false]);
   });
 
   it("gives the amount a scaled figure states when only its figure was read", () => {
@@ -836,6 +840,36 @@ describe("the figure the question's words lead to", () => {
 });
 
 describe("answers a weak reader gives from a sentence that does not say them", () => {
+  it("refuses a number read out of a code for the port asked", () => {
+    const quote = "If you use the http-01 challenge, serve the response from each of your frontends.";
+    expect(reason(check("On which port must the HTTP-01 challenge be served?", "NUMBER", 1, quote))).toMatch(
+      /part of a name or a code/,
+    );
+  });
+
+  it("refuses a yes where the quote says the opposite of the question's word", () => {
+    const quote = "Robert joined us part-time while finishing his degree, as the third team member.";
+    const question = "Was Robert a full-time hire when he joined Example Labs?";
+    expect(reason(check(question, "BOOL", true, quote))).toMatch(/says part-time, not full-time/);
+    expect(holds(check(question, "BOOL", false, quote))).toBe(true);
+    // Both said: the quote may weigh them; the rule stands aside.
+    expect(holds(check(question, "BOOL", true, "Robert joined part-time and went full-time in 2020."))).toBe(true);
+    // "unpaid" is not "paid" said.
+    expect(reason(check("Is parental leave at Example Labs paid?", "BOOL", true, "Parental leave is unpaid."))).toMatch(
+      /says unpaid, not paid/,
+    );
+  });
+
+  it("refuses an amount of money for a street address", () => {
+    const quote = "During your first year at Example Labs, you can expense up to $3,000 on a new desk.";
+    const answer = "During your first year at Example Labs, you can expense up to $3,000";
+    expect(reason(check("What is the street address of Example Labs' headquarters?", "TEXT", answer, quote))).toMatch(
+      /not a postal address/,
+    );
+    const address = "Example Labs, 12 Harbour Street, Leith";
+    expect(holds(check("What is the street address of Example Labs' office?", "TEXT", address, address))).toBe(true);
+  });
+
   it("asks for a person where the question asks which engineer, and refuses a date for one", () => {
     const question = "Which engineer joined Example Labs in March 2022?";
     expect(answerKindOf(question, "TEXT")).toBe("person");

@@ -507,6 +507,43 @@ function mentionFits(
   }
 }
 
+/** Words and their opposites, as a yes/no question and a page write them (hyphen or space alike). */
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ["full-time", "part-time"],
+  ["paid", "unpaid"],
+  ["public", "private"],
+  ["for-profit", "non-profit"],
+  ["for-profit", "nonprofit"],
+  ["open-source", "closed-source"],
+  ["open-source", "proprietary"],
+  ["permanent", "temporary"],
+  ["mandatory", "optional"],
+  ["required", "optional"],
+  ["remote", "in-office"],
+  ["remote", "on-site"],
+  ["remote-first", "office-first"],
+  ["profitable", "unprofitable"],
+  ["encrypted", "unencrypted"],
+  ["free", "paid"],
+];
+
+/**
+ * A word of the question whose opposite the quote says without saying the word itself: "full-time"
+ * asked, "part-time" said. Null when there is none.
+ */
+function oppositeSaid(question: string, quote: string): { asked: string; said: string } | null {
+  const says = (text: string, word: string) =>
+    new RegExp(`(?<![\\p{L}-])${word.replace(/-/g, "[-\\s]?")}(?![\\p{L}-])`, "iu").test(text);
+  for (const [one, other] of OPPOSITES)
+    for (const [asked, said] of [
+      [one, other],
+      [other, one],
+    ] as const)
+      if (says(question, asked) && !says(question, said) && says(quote, said) && !says(quote, asked))
+        return { asked, said };
+  return null;
+}
+
 /** Whether a text looks like a postal address: a street number, a postcode, or a country. */
 function looksLikeAddress(text: string): boolean {
   return (
@@ -1050,6 +1087,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       break;
     case "address":
       if (!/\d/.test(text) && !namesPlace(text)) return { holds: false, reason: `"${text}" is not a postal address` };
+      // An amount of money or a share is no part of an address: "expense up to $3,000".
+      if (/[$€£¥]\s?\d|\d\s?(?:%|percent\b)/iu.test(text))
+        return { holds: false, reason: `"${shorten(text)}" is not a postal address` };
       kindShown = true;
       break;
     case "country": {
@@ -1273,6 +1313,11 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "ideal for customers who have SOC 2 obligations": what is asked comes up only as the other party's.
       if (saidOfOtherParty(quote, topic))
         return { holds: false, reason: "the quote says it of a partner or customer, not of the subject" };
+      // "Was she a full-time hire?" is not answered yes by "joined us part-time".
+      if (value === true) {
+        const opposite = oppositeSaid(question, quote);
+        if (opposite) return { holds: false, reason: `the quote says ${opposite.said}, not ${opposite.asked}` };
+      }
       // What will be, or is drafted or planned, is not yet so.
       if (value === true && FUTURE.test(quote))
         return { holds: false, reason: "the quote speaks of the future or a draft" };

@@ -54,7 +54,10 @@ export function numberMentions(text: string): NumberMention[] {
     const letterAfter =
       !scaleMatch && /^[\p{L}_]/u.test(after) && !/^(?:st|nd|rd|th|x|h|s|d|y|yr|yrs|mo|min|gb|tb|mb|kb)\b/i.test(after);
     // Part of a code or a date: "501(c)(3)", "2023-07", "1.2.3", "#42".
+    // A word joined to the digits by a hyphen names a code or a version: "http-01", "SHA-256"
+    // (a time word so joined is a date: "mid-2020").
     const code =
+      (/\p{L}-$/u.test(before) && !/(?:^|[^\p{L}])(?:mid|early|late|pre|post|end|start)-$/iu.test(before)) ||
       /^\([a-z0-9]{1,3}\)/i.test(after) ||
       /^[-/.]\d/.test(after) ||
       /[\d#][-/.]?$/.test(before.replace(/\s[-\u2212]$/, " "));
