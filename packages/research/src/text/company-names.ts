@@ -75,6 +75,40 @@ export function writesLegalForm(text: string): boolean {
   });
 }
 
+/** One form under its other spellings: "Incorporated" is "Inc", a charitable "gGmbH" a "GmbH". */
+const SAME_FORM: Record<string, string> = {
+  incorporated: "inc",
+  corporation: "corp",
+  limited: "ltd",
+  ggmbh: "gmbh",
+};
+
+/** Forms too common as words to tell one entity from another ("Example Company", "Example & Co"). */
+const LOOSE_FORMS = new Set(["co", "company"]);
+
+/**
+ * The legal forms a text writes right after a company's name, lowercase and in one spelling:
+ * "Mastodon Inc, 228 East 45th Street" gives ["inc"], "Example Labs GmbH" ["gmbh"]; none when the
+ * name stands alone. Tells apart the entities of one name ("its GmbH", "its Inc").
+ */
+export function legalFormsAfter(text: string, name: string): string[] {
+  const base = words(name)
+    .filter((word) => !LEGAL_FORMS.has(word.toLowerCase()))
+    .join(" ");
+  if (base.length < 2) return [];
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "[\\s,]+");
+  const forms: string[] = [];
+  for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped},?\\s+([\\p{L}.]{2,12})`, "giu"))) {
+    const written = (match[1] ?? "").replace(/\./g, "");
+    const lower = written.toLowerCase();
+    if (!LEGAL_FORMS.has(lower) || LOOSE_FORMS.has(lower)) continue;
+    if (FORMS_IN_CAPITALS.has(lower) && !/^\p{Lu}/u.test(written)) continue;
+    const form = SAME_FORM[lower] ?? lower;
+    if (!forms.includes(form)) forms.push(form);
+  }
+  return forms;
+}
+
 /** An article written after the name ("Example Company (The)", "Example Company, The") or before it. */
 const ARTICLE_LAST = /\s*(?:,\s*the|\(\s*the\s*\))\s*$/i;
 const ARTICLE_FIRST = /^the\s+/i;

@@ -550,6 +550,14 @@ describe("answers that only look like one", () => {
     ).toMatch(/repeats the question/);
   });
 
+  it("refuses a heading that echoes the question with a word more", () => {
+    const question = "Which AWS region should Example Labs engineers use when breaking glass into production?";
+    const heading = "Breaking glass to debug production";
+    expect(reason(check(question, "TEXT", heading, heading))).toMatch(/repeats the question/);
+    const quote = "When breaking glass into production, default to the eu-west-2 region.";
+    expect(holds(check(question, "TEXT", "eu-west-2", quote))).toBe(true);
+  });
+
   it("asks the person of a question that places them at their company", () => {
     const quote = "You are responsible for keeping your account password safe.";
     expect(
@@ -858,6 +866,20 @@ describe("answers a weak reader gives from a sentence that does not say them", (
     expect(reason(check("Is parental leave at Example Labs paid?", "BOOL", true, "Parental leave is unpaid."))).toMatch(
       /says unpaid, not paid/,
     );
+  });
+
+  it("refuses what the quote says of another entity of the subject's name", () => {
+    const question = "What is the street address of Example Labs GmbH in its imprint?";
+    const quote = "Address: Example Labs Inc, 228 East 45th Street Suite 9E, New York, New York 10017";
+    expect(reason(check(question, "TEXT", "228 East 45th Street Suite 9E, New York", quote))).toMatch(
+      /speaks of Example Labs Inc, not Example Labs GmbH/,
+    );
+    const own = "Example Labs GmbH, Mühlenstraße 8a, 14167 Berlin";
+    expect(holds(check(question, "TEXT", "Mühlenstraße 8a, 14167 Berlin", own))).toBe(true);
+    // A quote that names no form may speak of either.
+    expect(
+      holds(check(question, "TEXT", "Mühlenstraße 8a, 14167 Berlin", "Example Labs, Mühlenstraße 8a, 14167 Berlin")),
+    ).toBe(true);
   });
 
   it("refuses an amount of money for a street address", () => {

@@ -4,6 +4,7 @@ import type { PersonIdentity } from "../plan/plan-research.js";
 import { namesPlace } from "../rank/answer-shape.js";
 import { relatedWords } from "../rank/question-terms.js";
 import { stem } from "../rank/tokenize.js";
+import { legalFormsAfter } from "../text/company-names.js";
 import type { AnswerKind } from "./answer-kind.js";
 import { mentionsOf, type NumberMention, numberMentions } from "./number-mentions.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
@@ -507,6 +508,32 @@ function mentionFits(
   }
 }
 
+/**
+ * The subject's entity the question names by its legal form ("Example GmbH") when the quote names
+ * only another of the same name ("Example Inc"). Null when the question names no form, or the
+ * quote names the one asked or none.
+ */
+function otherEntityOf(
+  question: string,
+  said: string,
+  subjectTerms: readonly string[],
+): { asked: string; said: string } | null {
+  for (const name of subjectTerms) {
+    const asked = legalFormsAfter(question, name);
+    if (asked.length === 0) continue;
+    const written = legalFormsAfter(said, name);
+    if (written.length > 0 && !written.some((form) => asked.includes(form)))
+      return { asked: `${name} ${formAsWritten(asked[0]!)}`, said: `${name} ${formAsWritten(written[0]!)}` };
+  }
+  return null;
+}
+
+/** A legal form as registers write it: "GmbH", "Inc", "LLC". */
+function formAsWritten(form: string): string {
+  const mixed: Record<string, string> = { gmbh: "GmbH", inc: "Inc", ltd: "Ltd", corp: "Corp", pty: "Pty" };
+  return mixed[form] ?? form.toUpperCase();
+}
+
 /** Words and their opposites, as a yes/no question and a page write them (hyphen or space alike). */
 const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
   ["full-time", "part-time"],
@@ -664,8 +691,18 @@ function addsNothing(text: string, question: string, asked: Pick<AskedQuestion, 
     ...(asked.person ? stemsOf(`${asked.person.fullName ?? ""} ${asked.person.firstName ?? ""}`) : []),
   ]);
   const words = stemsOf(text).filter((word) => !QUESTION_WORDS.has(word) && !LABEL_WORDS.has(word));
-  return words.length > 0 ? words.every((word) => known.has(word)) : stemsOf(text).length > 0;
+  if (words.length === 0) return stemsOf(text).length > 0;
+  // A heading that echoes the question with a word more ("Breaking glass to debug production" for
+  // "which region when breaking glass into production") adds no value of its own either.
+  if (words.every((word) => known.has(word))) return true;
+  const subject = subjectStemsOf(asked.subjectTerms);
+  const own = words.filter((word) => !subject.has(word));
+  const echoed = own.filter((word) => known.has(word)).length;
+  return own.length >= 3 && echoed / own.length >= ECHO_SHARE;
 }
+
+/** Share of an answer's words taken from the question that makes it an echo of the question. */
+const ECHO_SHARE = 0.75;
 
 /** Where a name last stands as whole words in a text; -1 when it does not. */
 function lastWholeIndex(text: string, name: string): number {
@@ -1037,6 +1074,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
+  // "The address of Example GmbH": what the quote says of "Example Inc" is the other entity's.
+  const otherEntity = otherEntityOf(question, `${leadIn(evidence.passageText, quote)} ${quote}`, asked.subjectTerms);
+  if (otherEntity) return { holds: false, reason: `the quote speaks of ${otherEntity.said}, not ${otherEntity.asked}` };
   // "What does the Enterprise plan cost?": the price of another plan is not its price. The plan is
   // named by the quote, or above it in its passage (the column of a pricing table it stands under,
   // "Business $19 /month" over a list of features), or by the page's title.
