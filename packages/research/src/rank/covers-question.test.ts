@@ -32,6 +32,17 @@ describe("coversQuestion", () => {
     ).toBe(true);
   });
 
+  it("wants someone named where the question asks who", () => {
+    const asked = question("Who is Acme Robotics' chief executive?");
+    const glossary = ranked(
+      "Leadership Team: the senior leadership team and department heads working with the CEO in offsites.",
+    );
+    expect(coversQuestion([glossary], asked)).toBe(false);
+    expect(coversQuestion([ranked("Ada K. Park, CEO and co-founder, leads Acme Robotics from Graz.")], asked)).toBe(
+      true,
+    );
+  });
+
   it("counts a word pages use for the question's word: employees are people, a team or staff", () => {
     const passages = [ranked("We are 85 people working from our headquarters in Berlin.")];
     expect(coversQuestion(passages, question("How many employees does Acme Robotics have?", "NUMBER"))).toBe(true);

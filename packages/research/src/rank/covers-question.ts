@@ -1,6 +1,7 @@
 import type { ResponseType } from "@dossier/contract";
 import { legalWords } from "../text/legal-terms.js";
 import { titleEquivalents } from "../text/title-abbreviations.js";
+import { answerKindOf } from "../verify/answer-kind.js";
 import { ASKS_DAY } from "../verify/answers-question.js";
 import { readDates } from "../verify/read-dates.js";
 import type { RankedPassage } from "./passage.js";
@@ -62,8 +63,28 @@ function hasAnswerShape(text: string, question: CoverageQuestion): boolean {
     default:
       // "How long", "how many", "how much" in words: a passage without a figure cannot say.
       if (/\bhow (?:long|many|much)\b/i.test(question.question)) return NUMBER.test(text) || DURATION_WORD.test(text);
+      // "Who is the chief executive?": a glossary's "works with the CEO" names no one.
+      if (answerKindOf(question.question, question.responseType) === "person")
+        return holdsPersonName(text, question.subjectTerms);
       return true;
   }
+}
+
+/** Two or three capitalised words in a row, as a person's name is written ("Ada Park", "Ada K. Park"). */
+const NAME_LIKE = /(?<![\p{L}\p{N}])\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2}(?![\p{L}\p{N}])/gu;
+
+/**
+ * Whether a text names someone: two or three capitalised words in a row, none of them the
+ * subject's name nor a word the text also writes in lower case ("Leadership Team" beside "senior
+ * leadership team", "Customer Success" beside "customer revenue"), which people's names seldom are.
+ */
+function holdsPersonName(text: string, subjectTerms: readonly string[]): boolean {
+  const subject = new Set(subjectTerms.flatMap((term) => tokenize(term)));
+  const lower = new Set(text.match(/(?<![\p{L}])\p{Ll}[\p{Ll}'’-]+/gu) ?? []);
+  return [...text.matchAll(NAME_LIKE)].some((match) => {
+    const words = match[0].split(/\s+/).filter((word) => !/^\p{Lu}\.$/u.test(word));
+    return words.every((word) => !lower.has(word.toLowerCase()) && !tokenize(word).some((term) => subject.has(term)));
+  });
 }
 
 /** Words that state a span of time without a figure: "unlimited", "indefinitely", "a year". */
