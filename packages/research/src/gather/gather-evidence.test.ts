@@ -354,6 +354,62 @@ describe("a company named without a website", () => {
   });
 });
 
+describe("a company named without a website, its site found on the second look", () => {
+  const page = (title: string) =>
+    `<html><body><main><h1>${title}</h1><p>Quillon Surveys: ${title.toLowerCase()}.</p></main></body></html>`;
+  const news = ["a", "b", "c", "d", "e"].map((letter) => `https://news.example/quillon-${letter}`);
+  const handbook = ["time-off", "benefits", "training", "compensation"].map(
+    (name) => `https://quillon.example/handbook/${name}`,
+  );
+  const site: Record<string, string> = {
+    "https://quillon.example/blog/series-a": page("Quillon raises a Series A"),
+    "https://quillon.example/sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${handbook
+      .map((url) => `<url><loc>${url}</loc></url>`)
+      .join("")}</urlset>`,
+    ...Object.fromEntries([...news, ...handbook].map((url) => [url, page(new URL(url).pathname)])),
+  };
+  const fetcher: PageFetcher = {
+    id: "web-in-memory",
+    async fetch(url) {
+      const text = site[url];
+      if (text === undefined)
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+      const contentType = url.endsWith(".xml") ? "application/xml" : "text/html";
+      return { url, requestedUrl: url, status: 200, contentType, text, fetchedAt: "", fromCache: false };
+    },
+  };
+  const search = {
+    id: "search-in-memory",
+    async search() {
+      return ["https://quillon.example/blog/series-a", ...news].map((url, index) => ({
+        url,
+        title: "Quillon Surveys",
+        snippet: "Quillon Surveys",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+
+  it("gives all but one of the round to the found site's best pages, not the search results left", async () => {
+    const request: NormalizedResearchRequest = {
+      ...companyRequest("Does Quillon Surveys offer its staff paid time off and a sabbatical?"),
+      subject: { name: "Quillon Surveys" },
+    };
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher, search },
+      { pageBudget: 8 },
+    );
+    const more = await gathering.readMore(gathering.remainingBudget());
+    expect(more).toHaveLength(4);
+    const own = more.filter((entry) => entry.url.startsWith("https://quillon.example/handbook/"));
+    expect(own).toHaveLength(3);
+    expect(own.map((entry) => entry.url)).toContain("https://quillon.example/handbook/time-off");
+  });
+});
+
 describe("the second look, led by search snippets", () => {
   /** A site whose home page links to pages that fit the question's words better than the page that answers. */
   const page = (title: string, text: string, links = "") =>

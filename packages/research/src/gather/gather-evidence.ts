@@ -231,7 +231,12 @@ export async function startGathering(
   };
 
   const ownHosts = plan.ownSites.map((origin) => siteHostOf(origin));
-  const ownOrigin = (url: string) => plan.ownSites.find((origin) => siteHostOf(origin) === siteHostOf(url));
+  /** The company's own site found among the search results on the second look, when none was given. */
+  let foundSite: string | null = null;
+
+  /** The own site a page is on: one given, or the one found for a company named without one. */
+  const ownOrigin = (url: string) =>
+    [...plan.ownSites, ...(foundSite ? [foundSite] : [])].find((origin) => siteHostOf(origin) === siteHostOf(url));
 
   // Search results, interleaved so that each query's best hits come first; empty without search.
   const searchHits: SearchHit[] = [];
@@ -330,9 +335,6 @@ export async function startGathering(
   const readHits = async (hits: readonly SearchHit[], part: Part) => {
     await Promise.all(hits.map((hit) => read(hit.url, part)));
   };
-
-  /** The company's own site found among the search results on the second look, when none was given. */
-  let foundSite: string | null = null;
 
   const reserve = Math.min(SECOND_LOOK_RESERVE, Math.max(0, options.pageBudget - 4));
   const firstRoundBudget = options.pageBudget - reserve;
@@ -437,13 +439,17 @@ export async function startGathering(
         candidates.filter((entry) => lead(entry.url) === leads.length),
         candidates.filter((entry) => lead(entry.url) < leads.length).sort((a, b) => lead(a.url) - lead(b.url)),
       );
-      const unread = readsSearchResults ? otherHits() : [];
+      // The found site's search hits are among its own candidates, scored with its sitemap and links.
+      const unread = readsSearchResults ? otherHits().filter((hit) => !foundSite || !ownOrigin(hit.url)) : [];
       const hits = takingTurns(
         unread.filter((hit) => lead(hit.url) === leads.length),
         unread.filter((hit) => lead(hit.url) < leads.length).sort((a, b) => lead(a.url) - lead(b.url)),
       );
       // The subject's own pages first, search results with what is left; either list fills the other's gap.
-      const ownCount = Math.min(own.length, Math.max(count - hits.length, Math.ceil(count / 2)));
+      // A site just found has had none of its own pages chosen yet (the first round read search
+      // results): all but one of the round go to it.
+      const ownShare = foundSite ? Math.max(1, count - 1) : Math.ceil(count / 2);
+      const ownCount = Math.min(own.length, Math.max(count - hits.length, ownShare));
       const ownChosen = own.slice(0, ownCount);
       // A found site's page is both its own and a search result: read once, in the own pages' place.
       const chosen = new Set(ownChosen.map((entry) => pageIdentity(entry.url)));
