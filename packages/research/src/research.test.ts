@@ -138,64 +138,105 @@ describe("createResearcher's second look", () => {
   });
 });
 
+/** Three news pages that say little, found first by search. */
+const NEWS = ["https://news.example/a", "https://news.example/b", "https://news.example/c"];
+
+/**
+ * Researches a question about Acme (acme.example) over `pages` and the news pages, with a search
+ * that finds the news first and `story` fourth, its snippet cut off; returns the trace and the prompt.
+ */
+async function researchAfterSnippet(
+  pages: Record<string, string>,
+  story: { url: string; title: string; snippet: string },
+  question: string,
+): Promise<{ trace: ResearchTrace; prompt: string }> {
+  const fetcher = webFetcher({
+    ...pages,
+    ...Object.fromEntries(NEWS.map((url) => [url, page("Acme news", "<p>Acme news: survey software.</p>")])),
+  });
+  const search: SearchProvider = {
+    id: "four-hits",
+    search: async () => [
+      ...NEWS.map((url, index) => ({ url, title: "Acme news", snippet: "Acme news", rank: index + 1, provider: "x" })),
+      { ...story, rank: 4, provider: "x" },
+    ],
+  };
+  const server = await startFakeChatServer();
+  try {
+    const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+    const research = createResearcher({ model, fetcher, search });
+    const validation = validateResearchRequest("company", {
+      question,
+      responseType: "NUMBER",
+      company: { name: "Acme", website: "https://acme.example" },
+    });
+    if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+    const trace = {} as ResearchTrace;
+    await research(validation.request, { trace });
+    return { trace, prompt: String(server.requests.at(-1)!.messages.at(-1)!.content) };
+  } finally {
+    await server.close();
+  }
+}
+
 describe("createResearcher's second look after a search snippet", () => {
+  const origin = "https://acme.example";
+
   it("reads the page whose cut-off snippet seems to answer, for its whole sentence", async () => {
-    const origin = "https://acme.example";
     const filler = (title: string) => page(title, `<p>${title}: Acme makes survey software for field researchers.</p>`);
     const story = "https://culture.example/acme-time-off";
-    const others = ["https://news.example/a", "https://news.example/b", "https://news.example/c"];
-    const fetcher = webFetcher({
-      [`${origin}/`]: page(
-        "Acme",
-        '<p>Acme makes survey software.</p><a href="/about">About</a><a href="/team">Team</a><a href="/pricing">Pricing</a><a href="/careers">Careers</a>',
-      ),
-      [`${origin}/about`]: filler("About"),
-      [`${origin}/team`]: filler("Team"),
-      [`${origin}/pricing`]: filler("Pricing"),
-      [`${origin}/careers`]: filler("Careers"),
-      ...Object.fromEntries(others.map((url) => [url, filler("Acme news")])),
-      [story]: page(
-        "Time off at Acme",
-        "<p>Twenty days are the least we ask for. For reference, in 2022 the Acme staff took 29 days off on average.</p>",
-      ),
-    });
-    const search: SearchProvider = {
-      id: "four-hits",
-      search: async () => [
-        ...others.map((url, index) => ({
-          url,
-          title: "Acme news",
-          snippet: "Acme news",
-          rank: index + 1,
-          provider: "x",
-        })),
-        {
-          url: story,
-          title: "Time off at Acme",
-          snippet: "… For reference, in 2022 the Acme staff took 29 days off on …",
-          rank: 4,
-          provider: "x",
-        },
-      ],
-    };
-    const server = await startFakeChatServer();
-    try {
-      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
-      const research = createResearcher({ model, fetcher, search });
-      const validation = validateResearchRequest("company", {
-        question: "On average, how many days off did Acme staff take in 2022?",
-        responseType: "NUMBER",
-        company: { name: "Acme", website: origin },
-      });
-      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
-      const trace = {} as ResearchTrace;
-      await research(validation.request, { trace });
-      expect(trace.secondLook).toBe(true);
-      expect(trace.pagesRead).toContain(story);
-      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("took 29 days off on average.");
-    } finally {
-      await server.close();
-    }
+    const { trace, prompt } = await researchAfterSnippet(
+      {
+        [`${origin}/`]: page(
+          "Acme",
+          '<p>Acme makes survey software.</p><a href="/about">About</a><a href="/team">Team</a><a href="/pricing">Pricing</a><a href="/careers">Careers</a>',
+        ),
+        [`${origin}/about`]: filler("About"),
+        [`${origin}/team`]: filler("Team"),
+        [`${origin}/pricing`]: filler("Pricing"),
+        [`${origin}/careers`]: filler("Careers"),
+        [story]: page(
+          "Time off at Acme",
+          "<p>Twenty days are the least we ask for. For reference, in 2022 the Acme staff took 29 days off on average.</p>",
+        ),
+      },
+      {
+        url: story,
+        title: "Time off at Acme",
+        snippet: "… For reference, in 2022 the Acme staff took 29 days off on …",
+      },
+      "On average, how many days off did Acme staff take in 2022?",
+    );
+    expect(trace.secondLook).toBe(true);
+    expect(trace.pagesRead).toContain(story);
+    expect(prompt).toContain("took 29 days off on average.");
+  });
+
+  it("reads the page of a snippet ranked above the passage that seems to cover the question", async () => {
+    const story = "https://ops.example/acme-recovery";
+    const { trace, prompt } = await researchAfterSnippet(
+      {
+        [`${origin}/`]: page("Acme", '<p>Acme makes survey software.</p><a href="/security">Security</a>'),
+        // Holds the question's words and a figure, but not how long the backups are kept.
+        [`${origin}/security`]: page(
+          "Security",
+          "<p>Security at Acme is everyone's job: staff use hardware keys, laptops are encrypted and managed, vendors are reviewed every year, access is granted for as long as a role needs it, and backups are kept in 3 data centres on two continents.</p>",
+        ),
+        [story]: page(
+          "Recovery at Acme",
+          "<p>So how long are Acme backups kept? 30 days, encrypted, and then deleted.</p>",
+        ),
+      },
+      {
+        url: story,
+        title: "How long Acme keeps backups",
+        snippet: "… how long are Acme backups kept? 30 days, encrypted, and then …",
+      },
+      "How long are Acme's backups kept?",
+    );
+    expect(trace.secondLook).toBe(true);
+    expect(trace.pagesRead).toContain(story);
+    expect(prompt).toContain("kept? 30 days, encrypted, and then deleted.");
   });
 });
 
@@ -301,66 +342,6 @@ describe("createResearcher's person record", () => {
       expect(response.person.personSources.jobTitle).toEqual([
         { url: `${origin}/team`, quote: "Noor Haddad\nHead of Research" },
       ]);
-    } finally {
-      await server.close();
-    }
-  });
-});
-
-describe("createResearcher's second look after a snippet that outranks the pages read", () => {
-  it("reads the page of a snippet ranked above the passage that seems to cover the question", async () => {
-    const origin = "https://acme.example";
-    const story = "https://ops.example/acme-recovery";
-    const others = ["https://news.example/a", "https://news.example/b", "https://news.example/c"];
-    const fetcher = webFetcher({
-      [`${origin}/`]: page("Acme", '<p>Acme makes survey software.</p><a href="/security">Security</a>'),
-      // Holds the question's words and a figure, but not how long the backups are kept.
-      [`${origin}/security`]: page(
-        "Security",
-        "<p>Security at Acme is everyone's job: staff use hardware keys, laptops are encrypted and managed, vendors are reviewed every year, access is granted for as long as a role needs it, and backups are kept in 3 data centres on two continents.</p>",
-      ),
-      ...Object.fromEntries(others.map((url) => [url, page("Acme news", "<p>Acme news: survey software.</p>")])),
-      [story]: page(
-        "Recovery at Acme",
-        "<p>So how long are Acme backups kept? 30 days, encrypted, and then deleted.</p>",
-      ),
-    });
-    const search: SearchProvider = {
-      id: "four-hits",
-      search: async () => [
-        ...others.map((url, index) => ({
-          url,
-          title: "Acme news",
-          snippet: "Acme news",
-          rank: index + 1,
-          provider: "x",
-        })),
-        {
-          url: story,
-          title: "How long Acme keeps backups",
-          snippet: "… how long are Acme backups kept? 30 days, encrypted, and then …",
-          rank: 4,
-          provider: "x",
-        },
-      ],
-    };
-    const server = await startFakeChatServer();
-    try {
-      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
-      const research = createResearcher({ model, fetcher, search });
-      const validation = validateResearchRequest("company", {
-        question: "How long are Acme's backups kept?",
-        responseType: "NUMBER",
-        company: { name: "Acme", website: origin },
-      });
-      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
-      const trace = {} as ResearchTrace;
-      await research(validation.request, { trace });
-      expect(trace.secondLook).toBe(true);
-      expect(trace.pagesRead).toContain(story);
-      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain(
-        "kept? 30 days, encrypted, and then deleted.",
-      );
     } finally {
       await server.close();
     }

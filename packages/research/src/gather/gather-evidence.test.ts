@@ -394,6 +394,7 @@ describe("a company named without a website, its site found on the second look",
   it("gives all but one of the round to the found site's best pages, not the search results left", async () => {
     const request: NormalizedResearchRequest = {
       ...companyRequest("Does Quillon Surveys offer its staff paid time off and a sabbatical?"),
+      kind: "company",
       subject: { name: "Quillon Surveys" },
     };
     const gathering = await startGathering(
@@ -454,6 +455,7 @@ describe("the second look, led by search snippets", () => {
   };
   const request: NormalizedResearchRequest = {
     ...companyRequest("How long does Tallow Analytics keep its backups?"),
+    kind: "company",
     subject: { name: "Tallow Analytics", website: "https://tallow.example" },
   };
 
