@@ -270,6 +270,27 @@ describe("gathering, whichever page answers first", () => {
   });
 });
 
+/** A search that finds `urls`, in this order, each titled and summed up by the company's name alone. */
+function searchFinding(urls: readonly string[]) {
+  return {
+    id: "search-in-memory",
+    async search() {
+      return urls.map((url, index) => ({
+        url,
+        title: `Quillon Surveys ${index}`,
+        snippet: "Quillon Surveys",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+}
+
+/** A question about Quillon Surveys, named without a website. */
+function namedOnly(question: string): NormalizedResearchRequest {
+  return { ...companyRequest(question), kind: "company", subject: { name: "Quillon Surveys" } };
+}
+
 describe("a company named without a website", () => {
   /** Blog posts of the company's own site, found by search, that link to its team page; and another site's page. */
   const pages: Record<string, string> = {
@@ -294,29 +315,14 @@ describe("a company named without a website", () => {
     };
   };
   const fetcher = fetcherOf(pages);
-  const search = {
-    id: "search-in-memory",
-    async search() {
-      return [
-        "https://docs.quillon.example/launch",
-        "https://quillon.example/blog/series-a",
-        "https://news.example/quillon",
-      ].map((url, index) => ({
-        url,
-        title: `Quillon Surveys ${index}`,
-        snippet: "Quillon Surveys",
-        rank: index + 1,
-        provider: "memory",
-      }));
-    },
-  };
+  const search = searchFinding([
+    "https://docs.quillon.example/launch",
+    "https://quillon.example/blog/series-a",
+    "https://news.example/quillon",
+  ]);
 
   it("reads, on the second look, the pages of its own site that search found, as a site given", async () => {
-    const request: NormalizedResearchRequest = {
-      ...companyRequest("Who is the chief technology officer of Quillon Surveys?"),
-      kind: "company",
-      subject: { name: "Quillon Surveys" },
-    };
+    const request = namedOnly("Who is the chief technology officer of Quillon Surveys?");
     const gathering = await startGathering(
       planResearch(request),
       request.question,
@@ -337,11 +343,7 @@ describe("a company named without a website", () => {
       "https://quillon.example/sitemap.xml": `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://quillon.example/handbook/time-off</loc></url><url><loc>https://quillon.example/handbook/travel</loc></url></urlset>`,
       "https://quillon.example/handbook/time-off": `<html><body><main><h1>Time off</h1><p>We expect everyone to take at least 25 days off a year.</p></main></body></html>`,
     });
-    const request: NormalizedResearchRequest = {
-      ...companyRequest("How many days off a year does Quillon Surveys expect its staff to take?"),
-      kind: "company",
-      subject: { name: "Quillon Surveys" },
-    };
+    const request = namedOnly("How many days off a year does Quillon Surveys expect its staff to take?");
     const gathering = await startGathering(
       planResearch(request),
       request.question,
@@ -378,25 +380,10 @@ describe("a company named without a website, its site found on the second look",
       return { url, requestedUrl: url, status: 200, contentType, text, fetchedAt: "", fromCache: false };
     },
   };
-  const search = {
-    id: "search-in-memory",
-    async search() {
-      return ["https://quillon.example/blog/series-a", ...news].map((url, index) => ({
-        url,
-        title: "Quillon Surveys",
-        snippet: "Quillon Surveys",
-        rank: index + 1,
-        provider: "memory",
-      }));
-    },
-  };
+  const search = searchFinding(["https://quillon.example/blog/series-a", ...news]);
 
   it("gives all but one of the round to the found site's best pages, not the search results left", async () => {
-    const request: NormalizedResearchRequest = {
-      ...companyRequest("Does Quillon Surveys offer its staff paid time off and a sabbatical?"),
-      kind: "company",
-      subject: { name: "Quillon Surveys" },
-    };
+    const request = namedOnly("Does Quillon Surveys offer its staff paid time off and a sabbatical?");
     const gathering = await startGathering(
       planResearch(request),
       request.question,
