@@ -297,16 +297,15 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     // (now including links found on the pages read) and rank again, once, inside the page budget.
     // Passages of pages read: a search engine's snippet that seems to answer is cut off ("took 32
     // days …") and points at a page worth reading whole, whose sentence a quote can be checked against.
-    const coverage = {
-      question: focus.question,
-      responseType: request.responseType,
-      responseOptions: request.responseOptions,
-      subjectTerms: plan.subjectTerms,
-      personName: rankQuery.personName,
-    };
     const covering = coveringPassage(
       ranked.filter((passage) => passage.source !== "search-snippet"),
-      coverage,
+      {
+        question: focus.question,
+        responseType: request.responseType,
+        responseOptions: request.responseOptions,
+        subjectTerms: plan.subjectTerms,
+        personName: rankQuery.personName,
+      },
     );
     // A snippet ranked above the passage that seems to cover the question points at an unread page
     // that says more about it: that page is worth the second look.
@@ -323,7 +322,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
       !gatherSignal.aborted &&
       (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
     if (secondLook) {
-      // Unread pages whose snippets rank among the best passages, best first: read before the rest.
+      // Unread pages whose snippets rank among the best passages, best first: they lead the reads.
       const leads = ranked
         .slice(0, LEAD_PASSAGES)
         .filter((passage) => passage.source === "search-snippet")

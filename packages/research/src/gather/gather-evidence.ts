@@ -66,8 +66,8 @@ export interface Gathering {
   /**
    * Reads up to `limit` more pages (within the budget): the subject's own pages that now score
    * best (links found on the pages already read count), and search results not yet read. Pages
-   * in `leads` (those whose search snippets seem to answer, best first) are read before the rest
-   * of their list. Returns the pages read in this round.
+   * in `leads` (those whose search snippets seem to answer, best first) take turns with the best of
+   * the rest of their list. Returns the pages read in this round.
    */
   readMore(limit: number, leads?: readonly string[]): Promise<ExtractedPage[]>;
   /**
