@@ -88,7 +88,7 @@ const LOOSE_FORMS = new Set(["co", "company"]);
 
 /**
  * The legal forms a text writes right after a company's name, lowercase and in one spelling:
- * "Mastodon Inc, 228 East 45th Street" gives ["inc"], "Example Labs GmbH" ["gmbh"]; none when the
+ * "Example Inc, 12 Harbour Street" gives ["inc"], "Example Labs GmbH" ["gmbh"]; none when the
  * name stands alone. Tells apart the entities of one name ("its GmbH", "its Inc").
  */
 export function legalFormsAfter(text: string, name: string): string[] {
