@@ -249,6 +249,19 @@ describe("chooseSitePages", () => {
     expect(best("How much vacation does Acme give?")).toBe(`${origin}/handbook/people/time-off`);
   });
 
+  it("puts the page named after the question's words before the about pages when no kind of page is asked", () => {
+    const sitemap = [
+      "https://acme.test/handbook/company/story",
+      "https://acme.test/handbook/company/values",
+      "https://acme.test/handbook/engineering/release-new-version",
+    ];
+    const question = "How often does Acme ship a new version?";
+    expect(questionIntents(question, "company")).toEqual([]);
+    expect(scoreSitePages(origin, [], sitemap, ask(question))[0]?.url).toBe(
+      `${origin}/handbook/engineering/release-new-version`,
+    );
+  });
+
   it("reads who heads a department as a leadership question, and backups as a security one", () => {
     expect(questionIntents("Who heads product at Acme?", "company")).toContain("leadership");
     expect(questionIntents("Who heads product at Acme?", "company")).not.toContain("product");

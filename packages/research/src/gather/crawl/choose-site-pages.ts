@@ -246,7 +246,10 @@ function scoreCandidate(
     ).length +
     (namesCue(analysis, cues) ? 2 : 0) +
     analysis.years.filter((year) => questionYears.includes(year) && !analysis.ownWords.includes(year)).length;
-  const naming = reading.article && named < 2 ? named : named * 3;
+  // A question that says nothing of the kind of page it wants (no intent) is led by its words: the
+  // page named after them beats the pages a general prior prefers ("/release-new-version" for "how
+  // often do they ship a new version", not "/about").
+  const naming = reading.article && named < 2 ? named : named * (intents.length === 0 ? NAMED_ALONE : NAMED);
   const depthPenalty = Math.max(0, analysis.depth - 2) * 0.5;
   const operator =
     intents.includes("legal-entity") && !reading.article && namesOperatorPage(analysis.ownWords)
@@ -317,6 +320,11 @@ export function scoreSitePages(
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return apartFromSeries(scored, questionYears);
 }
+
+/** Score of each question word in a page's own name. */
+const NAMED = 3;
+/** The same, for a question that names no kind of page: its words are all there is to go on. */
+const NAMED_ALONE = 6;
 
 /** What is left of the score of a series' third page and after. */
 const SERIES_REST = 0.25;
