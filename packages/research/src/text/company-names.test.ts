@@ -12,6 +12,9 @@ describe("companyNameForms", () => {
     ["sample.example", ["sample.example"]],
     ["Jo Sample", ["Jo Sample"]],
     ["World Federation of Snow Architects", ["World Federation of Snow Architects", "WFSA"]],
+    // A remark in brackets (a parent, a former name, a place) is left off.
+    ["19Q (Example Agency)", ["19Q (Example Agency)", "19Q"]],
+    ["Sample Labs GmbH (formerly Acme)", ["Sample Labs GmbH (formerly Acme)", "Sample Labs GmbH", "Sample Labs"]],
   ])("writes %s as %j", (name, forms) => {
     expect(companyNameForms(name)).toEqual(forms);
   });

@@ -135,11 +135,18 @@ export function companyNameForms(name: string): string[] {
     if (trimmed !== "" && !forms.some((known) => known.toLowerCase() === trimmed.toLowerCase())) forms.push(trimmed);
   };
   add(name);
-  const core = name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "").trim();
-  if (core !== name.trim()) {
-    add(`The ${core}`);
-    add(core);
+  const bare = name.replace(ARTICLE_LAST, "").replace(ARTICLE_FIRST, "").trim();
+  if (bare !== name.trim()) {
+    add(`The ${bare}`);
+    add(bare);
   }
+  // A remark in brackets is no part of the name pages write: "Example Labs (formerly Acme)", "18X (GSA)".
+  const core =
+    bare
+      .replace(/\s*\([^()]*\)/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() || bare;
+  add(core);
   const coreWords = words(core);
   add(coreWords.join(" "));
   let end = coreWords.length;
