@@ -322,4 +322,11 @@ describe("chooseSitePages", () => {
     };
     expect(scoreSitePages(origin, [], sitemap, question)[0]?.url).toBe(`${origin}/handbook/company/team`);
   });
+
+  it("counts a short word the question writes in capitals as one of its words: SSO, 2FA", () => {
+    const sitemap = [`${origin}/docs/security-pickle`, `${origin}/docs/security-sso`, `${origin}/docs/security-tokens`];
+    const top = (question: string) => scoreSitePages(origin, [], sitemap, ask(question))[0]?.url;
+    expect(top("Which SSO protocols does Acme support?")).toBe(`${origin}/docs/security-sso`);
+    expect(top("Which security protocols does Acme support?")).toBe(`${origin}/docs/security-pickle`);
+  });
 });

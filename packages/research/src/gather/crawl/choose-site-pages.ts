@@ -105,6 +105,9 @@ const GENERAL_PRIOR: Partial<Record<PageKind, number>> = {
 const TIME_OFF = /\b(?:days?|time|weeks?) off\b/i;
 const TIME_OFF_WORDS = ["time-off", "time", "vacation", "leave", "holiday", "holidays", "pto"];
 
+/** A word of two or three capitals or digits, two of them capitals or one a digit: "SSO", "2FA", "BAA". */
+const INITIALS = /\b(?=[A-Z0-9]{2,3}\b)(?=\w*[A-Z])(?:[A-Z]{2,3}|\w*\d\w*)\b/g;
+
 /** Question words that say nothing about which page answers. */
 const GENERIC_WORDS = new Set(
   "what which does have with their they this that from when where your about much many there other more into over most also than then them were been being year years".split(
@@ -279,6 +282,9 @@ export function scoreSitePages(
   const questionWords = wordsOf(question.question)
     .filter((word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word))
     .map((word) => [word, ...relatedWords(word).filter((other) => other.length > 3)]);
+  // Short words a question writes in capitals ("SSO", "2FA", "BAA") name what is asked as surely as long ones.
+  for (const initials of new Set(question.question.match(INITIALS) ?? []))
+    if (!subjectWords.has(initials.toLowerCase())) questionWords.push([initials.toLowerCase()]);
   if (TIME_OFF.test(question.question)) questionWords.push(TIME_OFF_WORDS);
   const cues = intentCues(question.intents);
   const personWords = wordsOf(question.personName ?? "");
