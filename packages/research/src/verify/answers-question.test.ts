@@ -969,3 +969,43 @@ describe("a figure asked of a year", () => {
     expect(holds(check(since, "NUMBER", 40, "Example Labs has won 40 customers in the last five years."))).toBe(true);
   });
 });
+
+describe("an answer of the kind asked, not words beside it", () => {
+  it("takes an e-mail for an address unless the post is asked, and refuses a sentence as an address", () => {
+    const question = "Which address takes security questions for Example Labs?";
+    const mail = "For any other security question, please send us an email at security@example.org";
+    expect(holds(check(question, "TEXT", "security@example.org", mail))).toBe(true);
+    const certified =
+      "Example Labs is also SOC2 Type 2 certified, meaning we provide security certification to customers.";
+    expect(
+      reason(
+        check(question, "TEXT", "Example Labs is also SOC2 Type 2 certified, meaning we provide security", certified),
+      ),
+    ).toMatch(/is a sentence, not an address/);
+    const postal = "What postal address should contracts for Example Labs be sent to?";
+    expect(reason(check(postal, "TEXT", "contracts@example.org", "Send contracts to contracts@example.org"))).toMatch(
+      /not a postal address/,
+    );
+    const office = "Example Labs, 530 Lytton Avenue, 2nd Floor, Palo Alto, CA 94301";
+    expect(holds(check(postal, "TEXT", "530 Lytton Avenue, 2nd Floor, Palo Alto, CA 94301", office))).toBe(true);
+  });
+
+  it("refuses as a tool's name the question's own word with common ones", () => {
+    const question = "Which SEO tool does Example Labs' marketing team use to track keyword rankings?";
+    const share = "- 80% SEO-optimized content, written by the Marketing team.";
+    expect(reason(check(question, "TEXT", "SEO-optimized", share))).toMatch(/only the question's words/);
+    const tool = "For SEO, we use Rankwell to track and optimize our ranking for the keywords we target.";
+    expect(holds(check(question, "TEXT", "Rankwell", tool))).toBe(true);
+    expect(holds(check(question, "TEXT", "Rankwell SEO", "For SEO tracking we use Rankwell SEO."))).toBe(true);
+  });
+
+  it("refuses as a company a name the passage gives a person's title", () => {
+    const question = "Which company did Tim from Example Labs work at before co-founding it?";
+    const byline =
+      "I'm James, and I work with Tim. James Hawkins (Co-founder/CEO of Example Labs) writes about founding it.";
+    expect(reason(check(question, "TEXT", "James Hawkins", byline))).toMatch(/a person's title/);
+    const story =
+      "Before co-founding Example Labs, Tim worked at Arachnys (a due-diligence start-up), where he met James.";
+    expect(holds(check(question, "TEXT", "Arachnys", story))).toBe(true);
+  });
+});

@@ -581,6 +581,47 @@ function looksLikeAddress(text: string): boolean {
   );
 }
 
+/** An address asked of the post: a street, a postcode, an office. */
+const POSTAL_ASKED =
+  /\b(?:postal|post|street|mailing|mail(?:ed)?|office|postcode|zip|registered|headquarters|hq|physical)\b/i;
+
+/** Words an address is written with in lower case. */
+const ADDRESS_WORDS = new Set(
+  "street floor suite avenue road lane drive place square building unit and the de la du der von van via rue platz".split(
+    " ",
+  ),
+);
+
+/** Whether a text reads as a sentence: three lower-case words of four letters or more that no address writes. */
+function readsAsSentence(text: string): boolean {
+  const common = text
+    .split(/[^\p{L}]+/u)
+    .filter((word) => word.length >= 4 && /^\p{Ll}+$/u.test(word) && !ADDRESS_WORDS.has(word));
+  return common.length >= 3;
+}
+
+/**
+ * Whether a name-like answer is the question's own words with common ones beside them:
+ * "SEO-optimized" for "which SEO tool", where a tool's name would add a name of its own.
+ */
+function commonWordsBeside(text: string, question: string): boolean {
+  const asked = new Set(stemsOf(question));
+  const parts = text.split(/[\s/-]+/).filter((part) => /\p{L}/u.test(part));
+  const own = parts.filter((part) => !stemsOf(part).every((word) => asked.has(word)));
+  return own.length > 0 && own.length < parts.length && own.every((part) => /^\p{Ll}/u.test(part));
+}
+
+/** Titles that make a name a person's, when they follow it in brackets or after a comma. */
+const PERSON_TITLE =
+  /^(?:co-?founder|founder|ceo|cto|cfo|coo|cmo|cpo|chief|president|vice|vp|director|engineer|manager|head|partner at|principal at)\b/i;
+
+/** Whether the passage writes the name with a person's title after it: "James Hawkins (Co-founder/CEO of Example)". */
+function titledAsPerson(name: string, passageText: string): boolean {
+  const escaped = escapeRegExp(name);
+  const after = new RegExp(`${escaped}\\s*(?:\\(|,\\s+|\\s[-–—]\\s)(?:the |our |a |an )?([^,;()]{2,40})`, "giu");
+  return [...passageText.matchAll(after)].some((match) => PERSON_TITLE.test((match[1] ?? "").trim()));
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s()./-]{6,24}$/;
 const PHONE_IN_TEXT = /\+?\(?\d[\d\s()./-]{5,22}\d/g;
@@ -1126,10 +1167,16 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       kindShown = true;
       break;
     case "address":
+      // "Which address takes security questions?" is answered by an e-mail, unless a street or the post is asked.
+      if (EMAIL.test(text) && !POSTAL_ASKED.test(question)) {
+        kindShown = true;
+        break;
+      }
       if (!/\d/.test(text) && !namesPlace(text)) return { holds: false, reason: `"${text}" is not a postal address` };
       // An amount of money or a share is no part of an address: "expense up to $3,000".
       if (/[$€£¥]\s?\d|\d\s?(?:%|percent\b)/iu.test(text))
         return { holds: false, reason: `"${shorten(text)}" is not a postal address` };
+      if (readsAsSentence(text)) return { holds: false, reason: `"${shorten(text)}" is a sentence, not an address` };
       kindShown = true;
       break;
     case "country": {
@@ -1207,6 +1254,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       if (kind === "organisation" && isPlaceName(text))
         return { holds: false, reason: `"${shorten(text)}" is a place, not an organisation` };
       if (cutFromName(text, quote)) return { holds: false, reason: `"${text}" is cut from a longer name` };
+      // "SEO-optimized" for "which SEO tool": the question's own word with common ones names nothing.
+      if (commonWordsBeside(text, question))
+        return { holds: false, reason: `"${shorten(text)}" holds only the question's words and common ones, no name` };
+      // "James Hawkins (Co-founder/CEO)" for "which company": the passage gives the name a person's title.
+      if (kind === "organisation" && titledAsPerson(text, evidence.passageText))
+        return { holds: false, reason: `the passage gives "${shorten(text)}" a person's title; it is no organisation` };
       // "Example's venture firm GV": what the quote names is the firm after the description, not the owner.
       if (kind === "organisation" && describesAnother(text, quote))
         return { holds: false, reason: `the quote names the organisation after "${shorten(text)}", not it` };
