@@ -329,4 +329,15 @@ describe("chooseSitePages", () => {
     expect(top("Which SSO protocols does Acme support?")).toBe(`${origin}/docs/security-sso`);
     expect(top("Which security protocols does Acme support?")).toBe(`${origin}/docs/security-pickle`);
   });
+
+  it("reads two pages of a series of siblings, then others: one process told for each team says one thing", () => {
+    const teams = ["design", "devrel", "engineering", "exec", "marketing"];
+    const sitemap = [
+      ...teams.map((team) => `${origin}/handbook/people/hiring-process/${team}-hiring`),
+      `${origin}/handbook/people/spending-money`,
+    ];
+    const chosen = chooseSitePages(origin, [], sitemap, ask("How much can a new hire spend on a laptop at Acme?"), 3);
+    expect(chosen).toContain(`${origin}/handbook/people/spending-money`);
+    expect(chosen.filter((url) => url.endsWith("-hiring"))).toHaveLength(2);
+  });
 });

@@ -344,14 +344,31 @@ function apartFromSeries(scored: readonly ScoredPage[], questionYears: readonly 
   const seen = new Map<string, number>();
   const kept = scored.map((page) => {
     const path = new URL(page.url).pathname;
-    const series = /\d/.test(path) ? path.replace(/\d+/g, "#") : null;
-    const count = series === null ? 0 : (seen.get(series) ?? 0);
-    if (series !== null) seen.set(series, count + 1);
     const named = questionYears.some((year) => path.includes(year));
-    return count >= 2 && !named ? { ...page, score: page.score * SERIES_REST } : page;
+    const counts = seriesOf(path).map((series) => {
+      const count = seen.get(series) ?? 0;
+      seen.set(series, count + 1);
+      return count;
+    });
+    return Math.max(0, ...counts) >= 2 && !named ? { ...page, score: page.score * SERIES_REST } : page;
   });
   // A stable sort: pages of one score keep their order.
   return kept.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The series a path is of: its form with numbers blanked ("/reports/2023"), and, for a name of
+ * several words, its folder with the name's first or last word ("/hiring-process/*-hiring" of
+ * "/hiring-process/design-hiring", "/docs/security-*"): sibling pages that say one thing for
+ * another team or part.
+ */
+function seriesOf(path: string): string[] {
+  const series = /\d/.test(path) ? [path.replace(/\d+/g, "#")] : [];
+  const segments = path.replace(/\/+$/, "").split("/");
+  const words = (segments.pop() ?? "").split(/[-_]+/).filter(Boolean);
+  const folder = segments.join("/");
+  if (words.length >= 2) series.push(`${folder}/${words[0]}-*`, `${folder}/*-${words[words.length - 1]}`);
+  return series;
 }
 
 /** The `limit` best pages of {@link scoreSitePages}, as URLs. */
