@@ -298,6 +298,8 @@ const INTENT_RULES: IntentRule[] = [
       "intern",
       "visa",
     ],
+    // "What is her job title?" asks for a role, not for the hiring process.
+    unless: ["job title", "job titles"],
     pages: { careers: 7, handbook: 5, about: 1, faq: 2 },
   },
   {

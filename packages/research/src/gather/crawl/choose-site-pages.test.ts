@@ -314,6 +314,11 @@ describe("chooseSitePages", () => {
     expect(questionIntents("What does Acme's Team plan cost in dollars?", "company")).toContain("pricing");
   });
 
+  it("reads a job title as a role asked, not as hiring", () => {
+    expect(questionIntents("What is this person's job title?", "person")).toEqual(["person-role"]);
+    expect(questionIntents("Which job openings does Acme have in Berlin?", "company")).toContain("hiring");
+  });
+
   it("takes a page named for a kind over one whose longer name holds the kind's word", () => {
     const sitemap = ["https://acme.test/tutorials/tracking-teams", "https://acme.test/handbook/company/team"];
     const question: PageQuestion = {
