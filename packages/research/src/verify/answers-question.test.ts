@@ -1009,3 +1009,44 @@ describe("an answer of the kind asked, not words beside it", () => {
     expect(holds(check(question, "TEXT", "Arachnys", story))).toBe(true);
   });
 });
+
+describe("a yes the quote says no to", () => {
+  it("refuses a yes where the quote says no to what is asked, unless the question asks of the no", () => {
+    const schema = "Does Example Labs delete unused model fields from its database schema?";
+    expect(reason(check(schema, "BOOL", true, "Avoid deleting model fields"))).toMatch(/says no to Avoid deleting/);
+    const dont = "In most cases we currently don't delete fields that aren't used anymore.";
+    expect(reason(check(schema, "BOOL", true, dont))).toMatch(/says no to don't/);
+    const limits = "Do certificate renewals count against Example Labs' rate limits?";
+    const exempt = "An order recognised as a renewal is exempt from all rate limits.";
+    expect(reason(check(limits, "BOOL", true, exempt))).toMatch(/says no to exempt/);
+    expect(holds(check(limits, "BOOL", false, exempt))).toBe(true);
+    const cookies = "Does Example Labs' analytics work without cookies?";
+    expect(holds(check(cookies, "BOOL", true, "Example Labs' analytics works without cookies."))).toBe(true);
+    const trial = "Is there a free trial of Example Labs?";
+    expect(holds(check(trial, "BOOL", true, "Yes, there is a free trial and no credit card is required."))).toBe(true);
+  });
+
+  it("refuses a yes to keeping what the quote says is discarded, and the other way round", () => {
+    const keep = "Does Example Labs keep the full User-Agent string of visitors?";
+    expect(reason(check(keep, "BOOL", true, "Full User-Agent is discarded."))).toMatch(/says discarded, not keep/);
+    const store = "Does Example Labs store IP addresses?";
+    expect(holds(check(store, "BOOL", true, "We store IP addresses for 30 days and then delete them."))).toBe(true);
+    const erase = "Does Example Labs delete raw logs after a day?";
+    expect(reason(check(erase, "BOOL", true, "Raw logs are kept for a day."))).toMatch(/says kept, not delete/);
+  });
+});
+
+describe("an answer that is the question's or the page's own words", () => {
+  it("refuses as the organisation asked a name the question gives", () => {
+    const question = "Which organization contributed the Example Optimization Handbook to Example Labs?";
+    const title = "Example Optimization Handbook";
+    expect(reason(check(question, "TEXT", title, title))).toMatch(/a name the question gives/);
+    expect(holds(check(question, "TEXT", "IOG", "The handbook was contributed to Example Labs by IOG."))).toBe(true);
+  });
+
+  it("refuses a line of categories or breadcrumbs as a text answer", () => {
+    const question = "What does this person do at Example Labs?";
+    const line = "Engineering · Inside Example Labs · Open source";
+    expect(reason(check(question, "TEXT", line, line))).toMatch(/a line of categories/);
+  });
+});

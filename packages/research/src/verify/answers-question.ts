@@ -571,6 +571,49 @@ function oppositeSaid(question: string, quote: string): { asked: string; said: s
   return null;
 }
 
+/** Words that say no to what follows them. */
+const NEGATION =
+  /^(?:not|no|never|none|neither|nor|without|cannot|avoid|avoids|avoiding|stop|stopped|exempt|don['’]t|doesn['’]t|didn['’]t|won['’]t|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|can['’]t|haven['’]t|hasn['’]t)$/i;
+/** Words between a negation and the word it says no to, at most: "don't currently delete". */
+const NEGATION_REACH = 3;
+
+/**
+ * The topic's word a quote says no to ("we don't delete", "avoid deleting", "exempt from rate
+ * limits"); null when none. A word of no the question says too asks of it: "does it work without cookies".
+ */
+function negatedTopic(question: string, quote: string, topic: readonly TopicWord[]): string | null {
+  const asked = new Set(question.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u));
+  const words = quote.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] ?? "";
+    if (!NEGATION.test(word) || asked.has(word.toLowerCase())) continue;
+    for (const word of words.slice(index + 1, index + 2 + NEGATION_REACH)) {
+      const found = topic.find((entry) => speaksOf(stemsOf(word), entry));
+      if (found) return `${words[index]} ${word}`;
+    }
+  }
+  return null;
+}
+
+/** Keeping and its undoing: a question asks one, the quote says the other. */
+const KEEPING =
+  /\b(?:keep|keeps|kept|keeping|store|stores|stored|storing|retain|retains|retained|save|saves|saved|logged|collect|collects|collected|recorded)\b/i;
+const UNDOING =
+  /\b(?:discard|discards|discarded|delete|deletes|deleted|erase|erases|erased|purge|purges|purged|drop|drops|dropped|anonymi[sz]e[sd]?|throw(?:s|n)? away)\b/i;
+
+/** What the question asks kept, said discarded by the quote without saying it kept (or the other way round). */
+function undoneSaid(question: string, quote: string): { asked: string; said: string } | null {
+  for (const [asks, other] of [
+    [KEEPING, UNDOING],
+    [UNDOING, KEEPING],
+  ] as const) {
+    const asked = asks.exec(question)?.[0];
+    const said = other.exec(quote)?.[0];
+    if (asked && said && !other.test(question) && !asks.test(quote)) return { asked, said };
+  }
+  return null;
+}
+
 /** Whether a text looks like a postal address: a street number, a postcode, or a country. */
 function looksLikeAddress(text: string): boolean {
   return (
@@ -609,6 +652,14 @@ function commonWordsBeside(text: string, question: string): boolean {
   const parts = text.split(/[\s/-]+/).filter((part) => /\p{L}/u.test(part));
   const own = parts.filter((part) => !stemsOf(part).every((word) => asked.has(word)));
   return own.length > 0 && own.length < parts.length && own.every((part) => /^\p{Ll}/u.test(part));
+}
+
+/** Whether every word of an answer is a word of the question, and the answer is not the subject's name. */
+function repeatsQuestionName(text: string, question: string, subjectTerms: readonly string[]): boolean {
+  const words = stemsOf(text).filter((word) => !QUESTION_WORDS.has(word));
+  const asked = new Set(stemsOf(question));
+  const subject = subjectStemsOf(subjectTerms);
+  return words.length > 0 && words.every((word) => asked.has(word)) && !words.every((word) => subject.has(word));
 }
 
 /** Titles that make a name a person's, when they follow it in brackets or after a comma. */
@@ -1136,6 +1187,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
+  // "Engineering · Inside Example · Open source": a post's categories or a page's breadcrumbs, not a value.
+  if (asked.type === "TEXT" && / [·•›»] /.test(text))
+    return { holds: false, reason: "the answer copies a line of categories or links rather than giving a value" };
   // An answer that ends on "an", "of", "and" or a comma was cut off in the middle of what it says.
   if (asked.type === "TEXT" && text.split(/\s+/).length >= 3 && CUT_OFF.test(text))
     return { holds: false, reason: `"${shorten(text)}" stops in the middle of a phrase` };
@@ -1254,6 +1308,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       if (kind === "organisation" && isPlaceName(text))
         return { holds: false, reason: `"${shorten(text)}" is a place, not an organisation` };
       if (cutFromName(text, quote)) return { holds: false, reason: `"${text}" is cut from a longer name` };
+      // "Which organisation contributed the Example Handbook?": the handbook's name is no contributor.
+      if (kind === "organisation" && repeatsQuestionName(text, question, asked.subjectTerms))
+        return { holds: false, reason: `"${shorten(text)}" is a name the question gives, not the one it asks` };
       // "SEO-optimized" for "which SEO tool": the question's own word with common ones names nothing.
       if (commonWordsBeside(text, question))
         return { holds: false, reason: `"${shorten(text)}" holds only the question's words and common ones, no name` };
@@ -1410,6 +1467,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       if (value === true) {
         const opposite = oppositeSaid(question, quote);
         if (opposite) return { holds: false, reason: `the quote says ${opposite.said}, not ${opposite.asked}` };
+        // "Avoid deleting fields", "we don't delete fields": a yes is not what the quote says of it.
+        const negated = negatedTopic(question, quote, topic);
+        if (negated) return { holds: false, reason: `the quote says no to ${negated}` };
+        // "Does it keep the full User-Agent?" is answered no by "Full User-Agent is discarded".
+        const undone = undoneSaid(question, quote);
+        if (undone) return { holds: false, reason: `the quote says ${undone.said}, not ${undone.asked}` };
       }
       // What will be, or is drafted or planned, is not yet so.
       if (value === true && FUTURE.test(quote))
