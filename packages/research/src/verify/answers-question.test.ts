@@ -1050,3 +1050,30 @@ describe("an answer that is the question's or the page's own words", () => {
     expect(reason(check(question, "TEXT", line, line))).toMatch(/a line of categories/);
   });
 });
+
+describe("a figure for each of something", () => {
+  it("refuses a figure for each of something as the total asked, and one per another span of time", () => {
+    const cap = "What was the most Example Labs pledged to donate in total in its star campaign?";
+    const each = "For every star we receive before Friday, we'll donate $5 across four contributors.";
+    expect(reason(check(cap, "NUMBER", 5, each))).toMatch(/for each of something, not the total/);
+    const total = "For every star we receive before Friday we donate, up to $50,000 in total for the star campaign.";
+    expect(holds(check(cap, "NUMBER", 50_000, total))).toBe(true);
+    const window = "How many certificates can Example Labs issue for one domain within a seven-day window?";
+    const refill = "Issuing certificates for the same domain refills at a rate of 1 certificate every 202 minutes.";
+    expect(reason(check(window, "NUMBER", 1, refill))).toMatch(/per minute, and the question asks over days/);
+    const limit = "Up to 50 certificates can be issued per domain every 7 days.";
+    expect(holds(check(window, "NUMBER", 50, limit))).toBe(true);
+    const monthly = "How many free events per month does Example Labs give a new start-up?";
+    expect(holds(check(monthly, "NUMBER", 20_000_000, "20 million events/month, free for a year for a start-up"))).toBe(
+      true,
+    );
+  });
+
+  it("wants a version asked to be numbered", () => {
+    const question = "Which Example Labs version added the ability for recipients to reject signing?";
+    const option = "Recipients now have the option to decline signatures.";
+    expect(reason(check(question, "TEXT", option, option))).toMatch(/states no version number/);
+    const release = "Example Labs v1.8.0 added signing rejection: recipients can now reject signing.";
+    expect(holds(check(question, "TEXT", "v1.8.0", release))).toBe(true);
+  });
+});

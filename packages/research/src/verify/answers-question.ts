@@ -313,6 +313,8 @@ const MEASURE_ASKED: Array<[RegExp, RegExp, string]> = [
   ],
   [/\bhow much\b/i, new RegExp(`${NUMBER_WORDS}|[$€£¥]`, "i"), "amount"],
   [/\bhow many\b/i, new RegExp(NUMBER_WORDS, "i"), "number"],
+  // "Which version added it?": versions are numbered.
+  [/\b(?:which|what)(?:\s+[\p{L}'’.-]+){0,3}\s+version\b/iu, /\d/, "version number"],
 ];
 
 /**
@@ -464,6 +466,33 @@ function askedTimeUnit(question: string): string | null {
       .exec(question)?.[1]
       ?.toLowerCase() ?? null
   );
+}
+
+/** A total or a cap asked, and said. */
+const TOTAL_ASKED = /\b(?:total|in all|altogether|overall|maximum|at most|capped|cap)\b/i;
+const TOTAL_SAID = /\b(?:total|in all|altogether|overall|maximum|at most|up to|capped|cap|limit(?:ed)?)\b/i;
+/** A figure said for each of something: "for every star", "per seat", "each month". */
+const RATE_SAID = /\b(?:for every|for each|per|each|every)\b/i;
+/** A span of time a question asks over: "within a seven-day window", "per week", "in 30 days". */
+const PERIOD_ASKED =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|a|per|each|every)[-\s](second|minute|hour|day|week|month|quarter|year)s?\b/i;
+/** The span a quote states a figure for: "every 202 minutes", "per hour", "events/month". */
+const PERIOD_SAID =
+  /(?:\b(?:every|per|each)\s+(?:\d+\s+)?|\/\s*)(second|minute|hour|day|week|month|quarter|year)s?\b/gi;
+
+/**
+ * Why a figure of the quote is a rate where the question asks a total, or a rate over another
+ * span of time than the one asked; null when it is not.
+ */
+function rateSaidFor(question: string, quote: string): string | null {
+  if (TOTAL_ASKED.test(question) && RATE_SAID.test(quote) && !TOTAL_SAID.test(quote))
+    return "the quote states a figure for each of something, not the total asked";
+  const asked = PERIOD_ASKED.exec(question)?.[1]?.toLowerCase();
+  if (!asked) return null;
+  const said = [...quote.matchAll(PERIOD_SAID)].map((match) => (match[1] ?? "").toLowerCase());
+  if (said.length > 0 && !said.includes(asked))
+    return `the quote states a figure per ${said[0]}, and the question asks over ${asked}s`;
+  return null;
 }
 
 /** Whether a number mention is stated as the kind asked, in its quote. */
@@ -1393,6 +1422,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
                   : `the quote does not state ${value} as a ${kind}`;
         return { holds: false, reason };
       }
+      // "$5 for every star" is no total, "1 certificate every 202 minutes" no count over seven days.
+      const rate = rateSaidFor(question, quote);
+      if (rate) return { holds: false, reason: rate };
       // Of several figures of the kind asked, the one the question's words lead to: "a $1.25M round,
       // bringing our total funding to $1.54M" gives 1.54M as the total.
       const led = LED_KINDS.has(kind) ? ledFigure(quote, number, kind, counted, unit, topic) : null;
