@@ -15,6 +15,8 @@ describe("companyNameForms", () => {
     // A remark in brackets (a parent, a former name, a place) is left off.
     ["19Q (Example Agency)", ["19Q (Example Agency)", "19Q"]],
     ["Sample Labs GmbH (formerly Acme)", ["Sample Labs GmbH (formerly Acme)", "Sample Labs GmbH", "Sample Labs"]],
+    // A name with a dot of its own keeps it when its legal form is left off.
+    ["Sample.io, Inc.", ["Sample.io, Inc.", "Sample.io", "Sample io Inc", "Sample io"]],
   ])("writes %s as %j", (name, forms) => {
     expect(companyNameForms(name)).toEqual(forms);
   });
