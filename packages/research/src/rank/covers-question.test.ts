@@ -93,4 +93,12 @@ describe("coversQuestion", () => {
     expect(coversQuestion(passages, joined)).toBe(false);
     expect(coversQuestion([ranked("Sarah Chen joined in March 2019.")], joined)).toBe(true);
   });
+
+  it("wants nearly all of the question's own words in one passage: a line on servers is not where they are", () => {
+    const asked = question("In which city are the servers that store Acme Robotics' fleet data?");
+    const servers = ranked("All fleet data is stored on servers we own and operate ourselves, encrypted at rest.");
+    expect(coversQuestion([servers], asked)).toBe(false);
+    const city = ranked("Fleet data is stored on servers in the city of Falkenstein, Germany.");
+    expect(coversQuestion([city], asked)).toBe(true);
+  });
 });

@@ -22,13 +22,28 @@ export interface CoverageQuestion {
 /** Passages looked at: the answer is expected near the top of the ranking. */
 const TOP_PASSAGES = 5;
 /** Share of the question's weighted terms a passage must hold. */
-const MIN_TERM_SHARE = 0.75;
+const MIN_TERM_SHARE = 0.9;
 
 /**
- * Words that give a question its form rather than its subject: "how many", "how much", "the URL of
- * the careers page", "the phone number", "the full name". A page that answers rarely repeats them.
+ * Words that give a question its form rather than its subject: "how many", "how much", "how long",
+ * "how often", "on what day", "the URL of the careers page", "the phone number", "the full name". A
+ * page that answers rarely repeats them.
  */
-const FORM_WORDS = new Set(["many", "much", "url", "page", "website", "number", "name", "full", "exactly"]);
+const FORM_WORDS = new Set([
+  "many",
+  "much",
+  "long",
+  "often",
+  "day",
+  "date",
+  "url",
+  "page",
+  "website",
+  "number",
+  "name",
+  "full",
+  "exactly",
+]);
 
 /**
  * Words that name the subject without its name ("her company", "the firm"): like the subject's
@@ -119,7 +134,7 @@ function holds(terms: ReadonlySet<string>, term: string, alternatives: ReadonlyS
 
 /**
  * Whether the best passages after ranking can answer the question, so that no second look is
- * needed: one of the top five holds three quarters of the question's own words (by IDF-like weight;
+ * needed: one of the top five holds nine tenths of the question's own words (by IDF-like weight;
  * the subject's names, the words naming it such as "her company", and the words of the question's
  * form aside; a word counts as held when the passage uses it, a word pages use for it, or a word of
  * the same stem), carries something of the answer's shape (a year for DATE, a number for NUMBER, one
