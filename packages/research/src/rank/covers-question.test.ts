@@ -98,7 +98,7 @@ describe("coversQuestion", () => {
     const asked = question("In which city are the servers that store Acme Robotics' fleet data?");
     const servers = ranked("All fleet data is stored on servers we own and operate ourselves, encrypted at rest.");
     expect(coversQuestion([servers], asked)).toBe(false);
-    const city = ranked("Fleet data is stored on servers in the city of Falkenstein, Germany.");
+    const city = ranked("Fleet data is stored on servers in the city of Leipzig, Germany.");
     expect(coversQuestion([city], asked)).toBe(true);
   });
 });

@@ -147,7 +147,7 @@ export function companyNameForms(name: string): string[] {
       .replace(/\s+/g, " ")
       .trim() || bare;
   add(core);
-  // "Cal.com, Inc." is written "Cal.com": the legal form left off, the name's own dot kept.
+  // "Sample.io, Inc." is written "Sample.io": the legal form left off, the name's own dot kept.
   let withoutForm = core;
   while (LEGAL_FORM_AT_END.test(withoutForm)) withoutForm = withoutForm.replace(LEGAL_FORM_AT_END, "").trim();
   if (withoutForm !== core && /\p{L}\.\p{L}/u.test(withoutForm)) add(withoutForm);

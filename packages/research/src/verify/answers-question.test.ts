@@ -975,24 +975,28 @@ describe("an answer of the kind asked, not words beside it", () => {
     const question = "Which address takes security questions for Example Labs?";
     const mail = "For any other security question, please send us an email at security@example.org";
     expect(holds(check(question, "TEXT", "security@example.org", mail))).toBe(true);
-    const certified =
-      "Example Labs is also SOC2 Type 2 certified, meaning we provide security certification to customers.";
+    const certified = "Example Labs is also ISO 27001 certified, meaning we provide audited security to customers.";
     expect(
       reason(
-        check(question, "TEXT", "Example Labs is also SOC2 Type 2 certified, meaning we provide security", certified),
+        check(
+          question,
+          "TEXT",
+          "Example Labs is also ISO 27001 certified, meaning we provide audited security",
+          certified,
+        ),
       ),
     ).toMatch(/is a sentence, not an address/);
     const postal = "What postal address should contracts for Example Labs be sent to?";
     expect(reason(check(postal, "TEXT", "contracts@example.org", "Send contracts to contracts@example.org"))).toMatch(
       /not a postal address/,
     );
-    const office = "Example Labs, 530 Lytton Avenue, 2nd Floor, Palo Alto, CA 94301";
-    expect(holds(check(postal, "TEXT", "530 Lytton Avenue, 2nd Floor, Palo Alto, CA 94301", office))).toBe(true);
+    const office = "Example Labs, 12 Harbour Street, 2nd Floor, Leith EH6 6QW";
+    expect(holds(check(postal, "TEXT", "12 Harbour Street, 2nd Floor, Leith EH6 6QW", office))).toBe(true);
   });
 
   it("refuses as a tool's name the question's own word with common ones", () => {
     const question = "Which SEO tool does Example Labs' marketing team use to track keyword rankings?";
-    const share = "- 80% SEO-optimized content, written by the Marketing team.";
+    const share = "- 60% SEO-optimized articles, drafted by the content team.";
     expect(reason(check(question, "TEXT", "SEO-optimized", share))).toMatch(/only the question's words/);
     const tool = "For SEO, we use Rankwell to track and optimize our ranking for the keywords we target.";
     expect(holds(check(question, "TEXT", "Rankwell", tool))).toBe(true);
@@ -1000,24 +1004,24 @@ describe("an answer of the kind asked, not words beside it", () => {
   });
 
   it("refuses as a company a name the passage gives a person's title", () => {
-    const question = "Which company did Tim from Example Labs work at before co-founding it?";
+    const question = "Which company did Ravi from Example Labs work at before co-founding it?";
     const byline =
-      "I'm James, and I work with Tim. James Hawkins (Co-founder/CEO of Example Labs) writes about founding it.";
-    expect(reason(check(question, "TEXT", "James Hawkins", byline))).toMatch(/a person's title/);
+      "I'm Jon, and I work with Ravi. Jon Harlow (Co-founder/CEO of Example Labs) writes about founding it.";
+    expect(reason(check(question, "TEXT", "Jon Harlow", byline))).toMatch(/a person's title/);
     const story =
-      "Before co-founding Example Labs, Tim worked at Arachnys (a due-diligence start-up), where he met James.";
-    expect(holds(check(question, "TEXT", "Arachnys", story))).toBe(true);
+      "Before co-founding Example Labs, Ravi worked at Brightwell (a due-diligence start-up), where he met Jon.";
+    expect(holds(check(question, "TEXT", "Brightwell", story))).toBe(true);
   });
 });
 
 describe("a yes the quote says no to", () => {
   it("refuses a yes where the quote says no to what is asked, unless the question asks of the no", () => {
-    const schema = "Does Example Labs delete unused model fields from its database schema?";
-    expect(reason(check(schema, "BOOL", true, "Avoid deleting model fields"))).toMatch(/says no to Avoid deleting/);
-    const dont = "In most cases we currently don't delete fields that aren't used anymore.";
+    const schema = "Does Example Labs remove unused columns from its database schema?";
+    expect(reason(check(schema, "BOOL", true, "Avoid removing columns"))).toMatch(/says no to Avoid removing/);
+    const dont = "For now we don't remove columns that are no longer read.";
     expect(reason(check(schema, "BOOL", true, dont))).toMatch(/says no to don't/);
-    const limits = "Do certificate renewals count against Example Labs' rate limits?";
-    const exempt = "An order recognised as a renewal is exempt from all rate limits.";
+    const limits = "Do health-check requests count against Example Labs' quotas?";
+    const exempt = "Health-check requests are exempt from all quotas.";
     expect(reason(check(limits, "BOOL", true, exempt))).toMatch(/says no to exempt/);
     expect(holds(check(limits, "BOOL", false, exempt))).toBe(true);
     const cookies = "Does Example Labs' analytics work without cookies?";
@@ -1027,8 +1031,10 @@ describe("a yes the quote says no to", () => {
   });
 
   it("refuses a yes to keeping what the quote says is discarded, and the other way round", () => {
-    const keep = "Does Example Labs keep the full User-Agent string of visitors?";
-    expect(reason(check(keep, "BOOL", true, "Full User-Agent is discarded."))).toMatch(/says discarded, not keep/);
+    const keep = "Does Example Labs keep the full referrer URL of visitors?";
+    expect(reason(check(keep, "BOOL", true, "The full referrer URL is discarded."))).toMatch(
+      /says discarded, not keep/,
+    );
     const store = "Does Example Labs store IP addresses?";
     expect(holds(check(store, "BOOL", true, "We store IP addresses for 30 days and then delete them."))).toBe(true);
     const erase = "Does Example Labs delete raw logs after a day?";
@@ -1038,35 +1044,38 @@ describe("a yes the quote says no to", () => {
 
 describe("an answer that is the question's or the page's own words", () => {
   it("refuses as the organisation asked a name the question gives", () => {
-    const question = "Which organization contributed the Example Optimization Handbook to Example Labs?";
-    const title = "Example Optimization Handbook";
+    const question = "Which organization contributed the Example Style Guide to Example Labs?";
+    const title = "Example Style Guide";
     expect(reason(check(question, "TEXT", title, title))).toMatch(/a name the question gives/);
-    expect(holds(check(question, "TEXT", "IOG", "The handbook was contributed to Example Labs by IOG."))).toBe(true);
+    expect(
+      holds(check(question, "TEXT", "Northwind", "The style guide was contributed to Example Labs by Northwind.")),
+    ).toBe(true);
   });
 
   it("refuses a line of categories or breadcrumbs as a text answer", () => {
     const question = "What does this person do at Example Labs?";
-    const line = "Engineering · Inside Example Labs · Open source";
+    const line = "Design · Culture at Example Labs · Remote work";
     expect(reason(check(question, "TEXT", line, line))).toMatch(/a line of categories/);
   });
 });
 
 describe("a figure for each of something", () => {
   it("refuses a figure for each of something as the total asked, and one per another span of time", () => {
-    const cap = "What was the most Example Labs pledged to donate in total in its star campaign?";
-    const each = "For every star we receive before Friday, we'll donate $5 across four contributors.";
-    expect(reason(check(cap, "NUMBER", 5, each))).toMatch(/for each of something, not the total/);
-    const total = "For every star we receive before Friday we donate, up to $50,000 in total for the star campaign.";
-    expect(holds(check(cap, "NUMBER", 50_000, total))).toBe(true);
-    const window = "How many certificates can Example Labs issue for one domain within a seven-day window?";
-    const refill = "Issuing certificates for the same domain refills at a rate of 1 certificate every 202 minutes.";
+    const cap = "What was the most Example Labs pledged to donate in total in its review campaign?";
+    const each = "For every review we receive before Friday, we'll give $3 to a food bank.";
+    expect(reason(check(cap, "NUMBER", 3, each))).toMatch(/for each of something, not the total/);
+    const total =
+      "For every review we receive before Friday we donate, up to $20,000 in total for the review campaign.";
+    expect(holds(check(cap, "NUMBER", 20_000, total))).toBe(true);
+    const window = "How many tokens can Example Labs issue for one account within a seven-day window?";
+    const refill = "Issuing tokens for the same account refills at a rate of 1 token every 15 minutes.";
     expect(reason(check(window, "NUMBER", 1, refill))).toMatch(/per minute, and the question asks over days/);
-    const limit = "Up to 50 certificates can be issued per domain every 7 days.";
-    expect(holds(check(window, "NUMBER", 50, limit))).toBe(true);
-    const monthly = "How many free events per month does Example Labs give a new start-up?";
-    expect(holds(check(monthly, "NUMBER", 20_000_000, "20 million events/month, free for a year for a start-up"))).toBe(
-      true,
-    );
+    const limit = "Up to 40 tokens can be issued per account every 7 days.";
+    expect(holds(check(window, "NUMBER", 40, limit))).toBe(true);
+    const monthly = "How many free requests per month does Example Labs give a new start-up?";
+    expect(
+      holds(check(monthly, "NUMBER", 5_000_000, "5 million requests/month, free for six months for a start-up")),
+    ).toBe(true);
   });
 
   it("wants a version asked to be numbered", () => {

@@ -476,7 +476,7 @@ const RATE_SAID = /\b(?:for every|for each|per|each|every)\b/i;
 /** A span of time a question asks over: "within a seven-day window", "per week", "in 30 days". */
 const PERIOD_ASKED =
   /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|a|per|each|every)[-\s](second|minute|hour|day|week|month|quarter|year)s?\b/i;
-/** The span a quote states a figure for: "every 202 minutes", "per hour", "events/month". */
+/** The span a quote states a figure for: "every 15 minutes", "per hour", "requests/month". */
 const PERIOD_SAID =
   /(?:\b(?:every|per|each)\s+(?:\d+\s+)?|\/\s*)(second|minute|hour|day|week|month|quarter|year)s?\b/gi;
 
@@ -695,7 +695,7 @@ function repeatsQuestionName(text: string, question: string, subjectTerms: reado
 const PERSON_TITLE =
   /^(?:co-?founder|founder|ceo|cto|cfo|coo|cmo|cpo|chief|president|vice|vp|director|engineer|manager|head|partner at|principal at)\b/i;
 
-/** Whether the passage writes the name with a person's title after it: "James Hawkins (Co-founder/CEO of Example)". */
+/** Whether the passage writes the name with a person's title after it: "Jon Harlow (Co-founder/CEO of Example)". */
 function titledAsPerson(name: string, passageText: string): boolean {
   const escaped = escapeRegExp(name);
   const after = new RegExp(`${escaped}\\s*(?:\\(|,\\s+|\\s[-–—]\\s)(?:the |our |a |an )?([^,;()]{2,40})`, "giu");
@@ -1216,7 +1216,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
-  // "Engineering · Inside Example · Open source": a post's categories or a page's breadcrumbs, not a value.
+  // "Design · Culture at Example · Remote work": a post's categories or a page's breadcrumbs, not a value.
   if (asked.type === "TEXT" && / [·•›»] /.test(text))
     return { holds: false, reason: "the answer copies a line of categories or links rather than giving a value" };
   // An answer that ends on "an", "of", "and" or a comma was cut off in the middle of what it says.
@@ -1343,7 +1343,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "SEO-optimized" for "which SEO tool": the question's own word with common ones names nothing.
       if (commonWordsBeside(text, question))
         return { holds: false, reason: `"${shorten(text)}" holds only the question's words and common ones, no name` };
-      // "James Hawkins (Co-founder/CEO)" for "which company": the passage gives the name a person's title.
+      // "Jon Harlow (Co-founder/CEO)" for "which company": the passage gives the name a person's title.
       if (kind === "organisation" && titledAsPerson(text, evidence.passageText))
         return { holds: false, reason: `the passage gives "${shorten(text)}" a person's title; it is no organisation` };
       // "Example's venture firm GV": what the quote names is the firm after the description, not the owner.
@@ -1422,7 +1422,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
                   : `the quote does not state ${value} as a ${kind}`;
         return { holds: false, reason };
       }
-      // "$5 for every star" is no total, "1 certificate every 202 minutes" no count over seven days.
+      // "$3 for every review" is no total, "1 token every 15 minutes" no count over seven days.
       const rate = rateSaidFor(question, quote);
       if (rate) return { holds: false, reason: rate };
       // Of several figures of the kind asked, the one the question's words lead to: "a $1.25M round,
@@ -1502,7 +1502,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         // "Avoid deleting fields", "we don't delete fields": a yes is not what the quote says of it.
         const negated = negatedTopic(question, quote, topic);
         if (negated) return { holds: false, reason: `the quote says no to ${negated}` };
-        // "Does it keep the full User-Agent?" is answered no by "Full User-Agent is discarded".
+        // "Does it keep the full referrer?" is answered no by "The full referrer is discarded".
         const undone = undoneSaid(question, quote);
         if (undone) return { holds: false, reason: `the quote says ${undone.said}, not ${undone.asked}` };
       }

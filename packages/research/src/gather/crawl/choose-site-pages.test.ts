@@ -329,20 +329,20 @@ describe("chooseSitePages", () => {
   });
 
   it("counts a short word the question writes in capitals as one of its words: SSO, 2FA", () => {
-    const sitemap = [`${origin}/docs/security-pickle`, `${origin}/docs/security-sso`, `${origin}/docs/security-tokens`];
+    const sitemap = [`${origin}/docs/security-audits`, `${origin}/docs/security-sso`, `${origin}/docs/security-tokens`];
     const top = (question: string) => scoreSitePages(origin, [], sitemap, ask(question))[0]?.url;
     expect(top("Which SSO protocols does Acme support?")).toBe(`${origin}/docs/security-sso`);
-    expect(top("Which security protocols does Acme support?")).toBe(`${origin}/docs/security-pickle`);
+    expect(top("Which security protocols does Acme support?")).toBe(`${origin}/docs/security-audits`);
   });
 
   it("reads two pages of a series of siblings, then others: one process told for each team says one thing", () => {
     const teams = ["design", "devrel", "engineering", "exec", "marketing"];
     const sitemap = [
-      ...teams.map((team) => `${origin}/handbook/people/hiring-process/${team}-hiring`),
-      `${origin}/handbook/people/spending-money`,
+      ...teams.map((team) => `${origin}/guide/staff/hiring/${team}-hiring`),
+      `${origin}/guide/staff/spending-allowance`,
     ];
     const chosen = chooseSitePages(origin, [], sitemap, ask("How much can a new hire spend on a laptop at Acme?"), 3);
-    expect(chosen).toContain(`${origin}/handbook/people/spending-money`);
+    expect(chosen).toContain(`${origin}/guide/staff/spending-allowance`);
     expect(chosen.filter((url) => url.endsWith("-hiring"))).toHaveLength(2);
   });
 });

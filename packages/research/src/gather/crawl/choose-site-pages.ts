@@ -358,8 +358,8 @@ function apartFromSeries(scored: readonly ScoredPage[], questionYears: readonly 
 
 /**
  * The series a path is of: its form with numbers blanked ("/reports/2023"), and, for a name of
- * several words, its folder with the name's first or last word ("/hiring-process/*-hiring" of
- * "/hiring-process/design-hiring", "/docs/security-*"): sibling pages that say one thing for
+ * several words, its folder with the name's first or last word ("/interviews/*-interviews" of
+ * "/interviews/design-interviews", "/docs/security-*"): sibling pages that say one thing for
  * another team or part.
  */
 function seriesOf(path: string): string[] {
