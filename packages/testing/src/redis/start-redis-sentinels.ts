@@ -93,7 +93,9 @@ export async function startRedisSentinels(options: RedisSentinelOptions = {}): P
           `dir ${folder}`,
           `sentinel monitor ${NAME} 127.0.0.1 ${primaryPort} 2`,
           `sentinel down-after-milliseconds ${NAME} ${options.downAfterMs ?? 1_000}`,
-          `sentinel failover-timeout ${NAME} 10000`,
+          // A failover whose election split the votes is tried again after twice this: at 10 s, one
+          // split vote on a busy machine outlasts the 15 s a held write waits for its connections.
+          `sentinel failover-timeout ${NAME} 4000`,
           `sentinel parallel-syncs ${NAME} 1`,
           "",
         ].join("\n"),
