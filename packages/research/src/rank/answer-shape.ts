@@ -67,6 +67,56 @@ const COUNT_OF_PEOPLE = new RegExp(
   `\\b${NUMBER}(?:\\s+[\\p{L}-]+){0,2}\\s+${PEOPLE}\\b|\\b(?:team|staff|headcount|workforce) of (?:about |around |over |more than |nearly |roughly )?${NUMBER}|\\bwe are (?:now )?${NUMBER}\\b`,
   "iu",
 );
+/** Plurals without a final "s" that a count may be of. */
+const IRREGULAR_PLURALS = new Set(["people", "staff", "children", "men", "women", "data", "media", "personnel"]);
+/** Words that end the noun phrase a count asks for: "how many sites are included", "number of seats per plan". */
+const PHRASE_ENDS =
+  /^(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might|per|in|on|at|of|for|with|by|from|to|that|which|who|the|a|an)$/;
+
+/**
+ * The noun a NUMBER question counts ("How many years …", "the maximum number of test variants …"):
+ * among the three words after "how many" or "number of", the first plural, else the last before a
+ * verb or a preposition. Undefined when the question counts nothing.
+ */
+export function countedNoun(question: string): string | undefined {
+  const match = /\b(?:how many|number of|count of|amount of)\s+((?:[\p{L}-]+\s*){1,3})/iu.exec(question);
+  if (!match) return undefined;
+  const words: string[] = [];
+  for (const word of match[1]!.toLowerCase().split(/\s+/)) {
+    if (!word || PHRASE_ENDS.test(word)) break;
+    words.push(word);
+  }
+  return (
+    words.find((word) => (word.endsWith("s") && !word.endsWith("ss")) || IRREGULAR_PLURALS.has(word)) ?? words.at(-1)
+  );
+}
+
+/** A pattern of a noun in its singular and plural forms: "year" and "years", "policy" and "policies". */
+function nounForms(noun: string): string {
+  const stem = noun
+    .replace(/ies$/, "y")
+    .replace(/(?:ses|xes|ches|shes)$/, (ending) => ending.slice(0, -2))
+    .replace(/s$/, "");
+  const escaped = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return stem.endsWith("y") ? `(?:${escaped}|${escaped.slice(0, -1)}ies)` : `${escaped}(?:e?s)?`;
+}
+
+/**
+ * A number of the thing counted, as pages write it: before it ("two years", "3 test variants",
+ * "five full-time engineers") or right after it ("variants (at least one, at most three)", "seats: 10").
+ */
+function countOf(noun: string): RegExp {
+  const forms = nounForms(noun);
+  const limit = "(?:at (?:most|least)|up to|max(?:imum)?(?: of)?|min(?:imum)?(?: of)?|of|about|around|over)\\s+";
+  return new RegExp(
+    `\\b${NUMBER}(?:\\s+[\\p{L}-]+){0,2}\\s+${forms}\\b|\\b${forms}\\b\\s*[:(=]?\\s*(?:${limit}${NUMBER}|\\d[\\d,.]*)\\b`,
+    "iu",
+  );
+}
+
+/** A count of the thing asked weighs as much as this many shapes: other numbers are only numbers. */
+const COUNTED_WEIGHT = 2;
+
 /** A legal name weighs as much as this many shapes: its line says no more than the name and the address. */
 const LEGAL_NAME_WEIGHT = 5;
 /** A count of people weighs as much as this many shapes: it is how a head count is written, where other numbers are only numbers. */
@@ -92,6 +142,12 @@ export function answerShape(
   if (intents.includes("headcount") && responseType === "NUMBER")
     return (text) => (COUNT_OF_PEOPLE.test(text) ? COUNT_WEIGHT : 0);
   if (intents.includes("location")) return namesPlace;
+  // "How many years …": a number of years. Money is counted by the amount shape below.
+  const counted = responseType === "NUMBER" ? countedNoun(question) : undefined;
+  if (counted !== undefined && !/^(?:dollars?|euros?|pounds?|money|funding)$/.test(counted)) {
+    const count = countOf(counted);
+    return (text) => (count.test(text) ? COUNTED_WEIGHT : 0);
+  }
   if (responseType === "DATE") return (text) => YEAR.test(text);
   if (intents.includes("pricing") || intents.includes("funding")) return (text) => AMOUNT.test(text);
   return null;

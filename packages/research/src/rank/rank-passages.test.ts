@@ -213,6 +213,31 @@ describe("rankPassages", () => {
     expect(rankFor("How much funding has Acme raised?", "NUMBER", [...round, amount])[0]!.id).toBe(amount.id);
   });
 
+  it("ranks a number of the thing a count asks for, before it or just after it, in digits or words", () => {
+    const rankFor = (question: string, passages: Passage[]) =>
+      rankPassages(passages, {
+        question,
+        subjectTerms: ["Acme"],
+        answerShape: answerShape("NUMBER", questionIntents(question, "company"), question),
+      });
+    const wordy = [
+      passage("Over the years, Acme has made subscriber validation simpler."),
+      passage("Acme keeps the validation data of subscribers for as long as the law asks."),
+    ];
+    const years = passage("Acme stores subscriber validation data for a minimum of two years.");
+    expect(rankFor("For how many years does Acme keep subscriber validation data?", [...wordy, years])[0]!.id).toBe(
+      years.id,
+    );
+    const tests = [
+      passage("An experiment compares a control group with test variants."),
+      passage("Experiment variants are set up in the test screen."),
+    ];
+    const most = passage("Each experiment has a control group and test variants (at least one, at most three).");
+    expect(
+      rankFor("What is the maximum number of test variants an Acme experiment can have?", [...tests, most])[0]!.id,
+    ).toBe(most.id);
+  });
+
   it("counts the subject named without its legal form, as pages mostly write it", () => {
     const listed = passage("Example Freight runs ships between Rotterdam and Hull.");
     const other = passage("Sample Shipping runs ships between Rotterdam and Hull.");

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { questionIntents } from "../plan/question-intents.js";
+import { answerShape, countedNoun } from "./answer-shape.js";
+
+describe("countedNoun", () => {
+  it("is the plural a count asks for, or the last word before a verb or a preposition", () => {
+    expect(countedNoun("How many years does Acme keep the logs?")).toBe("years");
+    expect(countedNoun("What is the maximum number of test variants an experiment can have?")).toBe("variants");
+    expect(countedNoun("How many full-time employees does Acme have?")).toBe("employees");
+    expect(countedNoun("How many people work at Acme?")).toBe("people");
+    expect(countedNoun("How many seat per plan?")).toBe("seat");
+    expect(countedNoun("What does Acme charge per month?")).toBeUndefined();
+    expect(countedNoun("How many of the offices are in Europe?")).toBeUndefined();
+  });
+});
+
+describe("answerShape of a count", () => {
+  const shapeOf = (question: string) => answerShape("NUMBER", questionIntents(question, "company"), question)!;
+
+  it("takes a number of the thing counted, in digits or words, before or just after it", () => {
+    const years = shapeOf("For how many years does Acme keep validation data?");
+    expect(years("We store it for a minimum of two years.")).toBeTruthy();
+    expect(years("Records are kept 7 years.")).toBeTruthy();
+    expect(years("Acme was founded years ago by 3 friends.")).toBeFalsy();
+    const policies = shapeOf("How many policies does Acme publish?");
+    expect(policies("Acme publishes twelve policies.")).toBeTruthy();
+    expect(policies("Our policy: one size fits all")).toBeFalsy();
+    const variants = shapeOf("What is the maximum number of test variants?");
+    expect(variants("some test variants (at least one, at most three)")).toBeTruthy();
+  });
+
+  it("leaves counts of money to the amount shape", () => {
+    const dollars = shapeOf("How many dollars did Acme raise?");
+    expect(dollars("Acme raised $5M in 2021.")).toBeTruthy();
+  });
+});
