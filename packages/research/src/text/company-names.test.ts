@@ -53,6 +53,14 @@ describe("names a directory or a question writes", () => {
     expect(forms).toContain("R T Ledger");
   });
 
+  it("writes two names joined by a hyphen with a space too, and leaves a hyphenated word as it is", () => {
+    expect(companyNameForms("Nordberg-Halvorsen")).toEqual(["Nordberg-Halvorsen", "Nordberg Halvorsen"]);
+    expect(companyNameForms("Nordberg-Halvorsen International Inc.")).toEqual(
+      expect.arrayContaining(["Nordberg Halvorsen International Inc.", "Nordberg Halvorsen International"]),
+    );
+    expect(companyNameForms("Snap-tite Incorporated")).not.toContain("Snap tite");
+  });
+
   it("takes the short name the question itself uses", () => {
     expect(shortNameAsked("Orvane Inc.", "Where is Orvane headquartered?")).toBe("Orvane");
     expect(shortNameAsked("Orvane Inc.", "Where is the company headquartered?")).toBeNull();

@@ -168,6 +168,15 @@ export function companyNameForms(name: string): string[] {
     const withoutForm = joined.replace(LEGAL_FORM_AT_END, "").trim();
     if (withoutForm !== joined && withoutForm.split(/\s+/).length >= 2) add(withoutForm);
   }
+  // Names joined by a hyphen are written with a space too: "Mettler-Toledo" as "Mettler Toledo".
+  const spaced = core.replace(/(?<=\p{Lu}[\p{L}]*)-(?=\p{Lu})/gu, " ");
+  if (spaced !== core) {
+    add(spaced);
+    let spacedWithoutForm = spaced;
+    while (LEGAL_FORM_AT_END.test(spacedWithoutForm))
+      spacedWithoutForm = spacedWithoutForm.replace(LEGAL_FORM_AT_END, "").trim();
+    add(spacedWithoutForm);
+  }
   const acronym = acronymOf(name);
   if (acronym !== null) add(acronym);
   return forms;
