@@ -446,6 +446,7 @@ const INTENT_RULES: IntentRule[] = [
       "terms of use",
       "acceptable use",
       "chargeback",
+      "payment",
       "indemn",
     ],
     pages: { legal: 8, faq: 4, pricing: 3, docs: 2 },

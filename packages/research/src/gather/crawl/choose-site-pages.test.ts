@@ -131,6 +131,10 @@ describe("chooseSitePages", () => {
     expect(chooseSitePages(origin, footer, [], ask("Does Acme refund annual subscriptions?"), 2)).toContain(
       `${origin}/terms`,
     );
+    // Who takes the payments is stated where the customer's agreement is.
+    expect(
+      chooseSitePages(origin, footer, [], ask("Which company processes subscription payments for Acme?"), 2),
+    ).toContain(`${origin}/terms`);
     const handbook = [
       link("/careers/hiring-process", "How we hire"),
       link("/handbook/values", "Values"),
