@@ -20,8 +20,11 @@ export interface HeldWrites {
 const CONNECTION_LOST =
   /Stream isn't writeable|Connection is closed|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|max retries per request|^READONLY|^LOADING|^MASTERDOWN|^TRYAGAIN/;
 
-/** Rounds of writes at most: each one follows a failover (or a lost connection) during the one before. */
-const MOST_ROUNDS = 5;
+/**
+ * Rounds of writes at most: each one follows a failover (or a lost connection) during the one
+ * before. One failover may move each connection twice (lost, then sent on by `+switch-master`).
+ */
+const MOST_ROUNDS = 8;
 /** How long the rounds wait in all for their connections to come back after losing them, in milliseconds. */
 const RECONNECT_MS = 15_000;
 
@@ -33,7 +36,7 @@ const RECONNECT_MS = 15_000;
  * idempotent, since what it wrote before may or may not have reached the new primary. Resolves with
  * the value of the round that held. Rejects with the round's error when it failed for a reason of
  * its own (a DossierError, a Redis error on a connection that stayed up), when the connections do
- * not come back within 15 s, or after five rounds. Without a confirmation, `write` runs once.
+ * not come back within 15 s, or after eight rounds. Without a confirmation, `write` runs once.
  */
 export async function writeHeld<T>(held: HeldWrites, write: (round: number) => Promise<T>): Promise<T> {
   const { confirmation, connections } = held;
@@ -62,6 +65,10 @@ export async function writeHeld<T>(held: HeldWrites, write: (round: number) => P
     }
     if (round >= MOST_ROUNDS)
       throw new Error(`writes made ${MOST_ROUNDS} times, each on a Redis primary that a failover replaced`);
+    // A connection followed a failover between the writes and their confirmation: the next round
+    // waits until all are back, rather than spend itself on one still moving.
+    const left = reconnectBy - Date.now();
+    if (left > 0) await Promise.all(connections.map((redis) => waitForRedis(redis, left))).catch(() => {});
   }
 }
 
