@@ -816,6 +816,18 @@ describe("the figure the question's words lead to", () => {
     expect(holds(check("How much did Example Labs raise in its seed round?", "NUMBER", 1_250_000, quote))).toBe(true);
   });
 
+  it("refuses a plain number where the quote ties another to the limit asked", () => {
+    const question = "What is Example Labs' New Orders per Account limit (orders per three hours)?";
+    const quote =
+      "The 250 new certificates a day stay well under our New Orders per Account limit of 300 per three hours.";
+    expect(reason(check(question, "NUMBER", 250, quote))).toMatch(/ties 300, not 250, to what is asked$/);
+    expect(holds(check(question, "NUMBER", 300, quote))).toBe(true);
+    const rank = "A directory has listed Example Labs as number 157 out of its top 159 companies.";
+    expect(
+      holds(check("Where did the directory rank Example Labs among its top companies?", "NUMBER", 157, rank)),
+    ).toBe(true);
+  });
+
   it("keeps the country a card gives with the city where the question asks where", () => {
     const card = "Ana Lima — Software Engineer — Porto, Portugal";
     const narrowed = narrowAnswer(
@@ -1056,6 +1068,27 @@ describe("an answer that is the question's or the page's own words", () => {
     const question = "What does this person do at Example Labs?";
     const line = "Design · Culture at Example Labs · Remote work";
     expect(reason(check(question, "TEXT", line, line))).toMatch(/a line of categories/);
+  });
+
+  it("refuses what the quote says of another kind of the thing asked: Basic SSO for Managed SSO", () => {
+    const question = "Which Example Labs plan do you need for Managed SSO?";
+    const basic = "- Basic SSO (Enterprise plan): SCIM invites existing users to your organisation.";
+    expect(reason(check(question, "TEXT", "Enterprise", basic))).toMatch(/Basic SSO, not Managed SSO/);
+    const managed = "Managed SSO is available on the Enterprise Plus plan.";
+    expect(holds(check(question, "TEXT", "Enterprise Plus", managed))).toBe(true);
+    const bare = "SSO comes with the Enterprise plan.";
+    expect(holds(check(question, "TEXT", "Enterprise", bare))).toBe(true);
+  });
+
+  it("takes one word as a handle or a user name, never a line about the site it is on", () => {
+    const question = "What is Ada's GitHub handle at Example Labs?";
+    const line = "- Add the new team member to the Example Labs organisation in GitHub - Ben";
+    expect(reason(check(question, "TEXT", line, line))).toMatch(/one word/);
+    expect(
+      holds(check(question, "TEXT", "@adalind", "Ada Lind (GitHub: @adalind) leads design at Example Labs.")),
+    ).toBe(true);
+    const row = "- Ada Lind (adalind)";
+    expect(holds(check(question, "TEXT", row, `Maintainers of Example Labs:\n${row}`))).toBe(true);
   });
 });
 

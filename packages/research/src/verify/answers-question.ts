@@ -402,7 +402,7 @@ function wordsAround(text: string, start: number, end: number, before: number, a
 }
 
 /** Kinds of figure a quote may give several of, each of something else. */
-const LED_KINDS = new Set<AnswerKind>(["money", "count", "percentage", "duration"]);
+const LED_KINDS = new Set<AnswerKind>(["money", "count", "percentage", "duration", "number"]);
 
 /**
  * Where a quote gives several figures of the kind asked, one the question's words lead to more
@@ -436,10 +436,13 @@ function ledFigure(
   const own = figures.filter((mention) => sameFigure(mention.value, value));
   if (own.length === 0) return null;
   const best = Math.max(...own.map((mention) => ledTo(mention).length));
+  // A plain number has no kind to tell it from the others: another is led to only by three words
+  // more ("number 157 out of its top 159 companies" still gives the rank).
+  const margin = kind === "number" ? 3 : 1;
   for (const other of figures) {
     if (sameFigure(other.value, value)) continue;
     const words = ledTo(other);
-    if (words.length > best) {
+    if (words.length >= best + margin) {
       const from = /[$€£¥]/.test(quote[other.start - 1] ?? "") ? other.start - 1 : other.start;
       return { figure: quote.slice(from, other.end), words: words.map((entry) => entry.word) };
     }
@@ -773,6 +776,28 @@ function specificPhrases(question: string): string[] {
     phrases.push(canonicalTerms(`${match[1]} ${match[2]}`));
   }
   return phrases;
+}
+
+/**
+ * A thing the question names by a word in front of a short form ("Managed SSO") that the quote
+ * writes only with another such word ("Basic SSO"): the other one's statement. Null when the quote
+ * writes the one asked, writes the short form bare, or the question names none.
+ */
+function otherQualifiedOf(
+  question: string,
+  text: string,
+  subjectTerms: readonly string[],
+): { asked: string; said: string } | null {
+  const subject = subjectStemsOf(subjectTerms);
+  for (const match of question.matchAll(/\b(\p{Lu}\p{Ll}+)\s+(\p{Lu}{2,5})\b/gu)) {
+    const [asked, qualifier, short] = match as unknown as [string, string, string];
+    if (QUESTION_WORDS.has(qualifier.toLowerCase()) || subject.has(stem(normalizeForMatch(qualifier)))) continue;
+    if (new RegExp(`\\b${qualifier}\\s+${short}\\b`, "i").test(text)) continue;
+    const others = [...text.matchAll(new RegExp(`(?:\\b(\\p{Lu}\\p{Ll}+)\\s+)?\\b${short}\\b`, "gu"))];
+    const qualified = others.filter((other) => other[1] !== undefined && !QUESTION_WORDS.has(other[1].toLowerCase()));
+    if (qualified.length > 0 && qualified.length === others.length) return { asked, said: qualified[0]![0] };
+  }
+  return null;
 }
 
 /** The year a figure is asked of ("revenue in 2024"), not a bound ("since 2020", "by 2016"); null when none. */
@@ -1130,6 +1155,12 @@ const CODE_HOST = /\b(?:github|gitlab|bitbucket|codeberg|sourcehut|sr\.ht|source
 const ASKS_FOR_PAGE =
   /\b(?:page|pages|post|article|announcement|blog|documentation|docs|guide|policy|handbook|faq|changelog|press release|where can (?:i|we|one) (?:read|find|see|learn))\b/i;
 
+/** Words by which a question asks for a person's or an account's handle on a site. */
+const HANDLE_ASKED = /\b(?:handle|user ?name|screen name|nickname)\b/i;
+/** A handle written inside a longer answer: "@ada", "Ada Lind (adalind)", "GitHub: adalind". */
+const HANDLE_WRITTEN =
+  /(?:^|[\s(])@[\p{L}\p{N}_.-]+|\([\p{L}\p{N}_.-]+\)|\b(?:github|gitlab|twitter|handle|user ?name)\s*:\s*@?[\p{L}\p{N}_.-]+/iu;
+
 /**
  * Whether a quote that states the answer also answers *this* question about *this* subject: the
  * answer is of the kind the question asks for and the quote states it as that kind (a count next
@@ -1178,6 +1209,17 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     };
   }
 
+  // A handle or a user name is one word ("@ada", "ada-lind"), or written as one inside the answer
+  // ("Ada Lind (adalind)"): a line about the site it is on is none.
+  if (
+    asked.type === "TEXT" &&
+    HANDLE_ASKED.test(question) &&
+    !/^@?[\p{L}\p{N}_.-]{1,40}$/u.test(text) &&
+    !HANDLE_WRITTEN.test(text)
+  ) {
+    return { holds: false, reason: "a handle or user name is one word" };
+  }
+
   // A question on a page (an FAQ's heading) asks; it states nothing.
   if (/\?\s*["”’']?\s*$/.test(quote)) return { holds: false, reason: "the quote is a question, not a statement" };
 
@@ -1195,6 +1237,14 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
+  // "Managed SSO" asked: what the quote says of "Basic SSO" is the other one's.
+  const otherQualified = otherQualifiedOf(
+    question,
+    `${leadIn(evidence.passageText, quote)} ${quote}`,
+    asked.subjectTerms,
+  );
+  if (otherQualified)
+    return { holds: false, reason: `the quote speaks of ${otherQualified.said}, not ${otherQualified.asked}` };
   // "The address of Example GmbH": what the quote says of "Example Inc" is the other entity's.
   const otherEntity = otherEntityOf(question, `${leadIn(evidence.passageText, quote)} ${quote}`, asked.subjectTerms);
   if (otherEntity) return { holds: false, reason: `the quote speaks of ${otherEntity.said}, not ${otherEntity.asked}` };
