@@ -11,6 +11,11 @@ describe("initialisms", () => {
       initialism: "sdk",
       words: 3,
     });
+    // Each part of a hyphenated word has its letter: "single sign-on" is "SSO".
+    expect(initialismsOfPhrases("Which single sign-on standard is used?")).toContainEqual({
+      initialism: "sso",
+      words: 3,
+    });
     // Question words and short words break a phrase: "what is the" gives no short form.
     expect(initialismsOfPhrases("What is the price?")).toEqual([]);
   });

@@ -47,7 +47,8 @@ export function initialismsOfPhrases(text: string): Array<{ initialism: string; 
     };
     for (const word of words) {
       if (NOT_IN_PHRASE.has(word) || word.length < 3) flush();
-      else run.push(word);
+      // Each part of a hyphenated word has its letter: "single sign-on" is "SSO".
+      else run.push(...word.split("-").filter(Boolean));
     }
     flush();
   }

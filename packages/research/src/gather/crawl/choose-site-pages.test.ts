@@ -126,6 +126,17 @@ describe("chooseSitePages", () => {
     expect(asked).toContain(`${origin}/documents/legal-report-2020.html`);
   });
 
+  it("reads a page named by the short form of a phrase the question spells out", () => {
+    const blog = [
+      link("/blog/team-accounts", "Team accounts"),
+      link("/blog/sso-is-here", "SSO is here"),
+      link("/blog/our-roadmap", "Our roadmap"),
+    ];
+    expect(chooseSitePages(origin, blog, [], ask("Which single sign-on protocol does Acme support?"), 1)).toEqual([
+      `${origin}/blog/sso-is-here`,
+    ]);
+  });
+
   it("reads the terms for a refund question, and the benefits page for a pension question", () => {
     const footer = [link("/pricing", "Pricing"), link("/terms", "Terms of service"), link("/blog", "Blog")];
     expect(chooseSitePages(origin, footer, [], ask("Does Acme refund annual subscriptions?"), 2)).toContain(

@@ -2,6 +2,7 @@ import { setBounded } from "../../bounded-map.js";
 import { intentAffinity, intentCues, type PageKind, type QuestionIntent } from "../../plan/question-intents.js";
 import { relatedWords } from "../../rank/question-terms.js";
 import { isOnSite } from "../../site-host.js";
+import { initialismsOfPhrases } from "../../text/initialisms.js";
 import { abbreviatesLegalForm } from "../../text/legal-terms.js";
 import type { PageLink } from "../extract/extracted-page.js";
 import { namesOperatorPage, type PageKindReading, readPageKind } from "./page-kinds.js";
@@ -285,6 +286,9 @@ export function scoreSitePages(
   // Short words a question writes in capitals ("SSO", "2FA", "BAA") name what is asked as surely as long ones.
   for (const initials of new Set(question.question.match(INITIALS) ?? []))
     if (!subjectWords.has(initials.toLowerCase())) questionWords.push([initials.toLowerCase()]);
+  // A phrase it spells out names a page by its short form: "single sign-on" is "/blog/sso-for-teams".
+  for (const { initialism, words } of initialismsOfPhrases(question.question))
+    if (words === 3 && !subjectWords.has(initialism)) questionWords.push([initialism]);
   if (TIME_OFF.test(question.question)) questionWords.push(TIME_OFF_WORDS);
   const cues = intentCues(question.intents);
   const personWords = wordsOf(question.personName ?? "");
