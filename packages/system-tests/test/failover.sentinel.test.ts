@@ -127,19 +127,6 @@ async function waitForProgress(location: string, finished: number, timeoutMs = 1
   }
 }
 
-/** What the Sentinels logged of the primary going down and being switched. */
-function sentinelSwitches(): string[] {
-  return group.sentinelServers.flatMap((server) =>
-    server.output
-      .join("")
-      .split("\n")
-      .filter((line) =>
-        /[+-](sdown|odown|try-failover|elected|selected|promoted|failover|switch|convert|slave)/.test(line),
-      )
-      .map((line) => `sentinel ${server.port}: ${line}`),
-  );
-}
-
 /**
  * Where each job a stalled batch still waits for is, on the primary: its BullMQ state, lock and
  * stored result, the batches it is registered for, whether the feeder still holds it; then what the
@@ -187,7 +174,7 @@ async function stallReport(location: string): Promise<string> {
     lines.push(
       ...harness.stack.logLines().filter((line) => line.includes("without a replica's acknowledgement at once")),
     );
-    lines.push(...sentinelSwitches());
+    lines.push(...group.switches());
     return `${lines.join("\n")}\n`;
   } finally {
     redis.disconnect();
@@ -275,7 +262,7 @@ describe("a Sentinel failover in the middle of a batch and synchronous traffic",
       // What the processes and the Sentinels logged about it, for the failure to explain itself.
       const handles = [...twice.map((call) => call.handle ?? "?"), ...startedTwice];
       const lines = harness.stack.logLines().filter((line) => handles.some((handle) => line.includes(handle)));
-      const sentinelLines = sentinelSwitches();
+      const sentinelLines = group.switches();
       process.stdout.write(
         `Researched other than once: ${JSON.stringify(twice.map((call) => ({ ...call, times: researchedTimes(call.question), sentAt: new Date(call.sentAt).toISOString(), endedAt: new Date(call.endedAt).toISOString() })))}\n` +
           `failover at ${new Date(failoverAt).toISOString()}, kill at ${new Date(killedAt).toISOString()}\n${lines.join("\n")}\n${sentinelLines.join("\n")}\n`,

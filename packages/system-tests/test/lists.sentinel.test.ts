@@ -44,13 +44,7 @@ function failoverStory(): string {
   const lines = harness.stack
     .logLines()
     .filter((line) => /"level":(4|5)0|"msg":"(list finished|list run failed|watch run)"/.test(line));
-  const switches = group.sentinelServers.flatMap((server) =>
-    server.output
-      .join("")
-      .split("\n")
-      .filter((line) => /[+-](sdown|odown|failover|switch|promoted|slave|elected|new-epoch)/.test(line)),
-  );
-  return [...lines, ...switches].join("\n");
+  return [...lines, ...group.switches()].join("\n");
 }
 
 /** A response's status, with its body and the failover's story when it is not the one expected. */

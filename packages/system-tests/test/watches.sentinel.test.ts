@@ -43,13 +43,7 @@ afterEach(async (context) => {
     const lines = harness.stack
       .logLines()
       .filter((line) => /"level":(4|5)0|"msg":"(watch run|research started)"/.test(line));
-    const switches = group.sentinelServers.flatMap((server) =>
-      server.output
-        .join("")
-        .split("\n")
-        .filter((line) => /[+-](sdown|odown|failover|switch|promoted|slave)/.test(line)),
-    );
-    process.stdout.write(`${[...lines, ...switches].join("\n")}\n`);
+    process.stdout.write(`${[...lines, ...group.switches()].join("\n")}\n`);
   }
   await harness?.stop();
   await group?.stop();

@@ -32,6 +32,8 @@ export interface RedisSentinelProcesses {
   withholdReplication(): Promise<{ release(): void }>;
   /** Resolves once every replica of the current primary is online and has acknowledged its writes of now. */
   replicasInSync(): Promise<void>;
+  /** What the Sentinels logged of a primary going down and being replaced: votes, promotions, switches. */
+  switches(): string[];
   stop(): Promise<void>;
 }
 
@@ -207,6 +209,19 @@ export async function startRedisSentinels(options: RedisSentinelOptions = {}): P
             resumeReplicas();
           },
         };
+      },
+      switches() {
+        return sentinelServers.flatMap((server) =>
+          server.output
+            .join("")
+            .split("\n")
+            .filter((line) =>
+              /[+-](sdown|odown|try-failover|elected|selected|promoted|failover|switch|convert|slave|new-epoch)/.test(
+                line,
+              ),
+            )
+            .map((line) => `sentinel ${server.port}: ${line}`),
+        );
       },
       stop,
     };
