@@ -78,12 +78,23 @@ export async function cancelBatch(settings: CancelSettings, batchId: string): Pr
   for (const jobId of await redis.hkeys(pendingKey)) {
     const state = await queue.getJobState(jobId);
     if (state === "active") continue;
+    // A job not started that no other batch waits for leaves the queue before its items count as
+    // cancelled: a worker that took it in the meantime runs it (it is locked, and stays), and the
+    // batch waits for it as for any item already running, rather than count research as not started.
+    if (NOT_STARTED.has(state) && (await redis.scard(redisKeys.jobBatches(prefix, jobId))) <= 1) {
+      const job = await Job.fromId<ResearchJobData>(queue, jobId);
+      if (
+        job?.data.origin === "batch" &&
+        !(await job.remove().then(
+          () => true,
+          () => false,
+        ))
+      )
+        continue;
+    }
     await CANCEL_JOB_SCRIPT.run(redis, [batchKey, pendingKey], [jobId, channel]);
-    await redis.srem(redisKeys.jobBatches(prefix, jobId), batchId);
     // A job still in its key's fair list is skipped by the feeder once no batch waits for it.
-    if (!NOT_STARTED.has(state) || (await redis.scard(redisKeys.jobBatches(prefix, jobId))) > 0) continue;
-    const job = await Job.fromId<ResearchJobData>(queue, jobId);
-    if (job?.data.origin === "batch") await job.remove().catch(() => {});
+    await redis.srem(redisKeys.jobBatches(prefix, jobId), batchId);
   }
   await FINISH_SCRIPT.run(redis, [batchKey, pendingKey], [new Date().toISOString(), channel]);
   return { finished: (await redis.hlen(pendingKey)) === 0 };
