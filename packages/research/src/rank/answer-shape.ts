@@ -102,8 +102,8 @@ function nounForms(noun: string): string {
 }
 
 /**
- * A number of the thing counted, as pages write it: before it ("two years", "3 test variants",
- * "five full-time engineers") or right after it ("variants (at least one, at most three)", "seats: 10").
+ * A number of the thing counted, as pages write it: before it ("four years", "3 question blocks",
+ * "five full-time engineers") or right after it ("blocks (at least two, at most five)", "seats: 10").
  */
 function countOf(noun: string): RegExp {
   const forms = nounForms(noun);

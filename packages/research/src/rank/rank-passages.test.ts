@@ -224,17 +224,17 @@ describe("rankPassages", () => {
       passage("Over the years, Acme has made subscriber validation simpler."),
       passage("Acme keeps the validation data of subscribers for as long as the law asks."),
     ];
-    const years = passage("Acme stores subscriber validation data for a minimum of two years.");
+    const years = passage("Acme stores subscriber validation data for at least four years.");
     expect(rankFor("For how many years does Acme keep subscriber validation data?", [...wordy, years])[0]!.id).toBe(
       years.id,
     );
     const tests = [
-      passage("An experiment compares a control group with test variants."),
-      passage("Experiment variants are set up in the test screen."),
+      passage("A survey compares a control group with question blocks."),
+      passage("Survey blocks are set up in the question screen."),
     ];
-    const most = passage("Each experiment has a control group and test variants (at least one, at most three).");
+    const most = passage("Each survey has a control group and question blocks (at least two, at most five).");
     expect(
-      rankFor("What is the maximum number of test variants an Acme experiment can have?", [...tests, most])[0]!.id,
+      rankFor("What is the maximum number of question blocks an Acme survey can have?", [...tests, most])[0]!.id,
     ).toBe(most.id);
   });
 

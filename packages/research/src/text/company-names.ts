@@ -168,7 +168,7 @@ export function companyNameForms(name: string): string[] {
     const withoutForm = joined.replace(LEGAL_FORM_AT_END, "").trim();
     if (withoutForm !== joined && withoutForm.split(/\s+/).length >= 2) add(withoutForm);
   }
-  // Names joined by a hyphen are written with a space too: "Mettler-Toledo" as "Mettler Toledo".
+  // Names joined by a hyphen are written with a space too: "Nordberg-Halvorsen" as "Nordberg Halvorsen".
   const spaced = core.replace(/(?<=\p{Lu}[\p{L}]*)-(?=\p{Lu})/gu, " ");
   if (spaced !== core) {
     add(spaced);

@@ -817,15 +817,14 @@ describe("the figure the question's words lead to", () => {
   });
 
   it("refuses a plain number where the quote ties another to the limit asked", () => {
-    const question = "What is Example Labs' New Orders per Account limit (orders per three hours)?";
-    const quote =
-      "The 250 new certificates a day stay well under our New Orders per Account limit of 300 per three hours.";
-    expect(reason(check(question, "NUMBER", 250, quote))).toMatch(/ties 300, not 250, to what is asked$/);
-    expect(holds(check(question, "NUMBER", 300, quote))).toBe(true);
-    const rank = "A directory has listed Example Labs as number 157 out of its top 159 companies.";
-    expect(
-      holds(check("Where did the directory rank Example Labs among its top companies?", "NUMBER", 157, rank)),
-    ).toBe(true);
+    const question = "What is Example Labs' Seat Invites per Team limit (invites per day)?";
+    const quote = "The 25 new invites a week stay well under our Seat Invites per Team limit of 40 per day.";
+    expect(reason(check(question, "NUMBER", 25, quote))).toMatch(/ties 40, not 25, to what is asked$/);
+    expect(holds(check(question, "NUMBER", 40, quote))).toBe(true);
+    const rank = "A magazine has listed Example Labs as number 42 out of its top 50 startups.";
+    expect(holds(check("Where did the magazine rank Example Labs among its top startups?", "NUMBER", 42, rank))).toBe(
+      true,
+    );
   });
 
   it("keeps the country a card gives with the city where the question asks where", () => {
@@ -1070,14 +1069,14 @@ describe("an answer that is the question's or the page's own words", () => {
     expect(reason(check(question, "TEXT", line, line))).toMatch(/a line of categories/);
   });
 
-  it("refuses what the quote says of another kind of the thing asked: Basic SSO for Managed SSO", () => {
-    const question = "Which Example Labs plan do you need for Managed SSO?";
-    const basic = "- Basic SSO (Enterprise plan): SCIM invites existing users to your organisation.";
-    expect(reason(check(question, "TEXT", "Enterprise", basic))).toMatch(/Basic SSO, not Managed SSO/);
-    const managed = "Managed SSO is available on the Enterprise Plus plan.";
-    expect(holds(check(question, "TEXT", "Enterprise Plus", managed))).toBe(true);
-    const bare = "SSO comes with the Enterprise plan.";
-    expect(holds(check(question, "TEXT", "Enterprise", bare))).toBe(true);
+  it("refuses what the quote says of another kind of the thing asked: Standard SSO for Premium SSO", () => {
+    const question = "Which Example Labs plan do you need for Premium SSO?";
+    const basic = "- Standard SSO (Growth plan): SCIM invites existing users to your organisation.";
+    expect(reason(check(question, "TEXT", "Growth", basic))).toMatch(/Standard SSO, not Premium SSO/);
+    const managed = "Premium SSO is available on the Growth Plus plan.";
+    expect(holds(check(question, "TEXT", "Growth Plus", managed))).toBe(true);
+    const bare = "SSO comes with the Growth plan.";
+    expect(holds(check(question, "TEXT", "Growth", bare))).toBe(true);
   });
 
   it("takes one word as a handle or a user name, never a line about the site it is on", () => {

@@ -437,7 +437,7 @@ function ledFigure(
   if (own.length === 0) return null;
   const best = Math.max(...own.map((mention) => ledTo(mention).length));
   // A plain number has no kind to tell it from the others: another is led to only by three words
-  // more ("number 157 out of its top 159 companies" still gives the rank).
+  // more ("number 42 out of its top 50 startups" still gives the rank).
   const margin = kind === "number" ? 3 : 1;
   for (const other of figures) {
     if (sameFigure(other.value, value)) continue;
@@ -779,8 +779,8 @@ function specificPhrases(question: string): string[] {
 }
 
 /**
- * A thing the question names by a word in front of a short form ("Managed SSO") that the quote
- * writes only with another such word ("Basic SSO"): the other one's statement. Null when the quote
+ * A thing the question names by a word in front of a short form ("Premium SSO") that the quote
+ * writes only with another such word ("Standard SSO"): the other one's statement. Null when the quote
  * writes the one asked, writes the short form bare, or the question names none.
  */
 function otherQualifiedOf(
@@ -1237,7 +1237,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       !canonicalTerms(`${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`).includes(phrase),
   );
   if (missing.length > 0) return { holds: false, reason: `the quote does not speak of ${missing.join(", ")}` };
-  // "Managed SSO" asked: what the quote says of "Basic SSO" is the other one's.
+  // "Premium SSO" asked: what the quote says of "Standard SSO" is the other one's.
   const otherQualified = otherQualifiedOf(
     question,
     `${leadIn(evidence.passageText, quote)} ${quote}`,
