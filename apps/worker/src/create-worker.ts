@@ -43,6 +43,12 @@ import { createListPipeline } from "./list-pipeline.js";
 import { watchOutsideServices } from "./watch-outside-services.js";
 import { withholdsAnswer } from "./withholds-answer.js";
 
+/**
+ * How long a stopping worker waits, after the grace period, for its queues and stores to close. With
+ * Redis gone their closes never end; a lock not released then expires, and another worker takes over.
+ */
+const CLOSE_BOUND_MS = 5_000;
+
 /** A worker process's parts, built and not yet running. */
 export interface DossierWorker {
   /** Starts taking jobs and reporting the heartbeat. */
@@ -348,12 +354,14 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
       // Watch runs only wait on research jobs: they stop alongside, and one not finished in the grace
       // period is taken over by another worker under the same run id.
       const watchesClosed = watchServices.close(config.shutdownGraceMs);
-      // A list's runner only waits on its research: it is handed back at once for another worker to resume.
-      await listWorker.stop().catch(() => {});
+      // A list's runner only waits on its research: it is handed back at once for another worker to
+      // resume. With Redis gone, BullMQ's close never ends: it gets the grace period, as research does.
+      const listsStopped = listWorker.stop().catch(() => {});
       const finished = worker.close().then(() => true);
       const graceOver = new Promise<boolean>((resolve) =>
         setTimeout(() => resolve(false), config.shutdownGraceMs).unref(),
       );
+      await Promise.race([listsStopped, graceOver]);
       if (!(await Promise.race([finished, graceOver]))) {
         const handedBack = await handBackActiveJobs(worker).catch(() => 0);
         // A job that could not be moved keeps its lock until it expires; another worker then takes it over.
@@ -362,12 +370,20 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
           "running jobs not finished in the grace period; handed back to the queue",
         );
       }
-      await watchesClosed;
-      await batchServices.close();
-      await lists.close();
-      await researchQueue.close().catch(() => {});
       dependencies?.stop();
-      await heartbeat?.stop();
+      const closed = Promise.allSettled([
+        watchesClosed,
+        batchServices.close(),
+        lists.close(),
+        researchQueue.close(),
+        heartbeat?.stop(),
+      ]).then(() => true);
+      const closeOver = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLOSE_BOUND_MS).unref());
+      if (!(await Promise.race([closed, closeOver])))
+        logger.warn(
+          { boundMs: CLOSE_BOUND_MS },
+          "Redis did not answer the stop's last writes; closing its connections",
+        );
       await fetcher.close();
       await extraction.close();
       redis.disconnect();

@@ -140,3 +140,31 @@ describe.skipIf(!hasRedisServer())("Redis going away", () => {
     }
   });
 });
+
+describe.skipIf(!hasRedisServer())("a stop while Redis is gone", () => {
+  it("SIGTERM still ends the worker: its queues get the grace period and a bound, not forever", async () => {
+    const port = await freePort();
+    const redis = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    await sleep(300);
+    const harness = await startHarness({ redisUrl: `redis://127.0.0.1:${port}`, env: { SHUTDOWN_GRACE_MS: "300" } });
+    try {
+      expect((await harness.post("/v1/research/company", companyRequest("Before the outage?"))).status).toBe(200);
+      redis.kill("SIGKILL");
+      await new Promise((resolve) => redis.once("exit", resolve));
+      await sleep(200);
+
+      const worker = harness.stack.workers[0]!;
+      worker.kill("SIGTERM");
+      const stillRunning = sleep(30_000).then(() => "still running after 30 s");
+      expect(await Promise.race([worker.exited, stillRunning])).toBe(0);
+      expect(worker.lines.some((line) => line.includes("Redis did not answer the stop's last writes"))).toBe(true);
+    } finally {
+      redis.kill("SIGKILL");
+      await harness.stop();
+    }
+  });
+});
