@@ -936,11 +936,11 @@ describe("answers a weak reader gives from a sentence that does not say them", (
   it("reads a list's item with the line it is listed under", () => {
     const question = "Does Example Labs accept sponsorship from tobacco companies?";
     const item = "- Tobacco companies and their distributors";
-    const refusing = `We refuse support from the following:\n\n${item}\n- Payday lenders`;
+    const refusing = `We refuse sponsorship from the following:\n\n${item}\n- Payday lenders`;
     expect(reason(check(question, "BOOL", true, item, { passageText: item, pageText: refusing }))).toMatch(
       /list of what is refused/,
     );
-    const accepting = `We gladly accept support from:\n${item}`;
+    const accepting = `We gladly accept sponsorship from:\n${item}`;
     expect(holds(check(question, "BOOL", true, item, { passageText: accepting, pageText: accepting }))).toBe(true);
   });
 
@@ -1116,5 +1116,38 @@ describe("a figure for each of something", () => {
     expect(reason(check(question, "TEXT", option, option))).toMatch(/states no version number/);
     const release = "Example Labs v1.8.0 added signing rejection: recipients can now reject signing.";
     expect(holds(check(question, "TEXT", "v1.8.0", release))).toBe(true);
+  });
+});
+
+describe("a choice made by what the question names", () => {
+  it("refuses an option from a passage that never names what the options are chosen by", () => {
+    const question = "Which of these are Platinum-tier sponsors of Example Labs?";
+    const founding = "We remain grateful to the three founding sponsors of Example Labs: Acme, Globex and Initech.";
+    expect(reason(check(question, "OPTIONS", ["Acme"], founding))).toMatch(/does not speak of platinum/);
+    const tiers = "Platinum tier: Acme and Globex. Gold tier: Initech.";
+    expect(holds(check(question, "OPTIONS", ["Acme", "Globex"], tiers))).toBe(true);
+    // The list may stand under its heading in the passage.
+    const listed = "Acme, Globex";
+    const passageText = `Our Platinum sponsors\n${listed}`;
+    expect(holds(check(question, "OPTIONS", ["Acme", "Globex"], listed, { passageText }))).toBe(true);
+  });
+});
+
+describe("an answer cut before its examples, and the page asked for", () => {
+  it("refuses an answer that stops where its examples begin", () => {
+    const quote = "For card payments we rely on outside processors (e.g.";
+    expect(reason(check("Which payment processor does Example Labs use?", "TEXT", quote, quote))).toMatch(
+      /stops in the middle/,
+    );
+  });
+
+  it("takes a page as the answer only where its title or address names what the page is about", () => {
+    const question = "link to Example Labs' trademark policy";
+    const privacy = { url: "https://example.org/privacy-policy", pageTitle: "Privacy Policy" };
+    const quote = "This privacy policy covers the Example Labs website only.";
+    expect(reason(check(question, "URL", privacy.url, quote, privacy))).toMatch(/not the page asked for/);
+    const trademark = { url: "https://example.org/trademark-policy", pageTitle: "Trademark Policy" };
+    const own = "The Example Labs name and logo are trademarks of Example Labs Ltd.";
+    expect(holds(check(question, "URL", trademark.url, own, trademark))).toBe(true);
   });
 });

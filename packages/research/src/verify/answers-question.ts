@@ -164,7 +164,9 @@ function sameWord(left: string, right: string): boolean {
   if (shareFiveLetters(left, right)) return true;
   // An ending the light stemmer leaves on: "move" and "moved", "list" and "listed".
   const [short, long] = left.length < right.length ? [left, right] : [right, left];
-  return short.length >= 4 && long.startsWith(short) && long.length - short.length <= 2 && !/\d/.test(long);
+  if (short.length >= 4 && long.startsWith(short) && long.length - short.length <= 2 && !/\d/.test(long)) return true;
+  // A silent "e" dropped before "-ing": "move" and "moving", "store" and "storing".
+  return short.length >= 4 && short.endsWith("e") && long === `${short.slice(0, -1)}ing`;
 }
 
 /** One word of what a question asks, as a stem, with the stems of the words pages use for it. */
@@ -189,6 +191,8 @@ const STATED_AS: Record<string, string> = {
   leaked: "leak exposed",
   start: "started since joined began hired appointed",
   started: "start since joined began hired appointed",
+  hire: "hired joined join joining employed",
+  hired: "hire joined join joining employed",
   starts: "start since joined began",
   began: "started since",
   acquired: "acquisition bought",
@@ -282,7 +286,7 @@ function clauseBefore(text: string, at: number): string {
 
 /** The last word of a text cut off in the middle of a phrase. */
 const CUT_OFF =
-  /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her)$|[,;:]$/i;
+  /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her|such as|including|namely)$|[,;:(]$|(?:^|[\s(])(?:e\.g|i\.e)\.?$/i;
 
 /** Nouns that describe an organisation named right after them: "Example's venture firm GV". */
 const DESCRIBED =
@@ -347,6 +351,23 @@ const UNIT_WORDS = new Set(
     "provider providers vendor vendors"
   ).split(" "),
 );
+
+/**
+ * The names a question gives besides the subject's, capitalised in its running text (not a short
+ * form in capitals, which names a kind of thing): "Diamond" of
+ * "Which of these are Diamond-level sponsors?", "Salesforce" of "Who maintains its Salesforce integration?".
+ */
+function namesInQuestion(question: string, subjectTerms: readonly string[]): TopicWord[] {
+  const subject = subjectStemsOf(subjectTerms);
+  // A short form in capitals ("EHR", "CRM") names a kind of thing, which a passage may leave unsaid.
+  const names = [...question.matchAll(/(?<=[\p{L}\p{N},;'’)]\s+)\p{Lu}[\p{L}\p{N}]*(?:-\p{Lu}[\p{L}\p{N}]*)*/gu)]
+    .map((match) => match[0])
+    .filter((name) => name !== name.toUpperCase());
+  return names
+    .flatMap((name) => stemsOf(name))
+    .filter((word) => !subject.has(word) && !QUESTION_WORDS.has(word) && word.length > 1)
+    .map((word) => topicWord(word, { titles: false }));
+}
 
 /** Whether a list of stems speaks of a topic word: the word itself, or a word pages use for it. */
 function speaksOf(stems: readonly string[], topic: TopicWord): boolean {
@@ -1152,6 +1173,11 @@ const ASKS_FOR_ENTITY =
 const ASKS_FOR_REPOSITORY = /\b(?:repository|repositories|repo|repos|source code)\b/i;
 const CODE_HOST = /\b(?:github|gitlab|bitbucket|codeberg|sourcehut|sr\.ht|sourceforge|gitea)\b|\/\/git\./i;
 
+/** Stems of the words for a page itself, and of the verbs for reading one. */
+const PAGE_WORDS =
+  /^(?:page|post|articl|announc|blog|document|doc|guid|polic|policy|handbook|faq|changelog|press|releas|link|url)/;
+const READING_WORDS = new Set(["read", "find", "see", "learn", "open", "visit"].map(stem));
+
 const ASKS_FOR_PAGE =
   /\b(?:page|pages|post|article|announcement|blog|documentation|docs|guide|policy|handbook|faq|changelog|press release|where can (?:i|we|one) (?:read|find|see|learn))\b/i;
 
@@ -1527,13 +1553,18 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         return { holds: false, reason: `the quote neither gives nor links ${text}` };
       // The page as the answer: its title or address must say it is the page asked for.
       if (!inQuote && !linked) {
+        // What the page is about, beside the word for a page ("policy", "post"): a privacy policy is
+        // no trademark policy. Half of those words, and at least one, must be in its title or address.
         const pageTopic = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
+        const about = pageTopic.filter((entry) => !PAGE_WORDS.test(entry.word) && !READING_WORDS.has(entry.word));
         const what = `${evidence.pageTitle ?? ""} ${evidence.url.replace(/[/._-]+/g, " ")}`;
         if (pageTopic.length > 0 && topicFound(pageTopic, what).length === 0)
           return { holds: false, reason: `the page ${text} is not the page asked for` };
         // "Where is the handbook's source repository?": the handbook itself is not where its source is kept.
         if (ASKS_FOR_REPOSITORY.test(question) && !CODE_HOST.test(text))
           return { holds: false, reason: `the page ${text} is not a code repository` };
+        if (about.length > 0 && topicFound(about, what).length < Math.ceil(about.length / 2))
+          return { holds: false, reason: `the page ${text} is not the page asked for` };
       }
       kindShown = inQuote || linked;
       break;
@@ -1617,6 +1648,17 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   // may go on: "every option that applies" is not known from it.
   if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.|…|\.\.\.)\s*$/.test(quote))
     return { holds: false, reason: "the quote is cut in the middle of its list" };
+  // A choice among options is made by what the question names ("Diamond sponsors", "the Salesforce
+  // integration"): a passage that lists the options but never names it does not make that choice.
+  if (kind === "option") {
+    // A list's item speaks with the line it is listed under.
+    const listedUnder = listLeadIn(evidence.pageText ?? evidence.passageText, quote) ?? "";
+    const named = namesInQuestion(question, asked.subjectTerms);
+    const held = topicFound(named, `${evidence.pageTitle ?? ""} ${listedUnder} ${evidence.passageText} ${quote}`);
+    // Of several names ("before it moved to Mixpanel and then PostHog"), one places the passage.
+    if (named.length > 0 && held.length === 0)
+      return { holds: false, reason: `the passage does not speak of ${named.map((entry) => entry.word).join(", ")}` };
+  }
   if (!enough && kind !== "yes-no" && kind !== "option")
     return {
       holds: false,
