@@ -44,6 +44,9 @@ const RELATED_WORDS: Record<string, string> = {
   funding: "funded raised investors investment venture capital",
   funded: "funding raised investors investment",
   investors: "investor invested investment funded backed",
+  vc: "venture capital investors investment funded funding",
+  backed: "investors investment funded funding venture",
+  bootstrapped: "self-funded funded investors profitable",
   investment: "investors invested funded funding raised",
   raised: "funding round investors",
   revenue: "arr sales income",
@@ -113,7 +116,13 @@ export function questionTerms(question: string): QuestionTerm[] {
   const terms = new Map<string, number>(own.map((term) => [term, 1]));
   const rawWords = question.toLowerCase().match(/[\p{L}\p{N}-]+/gu) ?? [];
   for (const word of rawWords) {
-    const related = [RELATED_WORDS[word] ?? "", ...legalWords(word)].join(" ");
+    // A hyphenated word's parts have their own: "VC-backed" is backed by venture capital.
+    const parts = word.includes("-") ? word.split("-").filter(Boolean) : [];
+    const related = [
+      RELATED_WORDS[word] ?? "",
+      ...parts.map((part) => RELATED_WORDS[part] ?? ""),
+      ...legalWords(word),
+    ].join(" ");
     for (const term of tokenize(related)) if (!terms.has(term)) terms.set(term, RELATED_WEIGHT);
   }
   // A phrase spelled out is also its short form, weighing as much as the phrase: "CDN" for "content delivery network".

@@ -44,6 +44,13 @@ describe("rankPassages: short forms and options", () => {
     ).toBe(spelled.id);
   });
 
+  it("reads a hyphenated word's parts for their related words: VC-backed is about investors", () => {
+    const community = passage("Example is an open source analytics tool for websites, backed by its community.");
+    const funded = passage("How we are funded: Example is profitable, with no outside investors.");
+    const ranked = rankPassages([community, funded], { question: "Is Example VC-backed?", subjectTerms: ["Example"] });
+    expect(ranked[0]?.id).toBe(funded.id);
+  });
+
   it("ranks a passage naming the options to choose from above one sharing only the question's words", () => {
     const vendors = passage(
       "Northhost (Germany): servers. Edgewise (Slovenia): delivery. Cloudbox (Finland): backups.",

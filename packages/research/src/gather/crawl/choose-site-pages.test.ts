@@ -186,6 +186,15 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("reads the legal pages for a former name: the entity is named there with what it was called", () => {
+    expect(questionIntents("What was Example Inc previously called?", "company")).toContain("legal-entity");
+    expect(questionIntents("Which company was she formerly a designer at?", "person")).not.toContain("legal-entity");
+    const pages = [link("/blog", "Blog"), link("/privacy", "Privacy"), link("/careers", "Careers")];
+    expect(chooseSitePages(origin, pages, [], ask("What was Example Inc previously called?"), 1)).toEqual([
+      `${origin}/privacy`,
+    ]);
+  });
+
   it("reads a company's strategy or roadmap for what it plans, not its price plans", () => {
     expect(questionIntents("What year does Acme plan to open an office in Asia?", "company")).toEqual([
       "location",
