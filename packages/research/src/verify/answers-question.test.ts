@@ -1131,6 +1131,16 @@ describe("a choice made by what the question names", () => {
     const passageText = `Our Platinum sponsors\n${listed}`;
     expect(holds(check(question, "OPTIONS", ["Acme", "Globex"], listed, { passageText }))).toBe(true);
   });
+
+  it("takes one of several names as the passage's, and leaves a short form naming a kind of thing unsaid", () => {
+    const founded = "It is hard to believe ten years have passed since Bo Park, Cy Ruiz and I founded ELRG.";
+    const question = "Which of these people founded ELRG, the group behind Quillpad?";
+    expect(holds(check(question, "OPTIONS", ["Bo Park", "Cy Ruiz"], founded))).toBe(true);
+    const integrations = "Example Labs integrates with Orchid and Cedar Health through certified interfaces.";
+    expect(
+      holds(check("Which EHR systems does Example Labs integrate with?", "OPTIONS", ["Orchid"], integrations)),
+    ).toBe(true);
+  });
 });
 
 describe("an answer cut before its examples, and the page asked for", () => {
@@ -1149,5 +1159,34 @@ describe("an answer cut before its examples, and the page asked for", () => {
     const trademark = { url: "https://example.org/trademark-policy", pageTitle: "Trademark Policy" };
     const own = "The Example Labs name and logo are trademarks of Example Labs Ltd.";
     expect(holds(check(question, "URL", trademark.url, own, trademark))).toBe(true);
+  });
+});
+
+describe("what is asked of a person stands near their name", () => {
+  const person: PersonIdentity = {
+    fullName: "Ada Lind",
+    firstName: "Ada",
+    title: null,
+    companyName: "Example Labs",
+    companyHosts: ["example.org"],
+  };
+  const quote =
+    "Founded in 2019 by Bo Park and Cy Ruiz, Example Labs took part in an accelerator's spring batch and has " +
+    "since raised $9m from Granite Fund and angels including Dee Moss (CTO, Examplehub), Ada Lind (Founder, Lindworks) " +
+    "and Eve Ng (Founder, Ngsoft).";
+
+  it("refuses a name the quote gives far from the person asked about", () => {
+    const question = "Which company did Ada Lind found?";
+    expect(reason(check(question, "TEXT", "Bo Park", quote, { person }))).toMatch(/far from Ada Lind/);
+    expect(holds(check(question, "TEXT", "Lindworks", quote, { person }))).toBe(true);
+  });
+
+  it("counts a pronoun after the name as a mention of them", () => {
+    const bio =
+      "Ada Lind leads research at Example Labs, where the team builds tools for archives and libraries across " +
+      "Europe and Asia, and works with museums on their catalogues of prints. Before that she spent six years at Quarry Systems.";
+    expect(
+      holds(check("Where did Ada Lind work before Example Labs?", "TEXT", "Quarry Systems", bio, { person })),
+    ).toBe(true);
   });
 });

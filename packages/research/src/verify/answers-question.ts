@@ -353,20 +353,23 @@ const UNIT_WORDS = new Set(
 );
 
 /**
- * The names a question gives besides the subject's, capitalised in its running text (not a short
- * form in capitals, which names a kind of thing): "Diamond" of
- * "Which of these are Diamond-level sponsors?", "Salesforce" of "Who maintains its Salesforce integration?".
+ * The names a question gives besides the subject's, capitalised in its running text: "Diamond" of
+ * "Which of these are Diamond-level sponsors?", "Salesforce" of "Who maintains its Salesforce
+ * integration?". A short form in capitals ("EHR", "ISRG") is marked: it may name a kind of thing.
  */
-function namesInQuestion(question: string, subjectTerms: readonly string[]): TopicWord[] {
+function namesInQuestion(
+  question: string,
+  subjectTerms: readonly string[],
+): Array<{ entry: TopicWord; shortForm: boolean }> {
   const subject = subjectStemsOf(subjectTerms);
-  // A short form in capitals ("EHR", "CRM") names a kind of thing, which a passage may leave unsaid.
-  const names = [...question.matchAll(/(?<=[\p{L}\p{N},;'’)]\s+)\p{Lu}[\p{L}\p{N}]*(?:-\p{Lu}[\p{L}\p{N}]*)*/gu)]
-    .map((match) => match[0])
-    .filter((name) => name !== name.toUpperCase());
-  return names
-    .flatMap((name) => stemsOf(name))
-    .filter((word) => !subject.has(word) && !QUESTION_WORDS.has(word) && word.length > 1)
-    .map((word) => topicWord(word, { titles: false }));
+  const names = [...question.matchAll(/(?<=[\p{L}\p{N},;'’)]\s+)\p{Lu}[\p{L}\p{N}]*(?:-\p{Lu}[\p{L}\p{N}]*)*/gu)].map(
+    (match) => match[0],
+  );
+  return names.flatMap((name) =>
+    stemsOf(name)
+      .filter((word) => !subject.has(word) && !QUESTION_WORDS.has(word) && word.length > 1)
+      .map((word) => ({ entry: topicWord(word, { titles: false }), shortForm: name === name.toUpperCase() })),
+  );
 }
 
 /** Whether a list of stems speaks of a topic word: the word itself, or a word pages use for it. */
@@ -1161,6 +1164,52 @@ function qualifierOf(question: string, subjectTerms: readonly string[]): TopicWo
     .filter((entry) => !subject.has(entry.word) && !/['’]s?$/.test(entry.word));
 }
 
+/** Most words between a person's name (or a pronoun after it) and what a quote says of them. */
+const PERSON_REACH = 20;
+
+/** Word positions of a sequence of words in a list of words. */
+function positionsOf(words: readonly string[], wanted: readonly string[]): number[] {
+  const found: number[] = [];
+  if (wanted.length === 0) return found;
+  for (let at = 0; at + wanted.length <= words.length; at += 1)
+    if (wanted.every((word, offset) => words[at + offset] === word)) found.push(at);
+  return found;
+}
+
+/**
+ * Whether the answer stands in the quote more than {@link PERSON_REACH} words from every mention of the
+ * person (their names, or a pronoun after one). False where the quote does not hold both.
+ */
+function farFromPerson(person: PersonIdentity, quote: string, answer: string): boolean {
+  const words = normalizeForMatch(quote)
+    .split(/[^\p{L}\p{N}@.]+/u)
+    .filter(Boolean);
+  const wordsOf = (text: string) =>
+    normalizeForMatch(text)
+      .split(/[^\p{L}\p{N}@.]+/u)
+      .filter(Boolean);
+  const answerWords = wordsOf(answer);
+  const answerAt = positionsOf(words, answerWords);
+  if (answerAt.length === 0) return false;
+  const names = [person.fullName, person.firstName, person.fullName?.split(/\s+/).slice(-1)[0] ?? null].filter(
+    (name): name is string => !!name && name.length > 1,
+  );
+  const mentions = names.flatMap((name) => positionsOf(words, wordsOf(name)));
+  if (mentions.length === 0) return false;
+  const first = Math.min(...mentions);
+  words.forEach((word, at) => {
+    if (at > first && PRONOUNS.test(word)) mentions.push(at);
+  });
+  const gap = Math.min(
+    ...answerAt.flatMap((start) =>
+      mentions.map((mention) =>
+        mention < start ? start - mention : Math.max(0, mention - (start + answerWords.length - 1)),
+      ),
+    ),
+  );
+  return gap > PERSON_REACH;
+}
+
 /** Roles a board has. */
 const BOARD_ROLE =
   /\b(?:chair|chairs|chairman|chairwoman|chairperson|president|treasurer|secretary|trustee|director|member|observer|governor)\b/i;
@@ -1234,6 +1283,14 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       reason: `the quote does not name ${asked.person.fullName ?? asked.person.firstName ?? "the person"}`,
     };
   }
+
+  // In a quote that names several people, what is asked of the person stands near their name: the
+  // founders named 40 words before "Ada Lind (Founder, Acme)" are not the company she founded.
+  if (asked.person && asked.type === "TEXT" && text && farFromPerson(asked.person, quote, text))
+    return {
+      holds: false,
+      reason: `the quote says "${shorten(text)}" far from ${asked.person.fullName ?? asked.person.firstName ?? "the person"}`,
+    };
 
   // A handle or a user name is one word ("@ada", "ada-lind"), or written as one inside the answer
   // ("Ada Lind (adalind)"): a line about the site it is on is none.
@@ -1654,10 +1711,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     // A list's item speaks with the line it is listed under.
     const listedUnder = listLeadIn(evidence.pageText ?? evidence.passageText, quote) ?? "";
     const named = namesInQuestion(question, asked.subjectTerms);
-    const held = topicFound(named, `${evidence.pageTitle ?? ""} ${listedUnder} ${evidence.passageText} ${quote}`);
-    // Of several names ("before it moved to Mixpanel and then PostHog"), one places the passage.
-    if (named.length > 0 && held.length === 0)
-      return { holds: false, reason: `the passage does not speak of ${named.map((entry) => entry.word).join(", ")}` };
+    const entries = named.map((name) => name.entry);
+    const held = topicFound(entries, `${evidence.pageTitle ?? ""} ${listedUnder} ${evidence.passageText} ${quote}`);
+    // Of several names ("before it moved to Mixpanel and then PostHog"), one places the passage. A
+    // short form in capitals alone ("Which EHR systems") names a kind of thing the passage may leave unsaid.
+    if (named.some((name) => !name.shortForm) && held.length === 0)
+      return { holds: false, reason: `the passage does not speak of ${entries.map((entry) => entry.word).join(", ")}` };
   }
   if (!enough && kind !== "yes-no" && kind !== "option")
     return {
