@@ -1,6 +1,6 @@
 import type { ResearchBody, ResearchCase } from "@dossier/testing";
 import { describe, expect, it } from "vitest";
-import { answerMatches, samePersonField } from "./case-result.js";
+import { answerMatches, passageWith, samePersonField } from "./case-result.js";
 
 type Type = ResearchCase["request"]["responseType"];
 
@@ -82,5 +82,13 @@ describe("a field of the person record", () => {
     expect(samePersonField("city", null, null)).toBe(true);
     expect(samePersonField("city", null, "Leeds")).toBe(false);
     expect(samePersonField("city", "Leeds", null)).toBe(false);
+  });
+});
+
+describe("the proving passage in the prompt", () => {
+  it("finds a phrase of the page's text across the numbers the prompt gives an ordered list", () => {
+    const passage = { text: "To sign in to the portal:\n\n1. Open https://portal.example.org/\n2. Log in with SSO" };
+    expect(passageWith([passage], "To sign in to the portal: Open https://portal.example.org/")).toBe(passage);
+    expect(passageWith([passage], "To sign in to the portal: Close the window")).toBeUndefined();
   });
 });

@@ -96,10 +96,15 @@ export function wordsOf(text: string): string {
     .trim();
 }
 
-/** The first of `passages` whose text holds `phrase` as whole words. */
+/**
+ * The first of `passages` whose text holds `phrase` as whole words. An ordered list's numbers ("1.")
+ * are the prompt's own rendering of the list, not words of the page's text, which the phrase is from.
+ */
 export function passageWith<T extends { text: string }>(passages: readonly T[], phrase: string): T | undefined {
   const wanted = wordsOf(phrase);
-  return passages.find((passage) => ` ${wordsOf(passage.text)} `.includes(` ${wanted} `));
+  return passages.find((passage) =>
+    ` ${wordsOf(passage.text.replace(/^[ \t]*\d+\.[ \t]+/gm, ""))} `.includes(` ${wanted} `),
+  );
 }
 
 /**
