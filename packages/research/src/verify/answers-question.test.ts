@@ -1190,3 +1190,37 @@ describe("what is asked of a person stands near their name", () => {
     ).toBe(true);
   });
 });
+
+describe("a yes said of others, a word in quotation marks, a line of a list", () => {
+  it("refuses a yes the quote says of what others do, set against the subject's way", () => {
+    const question = "Do Example Labs leavers get only 90 days to exercise their options?";
+    const norm = "The industry standard is to give leavers only 90 days to exercise, which we think is bogus.";
+    expect(reason(check(question, "BOOL", true, norm))).toMatch(/what others do/);
+    const like = "As is industry standard, leavers get 90 days to exercise their options.";
+    expect(holds(check(question, "BOOL", true, like))).toBe(true);
+  });
+
+  it("refuses a yes to a word the quote sets in quotation marks", () => {
+    const question = "Is the duplicate-events issue a bug in Example Labs?";
+    expect(reason(check(question, "BOOL", true, 'Duplicate-events "bug"'))).toMatch(/quotation marks/);
+    expect(holds(check(question, "BOOL", true, "The duplicate-events issue is a bug in Example Labs."))).toBe(true);
+  });
+
+  it("refuses a line of a list as a person's title", () => {
+    const person: PersonIdentity = {
+      fullName: null,
+      firstName: "Bo",
+      title: null,
+      companyName: "Example Labs",
+      companyHosts: ["example.org"],
+    };
+    const task = "- Add the new hire to the team chat - Bo";
+    expect(
+      reason(
+        check("What does Bo do at Example Labs?", "TEXT", "- Add the new hire to the team chat", task, { person }),
+      ),
+    ).toMatch(/line of a list/);
+    const card = "Bo — Head of People";
+    expect(holds(check("What does Bo do at Example Labs?", "TEXT", "Head of People", card, { person }))).toBe(true);
+  });
+});

@@ -1210,6 +1210,23 @@ function farFromPerson(person: PersonIdentity, quote: string, answer: string): b
   return gap > PERSON_REACH;
 }
 
+/** What the industry or most companies do, as a quote may set the subject's own way against it. */
+const OTHERS_NORM =
+  /\b(?:industry(?:[- ]standard)?|(?:most|many|other|typical|traditional) (?:companies|startups|employers|firms|organi[sz]ations|businesses)|the norm|common practice|standard practice|typically|traditionally)\b/i;
+const SET_AGAINST =
+  /\b(?:unlike|instead|rather than|but we|whereas|however|bogus|nonsense|we disagree|not for us|we don['’]t|we do not)\b/i;
+
+/** A topic word the quote writes only inside quotation marks, lowercase: 'the "bug"'. */
+function scareQuoted(quote: string, topic: readonly TopicWord[]): string | null {
+  for (const match of quote.matchAll(/["“”‘’']([\p{Ll}][\p{Ll}-]*(?: [\p{Ll}-]+)?)["“”‘’']/gu)) {
+    const inside = match[1] ?? "";
+    if (topicFound(topic, inside).length === 0) continue;
+    const outside = `${quote.slice(0, match.index)} ${quote.slice((match.index ?? 0) + match[0].length)}`;
+    if (topicFound(topic, inside).every((entry) => topicFound([entry], outside).length === 0)) return inside;
+  }
+  return null;
+}
+
 /** Roles a board has. */
 const BOARD_ROLE =
   /\b(?:chair|chairs|chairman|chairwoman|chairperson|president|treasurer|secretary|trustee|director|member|observer|governor)\b/i;
@@ -1347,6 +1364,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     namesPerson(asked.person, { quote: text, passageText: text })
   )
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
+  // A name, a place or a title is no line of a list: "- Add the new hire to the chat" is a task.
+  if (asked.type === "TEXT" && kind !== "text" && /^\s*[-•*·]\s/.test(text))
+    return { holds: false, reason: `"${shorten(text)}" copies a line of a list rather than giving a value` };
   if (asked.type === "TEXT" && / \| /.test(text))
     return { holds: false, reason: "the answer copies a row of a table rather than giving its value" };
   // "Design · Culture at Example · Remote work": a post's categories or a page's breadcrumbs, not a value.
@@ -1626,7 +1646,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       kindShown = inQuote || linked;
       break;
     }
-    case "yes-no":
+    case "yes-no": {
       // A statement of a partner, customer or competitor is not one of the subject.
       if (OTHER_PARTY.test(quote) && !subjectNamed && !SUBJECT_WE.test(quote))
         return { holds: false, reason: "the quote speaks of another organisation, not the subject" };
@@ -1644,6 +1664,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         const undone = undoneSaid(question, quote);
         if (undone) return { holds: false, reason: `the quote says ${undone.said}, not ${undone.asked}` };
       }
+      // "The industry standard is 90 days, which we think is bogus": what others do, set against the subject.
+      if (value === true && OTHERS_NORM.test(quote) && SET_AGAINST.test(quote))
+        return { holds: false, reason: "the quote says it of what others do, against the subject's way" };
+      // 'The "bug" in event logging': a word the quote sets in quotation marks is not meant as said.
+      const scare = value === true ? scareQuoted(quote, topic) : null;
+      if (scare) return { holds: false, reason: `the quote sets "${scare}" in quotation marks` };
       // What will be, or is drafted or planned, is not yet so.
       if (value === true && FUTURE.test(quote))
         return { holds: false, reason: "the quote speaks of the future or a draft" };
@@ -1659,6 +1685,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       if (!subjectNamed && !FIRST_PERSON.test(quote) && definesTopic(quote, topic))
         return { holds: false, reason: "the quote defines what is asked; it does not say it of the subject" };
       break;
+    }
     default:
       break;
   }
