@@ -24,6 +24,7 @@ export type QuestionIntent =
   | "plans"
   | "terms"
   | "benefits"
+  | "services"
   | "person-role";
 
 /** The kinds of page a site has, as its paths and link texts name them. */
@@ -42,6 +43,7 @@ export type PageKind =
   | "customers"
   | "product"
   | "faq"
+  | "services"
   | "imprint";
 
 interface IntentRule {
@@ -117,6 +119,8 @@ const INTENT_RULES: IntentRule[] = [
       "who oversees",
       "in charge",
     ],
+    // "A managed deployment" is run for a customer, not a manager's.
+    unless: ["managed"],
     pages: { team: 7, about: 4, press: 2, handbook: 2 },
   },
   {
@@ -459,6 +463,25 @@ const INTENT_RULES: IntentRule[] = [
       "indemn",
     ],
     pages: { legal: 8, faq: 4, pricing: 3, docs: 2 },
+  },
+  {
+    // What the company does for a customer beyond its product: runs it for them, sets it up, advises.
+    intent: "services",
+    cues: [
+      "managed",
+      "manage it",
+      "run it for",
+      "runs it for",
+      "for us",
+      "on our behalf",
+      "consult",
+      "professional service",
+      "professional services",
+      "implementation",
+      "white-glove",
+      "done for you",
+    ],
+    pages: { services: 10, pricing: 3, product: 3, faq: 3, docs: 1 },
   },
   {
     intent: "news",

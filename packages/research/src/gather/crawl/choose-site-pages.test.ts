@@ -186,6 +186,16 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("reads a services page, named in the sitemap only, for a service run for the customer", () => {
+    const question = "Will Example Labs run a managed deployment inside our own cloud account?";
+    expect(questionIntents(question, "company")).toContain("services");
+    // A managed deployment is run for the customer: no manager is asked about.
+    expect(questionIntents(question, "company")).not.toContain("leadership");
+    const pages = [link("/pricing", "Pricing"), link("/docs", "Docs"), link("/blog", "Blog")];
+    const sitemap = [`${origin}/services`, `${origin}/newsletter`, `${origin}/brand`];
+    expect(chooseSitePages(origin, pages, sitemap, ask(question), 1)).toEqual([`${origin}/services`]);
+  });
+
   it("reads the legal pages for a former name: the entity is named there with what it was called", () => {
     expect(questionIntents("What was Example Inc previously called?", "company")).toContain("legal-entity");
     expect(questionIntents("Which company was she formerly a designer at?", "person")).not.toContain("legal-entity");

@@ -156,6 +156,15 @@ const KIND_WORDS: Record<PageKind, string[]> = {
     "operations",
     "workplace",
   ],
+  services: [
+    "services",
+    "professional-services",
+    "managed-services",
+    "consulting",
+    "consultancy",
+    "leistungen",
+    "dienstleistungen",
+  ],
   customers: ["customers", "clients", "case-studies", "case-study", "testimonials", "success-stories", "showcase"],
   product: ["product", "products", "features", "platform", "integrations", "solutions", "open-source", "enterprise"],
   imprint: [
