@@ -1194,9 +1194,9 @@ describe("what is asked of a person stands near their name", () => {
 describe("a yes said of others, a word in quotation marks, a line of a list", () => {
   it("refuses a yes the quote says of what others do, set against the subject's way", () => {
     const question = "Do Example Labs leavers get only 90 days to exercise their options?";
-    const norm = "The industry standard is to give leavers only 90 days to exercise, which we think is bogus.";
+    const norm = "Most startups give leavers only 90 days to exercise; we give them ten years instead.";
     expect(reason(check(question, "BOOL", true, norm))).toMatch(/what others do/);
-    const like = "As is industry standard, leavers get 90 days to exercise their options.";
+    const like = "As is common practice, leavers get 90 days to exercise their options.";
     expect(holds(check(question, "BOOL", true, like))).toBe(true);
   });
 

@@ -353,9 +353,9 @@ const UNIT_WORDS = new Set(
 );
 
 /**
- * The names a question gives besides the subject's, capitalised in its running text: "Diamond" of
- * "Which of these are Diamond-level sponsors?", "Salesforce" of "Who maintains its Salesforce
- * integration?". A short form in capitals ("EHR", "ISRG") is marked: it may name a kind of thing.
+ * The names a question gives besides the subject's, capitalised in its running text: "Platinum" of
+ * "Which of these are Platinum-tier sponsors?", "Quillbase" of "Who maintains its Quillbase
+ * integration?". A short form in capitals ("EHR", "ACRG") is marked: it may name a kind of thing.
  */
 function namesInQuestion(
   question: string,
@@ -1664,10 +1664,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         const undone = undoneSaid(question, quote);
         if (undone) return { holds: false, reason: `the quote says ${undone.said}, not ${undone.asked}` };
       }
-      // "The industry standard is 90 days, which we think is bogus": what others do, set against the subject.
+      // "Most startups give leavers 90 days; we give ten years instead": what others do, set against the subject.
       if (value === true && OTHERS_NORM.test(quote) && SET_AGAINST.test(quote))
         return { holds: false, reason: "the quote says it of what others do, against the subject's way" };
-      // 'The "bug" in event logging': a word the quote sets in quotation marks is not meant as said.
+      // 'The duplicate-events "bug"': a word the quote sets in quotation marks is not meant as said.
       const scare = value === true ? scareQuoted(quote, topic) : null;
       if (scare) return { holds: false, reason: `the quote sets "${scare}" in quotation marks` };
       // What will be, or is drafted or planned, is not yet so.
@@ -1732,7 +1732,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   // may go on: "every option that applies" is not known from it.
   if (asked.type === "OPTIONS" && /(?:,|\b(?:Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|e\.g|i\.e)\.|…|\.\.\.)\s*$/.test(quote))
     return { holds: false, reason: "the quote is cut in the middle of its list" };
-  // A choice among options is made by what the question names ("Diamond sponsors", "the Salesforce
+  // A choice among options is made by what the question names ("Platinum sponsors", "the Quillbase
   // integration"): a passage that lists the options but never names it does not make that choice.
   if (kind === "option") {
     // A list's item speaks with the line it is listed under.
@@ -1740,7 +1740,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     const named = namesInQuestion(question, asked.subjectTerms);
     const entries = named.map((name) => name.entry);
     const held = topicFound(entries, `${evidence.pageTitle ?? ""} ${listedUnder} ${evidence.passageText} ${quote}`);
-    // Of several names ("before it moved to Mixpanel and then PostHog"), one places the passage. A
+    // Of several names ("before it moved to Orbit and then Quillpad"), one places the passage. A
     // short form in capitals alone ("Which EHR systems") names a kind of thing the passage may leave unsaid.
     if (named.some((name) => !name.shortForm) && held.length === 0)
       return { holds: false, reason: `the passage does not speak of ${entries.map((entry) => entry.word).join(", ")}` };
