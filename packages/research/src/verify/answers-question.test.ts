@@ -1152,13 +1152,13 @@ describe("an answer cut before its examples, and the page asked for", () => {
   });
 
   it("takes a page as the answer only where its title or address names what the page is about", () => {
-    const question = "link to Example Labs' trademark policy";
-    const privacy = { url: "https://example.org/privacy-policy", pageTitle: "Privacy Policy" };
-    const quote = "This privacy policy covers the Example Labs website only.";
-    expect(reason(check(question, "URL", privacy.url, quote, privacy))).toMatch(/not the page asked for/);
-    const trademark = { url: "https://example.org/trademark-policy", pageTitle: "Trademark Policy" };
-    const own = "The Example Labs name and logo are trademarks of Example Labs Ltd.";
-    expect(holds(check(question, "URL", trademark.url, own, trademark))).toBe(true);
+    const question = "link to Example Labs' onboarding guide";
+    const api = { url: "https://example.org/docs/api-guide", pageTitle: "API guide" };
+    const quote = "This guide covers the Example Labs API only.";
+    expect(reason(check(question, "URL", api.url, quote, api))).toMatch(/not the page asked for/);
+    const onboarding = { url: "https://example.org/docs/onboarding-guide", pageTitle: "Onboarding guide" };
+    const own = "Start here: the Example Labs onboarding guide walks a new team through its first week.";
+    expect(holds(check(question, "URL", onboarding.url, own, onboarding))).toBe(true);
   });
 });
 
@@ -1222,5 +1222,27 @@ describe("a yes said of others, a word in quotation marks, a line of a list", ()
     ).toMatch(/line of a list/);
     const card = "Bo — Head of People";
     expect(holds(check("What does Bo do at Example Labs?", "TEXT", "Head of People", card, { person }))).toBe(true);
+  });
+});
+
+describe("a document named by the word in front of it", () => {
+  it("refuses what the quote says of another policy than the one asked", () => {
+    const quote = "Example Labs for Android Privacy Policy Last updated April 14, 2022. The app collects nothing.";
+    expect(reason(check("When was Example Labs' donor policy last updated?", "DATE", "2022-04-14", quote))).toMatch(
+      /speaks of Privacy Policy, not donor policy/,
+    );
+    expect(holds(check("When was Example Labs' privacy policy last updated?", "DATE", "2022-04-14", quote))).toBe(true);
+    // The word pages use for it, or its parts written apart, name the same policy.
+    const pto = "Example Labs staff take time off under our Unlimited PTO policy.";
+    expect(holds(check("What kind of vacation policy does Example Labs offer?", "TEXT", "Unlimited PTO", pto))).toBe(
+      true,
+    );
+    const marks = "Trade Mark Policy, last updated May 1, 2023.";
+    expect(holds(check("When was Example Labs' trademark policy last updated?", "DATE", "2023-05-01", marks))).toBe(
+      true,
+    );
+    // A quote that names no policy at all is not another's.
+    const refunds = "Refunds are given within 30 days of a payment.";
+    expect(holds(check("How many days does Example Labs' refund policy allow?", "NUMBER", 30, refunds))).toBe(true);
   });
 });

@@ -1227,6 +1227,44 @@ function scareQuoted(quote: string, topic: readonly TopicWord[]): string | null 
   return null;
 }
 
+/** Nouns that name a document or a programme by the word in front of them: "donor policy", "partner programme". */
+const DOCUMENT_NOUNS = "policy|policies|agreement|notice|program|programme|charter";
+
+/** The passage up to the end of the quote: a heading above it says what it is under. */
+function upToQuoteOf(evidence: Pick<AnsweringQuote, "quote" | "passageText">): string {
+  const at = quoteStart(evidence.passageText, evidence.quote);
+  return evidence.passageText.slice(0, Math.max(0, at));
+}
+
+/**
+ * A document the question names by a word in front of its noun ("the donor policy") where the quote,
+ * its heading and its page's title name that noun only with other words ("Privacy Policy"): the
+ * other document's statement. Null when the quote names the one asked, or the noun not at all.
+ */
+function otherDocumentOf(question: string, text: string): { asked: string; said: string } | null {
+  const nouns = new RegExp(`\\b([\\p{L}-]{3,})\\s+(${DOCUMENT_NOUNS})\\b`, "giu");
+  for (const match of question.matchAll(nouns)) {
+    const [asked, word, noun] = match as unknown as [string, string, string];
+    if (QUESTION_WORDS.has(word.toLowerCase()) || /['’]s$/.test(word)) continue;
+    const head = noun.toLowerCase().replace(/ies$/, "y");
+    // The word in front, or the two before it written as one ("Trade Mark Policy" for "trademark policy").
+    const written = new RegExp(`(?:\\b([\\p{L}-]+)\\s+)?\\b([\\p{L}-]{3,})\\s+(${DOCUMENT_NOUNS})\\b`, "giu");
+    const said = [...text.matchAll(written)].filter(
+      (other) => (other[3] ?? "").toLowerCase().replace(/ies$/, "y") === head,
+    );
+    if (said.length === 0) continue;
+    // The same word, one pages use for it ("PTO" for "vacation"), or its parts written apart.
+    const entry = topicWord(word.toLowerCase(), { titles: false });
+    const same = (other: RegExpMatchArray) =>
+      topicFound([entry], other[2] ?? "").length > 0 ||
+      sameWord(stem(`${other[1] ?? ""}${other[2] ?? ""}`.toLowerCase()), entry.word);
+    if (said.some(same)) continue;
+    const named = said.filter((other) => !QUESTION_WORDS.has((other[2] ?? "").toLowerCase()));
+    if (named.length === said.length) return { asked: asked.toLowerCase(), said: `${named[0]![2]} ${named[0]![3]}` };
+  }
+  return null;
+}
+
 /** Roles a board has. */
 const BOARD_ROLE =
   /\b(?:chair|chairs|chairman|chairwoman|chairperson|president|treasurer|secretary|trustee|director|member|observer|governor)\b/i;
@@ -1345,6 +1383,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   );
   if (otherQualified)
     return { holds: false, reason: `the quote speaks of ${otherQualified.said}, not ${otherQualified.asked}` };
+  // "When was the donor policy last updated?": the date of the privacy policy is another document's.
+  const otherDocument = otherDocumentOf(question, `${evidence.pageTitle ?? ""} ${upToQuoteOf(evidence)} ${quote}`);
+  if (otherDocument)
+    return { holds: false, reason: `the quote speaks of ${otherDocument.said}, not ${otherDocument.asked}` };
   // "The address of Example GmbH": what the quote says of "Example Inc" is the other entity's.
   const otherEntity = otherEntityOf(question, `${leadIn(evidence.passageText, quote)} ${quote}`, asked.subjectTerms);
   if (otherEntity) return { holds: false, reason: `the quote speaks of ${otherEntity.said}, not ${otherEntity.asked}` };
