@@ -1227,18 +1227,18 @@ describe("a yes said of others, a word in quotation marks, a line of a list", ()
 
 describe("a document named by the word in front of it", () => {
   it("refuses what the quote says of another policy than the one asked", () => {
-    const quote = "Example Labs for Android Privacy Policy Last updated April 14, 2022. The app collects nothing.";
-    expect(reason(check("When was Example Labs' donor policy last updated?", "DATE", "2022-04-14", quote))).toMatch(
-      /speaks of Privacy Policy, not donor policy/,
-    );
-    expect(holds(check("When was Example Labs' privacy policy last updated?", "DATE", "2022-04-14", quote))).toBe(true);
+    const quote = "Example Labs for Android Cookie Policy Last updated April 14, 2022. The app sets no cookies.";
+    expect(
+      reason(check("When was Example Labs' sponsorship policy last updated?", "DATE", "2022-04-14", quote)),
+    ).toMatch(/speaks of Cookie Policy, not sponsorship policy/);
+    expect(holds(check("When was Example Labs' cookie policy last updated?", "DATE", "2022-04-14", quote))).toBe(true);
     // The word pages use for it, or its parts written apart, name the same policy.
     const pto = "Example Labs staff take time off under our Unlimited PTO policy.";
     expect(holds(check("What kind of vacation policy does Example Labs offer?", "TEXT", "Unlimited PTO", pto))).toBe(
       true,
     );
-    const marks = "Trade Mark Policy, last updated May 1, 2023.";
-    expect(holds(check("When was Example Labs' trademark policy last updated?", "DATE", "2023-05-01", marks))).toBe(
+    const marks = "Code Share Agreement, last updated May 1, 2023.";
+    expect(holds(check("When was Example Labs' codeshare agreement last updated?", "DATE", "2023-05-01", marks))).toBe(
       true,
     );
     // A quote that names no policy at all is not another's.

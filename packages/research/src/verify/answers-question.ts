@@ -1227,7 +1227,7 @@ function scareQuoted(quote: string, topic: readonly TopicWord[]): string | null 
   return null;
 }
 
-/** Nouns that name a document or a programme by the word in front of them: "donor policy", "partner programme". */
+/** Nouns that name a document or a programme by the word in front of them: "sponsorship policy", "partner programme". */
 const DOCUMENT_NOUNS = "policy|policies|agreement|notice|program|programme|charter";
 
 /** The passage up to the end of the quote: a heading above it says what it is under. */
@@ -1237,7 +1237,7 @@ function upToQuoteOf(evidence: Pick<AnsweringQuote, "quote" | "passageText">): s
 }
 
 /**
- * A document the question names by a word in front of its noun ("the donor policy") where the quote,
+ * A document the question names by a word in front of its noun ("the sponsorship policy") where the quote,
  * its heading and its page's title name that noun only with other words ("Privacy Policy"): the
  * other document's statement. Null when the quote names the one asked, or the noun not at all.
  */
@@ -1247,7 +1247,7 @@ function otherDocumentOf(question: string, text: string): { asked: string; said:
     const [asked, word, noun] = match as unknown as [string, string, string];
     if (QUESTION_WORDS.has(word.toLowerCase()) || /['’]s$/.test(word)) continue;
     const head = noun.toLowerCase().replace(/ies$/, "y");
-    // The word in front, or the two before it written as one ("Trade Mark Policy" for "trademark policy").
+    // The word in front, or the two before it written as one ("Code Share Agreement" for "codeshare agreement").
     const written = new RegExp(`(?:\\b([\\p{L}-]+)\\s+)?\\b([\\p{L}-]{3,})\\s+(${DOCUMENT_NOUNS})\\b`, "giu");
     const said = [...text.matchAll(written)].filter(
       (other) => (other[3] ?? "").toLowerCase().replace(/ies$/, "y") === head,
@@ -1383,7 +1383,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   );
   if (otherQualified)
     return { holds: false, reason: `the quote speaks of ${otherQualified.said}, not ${otherQualified.asked}` };
-  // "When was the donor policy last updated?": the date of the privacy policy is another document's.
+  // "When was the sponsorship policy last updated?": the date of the cookie policy is another document's.
   const otherDocument = otherDocumentOf(question, `${evidence.pageTitle ?? ""} ${upToQuoteOf(evidence)} ${quote}`);
   if (otherDocument)
     return { holds: false, reason: `the quote speaks of ${otherDocument.said}, not ${otherDocument.asked}` };
@@ -1673,7 +1673,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // The page as the answer: its title or address must say it is the page asked for.
       if (!inQuote && !linked) {
         // What the page is about, beside the word for a page ("policy", "post"): a privacy policy is
-        // no trademark policy. Half of those words, and at least one, must be in its title or address.
+        // no refund policy. Half of those words, and at least one, must be in its title or address.
         const pageTopic = topic.filter((entry) => !UNIT_WORDS.has(entry.word));
         const about = pageTopic.filter((entry) => !PAGE_WORDS.test(entry.word) && !READING_WORDS.has(entry.word));
         const what = `${evidence.pageTitle ?? ""} ${evidence.url.replace(/[/._-]+/g, " ")}`;
