@@ -333,13 +333,12 @@ export function createWatchWorker(settings: WatchRunnerSettings): Worker<WatchRu
         { timeoutMs: settings.runTimeoutMs, priority: jobPriorities.watch, maxAgeSeconds: request.maxAgeSeconds ?? 0 },
       );
     // A queue that cannot be reached for a moment (a failover) is waited out: the research is asked
-    // again under the same job id, so it is never done twice, and the run is not failed for it.
+    // again under the same job id, so it is never done twice, and the run is not failed for it. A
+    // claim that met the connection moving to the new primary fails as QUEUE_UNAVAILABLE: the same.
+    const unreachable = (current: Awaited<ReturnType<typeof research>>) =>
+      current.status === "unavailable" || (current.status === "failed" && current.error.code === "QUEUE_UNAVAILABLE");
     let outcome = await research();
-    for (
-      let wait = UNAVAILABLE_FIRST_WAIT_MS;
-      outcome.status === "unavailable" && wait <= UNAVAILABLE_LAST_WAIT_MS;
-      wait *= 2
-    ) {
+    for (let wait = UNAVAILABLE_FIRST_WAIT_MS; unreachable(outcome) && wait <= UNAVAILABLE_LAST_WAIT_MS; wait *= 2) {
       await new Promise((resolve) => setTimeout(resolve, wait));
       outcome = await research();
     }
