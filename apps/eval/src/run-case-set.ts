@@ -155,7 +155,13 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
       set: run.set,
       group: researchCase ? researchCase.request.responseType : objectCase ? "OBJECT" : "ENRICH",
       ...(researchCase
-        ? { answerKind: answerKindOf(researchCase.request.question, researchCase.request.responseType) }
+        ? {
+            answerKind: answerKindOf(
+              researchCase.request.question,
+              researchCase.request.responseType,
+              researchCase.kind === "person",
+            ),
+          }
         : {}),
       ...(researchCase?.pageKind ? { pageKind: researchCase.pageKind } : {}),
       ...(researchCase?.reach ? { reach: researchCase.reach } : {}),

@@ -10,14 +10,21 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** A consonant doubled before "-ing" or "-ed" is one: "planning" and "plans", "committed" and "commit". */
+function undoubled(base: string): string {
+  return /([bdgmnprt])\1$/.test(base) ? base.slice(0, -1) : base;
+}
+
 /** Light English stemming: plurals and the -ed/-ing forms, enough to match "founded" with "foundingDate". */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(?:ss|us|is)$/.test(word)) return word;
   if (/(?:ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("ing") && word.length >= 7) return word.slice(0, -3);
-  if (word.endsWith("ed") && word.length >= 6) return word.slice(0, -2);
+  if (word.endsWith("ing") && word.length >= 7) return undoubled(word.slice(0, -3));
+  if (word.endsWith("ed") && word.length >= 6) return undoubled(word.slice(0, -2));
+  // A plural of a word in "-ing" is that word: "meetings" and "meeting".
+  if (word.endsWith("ings") && word.length >= 8) return undoubled(word.slice(0, -4));
   if (word.endsWith("s")) return word.slice(0, -1);
   return word;
 }

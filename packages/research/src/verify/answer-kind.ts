@@ -101,7 +101,7 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["url", /\b(?:url|website|web site|homepage|home page|link|repository|repo|github|profile page|web address)\b/],
   [
     "organisation",
-    /\b(?:which|what|whose)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:company|companies|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b|\bwho (?:are|is|were|was) (?:\S+ ){0,2}(?:investors?|backers?|funders?|sponsors?|shareholders?|owners?|customers?|clients?|partners?|auditors?|vendors?|providers?)\b/,
+    /\b(?:which|what|whose)(?: (?!(?:does|do|did|is|are|was|were|has|have|the|a|an|this|that|its|their)\b)[\w-]+){0,3} (?:company|companies|startup|organi[sz]ation|firm|investor|fund|bank|university|school|partner|customer|client|vendor|provider|sponsor|foundation|entity|employer|subsidiary|parent)\b|\blegal (?:name|entity)\b|\bwho (?:acquired|owns|bought|invested|funded|led the|sponsors|hosts|operates)\b|\bwho (?:are|is|were|was) (?:\S+ ){0,2}(?:investors?|backers?|funders?|sponsors?|shareholders?|owners?|customers?|clients?|partners?|auditors?|vendors?|providers?)\b/,
   ],
   [
     "product",
@@ -133,8 +133,30 @@ function spelledOut(text: string): string {
   );
 }
 
-/** The kind of value a question asks for, given the answer type the caller set. */
-export function answerKindOf(question: string, type: ResponseType): AnswerKind {
+/**
+ * What a role word stands beside when it is not what is asked: the pay, the e-mail, the applicants
+ * or the employer of a job or a role ("the salary for its SRE role", "how long job applicants' data
+ * is kept", "at which startup she had a similar role").
+ */
+const ROLE_AS_CONTEXT =
+  /\b(?:e-?mail|phone|pay|paid|salary|salaries|compensation|wage|hourly|rate|how long|how much|how many|applicants?|candidates?|postings?|openings?|listings?|ads?)\b|\b(?:which|what) (?:startup|company|companies|organi[sz]ation|firm|employer)\b/;
+
+/** Things whose doing is what they are for, not a job: "What does its platform do?" */
+const DOING_THINGS = /\b(?:product|platform|tool|app|software|service|api|feature|it|company|organi[sz]ation)\b/;
+
+/** Whether a question asks for someone's role or title. */
+function asksTitle(asked: string, aboutPerson: boolean | undefined): boolean {
+  if (/\b(?:role|title|position|job|occupation)\b/.test(asked) && !ROLE_AS_CONTEXT.test(asked)) return true;
+  // "What does Jane do?" asks her job; of a company it asks what the company does.
+  const doing = /\bwhat does (\S+(?: \S+)?) do\b/.exec(asked);
+  return doing !== null && aboutPerson !== false && !DOING_THINGS.test(doing[1] ?? "");
+}
+
+/**
+ * The kind of value a question asks for, given the answer type the caller set; `aboutPerson` tells
+ * a question about a person from one about a company where the words alone do not ("What does X do?").
+ */
+export function answerKindOf(question: string, type: ResponseType, aboutPerson?: boolean): AnswerKind {
   const asked = spelledOut(question.toLowerCase().replace(/\([^)]*\)/g, " "));
   switch (type) {
     case "BOOL":
@@ -150,7 +172,7 @@ export function answerKindOf(question: string, type: ResponseType): AnswerKind {
       return numberKindOf(asked);
     case "TEXT":
       // A role or title, whatever else the question asks ("role, and where and since when").
-      if (/\b(?:role|title|position|job)\b|\bwhat does \S+(?: \S+)? do\b/.test(asked)) return "title";
+      if (asksTitle(asked, aboutPerson)) return "title";
       // "What kind of legal entity is it?": a category ("a nonprofit public benefit corporation"), not a name.
       if (/\b(?:what|which) (?:kind|type|sort|form) of\b/.test(asked)) return "text";
       for (const [kind, cue] of KIND_CUES) {

@@ -486,6 +486,146 @@ describe("answers that only look like one", () => {
     expect(answerKindOf("Where does Noor work from?", "TEXT")).toBe("city");
   });
 
+  it("takes a place a card names beside the person as where they are", () => {
+    const card = "Noor Haddad Head of Engineering Phoenix, AZ, USA";
+    expect(holds(check("In what city is Noor Haddad located?", "TEXT", "Phoenix", card, { person }))).toBe(true);
+    expect(holds(check("Where is Noor Haddad based?", "TEXT", "Phoenix, AZ, USA", card, { person }))).toBe(true);
+    // Of a company, a place without "in" or an address is not where it is.
+    expect(holds(check("Where is Example Labs based?", "TEXT", "Phoenix", "Phoenix Suns sponsor Example Labs"))).toBe(
+      false,
+    );
+  });
+
+  it("takes the place a quote leads to with its region, written as the quote writes it", () => {
+    const quote = "We're headquartered in Palo Alto, California";
+    expect(holds(check("Where is Example Labs headquartered?", "TEXT", "Palo Alto, California", quote))).toBe(true);
+    expect(reason(check("Where is Example Labs headquartered?", "TEXT", "Berlin", `${quote} and Berlin`))).toMatch(
+      /places it in Palo Alto/,
+    );
+  });
+
+  it("reads a legal form's letters as part of its word: 'OÜ' is no letter O", () => {
+    const quote = "Registration number: 14709274";
+    expect(holds(check("What is the company registration number of Example Labs OÜ?", "TEXT", "14709274", quote))).toBe(
+      true,
+    );
+  });
+
+  it("asks a role only where the role is what is asked, not what the pay, the e-mail or the data is of", () => {
+    expect(answerKindOf("What is Noor's role at Example Labs?", "TEXT")).toBe("title");
+    expect(answerKindOf("What hourly pay did Example Labs advertise for its support job?", "TEXT")).not.toBe("title");
+    expect(answerKindOf("What e-mail address do job candidates use to reach the talent team?", "TEXT")).toBe("email");
+    expect(answerKindOf("How long does Example Labs keep job applicants' data?", "TEXT")).not.toBe("title");
+    expect(answerKindOf("At which startup did she have a similar role before?", "TEXT")).toBe("organisation");
+    expect(answerKindOf("What does Example Labs' platform do, in a sentence?", "TEXT")).toBe("text");
+    expect(answerKindOf("What does Noor do?", "TEXT", true)).toBe("title");
+    expect(answerKindOf("What does Example Labs do?", "TEXT", false)).toBe("text");
+  });
+
+  it("reads a percentile as a share, and a register by its German name", () => {
+    expect(
+      holds(
+        check(
+          "At what percentile of market data does Example Labs set its pay?",
+          "NUMBER",
+          75,
+          "Our pay is set at the 75th percentile of market data.",
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        check(
+          "What is Example Labs GmbH's commercial register number?",
+          "TEXT",
+          "HRB 123456 B",
+          "Handelsregister: HRB 123456 B (Amtsgericht Charlottenburg)",
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("takes a name with its legal form, or an imprint, as the legal entity", () => {
+    const imprint = "Imprint Example Insights OÜ Main Street 2 50403 Tartu Estonia";
+    expect(holds(check("What is the legal entity behind Example Labs?", "TEXT", "Example Insights OÜ", imprint))).toBe(
+      true,
+    );
+  });
+
+  it("takes an address or a country of the answer's own, whatever words the question shares with it", () => {
+    const quote = "please reach out to the team at example-vulnerability-reports@example.org";
+    expect(
+      holds(
+        check(
+          "Where should a researcher send vulnerability reports?",
+          "TEXT",
+          "example-vulnerability-reports@example.org",
+          quote,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      holds(
+        check(
+          "Which country does Example Labs transfer users' personal data to?",
+          "TEXT",
+          "United States",
+          "we transfer the data, including Personal Data, to United States and process it there",
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it("takes the subject's initials as its name, and a party the question asks about as no other party", () => {
+    const quote = "EL may develop, or sponsor the development of tools, but it will all be open source.";
+    const asked = "Will tools Example Labs develops or sponsors all be open source?";
+    expect(holds(check(asked, "BOOL", true, quote))).toBe(true);
+    expect(
+      reason(check("Is Example Labs open source?", "BOOL", true, "Our sponsors publish open source tools.")),
+    ).toMatch(/another organisation/);
+  });
+
+  it("takes a yes or a no from another organisation's page only where it names the subject", () => {
+    const asked = "Does Example Labs use Other Analytics for its web analytics?";
+    const vendor = "We built Other Analytics to prove that web analytics and privacy are not exclusive.";
+    const url = "https://other.example/about";
+    expect(reason(check(asked, "BOOL", false, vendor, { url, ownSite: false }))).toMatch(/another organisation's page/);
+    const customers = "Example Labs, Acme and Initech are among the names running it.";
+    expect(holds(check(asked, "BOOL", true, customers, { url, ownSite: false }))).toBe(true);
+    // On the subject's own site, "we" is the subject.
+    expect(
+      holds(
+        check("Does Example Labs keep IP addresses?", "BOOL", false, "We do not keep IP addresses.", { ownSite: true }),
+      ),
+    ).toBe(true);
+  });
+
+  it("refuses an answer that points to where it is told", () => {
+    const line = "- example.org/about for information about Example Labs (the product and the company)";
+    expect(reason(check("What does Example Labs' product do?", "TEXT", line, line))).toMatch(/points to where/);
+    expect(reason(check("What does Example Labs make?", "TEXT", "See our About page", "See our About page"))).toMatch(
+      /points to where/,
+    );
+  });
+
+  it("takes an office or a trade as a title", () => {
+    const card = "Noor Haddad Treasurer Founder of Other Systems";
+    expect(holds(check("What is Noor Haddad's role at Example Labs?", "TEXT", "Treasurer", card, { person }))).toBe(
+      true,
+    );
+    expect(
+      holds(check("What does Noor do?", "TEXT", "Content Marketer", "Noor Haddad, Content Marketer", { person })),
+    ).toBe(true);
+  });
+
+  it("takes a country for where someone is based, but not for the city asked", () => {
+    const card = "Noor Haddad Software Engineer Romania September 4th, 2023";
+    expect(holds(check("Where is Noor Haddad based?", "TEXT", "Romania", card, { person }))).toBe(true);
+    expect(reason(check("Which city is Noor Haddad based in?", "TEXT", "Romania", card, { person }))).toMatch(
+      /not a city/,
+    );
+  });
+
   it("refuses a place, an employer or a product that is the person asked about", () => {
     const quote = "Noor Haddad — Board Member";
     expect(

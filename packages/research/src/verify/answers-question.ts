@@ -23,6 +23,8 @@ export interface AnsweringQuote {
   /** The page's address, and its links (a URL answer may be a link inside the quote). */
   url: string;
   links: ReadonlyArray<{ url: string; text: string }>;
+  /** Whether the page is on the subject's own site; unknown when absent. */
+  ownSite?: boolean;
 }
 
 /** What the quote must answer: the question, the kind of value it asks for, and whom it is about. */
@@ -115,12 +117,23 @@ const EQUIVALENTS: Array<[string, string]> = [
   ["not for profit", "nonprofit"],
 ];
 
+/** Words of a German imprint, in the English a question asks them with (word by word, so "register" matches either). */
+const TRANSLATED: Array<[string, string]> = [
+  ["handelsregister", "commercial register"],
+  ["registergericht", "register court"],
+  ["registernummer", "register number"],
+];
+
+/** The one-word forms of named things that are also common words: "us" for "United States". */
+const NAMED_SHORT_FORMS = new Set(EQUIVALENTS.map(([, short]) => short.replace(/\s+/g, "")));
+
 /** A text with titles and named things in one form: "Chief Technology Officer" and "CTO" read alike. */
 export function canonicalTerms(text: string): string {
   let canonical = ` ${normalizeForMatch(text)
     .replace(/\be-mail/g, "email")
     .replace(/'s\b/g, "")
     .replace(/[^\p{L}\p{N}/-]+/gu, " ")} `;
+  for (const [word, english] of TRANSLATED) canonical = canonical.split(` ${word} `).join(` ${english} `);
   for (const [long, short] of [...TITLES, ...EQUIVALENTS]) {
     canonical = canonical.split(` ${long} `).join(` ${short.replace(/\s+/g, "")} `);
   }
@@ -142,7 +155,7 @@ const QUESTION_WORDS = new Set(
     "number amount year date time city country address behind use uses used using since anyone someone everyone " +
     "anybody somebody everybody over under above below before after during between within across through out up " +
     "down off again just only very such other another both either own same whether take takes care handle " +
-    "handles look looks after"
+    "handles look looks after sentence sentences briefly nutshell summarize summarise"
   ).split(" "),
 );
 
@@ -210,6 +223,12 @@ const STATED_AS: Record<string, string> = {
   management: `${EXECUTIVE_TITLES} head manager`,
   founders: "founder cofounder founded",
   investors: "investor invested investment funded backed led round raised",
+  // A sponsor's or a plan's tier is its level.
+  tier: "level levels",
+  level: "tier tiers",
+  // A legal entity is named with its legal form, or on the page that names it by law (an imprint).
+  legal: "gmbh inc llc ltd corporation incorporated plc sarl imprint impressum",
+  entity: "gmbh inc llc ltd corporation incorporated plc sarl imprint impressum",
   investor: "investors invested investment funded backed led round raised",
 };
 
@@ -537,7 +556,8 @@ function mentionFits(
     case "year":
       return mention.yearLike;
     case "percentage":
-      return mention.percent;
+      // A percentile is a share too: "the 75th percentile of market data".
+      return mention.percent || /^(?:st|nd|rd|th)?\s+percentile\b/i.test(quote.slice(mention.end, mention.end + 16));
     case "duration": {
       const after = quote.slice(mention.end, mention.end + 24);
       if (!TIME_UNITS.test(after)) return false;
@@ -739,8 +759,20 @@ const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` 
 function hasRoleWord(text: string): boolean {
   return canonicalTerms(text)
     .split(" ")
-    .some((word) => ROLE_WORDS.has(word) || TITLE_SHORT_FORMS.has(word));
+    .some((word) => ROLE_WORDS.has(word) || TITLE_SHORT_FORMS.has(word) || OFFICE_WORDS.has(stem(word)));
 }
+
+/** Titles of an office or a trade that a card's cell rarely holds beside a name, as stems: "Treasurer", "Content Marketer". */
+const OFFICE_WORDS = new Set(
+  (
+    "treasurer secretary trustee marketer programmer technician evangelist maintainer advisor adviser observer " +
+    "producer professor lecturer fellow strategist accountant auditor controller economist journalist reporter " +
+    "photographer illustrator attorney lawyer governor chairman chairwoman chairperson ambassador steward " +
+    "organizer organiser manager officer coach hacker librarian curator counsel"
+  )
+    .split(" ")
+    .map(stem),
+);
 
 /** Whether a text answer looks like a name: a few words, capitalised, no digits, not a sentence. */
 function looksLikeName(value: string, maxWords: number): boolean {
@@ -795,7 +827,10 @@ function yearRange(text: string): [number, number] | null {
 function specificPhrases(question: string): string[] {
   const phrases: string[] = [];
   // The letter or number must end the name ("SOC 2 certified"), not start its next word ("FDA 21 CFR").
-  for (const match of question.matchAll(/\b(\p{Lu}[\p{L}]+)\s+([A-HJ-Z]|\d{1,2})\b(?![.'’])(?!\s+[\p{Lu}\d])/gu)) {
+  // A letter is one only where no other letter follows: "OÜ" is no "O".
+  for (const match of question.matchAll(
+    /(?<![\p{L}\p{N}])(\p{Lu}[\p{L}]+)\s+([A-HJ-Z]|\d{1,2})(?![\p{L}\p{N}])(?![.'’])(?!\s+[\p{Lu}\d])/gu,
+  )) {
     if (QUESTION_WORDS.has((match[1] ?? "").toLowerCase())) continue;
     phrases.push(canonicalTerms(`${match[1]} ${match[2]}`));
   }
@@ -860,7 +895,12 @@ function addsNothing(text: string, question: string, asked: Pick<AskedQuestion, 
     ...subjectStemsOf(asked.subjectTerms),
     ...(asked.person ? stemsOf(`${asked.person.fullName ?? ""} ${asked.person.firstName ?? ""}`) : []),
   ]);
-  const words = stemsOf(text).filter((word) => !QUESTION_WORDS.has(word) && !LABEL_WORDS.has(word));
+  // An address is a value of its own, whatever words it is made of: "security-reports@example.org".
+  if (EMAIL.test(text.trim()) || /^https?:\/\/\S+$/i.test(text.trim())) return false;
+  // "United States" is read as "us", which is no pronoun here.
+  const words = stemsOf(text).filter(
+    (word) => (!QUESTION_WORDS.has(word) || NAMED_SHORT_FORMS.has(word)) && !LABEL_WORDS.has(word),
+  );
   if (words.length === 0) return stemsOf(text).length > 0;
   // A heading that echoes the question with a word more ("Breaking glass to debug production" for
   // "which region when breaking glass into production") adds no value of its own either.
@@ -1084,6 +1124,21 @@ function namesPerson(
 const OTHER_PARTY =
   /\b(?:partner|partners|customer|customers|client|clients|competitor|competitors|sponsor|sponsors|vendor|vendors|supplier|suppliers|provider|providers|subprocessor|subprocessors|integration|integrations|reseller|resellers|member|members|portfolio)\b/i;
 
+/**
+ * Whether a quote speaks of a partner, a customer or a vendor the question does not ask about: "the
+ * sponsors" is another party in a quote on funding, but what is asked in "Does it list its sponsors?".
+ */
+function otherPartyIn(quote: string, question: string): boolean {
+  const asked = new Set(stemsOf(question));
+  return [...quote.matchAll(new RegExp(OTHER_PARTY.source, "gi"))].some(
+    (match) => !asked.has(stem(match[0].toLowerCase())),
+  );
+}
+
+/** An answer that sends the reader elsewhere: "see the About page", "example.org/about for more information". */
+const POINTER =
+  /^\s*(?:[-•*·]\s*)?(?:see|visit|read|check out|refer to|go to|head to|click)\b|\bfor (?:more |further )?(?:information|info|details) (?:about|on|see)\b/i;
+
 /** Whether a quote names the subject (any of its names as whole words, or its domain). */
 function namesSubject(subjectTerms: readonly string[], quote: string): boolean {
   const text = normalizeForMatch(quote);
@@ -1101,7 +1156,15 @@ function namesSubject(subjectTerms: readonly string[], quote: string): boolean {
         "",
       )
       .trim();
-    return short.length > 2 && containsWhole(text, short);
+    if (short.length > 2 && containsWhole(text, short)) return true;
+    // Its initials, as the page writes them in capitals: "HF" for "Haskell Foundation".
+    const words = term.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word));
+    const initials = words.map((word) => word[0]).join("");
+    return (
+      words.length >= 2 &&
+      words.length === term.split(/\s+/).length &&
+      new RegExp(`(?<![\\p{L}\\p{N}])${initials}(?![\\p{L}\\p{N}])`, "u").test(quote)
+    );
   });
 }
 
@@ -1406,6 +1469,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     namesPerson(asked.person, { quote: text, passageText: text })
   )
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
+  // A pointer to where it is told ("see our About page", "- example.org/about for information about us") tells nothing.
+  if (asked.type === "TEXT" && POINTER.test(text))
+    return { holds: false, reason: `"${shorten(text)}" points to where it is told rather than telling it` };
   // A name, a place or a title is no line of a list: "- Add the new hire to the chat" is a task.
   if (asked.type === "TEXT" && kind !== "text" && /^\s*[-•*·]\s/.test(text))
     return { holds: false, reason: `"${shorten(text)}" copies a line of a list rather than giving a value` };
@@ -1468,7 +1534,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     case "city": {
       if (!looksLikeName(text, 4)) return { holds: false, reason: `"${text}" is not the name of a place` };
       const parsed = countryFromLocation(text);
-      if (parsed.countryCode !== null && parsed.city === null && text.split(",").length === 1)
+      // "Where is she based?" is answered by a country where that is all the page says; "which city" is not.
+      const cityNamed = /\b(?:city|cities|town)\b/i.test(question);
+      if (cityNamed && parsed.countryCode !== null && parsed.city === null && text.split(",").length === 1)
         return { holds: false, reason: `"${text}" is a country or a region, not a city` };
       // Where the quote names the place the question's words lead to ("now based in Nairobi"), the answer is that one.
       const asksWhere = /\b(?:where|which city|what city|which town)\b/i.test(question);
@@ -1485,12 +1553,21 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         const lead = wordsAround(quote, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
         return topic.some((entry) => speaksOf(lead, entry));
       });
-      if (led.length > 0 && !led.some((match) => normalizeForMatch(match[1] ?? "") === normalizeForMatch(text)))
+      // "in Palo Alto, California" places it in "Palo Alto, California" too: the led place may stop at its comma.
+      const ledPlace = (match: RegExpMatchArray) => normalizeForMatch(match[1] ?? "").trim();
+      const sameOrWider = (match: RegExpMatchArray) =>
+        ledPlace(match) === normalizeForMatch(text) ||
+        (ledPlace(match) !== "" && normalizeForMatch(text).startsWith(`${ledPlace(match)},`));
+      if (led.length > 0 && !led.some(sameOrWider))
         return { holds: false, reason: `the quote places it in ${(led[0]?.[1] ?? "").trim()}, not ${text}` };
-      // An address, or the place after "in", "from" or "based in": "leads the team from Berlin".
+      // An address, or the place after "in", "from" or "based in": "leads the team from Berlin". About a
+      // person, a place the quote names with them is where they are: a card's "Jane Roe, Engineer, Lyon, France".
       kindShown =
         looksLikeAddress(quote) ||
-        new RegExp(`\\b(?:in|from|at|near|based|located|headquartered)\\s+${escapeRegExp(text)}\\b`, "iu").test(quote);
+        new RegExp(`\\b(?:in|from|at|near|based|located|headquartered)\\s+${escapeRegExp(text)}\\b`, "iu").test(
+          quote,
+        ) ||
+        (asked.person !== null && namesKnownPlace(text, quote));
       break;
     }
     case "region":
@@ -1689,8 +1766,18 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       break;
     }
     case "yes-no": {
+      // Another organisation's page says yes or no of the subject only where it names the subject:
+      // "analytics and privacy are not exclusive" on a vendor's page says nothing of its customers.
+      if (
+        evidence.ownSite === false &&
+        !subjectNamed &&
+        !(asked.person
+          ? namesPerson(asked.person, { quote, passageText: evidence.passageText })
+          : namesSubject(asked.subjectTerms, `${evidence.pageTitle ?? ""} ${evidence.passageText}`))
+      )
+        return { holds: false, reason: "the quote is on another organisation's page and does not name the subject" };
       // A statement of a partner, customer or competitor is not one of the subject.
-      if (OTHER_PARTY.test(quote) && !subjectNamed && !SUBJECT_WE.test(quote))
+      if (otherPartyIn(quote, question) && !subjectNamed && !SUBJECT_WE.test(quote))
         return { holds: false, reason: "the quote speaks of another organisation, not the subject" };
       // "ideal for customers who have SOC 2 obligations": what is asked comes up only as the other party's.
       if (saidOfOtherParty(quote, topic))
@@ -1907,6 +1994,14 @@ function titleAtSubject(clause: string, subjectTerms: readonly string[]): string
 /** A place after a preposition, with what follows it: "in Palo Alto, California", "from Berlin". */
 const PLACE_AFTER =
   /\b(?:in|from|at|near|based in|located in|headquartered in)\s+((?:[\p{Lu}][\p{L}'’.-]+)(?:\s+[\p{Lu}][\p{L}'’.-]+){0,2})(,\s*[\p{Lu}][\p{L}.]+(?:\s+[\p{Lu}][\p{L}]+)?)?/gu;
+
+/** Whether a place, as the quote writes it with what follows ("Phoenix, AZ, USA"), is one a country is known of. */
+function namesKnownPlace(text: string, quote: string): boolean {
+  const at = quote.toLowerCase().indexOf(text.toLowerCase());
+  if (at < 0) return countryFromLocation(text).countryCode !== null;
+  const written = quote.slice(at, at + text.length + 40).split(/\s+(?:[|—–]|-)\s+|[;(]/)[0] ?? text;
+  return countryFromLocation(text).countryCode !== null || countryFromLocation(written).countryCode !== null;
+}
 
 /** Whether every word of a span is a word of the question: "Series" is what is asked about, not an answer. */
 function repeatsQuestion(span: string, question: string): boolean {

@@ -77,7 +77,62 @@ export function readNumbers(text: string): number[] {
     const value = NUMBER_WORDS[word];
     if (value !== undefined) numbers.push(value);
   }
+  numbers.push(...numbersInWords(lower));
   return numbers;
+}
+
+/**
+ * Numbers written in several words: "ten million", "twenty-five", "two hundred thousand", "a
+ * million", "half a million". Single words are read on their own already.
+ */
+function numbersInWords(lower: string): number[] {
+  const found: number[] = [];
+  const words = lower.split(/[^a-z]+/).filter(Boolean);
+  let total = 0;
+  let current = 0;
+  let length = 0;
+  let half = false;
+  const end = () => {
+    const value = (total + current) * (half ? 0.5 : 1);
+    if (length >= 2 && value > 0) found.push(value);
+    total = 0;
+    current = 0;
+    length = 0;
+    half = false;
+  };
+  for (const [index, word] of words.entries()) {
+    const next = words[index + 1] ?? "";
+    const unit = NUMBER_WORDS[word];
+    const scale = SCALES[word] !== undefined && word.length > 2 ? (SCALES[word] ?? 1) : undefined;
+    // "a million", "half a million": "a" counts as one only right before a scale word.
+    const leadingA = word === "a" && (SCALES[next] !== undefined || next === "hundred" || next === "dozen");
+    if (word === "half" && (next === "a" || SCALES[next] !== undefined)) {
+      end();
+      half = true;
+      length += 1;
+    } else if (leadingA) {
+      current = current === 0 ? 1 : current;
+      length += 1;
+    } else if (word === "hundred" && length > 0) {
+      current = (current || 1) * 100;
+      length += 1;
+    } else if (unit !== undefined && word !== "hundred" && word !== "dozen") {
+      // "one, two, three" is a count, not a sum: a unit after a unit or a ten after a ten starts anew.
+      if (current % 100 !== 0 && (unit >= 10 || current % 10 !== 0)) end();
+      current += unit;
+      length += 1;
+    } else if (scale !== undefined && length > 0) {
+      total += (current || 1) * scale;
+      current = 0;
+      length += 1;
+    } else if (word === "and" && length > 0 && NUMBER_WORDS[next] !== undefined) {
+      // "two hundred and fifty"
+    } else {
+      end();
+    }
+  }
+  end();
+  return found;
 }
 
 /** "1,250" is 1250; "1,25" may be a decimal comma (1.25); "1.250" may be a thousands dot (1250). */

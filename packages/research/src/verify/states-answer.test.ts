@@ -16,6 +16,77 @@ function stated(
 }
 
 describe("statesAnswer", () => {
+  it("reads a number written in words with its scale", () => {
+    const question = "How many certificates a day does Acme issue?";
+    expect(stated("NUMBER", 10_000_000, "we are issuing ten million certificates per day", question)).toBe(true);
+    expect(stated("NUMBER", 500_000, "half a million certificates a day", question)).toBe(true);
+    expect(stated("NUMBER", 250, "two hundred and fifty certificates a day", question)).toBe(true);
+    // A list of words is no sum: "one, two, three" states no 6.
+    expect(stated("NUMBER", 6, "levels one, two, three", question)).toBe(false);
+  });
+
+  it("a yes is stated by the words a question's initials stand for, and by a number in digits for its word", () => {
+    expect(stated("BOOL", true, "In 2024, Acme became a Public Benefit Corporation.", "Is Acme a PBC?")).toBe(true);
+    expect(stated("BOOL", true, "Acme is not a Public Benefit Corporation.", "Is Acme a PBC?")).toBe(false);
+    expect(stated("BOOL", false, "Acme is not a Public Benefit Corporation.", "Is Acme a PBC?")).toBe(true);
+    expect(
+      stated("BOOL", true, "We work 4-day work weeks from May 1 through August 31.", "Does Acme have four-day weeks?"),
+    ).toBe(true);
+  });
+
+  it("the subject's name written out does not state its initials asked as a word of the question", () => {
+    const claim = {
+      type: "BOOL" as const,
+      value: true,
+      question: "Does Acme Labs' Basic SSO replace users' normal AL login?",
+      options: [],
+      subjectTerms: ["Acme Labs", "acme.com"],
+    };
+    const quote = "Basic SSO adds an access-control layer on top of the standard Acme Labs login.";
+    expect(statesAnswer(claim, [{ quote, url: "https://acme.com/docs/sso" }]).stated).toBe(false);
+  });
+
+  it("a no is stated by a denial after the topic in its clause, and by a prefix that denies its word", () => {
+    const allowed = "Are automated scanning tools allowed in Acme's bug bounty?";
+    expect(stated("BOOL", false, "Automated scanning tools are not permitted.", allowed)).toBe(true);
+    expect(stated("BOOL", true, "Automated scanning tools are not permitted.", allowed)).toBe(false);
+    // A denial far after the word is of something else: "a type of certificate that Acme does not issue".
+    expect(
+      stated(
+        "BOOL",
+        false,
+        "Code signing needs a different type of certificate that Acme does not issue.",
+        "Does Acme hold a SOC 2 Type II report?",
+      ),
+    ).toBe(false);
+    // A denial in another clause is of something else.
+    expect(stated("BOOL", false, "Automated scanning tools are welcome, but reports are not paid.", allowed)).toBe(
+      false,
+    );
+    expect(
+      stated("BOOL", false, "Fees paid hereunder are non-refundable.", "Does Acme refund subscription fees?"),
+    ).toBe(true);
+    expect(
+      stated("BOOL", false, "Windows laptops are currently unmanaged.", "Does Acme centrally manage Windows laptops?"),
+    ).toBe(true);
+  });
+
+  it("the question's own prefixed word is no denial", () => {
+    const quote = "We use GitHub for everything, including non-engineering task management.";
+    expect(stated("BOOL", true, quote, "Does Acme use GitHub for non-engineering task management too?")).toBe(true);
+  });
+
+  it("a plural of a word in -ing is that word", () => {
+    const quote = "there is no company meeting between December 23 and January 1";
+    expect(stated("BOOL", false, quote, "Does Acme hold company meetings in the last week of December?")).toBe(true);
+  });
+
+  it("a no is stated by a denial of a word in another form ('no plans' for 'planning')", () => {
+    const quote = "There are no plans to sell Acme or take the company public!";
+    expect(stated("BOOL", false, quote, "Is Acme planning to go public?")).toBe(true);
+    expect(stated("BOOL", true, quote, "Is Acme planning to go public?")).toBe(false);
+  });
+
   it("a BOOL is stated by a hyphenated word of the question's as a page writes it", () => {
     // The person's name is the subject's: only the role is what is asked.
     const claim = {

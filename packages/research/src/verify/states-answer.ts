@@ -3,7 +3,7 @@ import { relatedWords } from "../rank/question-terms.js";
 import { stem } from "../rank/tokenize.js";
 import { containsWhole, normalizeForMatch } from "./quote-matches.js";
 import { dateStates, readDates } from "./read-dates.js";
-import { readNumbers, sameNumber } from "./read-numbers.js";
+import { NUMBER_WORDS, readNumbers, sameNumber } from "./read-numbers.js";
 import { shareFiveLetters } from "./same-word.js";
 
 /** A quote with the page it comes from, as verification knows it. */
@@ -89,6 +89,18 @@ function contentStems(text: string, subjectStems: ReadonlySet<string>): string[]
 
 function subjectStemsOf(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((term) => tokens(term).map(stem)));
+}
+
+/** The initials of the subject's names of several capitalised words: "HF" for "Hugging Face". */
+function subjectInitials(terms: readonly string[]): Set<string> {
+  return new Set(
+    terms.flatMap((term) => {
+      const words = term.split(/\s+/).filter(Boolean);
+      return words.length >= 2 && words.every((word) => /^\p{Lu}/u.test(word))
+        ? [words.map((word) => word[0]).join("")]
+        : [];
+    }),
+  );
 }
 
 /** Whether two stems are one word: equal, or sharing five letters (see {@link shareFiveLetters}). */
@@ -358,13 +370,38 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
     const stems = words.map((word) => (isWord(word) ? stem(bare(word)) : ""));
     let sentenceDenies = false;
     let mentionedHere = false;
+    // Where a word of the topic was last met in the clause: a denial right after it denies it too.
+    let mentionInClause = false;
+    let lastMention = -1;
     for (const [index, word] of words.entries()) {
-      if (!isWord(word)) continue;
+      if (!isWord(word)) {
+        if (/[,:;—–(]/.test(word)) mentionInClause = false;
+        continue;
+      }
       const token = bare(word);
-      if (NOT_NOW.has(token)) sentenceDenies = true;
-      if (PROHIBITIONS.has(token)) sentenceDenies = true;
-      if (token === "not" && index > 0 && AUXILIARIES.has(bare(words[index - 1] ?? ""))) sentenceDenies = true;
-      if (token === "longer" && bare(words[index - 1] ?? "") === "no") sentenceDenies = true;
+      if (token === "but" || token === "however" || token === "while" || token === "whereas") mentionInClause = false;
+      const denies =
+        PROHIBITIONS.has(token) ||
+        (token === "not" && index > 0 && AUXILIARIES.has(bare(words[index - 1] ?? ""))) ||
+        (token === "longer" && bare(words[index - 1] ?? "") === "no");
+      if (NOT_NOW.has(token) || denies) sentenceDenies = true;
+      // "Automated scanning tools are not permitted", "free email providers are not supported": within
+      // a few words, not "a type of certificate that it does not issue".
+      const wordsSince = words.slice(lastMention + 1, index).filter(isWord).length;
+      if (denies && mentionInClause && wordsSince <= 3) negated = true;
+      // "non-refundable", "unmanaged": a word of the topic with a prefix that denies it.
+      // The question's own "non-engineering" is no denial of it.
+      const prefixed = topic.some((candidate) => candidate === "non" || sameWord(candidate, stem(token)))
+        ? undefined
+        : /^(?:non-?|un)(\p{L}{4,})$/u.exec(token)?.[1];
+      if (prefixed && topic.some((candidate) => sameWord(candidate, stem(prefixed)))) {
+        for (const candidate of topic.filter((entry) => sameWord(entry, stem(prefixed)))) mentioned.add(candidate);
+        mentionedHere = true;
+        mentionInClause = true;
+        lastMention = index;
+        negated = true;
+        continue;
+      }
       const current = stems[index] ?? "";
       // A hyphenated word speaks of each of its parts as the question's words do ("Co-founder" of "co-founder").
       const forms = word.includes("-")
@@ -378,7 +415,10 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
         : [current];
       let hits = topic.filter((candidate) =>
         forms.some(
-          (form) => sameWord(candidate, form) || (related.get(candidate) ?? []).some((other) => sameWord(other, form)),
+          (form) =>
+            sameWord(candidate, form) ||
+            sameNumberWord(candidate, form) ||
+            (related.get(candidate) ?? []).some((other) => sameWord(other, form)),
         ),
       );
       const opposite = topic.filter((candidate) => oppositeStems(candidate).some((other) => sameWord(other, current)));
@@ -389,6 +429,8 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
       }
       if (hits.length === 0 && opposite.length === 0) continue;
       mentionedHere = true;
+      mentionInClause = true;
+      lastMention = index;
       for (const hit of [...hits, ...opposite]) mentioned.add(hit);
       if (opposite.length > 0) negated = true;
       if (sentenceDenies) negated = true;
@@ -404,6 +446,31 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
     if (mentionedHere && words.some((word) => NOT_NOW.has(bare(word)))) negated = true;
   }
   return { mentioned, negated };
+}
+
+/** Whether one word is a number the other writes in digits: "four" and "4" ("four-day" and "4-day"). */
+function sameNumberWord(left: string, right: string): boolean {
+  const [word, digits] = /^\d+$/.test(left) ? [right, left] : [left, right];
+  return /^\d+$/.test(digits) && NUMBER_WORDS[word] === Number(digits);
+}
+
+/**
+ * The quote with what it spells out of the question's initials written as them: "became a Public
+ * Benefit Corporation" reads as "became a PBC" when the question asks "Is it a PBC?".
+ */
+function withInitials(quote: string, question: string, subjectTerms: readonly string[]): string {
+  let read = quote;
+  // The subject's own initials are not read in its name: naming the subject is not stating what is asked.
+  const own = subjectInitials(subjectTerms);
+  for (const acronym of new Set(question.match(/(?<![\p{L}\p{N}])\p{Lu}{2,6}(?![\p{L}\p{N}])/gu) ?? [])) {
+    if (own.has(acronym)) continue;
+    const run = new RegExp(
+      `(?<![\\p{L}\\p{N}])${[...acronym].map((letter) => `${letter}[\\p{Ll}]+`).join("\\s+")}(?![\\p{L}\\p{N}])`,
+      "gu",
+    );
+    read = read.replace(run, acronym);
+  }
+  return read;
 }
 
 /** The question's topic words, and of those the specific ones: names, numbers, rare words. */
@@ -504,7 +571,7 @@ function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Suppo
   const role = claim.value === true ? roleAsked(claim.question) : null;
   let onTopic = false;
   for (const { quote } of quotes) {
-    const { mentioned, negated } = readTopic(quote, topic);
+    const { mentioned, negated } = readTopic(withInitials(quote, claim.question, claim.subjectTerms), topic);
     // A title that only shares a word with the role asked is another role.
     if (role && !statesRole(role, quote)) {
       if (mentioned.size > 0) onTopic = true;

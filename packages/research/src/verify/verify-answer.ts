@@ -216,12 +216,16 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
   const supporting = holding.filter((entry) =>
     request.responseType === "OPTIONS" ? true : statesAnswer(claim, [evidenceOf(entry)]).stated,
   );
-  const support = statesAnswer(claim, (request.responseType === "OPTIONS" ? holding : supporting).map(evidenceOf));
+  // Where no quote states it, the reason is read from all of them: "the quotes do not deny it", not "no quote holds".
+  const support = statesAnswer(
+    claim,
+    (request.responseType === "OPTIONS" || supporting.length === 0 ? holding : supporting).map(evidenceOf),
+  );
   // A quote that states the answer must also answer this question about this subject.
   const asked: AskedQuestion = {
     question: request.question,
     type: request.responseType,
-    kind: answerKindOf(request.question, request.responseType),
+    kind: answerKindOf(request.question, request.responseType, input.person !== null),
     value: answer.answer,
     subjectTerms: input.subjectTerms ?? [],
     person: input.person,
@@ -257,6 +261,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
         links: pageByUrl.get(entry.passage.url)?.links ?? [],
         pageTitle: pageByUrl.get(entry.passage.url)?.title ?? entry.passage.title,
         pageText: pageByUrl.get(entry.passage.url)?.text ?? entry.passage.text,
+        ownSite: isOwn(entry.passage.url),
       }),
     ]),
   );
