@@ -327,6 +327,16 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("reads a short form in the plural: /one-million-certs for certificates", () => {
+    const sitemap = [
+      "https://acme.test/2018/02/05/introducing-acme",
+      "https://acme.test/2020/02/27/one-million-certs",
+      "https://acme.test/2020/06/30/yearly-report",
+    ];
+    const asked = ask("On what date did Acme issue its millionth certificate?");
+    expect(chooseSitePages(origin, [], sitemap, asked, 1)).toEqual([`${origin}/2020/02/27/one-million-certs`]);
+  });
+
   it("puts a page of what was after the page of what is, unless the question asks of the past", () => {
     const sitemap = ["https://acme.test/people/former-directors", "https://acme.test/people/directors"];
     expect(chooseSitePages(origin, [], sitemap, ask("Who chairs the board?"), 1)).toEqual([
