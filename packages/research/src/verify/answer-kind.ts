@@ -135,8 +135,8 @@ function spelledOut(text: string): string {
 
 /**
  * What a role word stands beside when it is not what is asked: the pay, the e-mail, the applicants
- * or the employer of a job or a role ("the salary for its SRE role", "how long job applicants' data
- * is kept", "at which startup she had a similar role").
+ * or the employer of a job or a role ("the wage of its night-shift job", "how long job applicants'
+ * CVs are kept", "at which firm she had a similar role").
  */
 const ROLE_AS_CONTEXT =
   /\b(?:e-?mail|phone|pay|paid|salary|salaries|compensation|wage|hourly|rate|how long|how much|how many|applicants?|candidates?|postings?|openings?|listings?|ads?)\b|\b(?:which|what) (?:startup|company|companies|organi[sz]ation|firm|employer)\b/;

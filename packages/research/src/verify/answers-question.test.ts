@@ -487,26 +487,26 @@ describe("answers that only look like one", () => {
   });
 
   it("takes a place a card names beside the person as where they are", () => {
-    const card = "Noor Haddad Head of Engineering Phoenix, AZ, USA";
-    expect(holds(check("In what city is Noor Haddad located?", "TEXT", "Phoenix", card, { person }))).toBe(true);
-    expect(holds(check("Where is Noor Haddad based?", "TEXT", "Phoenix, AZ, USA", card, { person }))).toBe(true);
+    const card = "Noor Haddad Head of Design Austin, TX, USA";
+    expect(holds(check("In what city is Noor Haddad located?", "TEXT", "Austin", card, { person }))).toBe(true);
+    expect(holds(check("Where is Noor Haddad based?", "TEXT", "Austin, TX, USA", card, { person }))).toBe(true);
     // Of a company, a place without "in" or an address is not where it is.
-    expect(holds(check("Where is Example Labs based?", "TEXT", "Phoenix", "Phoenix Suns sponsor Example Labs"))).toBe(
+    expect(holds(check("Where is Example Labs based?", "TEXT", "Austin", "Austin Motors sponsors Example Labs"))).toBe(
       false,
     );
   });
 
   it("takes the place a quote leads to with its region, written as the quote writes it", () => {
-    const quote = "We're headquartered in Palo Alto, California";
-    expect(holds(check("Where is Example Labs headquartered?", "TEXT", "Palo Alto, California", quote))).toBe(true);
+    const quote = "We're headquartered in Ann Arbor, Michigan";
+    expect(holds(check("Where is Example Labs headquartered?", "TEXT", "Ann Arbor, Michigan", quote))).toBe(true);
     expect(reason(check("Where is Example Labs headquartered?", "TEXT", "Berlin", `${quote} and Berlin`))).toMatch(
-      /places it in Palo Alto/,
+      /places it in Ann Arbor/,
     );
   });
 
   it("reads a legal form's letters as part of its word: 'OÜ' is no letter O", () => {
-    const quote = "Registration number: 14709274";
-    expect(holds(check("What is the company registration number of Example Labs OÜ?", "TEXT", "14709274", quote))).toBe(
+    const quote = "Registration number: 55501234";
+    expect(holds(check("What is the company registration number of Example Labs OÜ?", "TEXT", "55501234", quote))).toBe(
       true,
     );
   });
@@ -526,10 +526,10 @@ describe("answers that only look like one", () => {
     expect(
       holds(
         check(
-          "At what percentile of market data does Example Labs set its pay?",
+          "At what percentile of local listings does Example Labs set its rents?",
           "NUMBER",
-          75,
-          "Our pay is set at the 75th percentile of market data.",
+          60,
+          "Our rents are set at the 60th percentile of local listings.",
         ),
       ),
     ).toBe(true);
@@ -538,47 +538,40 @@ describe("answers that only look like one", () => {
         check(
           "What is Example Labs GmbH's commercial register number?",
           "TEXT",
-          "HRB 123456 B",
-          "Handelsregister: HRB 123456 B (Amtsgericht Charlottenburg)",
+          "HRB 987654",
+          "Handelsregister: HRB 987654 (Amtsgericht Musterstadt)",
         ),
       ),
     ).toBe(true);
   });
 
   it("takes a name with its legal form, or an imprint, as the legal entity", () => {
-    const imprint = "Imprint Example Insights OÜ Main Street 2 50403 Tartu Estonia";
-    expect(holds(check("What is the legal entity behind Example Labs?", "TEXT", "Example Insights OÜ", imprint))).toBe(
-      true,
-    );
+    const imprint = "Imprint Example Insights GmbH Hauptstraße 5 10115 Musterstadt Germany";
+    expect(
+      holds(check("What is the legal entity behind Example Labs?", "TEXT", "Example Insights GmbH", imprint)),
+    ).toBe(true);
   });
 
   it("takes an address or a country of the answer's own, whatever words the question shares with it", () => {
-    const quote = "please reach out to the team at example-vulnerability-reports@example.org";
+    const quote = "write to the desk at example-fraud-reports@example.org";
     expect(
-      holds(
-        check(
-          "Where should a researcher send vulnerability reports?",
-          "TEXT",
-          "example-vulnerability-reports@example.org",
-          quote,
-        ),
-      ),
+      holds(check("Where should a customer send fraud reports?", "TEXT", "example-fraud-reports@example.org", quote)),
     ).toBe(true);
     expect(
       holds(
         check(
-          "Which country does Example Labs transfer users' personal data to?",
+          "Which country does Example Labs move users' backups to?",
           "TEXT",
           "United States",
-          "we transfer the data, including Personal Data, to United States and process it there",
+          "we move backups, including account records, to servers in United States",
         ),
       ),
     ).toBe(true);
   });
 
   it("takes the subject's initials as its name, and a party the question asks about as no other party", () => {
-    const quote = "EL may develop, or sponsor the development of tools, but it will all be open source.";
-    const asked = "Will tools Example Labs develops or sponsors all be open source?";
+    const quote = "EL may build, or sponsor the building of, plugins, but they will all be free of charge.";
+    const asked = "Will plugins Example Labs builds or sponsors all be free of charge?";
     expect(holds(check(asked, "BOOL", true, quote))).toBe(true);
     expect(
       reason(check("Is Example Labs open source?", "BOOL", true, "Our sponsors publish open source tools.")),
@@ -586,8 +579,8 @@ describe("answers that only look like one", () => {
   });
 
   it("takes a yes or a no from another organisation's page only where it names the subject", () => {
-    const asked = "Does Example Labs use Other Analytics for its web analytics?";
-    const vendor = "We built Other Analytics to prove that web analytics and privacy are not exclusive.";
+    const asked = "Does Example Labs use Other Maps for its store finder?";
+    const vendor = "We built Other Maps to show that maps and privacy are not at odds.";
     const url = "https://other.example/about";
     expect(reason(check(asked, "BOOL", false, vendor, { url, ownSite: false }))).toMatch(/another organisation's page/);
     const customers = "Example Labs, Acme and Initech are among the names running it.";
@@ -601,7 +594,7 @@ describe("answers that only look like one", () => {
   });
 
   it("refuses an answer that points to where it is told", () => {
-    const line = "- example.org/about for information about Example Labs (the product and the company)";
+    const line = "- example.org/company for details about Example Labs and its products";
     expect(reason(check("What does Example Labs' product do?", "TEXT", line, line))).toMatch(/points to where/);
     expect(reason(check("What does Example Labs make?", "TEXT", "See our About page", "See our About page"))).toMatch(
       /points to where/,
@@ -609,19 +602,19 @@ describe("answers that only look like one", () => {
   });
 
   it("takes an office or a trade as a title", () => {
-    const card = "Noor Haddad Treasurer Founder of Other Systems";
+    const card = "Noor Haddad Treasurer Partner at Other Systems";
     expect(holds(check("What is Noor Haddad's role at Example Labs?", "TEXT", "Treasurer", card, { person }))).toBe(
       true,
     );
     expect(
-      holds(check("What does Noor do?", "TEXT", "Content Marketer", "Noor Haddad, Content Marketer", { person })),
+      holds(check("What does Noor do?", "TEXT", "Field Technician", "Noor Haddad, Field Technician", { person })),
     ).toBe(true);
   });
 
   it("takes a country for where someone is based, but not for the city asked", () => {
-    const card = "Noor Haddad Software Engineer Romania September 4th, 2023";
-    expect(holds(check("Where is Noor Haddad based?", "TEXT", "Romania", card, { person }))).toBe(true);
-    expect(reason(check("Which city is Noor Haddad based in?", "TEXT", "Romania", card, { person }))).toMatch(
+    const card = "Noor Haddad Data Analyst Portugal March 2nd, 2021";
+    expect(holds(check("Where is Noor Haddad based?", "TEXT", "Portugal", card, { person }))).toBe(true);
+    expect(reason(check("Which city is Noor Haddad based in?", "TEXT", "Portugal", card, { person }))).toMatch(
       /not a city/,
     );
   });

@@ -556,7 +556,7 @@ function mentionFits(
     case "year":
       return mention.yearLike;
     case "percentage":
-      // A percentile is a share too: "the 75th percentile of market data".
+      // A percentile is a share too: "the 60th percentile of local listings".
       return mention.percent || /^(?:st|nd|rd|th)?\s+percentile\b/i.test(quote.slice(mention.end, mention.end + 16));
     case "duration": {
       const after = quote.slice(mention.end, mention.end + 24);
@@ -762,7 +762,7 @@ function hasRoleWord(text: string): boolean {
     .some((word) => ROLE_WORDS.has(word) || TITLE_SHORT_FORMS.has(word) || OFFICE_WORDS.has(stem(word)));
 }
 
-/** Titles of an office or a trade that a card's cell rarely holds beside a name, as stems: "Treasurer", "Content Marketer". */
+/** Titles of an office or a trade that a card's cell rarely holds beside a name, as stems: "Treasurer", "Field Technician". */
 const OFFICE_WORDS = new Set(
   (
     "treasurer secretary trustee marketer programmer technician evangelist maintainer advisor adviser observer " +
@@ -1553,7 +1553,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         const lead = wordsAround(quote, placeAt, placeAt, 5, 0).flatMap((word) => stemsOf(word));
         return topic.some((entry) => speaksOf(lead, entry));
       });
-      // "in Palo Alto, California" places it in "Palo Alto, California" too: the led place may stop at its comma.
+      // "in Ann Arbor, Michigan" places it in "Ann Arbor, Michigan" too: the led place may stop at its comma.
       const ledPlace = (match: RegExpMatchArray) => normalizeForMatch(match[1] ?? "").trim();
       const sameOrWider = (match: RegExpMatchArray) =>
         ledPlace(match) === normalizeForMatch(text) ||
@@ -1767,7 +1767,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     }
     case "yes-no": {
       // Another organisation's page says yes or no of the subject only where it names the subject:
-      // "analytics and privacy are not exclusive" on a vendor's page says nothing of its customers.
+      // "maps and privacy are not at odds" on a vendor's page says nothing of its customers.
       if (
         evidence.ownSite === false &&
         !subjectNamed &&
@@ -1991,11 +1991,11 @@ function titleAtSubject(clause: string, subjectTerms: readonly string[]): string
   return title.trim() || null;
 }
 
-/** A place after a preposition, with what follows it: "in Palo Alto, California", "from Berlin". */
+/** A place after a preposition, with what follows it: "in Ann Arbor, Michigan", "from Berlin". */
 const PLACE_AFTER =
   /\b(?:in|from|at|near|based in|located in|headquartered in)\s+((?:[\p{Lu}][\p{L}'’.-]+)(?:\s+[\p{Lu}][\p{L}'’.-]+){0,2})(,\s*[\p{Lu}][\p{L}.]+(?:\s+[\p{Lu}][\p{L}]+)?)?/gu;
 
-/** Whether a place, as the quote writes it with what follows ("Phoenix, AZ, USA"), is one a country is known of. */
+/** Whether a place, as the quote writes it with what follows ("Austin, TX, USA"), is one a country is known of. */
 function namesKnownPlace(text: string, quote: string): boolean {
   const at = quote.toLowerCase().indexOf(text.toLowerCase());
   if (at < 0) return countryFromLocation(text).countryCode !== null;
@@ -2092,7 +2092,7 @@ export function narrowAnswer(
         return [whereAsked && parts.length <= 3 && place.countryCode !== null ? segment.trim() : parts[0]!];
       });
       if (cities.length > 0) return single(cities);
-      // A place after "in", "from" or "based in": "our office in San Francisco", "founded ... in Palo Alto, California".
+      // A place after "in", "from" or "based in": "our office in San Francisco", "founded ... in Ann Arbor, Michigan".
       const places = [...text.matchAll(PLACE_AFTER)].flatMap((match) => {
         const place = (match[1] ?? "").trim();
         const parsed = countryFromLocation(`${place}${match[2] ?? ""}`);

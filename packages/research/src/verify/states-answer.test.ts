@@ -17,74 +17,79 @@ function stated(
 
 describe("statesAnswer", () => {
   it("reads a number written in words with its scale", () => {
-    const question = "How many certificates a day does Acme issue?";
-    expect(stated("NUMBER", 10_000_000, "we are issuing ten million certificates per day", question)).toBe(true);
-    expect(stated("NUMBER", 500_000, "half a million certificates a day", question)).toBe(true);
-    expect(stated("NUMBER", 250, "two hundred and fifty certificates a day", question)).toBe(true);
+    const question = "How many parcels a year does Acme ship?";
+    expect(stated("NUMBER", 10_000_000, "Acme now ships ten million parcels a year", question)).toBe(true);
+    expect(stated("NUMBER", 500_000, "half a million parcels a year", question)).toBe(true);
+    expect(stated("NUMBER", 250, "two hundred and fifty parcels a year", question)).toBe(true);
     // A list of words is no sum: "one, two, three" states no 6.
     expect(stated("NUMBER", 6, "levels one, two, three", question)).toBe(false);
   });
 
   it("a yes is stated by the words a question's initials stand for, and by a number in digits for its word", () => {
-    expect(stated("BOOL", true, "In 2024, Acme became a Public Benefit Corporation.", "Is Acme a PBC?")).toBe(true);
-    expect(stated("BOOL", true, "Acme is not a Public Benefit Corporation.", "Is Acme a PBC?")).toBe(false);
-    expect(stated("BOOL", false, "Acme is not a Public Benefit Corporation.", "Is Acme a PBC?")).toBe(true);
     expect(
-      stated("BOOL", true, "We work 4-day work weeks from May 1 through August 31.", "Does Acme have four-day weeks?"),
+      stated(
+        "BOOL",
+        true,
+        "Since 2019, Acme is owned by an Employee Stock Ownership Plan.",
+        "Is Acme owned by an ESOP?",
+      ),
     ).toBe(true);
+    expect(
+      stated("BOOL", true, "Acme is not owned by an Employee Stock Ownership Plan.", "Is Acme owned by an ESOP?"),
+    ).toBe(false);
+    expect(
+      stated("BOOL", false, "Acme is not owned by an Employee Stock Ownership Plan.", "Is Acme owned by an ESOP?"),
+    ).toBe(true);
+    expect(stated("BOOL", true, "Our plants run 3-shift rotas all year.", "Does Acme run three-shift rotas?")).toBe(
+      true,
+    );
   });
 
   it("the subject's name written out does not state its initials asked as a word of the question", () => {
     const claim = {
       type: "BOOL" as const,
       value: true,
-      question: "Does Acme Labs' Basic SSO replace users' normal AL login?",
+      question: "Does Acme Labs' Guest Mode replace users' normal AL account?",
       options: [],
       subjectTerms: ["Acme Labs", "acme.com"],
     };
-    const quote = "Basic SSO adds an access-control layer on top of the standard Acme Labs login.";
+    const quote = "Guest Mode adds a read-only view on top of the standard Acme Labs account.";
     expect(statesAnswer(claim, [{ quote, url: "https://acme.com/docs/sso" }]).stated).toBe(false);
   });
 
   it("a no is stated by a denial after the topic in its clause, and by a prefix that denies its word", () => {
-    const allowed = "Are automated scanning tools allowed in Acme's bug bounty?";
-    expect(stated("BOOL", false, "Automated scanning tools are not permitted.", allowed)).toBe(true);
-    expect(stated("BOOL", true, "Automated scanning tools are not permitted.", allowed)).toBe(false);
-    // A denial far after the word is of something else: "a type of certificate that Acme does not issue".
+    const allowed = "Are pets allowed in Acme's offices?";
+    expect(stated("BOOL", false, "Pets are not permitted in our offices.", allowed)).toBe(true);
+    expect(stated("BOOL", true, "Pets are not permitted in our offices.", allowed)).toBe(false);
+    // A denial far after the word is of something else: "a level of certificate that Acme does not issue".
     expect(
       stated(
         "BOOL",
         false,
-        "Code signing needs a different type of certificate that Acme does not issue.",
-        "Does Acme hold a SOC 2 Type II report?",
+        "Exports need a different level of certificate that Acme does not issue.",
+        "Does Acme hold a PCI Level 1 attestation?",
       ),
     ).toBe(false);
     // A denial in another clause is of something else.
-    expect(stated("BOOL", false, "Automated scanning tools are welcome, but reports are not paid.", allowed)).toBe(
-      false,
-    );
-    expect(
-      stated("BOOL", false, "Fees paid hereunder are non-refundable.", "Does Acme refund subscription fees?"),
-    ).toBe(true);
-    expect(
-      stated("BOOL", false, "Windows laptops are currently unmanaged.", "Does Acme centrally manage Windows laptops?"),
-    ).toBe(true);
+    expect(stated("BOOL", false, "Pets are welcome, but visitors are not admitted after six.", allowed)).toBe(false);
+    expect(stated("BOOL", false, "Deposits are non-refundable.", "Does Acme refund deposits?")).toBe(true);
+    expect(stated("BOOL", false, "Guest phones are unmanaged.", "Does Acme centrally manage guest phones?")).toBe(true);
   });
 
   it("the question's own prefixed word is no denial", () => {
-    const quote = "We use GitHub for everything, including non-engineering task management.";
-    expect(stated("BOOL", true, quote, "Does Acme use GitHub for non-engineering task management too?")).toBe(true);
+    const quote = "Every team uses the wiki, including non-sales teams.";
+    expect(stated("BOOL", true, quote, "Does Acme use its wiki for non-sales teams too?")).toBe(true);
   });
 
   it("a plural of a word in -ing is that word", () => {
-    const quote = "there is no company meeting between December 23 and January 1";
-    expect(stated("BOOL", false, quote, "Does Acme hold company meetings in the last week of December?")).toBe(true);
+    const quote = "There is no meeting for the whole company on Fridays.";
+    expect(stated("BOOL", false, quote, "Does Acme hold meetings on Fridays?")).toBe(true);
   });
 
   it("a no is stated by a denial of a word in another form ('no plans' for 'planning')", () => {
-    const quote = "There are no plans to sell Acme or take the company public!";
-    expect(stated("BOOL", false, quote, "Is Acme planning to go public?")).toBe(true);
-    expect(stated("BOOL", true, quote, "Is Acme planning to go public?")).toBe(false);
+    const quote = "We have no plans for a store of our own in Berlin.";
+    expect(stated("BOOL", false, quote, "Is Acme planning to open a store in Berlin?")).toBe(true);
+    expect(stated("BOOL", true, quote, "Is Acme planning to open a store in Berlin?")).toBe(false);
   });
 
   it("a BOOL is stated by a hyphenated word of the question's as a page writes it", () => {

@@ -385,12 +385,12 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
         (token === "not" && index > 0 && AUXILIARIES.has(bare(words[index - 1] ?? ""))) ||
         (token === "longer" && bare(words[index - 1] ?? "") === "no");
       if (NOT_NOW.has(token) || denies) sentenceDenies = true;
-      // "Automated scanning tools are not permitted", "free email providers are not supported": within
-      // a few words, not "a type of certificate that it does not issue".
+      // "Pets are not permitted", "personal e-mail addresses are not supported": within a few
+      // words, not "a kind of visa that the embassy does not issue".
       const wordsSince = words.slice(lastMention + 1, index).filter(isWord).length;
       if (denies && mentionInClause && wordsSince <= 3) negated = true;
-      // "non-refundable", "unmanaged": a word of the topic with a prefix that denies it.
-      // The question's own "non-engineering" is no denial of it.
+      // "non-refundable", "unlisted": a word of the topic with a prefix that denies it.
+      // The question's own "non-sales" is no denial of it.
       const prefixed = topic.some((candidate) => candidate === "non" || sameWord(candidate, stem(token)))
         ? undefined
         : /^(?:non-?|un)(\p{L}{4,})$/u.exec(token)?.[1];
@@ -448,15 +448,15 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
   return { mentioned, negated };
 }
 
-/** Whether one word is a number the other writes in digits: "four" and "4" ("four-day" and "4-day"). */
+/** Whether one word is a number the other writes in digits: "three" and "3" ("three-shift" and "3-shift"). */
 function sameNumberWord(left: string, right: string): boolean {
   const [word, digits] = /^\d+$/.test(left) ? [right, left] : [left, right];
   return /^\d+$/.test(digits) && NUMBER_WORDS[word] === Number(digits);
 }
 
 /**
- * The quote with what it spells out of the question's initials written as them: "became a Public
- * Benefit Corporation" reads as "became a PBC" when the question asks "Is it a PBC?".
+ * The quote with what it spells out of the question's initials written as them: "owned by an Employee
+ * Stock Ownership Plan" reads as "owned by an ESOP" when the question asks "Is it owned by an ESOP?".
  */
 function withInitials(quote: string, question: string, subjectTerms: readonly string[]): string {
   let read = quote;

@@ -327,14 +327,14 @@ describe("chooseSitePages", () => {
     ]);
   });
 
-  it("reads a short form in the plural: /one-million-certs for certificates", () => {
+  it("reads a short form in the plural: /first-api-specs for a specification", () => {
     const sitemap = [
       "https://acme.test/2018/02/05/introducing-acme",
-      "https://acme.test/2020/02/27/one-million-certs",
+      "https://acme.test/2020/02/27/first-api-specs",
       "https://acme.test/2020/06/30/yearly-report",
     ];
-    const asked = ask("On what date did Acme issue its millionth certificate?");
-    expect(chooseSitePages(origin, [], sitemap, asked, 1)).toEqual([`${origin}/2020/02/27/one-million-certs`]);
+    const asked = ask("On what date did Acme publish its first API specification?");
+    expect(chooseSitePages(origin, [], sitemap, asked, 1)).toEqual([`${origin}/2020/02/27/first-api-specs`]);
   });
 
   it("puts a page of what was after the page of what is, unless the question asks of the past", () => {
