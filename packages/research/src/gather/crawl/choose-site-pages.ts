@@ -21,7 +21,7 @@ function wordsOf(text: string): string[] {
  * A question's word and a page name's word match when equal, when they share a stem of five letters
  * ("integrate", "integrations"), when the page's word is a short form the question's starts with
  * ("/first-cert-live" for "certificate", "/docs" for "documentation"), in the plural too
- * ("/first-api-specs"), or when one is the legal form
+ * ("/new-specs"), or when one is the legal form
  * abbreviating the other ("incorporated", "/acme-inc").
  */
 function related(left: string, right: string): boolean {
@@ -29,7 +29,7 @@ function related(left: string, right: string): boolean {
     left === right ||
     (left.length >= 5 && right.length >= 5 && left.slice(0, 5) === right.slice(0, 5)) ||
     (right.length >= SHORT_FORM_LETTERS && left.length > right.length + 2 && left.startsWith(right)) ||
-    // A short form in the plural: "/first-api-specs" for "specification".
+    // A short form in the plural: "/new-specs" for "specification".
     (right.length > SHORT_FORM_LETTERS &&
       right.endsWith("s") &&
       left.length > right.length + 1 &&
