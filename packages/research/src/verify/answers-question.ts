@@ -1157,7 +1157,7 @@ function namesSubject(subjectTerms: readonly string[], quote: string): boolean {
       )
       .trim();
     if (short.length > 2 && containsWhole(text, short)) return true;
-    // Its initials, as the page writes them in capitals: "HF" for "Haskell Foundation".
+    // Its initials, as the page writes them in capitals: "EL" for "Example Labs".
     const words = term.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word));
     const initials = words.map((word) => word[0]).join("");
     return (

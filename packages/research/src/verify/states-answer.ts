@@ -91,7 +91,7 @@ function subjectStemsOf(terms: readonly string[]): Set<string> {
   return new Set(terms.flatMap((term) => tokens(term).map(stem)));
 }
 
-/** The initials of the subject's names of several capitalised words: "HF" for "Hugging Face". */
+/** The initials of the subject's names of several capitalised words: "AL" for "Acme Labs". */
 function subjectInitials(terms: readonly string[]): Set<string> {
   return new Set(
     terms.flatMap((term) => {
