@@ -65,6 +65,8 @@ const INTENT_RULES: IntentRule[] = [
   {
     intent: "founding",
     cues: ["found", "establish", "launch", "incorporat", "history", "origin", "began", "begin", "start", "since when"],
+    // A startup, or a startup program, is no start of the company.
+    unless: ["startup", "startups", "start-up", "start-ups"],
     pages: { about: 6, press: 3, blog: 1, team: 2, faq: 2 },
   },
   {
@@ -310,6 +312,7 @@ const INTENT_RULES: IntentRule[] = [
       "onboarding",
       "intern",
       "visa",
+      "interview",
     ],
     // "What is her job title?" asks for a role, not for the hiring process.
     unless: ["job title", "job titles"],
@@ -438,6 +441,11 @@ const INTENT_RULES: IntentRule[] = [
       "next year",
       "go public",
       "ipo",
+      // A date yet to come is stated where the site tells what is coming: "/roadmap", "/upcoming-changes".
+      "when will",
+      "date will",
+      "upcoming",
+      "coming soon",
     ],
     pages: { about: 5, handbook: 4, blog: 3, press: 3, product: 2, faq: 2 },
   },

@@ -372,6 +372,22 @@ describe("selectWithinBudget", () => {
     expect(selected.map((item) => item.id)).toEqual([original.id, different.id]);
   });
 
+  it("keeps a card whose bio is quoted whole elsewhere: its title line is its own", () => {
+    const bio = [
+      "I have been writing software since I was twelve, first games, then trading systems, and for the last ten years tools for data teams who want their numbers to add up.",
+      "Before this company I ran the platform group of a payments firm in Lisbon, where we moved four hundred services to one deployment pipeline in a year.",
+      "Outside work I sail small boats badly, bake bread well, and read whatever my children leave on the kitchen table.",
+    ].join(" ");
+    const readme = ranked(`Ada Park's README. This guide may help you work with me. Bio ${bio}`, 9);
+    const card = ranked(`Ada Park, Co-Founder & CTO. GitHub: adapark. ${bio}`, 8);
+    const footer = ranked(
+      `Ada Park's README. This guide may help you work with me. Bio ${bio}`.replace("twelve", "eleven"),
+      7,
+    );
+    const selected = selectWithinBudget([readme, card, footer], { maxTokens: 5000 });
+    expect(selected.map((item) => item.id)).toEqual([readme.id, card.id]);
+  });
+
   it("takes the fifth strong passage of the page that answers before the first weak passage of other pages", () => {
     const strong = Array.from({ length: 6 }, (_, index) => ({
       ...passage(

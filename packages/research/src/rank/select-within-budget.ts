@@ -35,15 +35,30 @@ export interface SelectWithinBudgetOptions {
   firstPerUrl?: number;
 }
 
-function shingles(text: string, size: number): Set<string> {
+/** A text's word shingles, in the order they stand. */
+function shingleList(text: string, size: number): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const result = new Set<string>();
-  if (words.length < size) {
-    if (words.length > 0) result.add(words.join(" "));
-    return result;
-  }
-  for (let start = 0; start + size <= words.length; start += 1) result.add(words.slice(start, start + size).join(" "));
+  if (words.length < size) return words.length > 0 ? [words.join(" ")] : [];
+  const result: string[] = [];
+  for (let start = 0; start + size <= words.length; start += 1) result.push(words.slice(start, start + size).join(" "));
   return result;
+}
+
+/**
+ * Shingles in a row a passage must have that a kept one lacks to say something of its own: three
+ * new words at least. A changed date or name in a repeated footer makes fewer; a line a card adds
+ * to a bio quoted whole elsewhere ("Ada Park, Co-Founder & CTO") makes more.
+ */
+const NEW_RUN = 5;
+
+/** Whether `own`, in order, has {@link NEW_RUN} shingles in a row that `kept` does not hold. */
+function addsARun(own: readonly string[], kept: ReadonlySet<string>): boolean {
+  let run = 0;
+  for (const shingle of own) {
+    run = kept.has(shingle) ? 0 : run + 1;
+    if (run >= NEW_RUN) return true;
+  }
+  return false;
 }
 
 /** Jaccard similarity of two shingle sets, 0 to 1. */
@@ -65,7 +80,8 @@ function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): num
 
 /**
  * Keeps the best passages, in rank order, that fit the token budget together, skipping any that
- * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most).
+ * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most)
+ * and adds no three words in a row of its own.
  * Among the passages that score at least `minScoreRatio` of the fifth best, a first pass takes at
  * most `firstPerUrl` of each page and a second the rest; a third fills what budget is left with the
  * first passages of the pages below that bar.
@@ -93,9 +109,13 @@ export function selectWithinBudget(
     considered.add(passage);
     const cost = passage.tokens + overheadOf(passage);
     if (used + cost > maxTokens) return;
-    const own = shingles(passage.text, size);
+    const ordered = shingleList(passage.text, size);
+    const own = new Set(ordered);
+    // A near repeat that adds a line of its own (the title on a card whose bio is quoted elsewhere)
+    // is kept: that line may be the answer.
     const isDuplicate = keptShingles.some(
-      (kept) => jaccard(own, kept) >= threshold || containment(own, kept) >= containmentThreshold,
+      (kept) =>
+        (jaccard(own, kept) >= threshold || containment(own, kept) >= containmentThreshold) && !addsARun(ordered, kept),
     );
     if (isDuplicate) return;
     selected.push(passage);

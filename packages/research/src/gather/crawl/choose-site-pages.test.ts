@@ -217,6 +217,23 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("reads a date yet to come where the site tells what is coming", () => {
+    const question = "On what date will Acme stop signing documents with the old key?";
+    expect(questionIntents(question, "company")).toContain("plans");
+    const pages = [link("/about", "About"), link("/upcoming-changes", "Upcoming changes"), link("/pricing", "Pricing")];
+    expect(chooseSitePages(origin, pages, [], ask(question), 1)).toEqual([`${origin}/upcoming-changes`]);
+  });
+
+  it("reads a startup program as no founding, and an interview as hiring", () => {
+    expect(questionIntents("Link to apply for Acme's startup program?", "company")).not.toContain("founding");
+    expect(questionIntents("When did Acme start?", "company")).toContain("founding");
+    expect(questionIntents("Is the final interview at Acme paid?", "company")).toContain("hiring");
+    const pages = [link("/pricing", "Pricing"), link("/careers", "Careers"), link("/blog", "Blog")];
+    expect(chooseSitePages(origin, pages, [], ask("Is the final interview at Acme paid?"), 2)).toContain(
+      `${origin}/careers`,
+    );
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([
