@@ -45,6 +45,8 @@ describe("splitPassages", () => {
     expect(passages.map((passage) => passage.heading)).toEqual(["About Acme", "Our story", "Our story", "Funding"]);
     expect(passages[0]!.text.startsWith("About Acme\n\nintro0")).toBe(true);
     expect(passages[1]!.text.startsWith("Our story\n\nstory0")).toBe(true);
+    // The rest of a section is shown under its heading too.
+    expect(passages[2]!.text.startsWith("Our story\n\n")).toBe(true);
     for (const passage of passages) {
       expect(wordCount(passage.text)).toBeLessThanOrEqual(122);
       expect(passage.tokens).toBe(countTokens(passage.text));
@@ -65,7 +67,7 @@ describe("splitPassages", () => {
     const passages = splitPassages(page(text));
     expect(passages[0]!.text).toContain("6. item50");
     expect(passages[0]!.text.endsWith("That comes to about $90 a month.")).toBe(true);
-    expect(passages[1]!.text.startsWith("next0")).toBe(true);
+    expect(passages[1]!.text.startsWith("Costs\n\nnext0")).toBe(true);
   });
 
   it("opens a passage with the line that leads into the list after it, rather than closing one", () => {

@@ -164,8 +164,12 @@ function splitPagePassages(page: ExtractedPage, options: SplitPassagesOptions): 
   const flush = (): void => {
     const content = buffer.filter((block) => !block.isHeading);
     if (content.length > 0) {
-      const text = buffer.map((block) => block.text).join("\n\n");
       const heading = buffer[0]!.isHeading ? buffer[0]!.text : buffer[0]!.heading;
+      // A passage that goes on under a heading an earlier one opened is shown with it: "2022" over
+      // the rest of a year's list, "Team plan" over the rest of its prices. The heading is the
+      // page's own text; the page's title already says what a heading equal to it would.
+      const continued = !buffer[0]!.isHeading && heading !== null && heading !== page.title;
+      const text = [...(continued ? [heading] : []), ...buffer.map((block) => block.text)].join("\n\n");
       passages.push({
         id: `${key}-p${passages.length}`,
         url: page.url,
