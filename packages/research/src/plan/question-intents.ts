@@ -59,7 +59,19 @@ interface IntentRule {
 const INTENT_RULES: IntentRule[] = [
   {
     intent: "headcount",
-    cues: ["employee", "staff", "headcount", "workforce", "personnel", "team size", "how many people", "people work"],
+    cues: [
+      "employee",
+      "staff",
+      "headcount",
+      "workforce",
+      "personnel",
+      "team size",
+      "how many people",
+      "people work",
+      // The asker's short form: "how many ppl work there?"
+      "how many ppl",
+      "ppl work",
+    ],
     pages: { about: 6, careers: 3, team: 3, handbook: 2, faq: 2 },
   },
   {
@@ -121,8 +133,8 @@ const INTENT_RULES: IntentRule[] = [
       "who oversees",
       "in charge",
     ],
-    // "A managed deployment" is run for a customer, not a manager's.
-    unless: ["managed"],
+    // "A managed deployment" is run for a customer, not a manager's; so is "will they manage a deployment".
+    unless: ["managed", "manage a", "manage an", "manage our", "manage my", "manage the deployment"],
     pages: { team: 7, about: 4, press: 2, handbook: 2 },
   },
   {
@@ -478,6 +490,10 @@ const INTENT_RULES: IntentRule[] = [
     cues: [
       "managed",
       "manage it",
+      "manage a",
+      "manage an",
+      "manage our",
+      "manage my",
       "run it for",
       "runs it for",
       "for us",

@@ -30,6 +30,8 @@ const RELATED_WORDS: Record<string, string> = {
   headcount: "team people employees staff",
   staff: "team people employees",
   people: "team employees staff",
+  // The asker's short form: "how many ppl work there?"
+  ppl: "people team employees staff",
   founded: "started established launched founder began",
   found: "started established launched founder",
   started: "founded established launched began",

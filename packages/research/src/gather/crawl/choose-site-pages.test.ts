@@ -234,6 +234,14 @@ describe("chooseSitePages", () => {
     );
   });
 
+  it("reads 'ppl' as people, and a deployment the company would manage as a service, not a manager", () => {
+    expect(questionIntents("how many ppl work at acme?", "company")).toEqual(["headcount"]);
+    const managed = "Will Acme manage a deployment inside our own cloud?";
+    expect(questionIntents(managed, "company")).toContain("services");
+    expect(questionIntents(managed, "company")).not.toContain("leadership");
+    expect(questionIntents("Who manages Acme's sales team?", "company")).toContain("leadership");
+  });
+
   it("matches question words to page words sharing a stem", () => {
     const links = [link("/integrations", "Integrations"), link("/careers", "Careers")];
     expect(chooseSitePages(origin, links, [], ask("Does it integrate with SAP?"), 1)).toEqual([
