@@ -1,6 +1,6 @@
 import type { ResearchBody, ResearchCase } from "@dossier/testing";
 import { describe, expect, it } from "vitest";
-import { answerMatches, passageWith, samePersonField } from "./case-result.js";
+import { answerMatches, passageWith, phraseInPassages, samePersonField } from "./case-result.js";
 
 type Type = ResearchCase["request"]["responseType"];
 
@@ -90,5 +90,33 @@ describe("the proving passage in the prompt", () => {
     const passage = { text: "To sign in to the portal:\n\n1. Open https://portal.example.org/\n2. Log in with SSO" };
     expect(passageWith([passage], "To sign in to the portal: Open https://portal.example.org/")).toBe(passage);
     expect(passageWith([passage], "To sign in to the portal: Close the window")).toBeUndefined();
+  });
+
+  it("finds a phrase that writes a list's number the prompt's passage, cut at the item, leaves out", () => {
+    const passage = { url: "https://example.org/privacy", text: "Introduction\n\nWelcome to Example Inc." };
+    expect(
+      passageWith([passage], "Effective date: 05/28/2023 1. Introduction Welcome to Example Inc."),
+    ).toBeUndefined();
+    expect(passageWith([passage], "1. Introduction Welcome to Example Inc.")).toBe(passage);
+  });
+
+  it("finds a phrase held in pieces by passages of its page: a table cut into blocks, each led by its header", () => {
+    const header = "Request | SLA | Owner";
+    const first = { id: "P1", url: "https://example.org/people", text: `${header}\nProposals | 3 days | Ada Park` };
+    const second = {
+      id: "P2",
+      url: "https://example.org/people",
+      text: `${header}\nNew laptops | 2 weeks | Ada Park, Ben Roe\nRepairs | 1 week | Ben Roe`,
+    };
+    const elsewhere = { id: "P3", url: "https://example.org/other", text: "New laptops 2 weeks Ada Park, Ben Roe" };
+    const phrase = "Proposals 3 days Ada Park New laptops 2 weeks Ada Park, Ben Roe";
+    expect(passageWith([first, second], phrase)).toBeUndefined();
+    expect(phraseInPassages([first, second], phrase)).toEqual([
+      { passage: first, quote: "Proposals 3 days Ada Park" },
+      { passage: second, quote: "New laptops 2 weeks Ada Park, Ben Roe" },
+    ]);
+    // Every piece from one page, and none of two words or fewer: a word here and there proves nothing.
+    expect(phraseInPassages([first, elsewhere], phrase)).toBeUndefined();
+    expect(phraseInPassages([first, second], "Proposals 3 days Ada Park Repairs 2 weeks")).toBeUndefined();
   });
 });

@@ -97,14 +97,67 @@ export function wordsOf(text: string): string {
 }
 
 /**
- * The first of `passages` whose text holds `phrase` as whole words. An ordered list's numbers ("1.")
- * are the prompt's own rendering of the list, not words of the page's text, which the phrase is from.
+ * A text's words as a phrase is matched against them. The numbers of an ordered list ("1.") are
+ * left out on either side: the prompt writes a list's numbers where the page's text may not, and a
+ * phrase copied from a page may hold them where the prompt's passage, cut at the item, does not.
  */
+function matchWords(text: string): string {
+  return wordsOf(text.replace(/(^|\s)\d{1,2}\.(?=\s|$)/g, " "));
+}
+
+/** The first of `passages` whose text holds `phrase` as whole words. */
 export function passageWith<T extends { text: string }>(passages: readonly T[], phrase: string): T | undefined {
-  const wanted = wordsOf(phrase);
-  return passages.find((passage) =>
-    ` ${wordsOf(passage.text.replace(/^[ \t]*\d+\.[ \t]+/gm, ""))} `.includes(` ${wanted} `),
-  );
+  const wanted = matchWords(phrase);
+  return passages.find((passage) => ` ${matchWords(passage.text)} `.includes(` ${wanted} `));
+}
+
+/** A piece of a proof phrase, as the phrase writes it, and the passage that holds it. */
+export interface PhrasePiece<T> {
+  passage: T;
+  quote: string;
+}
+
+/** Words a piece of a phrase holds at least, unless it is the phrase's last: fewer may stand anywhere. */
+const MIN_PIECE_WORDS = 4;
+
+/**
+ * Where the prompt holds a proof phrase: one passage that holds it whole, or else the passages of
+ * one page that hold it in pieces of four words or more, in the phrase's order (a table cut into
+ * blocks that each repeat its header row, a paragraph cut at a sentence, a list item apart from the
+ * sentence that leads into it). The model is shown every word of the proof either way. Undefined
+ * when the prompt does not hold it.
+ */
+export function phraseInPassages<T extends { text: string; url: string }>(
+  passages: readonly T[],
+  phrase: string,
+): PhrasePiece<T>[] | undefined {
+  const whole = passageWith(passages, phrase);
+  if (whole) return [{ passage: whole, quote: phrase }];
+  // Each of the phrase's tokens with its words, so that a piece of words is quoted as the phrase wrote it.
+  const tokens = phrase.split(/\s+/).filter(Boolean);
+  const tokenWords = tokens.map((token) => matchWords(token).split(" ").filter(Boolean));
+  const words = tokenWords.flat();
+  const tokenOf = tokenWords.flatMap((inToken, index) => inToken.map(() => index));
+  const pages = new Map<string, T[]>();
+  for (const passage of passages) pages.set(passage.url, [...(pages.get(passage.url) ?? []), passage]);
+  for (const group of pages.values()) {
+    const texts = group.map((passage) => ` ${matchWords(passage.text)} `);
+    const pieces: PhrasePiece<T>[] = [];
+    let start = 0;
+    while (start < words.length) {
+      let end = start;
+      let holder: T | undefined;
+      for (let candidate = words.length; candidate > start && !holder; candidate -= 1) {
+        const at = texts.findIndex((text) => text.includes(` ${words.slice(start, candidate).join(" ")} `));
+        if (at >= 0) [end, holder] = [candidate, group[at]];
+      }
+      if (!holder || end - start < Math.min(MIN_PIECE_WORDS, words.length - start)) break;
+      pieces.push({ passage: holder, quote: tokens.slice(tokenOf[start], (tokenOf[end - 1] ?? 0) + 1).join(" ") });
+      start = end;
+    }
+    if (start >= words.length && pieces.length > 0) return pieces;
+  }
+  return undefined;
 }
 
 /**

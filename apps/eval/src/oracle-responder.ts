@@ -9,7 +9,7 @@ import {
   provenFieldsReply,
   type ResearchCase,
 } from "@dossier/testing";
-import { passageWith, wordsOf } from "./case-result.js";
+import { passageWith, phraseInPassages, wordsOf } from "./case-result.js";
 import { createListProofs } from "./list-oracle.js";
 import { provenFieldsOf, sameValue } from "./object-case.js";
 import { subjectName } from "./run-case-set.js";
@@ -50,7 +50,7 @@ function confirms(
   passages: readonly PromptPassage[],
 ): boolean {
   if ("expected" in testCase) {
-    if (!testCase.proof || !passageWith(passages, testCase.proof.phrase)) return false;
+    if (!testCase.proof || !phraseInPassages(passages, testCase.proof.phrase)) return false;
     const { answerText, answerNumber } = testCase.expected;
     if (testCase.request.responseType === "NUMBER")
       return answerNumber !== null && answerNumber !== undefined && Number(checked.replace(/,/g, "")) === answerNumber;
@@ -137,12 +137,15 @@ export function createOracleResponder(
       confidence: 0.2,
     };
     if (typedCase && "expected" in typedCase && typedCase.proof) {
-      const passage = passageWith(passages, typedCase.proof.phrase);
-      if (passage) {
+      // The proof, whole in one passage or in pieces over the passages of its page, each piece cited where it stands.
+      const pieces = phraseInPassages(passages, typedCase.proof.phrase);
+      if (pieces) {
         Object.assign(reply, {
           answer: typedAnswer(typedCase),
-          citations: quotesOf(typedCase.proof.phrase).map((quote) => ({ passage: passage.id, quote })),
-          explanation: `The page ${passage.url} states it.`,
+          citations: pieces.flatMap((piece) =>
+            quotesOf(piece.quote).map((quote) => ({ passage: piece.passage.id, quote })),
+          ),
+          explanation: `The page ${pieces[0]!.passage.url} states it.`,
           confidence: 0.9,
         });
       }

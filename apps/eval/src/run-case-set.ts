@@ -11,7 +11,15 @@ import {
   type ResearchCase,
   type Stack,
 } from "@dossier/testing";
-import { answerMatches, type CaseResult, type CaseSetName, holdsWords, passageWith, sameUrl } from "./case-result.js";
+import {
+  answerMatches,
+  type CaseResult,
+  type CaseSetName,
+  holdsWords,
+  passageWith,
+  phraseInPassages,
+  sameUrl,
+} from "./case-result.js";
 import { objectProofs, scoreObjectCase } from "./object-case.js";
 import { statedByCitations } from "./stated-by-citations.js";
 
@@ -136,7 +144,9 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
     const evidenceInPrompt =
       proofs.length === 0
         ? null
-        : prompts.some((prompt) => proofs.every((proof) => passageWith(parsePromptPassages(prompt), proof.phrase)));
+        : prompts.some((prompt) =>
+            proofs.every((proof) => phraseInPassages(parsePromptPassages(prompt), proof.phrase)),
+          );
     const logged = researchLogOf(run.stack, requestId);
     const withheld = response.status === 200 && body.answerText === null && body.answerNumber === null;
     const expectsUnknown =
@@ -211,7 +221,7 @@ export async function runCaseSet(run: CaseSetRun): Promise<CaseResult[]> {
             personInPrompt: Object.entries(personProofs)
               .filter(
                 ([, proof]) =>
-                  proof && prompts.some((prompt) => passageWith(parsePromptPassages(prompt), proof.phrase)),
+                  proof && prompts.some((prompt) => phraseInPassages(parsePromptPassages(prompt), proof.phrase)),
               )
               .map(([field]) => field),
             ...("alsoRight" in testCase && testCase.alsoRight ? { alsoRight: testCase.alsoRight } : {}),
