@@ -56,6 +56,14 @@ describe("the scoring rule of each responseType", () => {
     expect(right("TEXT", "the Harbour Trust", "Trust")).toBe(false);
   });
 
+  it("TEXT: a title without the organisation the request names, which the case writes after it", () => {
+    // The request names Acme: "General Partner at Acme" is the answer "General Partner".
+    expect(right("TEXT", "General Partner at Acme", "General Partner")).toBe(true);
+    expect(right("TEXT", "Treasurer, Acme", "Treasurer")).toBe(true);
+    expect(right("TEXT", "General Partner at Northwind", "General Partner")).toBe(false);
+    expect(right("TEXT", "General Partner at Acme", "Partner")).toBe(false);
+  });
+
   it("an unanswerable case is right only when both answer fields are null", () => {
     const testCase: ResearchCase = {
       id: "unknown",

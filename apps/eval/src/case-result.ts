@@ -217,12 +217,27 @@ export function answerMatches(testCase: ResearchCase, body: ResearchBody): boole
       return chosen.size === expected.size && [...expected].every((option) => chosen.has(option));
     }
     case "TEXT":
-      return holdsWords(given, answerText) || samePhone(given, answerText);
+      return (
+        holdsWords(given, answerText) ||
+        samePhone(given, answerText) ||
+        holdsWords(given, withoutOwnOrganisation(answerText, testCase))
+      );
     case "URL":
       return urlKey(given) === urlKey(answerText);
     default:
       return given === answerText;
   }
+}
+
+/**
+ * An expected title without the organisation the request names: "General Partner" is the answer
+ * to "What is her title?" about someone at GV, whose case expects "General Partner at GV".
+ */
+function withoutOwnOrganisation(expected: string, testCase: ResearchCase): string {
+  const organisation = testCase.request.person?.company?.name ?? testCase.request.company?.name;
+  if (!organisation) return expected;
+  const match = /^(.+?)(?:\s+(?:at|of)\s+|,\s*)(.+)$/i.exec(expected.trim());
+  return match?.[1] && wordsOf(match[2] ?? "") === wordsOf(organisation) ? match[1] : expected;
 }
 
 /** Words that do not change what a title says: "VP of Product" is "VP Product". */
