@@ -30,6 +30,39 @@ function check(
 const holds = (result: ReturnType<typeof check>) => result.holds;
 const reason = (result: ReturnType<typeof check>) => (result.holds ? "" : result.reason);
 
+describe("a question about a name", () => {
+  it("is answered by a quote that speaks of the name, not by a heading that holds it", () => {
+    const why = "Why is it called Example Labs?";
+    expect(
+      reason(check(why, "TEXT", "Have Example Labs speak at your event", "Have Example Labs speak at your event")),
+    ).toBe("the quote says nothing of the name");
+    expect(
+      holds(
+        check(
+          why,
+          "TEXT",
+          "after the street of its first lab",
+          "Our name is short for the street of our first lab, Example Street.",
+        ),
+      ),
+    ).toBe(true);
+    const origin = "What does the name Example Labs mean?";
+    expect(
+      holds(
+        check(
+          origin,
+          "TEXT",
+          "Example Street",
+          "The company was named after Example Street, where its first lab stood.",
+        ),
+      ),
+    ).toBe(true);
+    expect(holds(check(origin, "TEXT", "Example Street", "Example Labs opened its first lab on Example Street."))).toBe(
+      false,
+    );
+  });
+});
+
 describe("the kind of answer a question asks for", () => {
   it.each([
     ["How many employees does Example Labs have?", "NUMBER", "count"],

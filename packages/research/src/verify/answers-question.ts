@@ -1364,6 +1364,13 @@ const HANDLE_WRITTEN =
  * follows a sentence that does; a yes or no is not another organisation's statement. Deterministic,
  * no model call: every reason is one a reader can check against the quote.
  */
+/** A question about a name: why it is called so, what it stands for or means, where it comes from. */
+const NAME_ASKED =
+  /\bwhy\b.*\b(?:called|named)\b|\bstands?\s+for\b|\b(?:name|names)\b.*\b(?:mean|means|meaning|come from|comes from|origin)\b|\borigin of\b.*\bname\b/i;
+/** Words that speak of a name: "our name is short for", "named after", "stands for". */
+const NAMING_WORDS =
+  /\b(?:name|named|names|naming|called|stands?\s+for|short\s+for|abbreviat\w*|acronym|initials|means|meaning|refers?\s+to)\b/i;
+
 export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote): QuestionCheck {
   const { kind, value } = asked;
   // Examples a question or a field's description gives are not what is asked: "such as Seed or Series A".
@@ -1423,6 +1430,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
 
   // A question on a page (an FAQ's heading) asks; it states nothing.
   if (/\?\s*["”’']?\s*$/.test(quote)) return { holds: false, reason: "the quote is a question, not a statement" };
+
+  // "Why is it called X?", "What does X stand for?": the answer speaks of the name.
+  if (NAME_ASKED.test(question) && !NAMING_WORDS.test(`${leadIn(evidence.passageText, quote)} ${quote}`))
+    return { holds: false, reason: "the quote says nothing of the name" };
 
   // An answer must say something the question and the subject's names do not: "Person name: Jane Doe" answers no role.
   if (
@@ -1874,7 +1885,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     if (named.some((name) => !name.shortForm) && held.length === 0)
       return { holds: false, reason: `the passage does not speak of ${entries.map((entry) => entry.word).join(", ")}` };
   }
-  if (!enough && kind !== "yes-no" && kind !== "option")
+  // A quote that says what the name stands for or comes from speaks of what a question about the name asks.
+  const speaksOfName =
+    NAME_ASKED.test(question) && NAMING_WORDS.test(`${leadIn(evidence.passageText, quote)} ${quote}`);
+  if (!enough && !speaksOfName && kind !== "yes-no" && kind !== "option")
     return {
       holds: false,
       reason: `the quote does not speak of ${

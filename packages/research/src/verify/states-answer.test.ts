@@ -76,6 +76,21 @@ describe("statesAnswer", () => {
     expect(stated("BOOL", false, "Guest phones are unmanaged.", "Does Acme centrally manage guest phones?")).toBe(true);
   });
 
+  it("support asked as the thing offered must be spoken of: an e-mail address for sponsors is no e-mail support", () => {
+    const byEmail = "Does Acme offer support by email?";
+    expect(
+      stated("BOOL", true, "If you would like to sponsor Acme, please email us at sponsors@acme.com.", byEmail),
+    ).toBe(false);
+    expect(stated("BOOL", true, "Email support is included in every plan.", byEmail)).toBe(true);
+    // Support alone, without the e-mail asked about, is no e-mail support either.
+    expect(stated("BOOL", true, "Community Support: ask your questions in our forum.", byEmail)).toBe(false);
+    expect(stated("BOOL", false, "We do not provide support via email; please use the forum.", byEmail)).toBe(true);
+    // As a verb, "support" asks of what is supported.
+    expect(stated("BOOL", true, "SAML single sign-on is available on every plan.", "Does Acme support SAML?")).toBe(
+      true,
+    );
+  });
+
   it("the question's own prefixed word is no denial", () => {
     const quote = "Every team uses the wiki, including non-sales teams.";
     expect(stated("BOOL", true, quote, "Does Acme use its wiki for non-sales teams too?")).toBe(true);

@@ -564,9 +564,20 @@ function statesRole(role: { head: string; modifiers: readonly string[] }, quote:
   return holds && role.modifiers.every((word) => words.has(word));
 }
 
+/**
+ * "Support" asked as a thing offered ("Do they offer support by email?", "phone support"), not as
+ * a verb ("Does it support SSO?"), which the stop words take it for.
+ */
+const SUPPORT_AS_NOUN =
+  /\b(?:offer|offers|provide|provides|give|gives|have|has|get|gets|any|customer|e-?mail|phone|live|chat|priority|premium|dedicated|technical)\s+support\b|\bsupport\s+(?:by|via|over|through|team|hours|channels?)\b/i;
+
 function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
   const subjectStems = subjectStemsOf(claim.subjectTerms);
-  const { topic, specific } = questionTopic(claim.question, subjectStems);
+  const asked = questionTopic(claim.question, subjectStems);
+  const { specific } = asked;
+  // Support asked as the thing offered is what a "yes" must speak of: e-mail for sponsors is not e-mail support.
+  const support = SUPPORT_AS_NOUN.test(claim.question) ? stem("support") : null;
+  const topic = support && !asked.topic.includes(support) ? [...asked.topic, support] : asked.topic;
   if (topic.length === 0) return { stated: true };
   const role = claim.value === true ? roleAsked(claim.question) : null;
   let onTopic = false;
@@ -582,7 +593,13 @@ function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Suppo
     const specificShare =
       specific.length === 0 ? 1 : specific.filter((word) => mentioned.has(word)).length / specific.length;
     // "Yes": most of what was asked about, by name, stated without a denial.
-    if (claim.value === true && !negated && specificShare >= 0.5 && mentioned.size >= Math.ceil(topic.length / 2))
+    if (
+      claim.value === true &&
+      !negated &&
+      specificShare >= 0.5 &&
+      [...mentioned].filter((word) => word !== support).length >= Math.ceil(asked.topic.length / 2) &&
+      (support === null || mentioned.has(support))
+    )
       return { stated: true };
     // "No": a denial of the topic, or a statement of it that leaves out what was asked about by name
     // ("two offices: Boston and Rotterdam" when asked about Berlin); such a statement must be about

@@ -206,6 +206,66 @@ describe("verifyAnswer citations", () => {
   });
 });
 
+describe("verifyAnswer for a mailbox known by its address alone", () => {
+  const mailboxPassages: Record<string, [string, string]> = {
+    P1: [OWN, "Want to see if we can help? Contact our business development team at deals@northwind-robotics.com."],
+    P2: [OWN_TEAM, "The Northwind Robotics team started with 15 full-time staff in a Berlin garage."],
+  };
+  const mailboxInput = (citation: { passage: string; quote: string }, answer: string, question: string) =>
+    input(
+      { answer, citations: [citation], explanation: answer },
+      {
+        request: {
+          kind: "person",
+          responseType: "TEXT",
+          responseOptions: [],
+          context: null,
+          question,
+          subject: { email: "deals@northwind-robotics.com" },
+        },
+        labels: new Map(
+          Object.entries(mailboxPassages).map(([label, [url, text]]): [string, Passage] => [
+            label,
+            { id: label, url, title: null, heading: null, text, tokens: 20, source: "page" },
+          ]),
+        ),
+        pages: Object.values(mailboxPassages).map(([url, text]) => page(url, text)),
+      },
+    );
+
+  it("takes the answer about 'this inbox' only from a passage that writes the address", () => {
+    const question = "Which team reads this inbox?";
+    const right = verifyAnswer(
+      mailboxInput(
+        { passage: "P1", quote: "Contact our business development team at deals@northwind-robotics.com." },
+        "the business development team",
+        question,
+      ),
+    );
+    expect(right.answerText).toBe("the business development team");
+    const elsewhere = verifyAnswer(
+      mailboxInput(
+        { passage: "P2", quote: "The Northwind Robotics team started with 15 full-time staff" },
+        "The Northwind Robotics team started with 15 full-time staff",
+        question,
+      ),
+    );
+    expect(elsewhere).toMatchObject({ answerText: null, sources: [] });
+    expect(elsewhere.details).toContain("deals@northwind-robotics.com");
+  });
+
+  it("takes an answer about the company behind the address from any page", () => {
+    const verified = verifyAnswer(
+      mailboxInput(
+        { passage: "P2", quote: "The Northwind Robotics team started with 15 full-time staff" },
+        "15",
+        "How many staff did the company behind this address start with?",
+      ),
+    );
+    expect(verified.answerText).toBe("15");
+  });
+});
+
 describe("verifyAnswer confidence", () => {
   it("ranks own site and an independent site above one third party", () => {
     const both = verifyAnswer(input({ citations: [quote.own, quote.news] })).confidence;

@@ -111,6 +111,10 @@ export interface VerifyInput {
   now?: Date;
 }
 
+/** A question about the mailbox itself: "this inbox", "this address", "reports sent here". */
+const MAILBOX_ASKED =
+  /\b(?:this|that)\s+(?:inbox|mailbox|alias|(?:e-?mail\s+)?address|e-?mail(?:\s+address)?)\b|\b(?:sent|send|write|written|emailed|mailed)\s+(?:\w+\s+)?(?:here|there)\b/i;
+
 /** Where a passage's text comes from, as a citation says it. */
 export const citationSource = (passage: Passage): CitationSource =>
   passage.source === "jsonld" ? "structured-data" : passage.source;
@@ -288,6 +292,14 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
           reason: `the quote also names ${leftOut.map((option) => `"${option}"`).join(", ")}, which the answer leaves out`,
         });
     }
+  }
+  // Asked of a mailbox known by its address alone ("Which team reads this inbox?"): the passage that
+  // answers is one that writes the address.
+  const mailbox = input.person === null && request.kind === "person" ? request.subject.email : undefined;
+  if (mailbox && MAILBOX_ASKED.test(request.question) && !/\bbehind\b/i.test(request.question)) {
+    for (const entry of supporting)
+      if (checks.get(entry)?.holds && !entry.passage.text.toLowerCase().includes(mailbox.toLowerCase()))
+        checks.set(entry, { holds: false, reason: `the passage does not speak of ${mailbox}` });
   }
   const answering = supporting.filter((entry) => checks.get(entry)?.holds);
   const rejected = answer.citations.length - answering.length;
