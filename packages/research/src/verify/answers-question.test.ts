@@ -449,6 +449,30 @@ describe("whose statement it is", () => {
   });
 });
 
+describe("a handle's label", () => {
+  it("is no organisation the person worked at: 'GitHub: adalind' on a card", () => {
+    const person: PersonIdentity = {
+      fullName: "Ada Lind",
+      firstName: "Ada",
+      title: null,
+      companyName: "Example Labs",
+      companyHosts: ["example.org"],
+    };
+    const before = "Where did Ada Lind work before Example Labs?";
+    expect(reason(check(before, "TEXT", "GitHub", "Ada Lind, Software Engineer — GitHub: adalind", { person }))).toBe(
+      '"GitHub" labels a handle in the quote rather than giving a value',
+    );
+    expect(
+      holds(
+        check(before, "TEXT", "GitHub", "Before Example Labs, Ada Lind worked at GitHub for six years.", { person }),
+      ),
+    ).toBe(true);
+    // A vendor's name before what it does for the company labels no handle.
+    const vendor = "Which company processes Example Labs' payments?";
+    expect(holds(check(vendor, "TEXT", "Stripe", "Stripe: payment processing for subscriptions."))).toBe(true);
+  });
+});
+
 describe("narrowing to the place or the title asked", () => {
   const person: PersonIdentity = {
     fullName: "Ali Rahimi",

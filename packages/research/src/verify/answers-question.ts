@@ -1371,6 +1371,17 @@ const NAME_ASKED =
 const NAMING_WORDS =
   /\b(?:name|named|names|naming|called|stands?\s+for|short\s+for|abbreviat\w*|acronym|initials|means|meaning|refers?\s+to)\b/i;
 
+/** Sites whose name labels a profile's handle on a card: "GitHub: ada-lind", "Mastodon: @ada@example.social". */
+const PROFILE_SITES =
+  /^(?:github|gitlab|codeberg|twitter|x|linkedin|mastodon|bluesky|instagram|facebook|youtube|threads|keybase|dribbble|behance|medium|substack|telegram|discord)$/i;
+
+/** Whether the answer is a profile site's name standing in the quote as the label of a handle. */
+function labelsAHandle(answer: string, quote: string): boolean {
+  if (!PROFILE_SITES.test(answer.trim())) return false;
+  const escaped = answer.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}\\s*:\\s*@?[\\p{L}\\p{N}_]`, "iu").test(quote);
+}
+
 export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote): QuestionCheck {
   const { kind, value } = asked;
   // Examples a question or a field's description gives are not what is asked: "such as Seed or Series A".
@@ -1480,6 +1491,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     namesPerson(asked.person, { quote: text, passageText: text })
   )
     return { holds: false, reason: "the answer copies a sentence about the person rather than giving the value" };
+  // "GitHub: ada-lind" on a card: the site's name labels a handle; it is not where the person works.
+  if (asked.type === "TEXT" && text && labelsAHandle(text, quote))
+    return { holds: false, reason: `"${shorten(text)}" labels a handle in the quote rather than giving a value` };
   // A pointer to where it is told ("see our About page", "- example.org/about for information about us") tells nothing.
   if (asked.type === "TEXT" && POINTER.test(text))
     return { holds: false, reason: `"${shorten(text)}" points to where it is told rather than telling it` };
