@@ -449,6 +449,29 @@ describe("whose statement it is", () => {
   });
 });
 
+describe("an option a glossary defines", () => {
+  it("is not the subject's: 'AL3 (Assurance Level Three) is the highest level' says what AL3 is", () => {
+    const question = "Which assurance level does Example Labs meet?";
+    expect(
+      reason(
+        check(
+          question,
+          "OPTION",
+          "AL3",
+          "AL3 (Assurance Level Three) is the highest level, equal to an in-person check.",
+        ),
+      ),
+    ).toBe("the quote says what AL3 is; it does not say it of the subject");
+    expect(
+      holds(check(question, "OPTION", "AL2", "Example Labs meets AL2 (Assurance Level Two) for every account.")),
+    ).toBe(true);
+    // A plan's name leading a sentence on the subject's own pricing page is no glossary's line.
+    expect(
+      holds(check("Which plan includes SSO?", "OPTION", "Business", "Business is the cheapest plan with SSO.")),
+    ).toBe(true);
+  });
+});
+
 describe("a handle's label", () => {
   it("is no organisation the person worked at: 'GitHub: adalind' on a card", () => {
     const person: PersonIdentity = {

@@ -1382,6 +1382,18 @@ function labelsAHandle(answer: string, quote: string): boolean {
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}\\s*:\\s*@?[\\p{L}\\p{N}_]`, "iu").test(quote);
 }
 
+/**
+ * Whether the quote opens by spelling an option out and saying what it is, as a glossary does:
+ * "AES (Advanced Electronic Signature) provides ...", "eIDAS QES (Qualified Electronic Signature) is ...".
+ */
+function definesOption(option: string, quote: string): boolean {
+  const escaped = option.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(
+    `^\\W*(?:[\\p{L}\\p{N}-]+\\s+)?${escaped}\\s*\\([^)]{3,}\\)\\s+(?:is|are|provides|offers|means|refers|requires|gives|adds|ensures)\\b`,
+    "iu",
+  ).test(quote);
+}
+
 export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote): QuestionCheck {
   const { kind, value } = asked;
   // Examples a question or a field's description gives are not what is asked: "such as Seed or Series A".
@@ -1898,6 +1910,11 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     // short form in capitals alone ("Which EHR systems") names a kind of thing the passage may leave unsaid.
     if (named.some((name) => !name.shortForm) && held.length === 0)
       return { holds: false, reason: `the passage does not speak of ${entries.map((entry) => entry.word).join(", ")}` };
+    // A glossary's line that spells the chosen option out and says what it is ("AES (Advanced
+    // Electronic Signature) provides a higher level ...") describes the option, not the subject's.
+    const chosen = typeof value === "string" ? value : null;
+    if (chosen && !subjectNamed && !FIRST_PERSON.test(quote) && definesOption(chosen, quote))
+      return { holds: false, reason: `the quote says what ${shorten(chosen)} is; it does not say it of the subject` };
   }
   // A quote that says what the name stands for or comes from speaks of what a question about the name asks.
   const speaksOfName =
