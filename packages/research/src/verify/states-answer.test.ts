@@ -91,6 +91,16 @@ describe("statesAnswer", () => {
     );
   });
 
+  it("a free trial is no free plan", () => {
+    const tier = "Do they have a free tier?";
+    expect(stated("BOOL", true, "Start your free 30-day trial.", tier)).toBe(false);
+    expect(stated("BOOL", true, "Try Acme free for 14 days, no card needed.", tier)).toBe(false);
+    expect(stated("BOOL", true, "The free plan covers up to three users, forever.", tier)).toBe(true);
+    expect(stated("BOOL", true, "Start with a free 14-day trial, or stay on the free plan.", tier)).toBe(true);
+    // A trial asked about is answered by one.
+    expect(stated("BOOL", true, "Start your free 30-day trial.", "Is there a free trial?")).toBe(true);
+  });
+
   it("the question's own prefixed word is no denial", () => {
     const quote = "Every team uses the wiki, including non-sales teams.";
     expect(stated("BOOL", true, quote, "Does Acme use its wiki for non-sales teams too?")).toBe(true);

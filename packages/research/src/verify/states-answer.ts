@@ -571,6 +571,19 @@ function statesRole(role: { head: string; modifiers: readonly string[] }, quote:
 const SUPPORT_AS_NOUN =
   /\b(?:offer|offers|provide|provides|give|gives|have|has|get|gets|any|customer|e-?mail|phone|live|chat|priority|premium|dedicated|technical)\s+support\b|\bsupport\s+(?:by|via|over|through|team|hours|channels?)\b/i;
 
+/** A free plan, tier or version asked: what stays free, not a trial. */
+const FREE_OFFER_ASKED = /\bfree\s+(?:tier|plan|version|edition|account|option|forever)s?\b|\bfreemium\b/i;
+/** A free trial, or free for a while: "a free 30-day trial", "try it free for 14 days". */
+const FREE_TRIAL =
+  /\bfree\s+(?:\d+[-\s]?(?:day|week|month)s?\s+)?trials?\b|\bfree\s+for\s+(?:\d+|a|one|two|three|seven|fourteen|thirty)\s+(?:days?|weeks?|months?)\b/gi;
+
+/** Whether every "free" of a quote is a trial's: a free trial is no free plan. */
+function freeOnlyForATrial(quote: string): boolean {
+  FREE_TRIAL.lastIndex = 0;
+  if (!FREE_TRIAL.test(quote)) return false;
+  return !/\bfree\b/i.test(quote.replace(FREE_TRIAL, " ")) && !FREE_OFFER_ASKED.test(quote);
+}
+
 function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
   const subjectStems = subjectStemsOf(claim.subjectTerms);
   const asked = questionTopic(claim.question, subjectStems);
@@ -598,7 +611,9 @@ function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Suppo
       !negated &&
       specificShare >= 0.5 &&
       [...mentioned].filter((word) => word !== support).length >= Math.ceil(asked.topic.length / 2) &&
-      (support === null || mentioned.has(support))
+      (support === null || mentioned.has(support)) &&
+      // "Do they have a free tier?" is not answered yes by "Start your free 30-day trial".
+      !(FREE_OFFER_ASKED.test(claim.question) && freeOnlyForATrial(quote))
     )
       return { stated: true };
     // "No": a denial of the topic, or a statement of it that leaves out what was asked about by name
