@@ -34,7 +34,14 @@ describe("a question about a name", () => {
   it("is answered by a quote that speaks of the name, not by a heading that holds it", () => {
     const why = "Why is it called Example Labs?";
     expect(
-      reason(check(why, "TEXT", "Have Example Labs speak at your event", "Have Example Labs speak at your event")),
+      reason(
+        check(
+          why,
+          "TEXT",
+          "Invite Example Labs to speak at your meetup",
+          "Invite Example Labs to speak at your meetup",
+        ),
+      ),
     ).toBe("the quote says nothing of the name");
     expect(
       holds(

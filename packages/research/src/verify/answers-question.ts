@@ -1384,7 +1384,7 @@ function labelsAHandle(answer: string, quote: string): boolean {
 
 /**
  * Whether the quote opens by spelling an option out and saying what it is, as a glossary does:
- * "AES (Advanced Electronic Signature) provides ...", "eIDAS QES (Qualified Electronic Signature) is ...".
+ * "AL2 (Assurance Level Two) provides ...", "Grade AL3 (Assurance Level Three) is ...".
  */
 function definesOption(option: string, quote: string): boolean {
   const escaped = option.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -1910,8 +1910,8 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     // short form in capitals alone ("Which EHR systems") names a kind of thing the passage may leave unsaid.
     if (named.some((name) => !name.shortForm) && held.length === 0)
       return { holds: false, reason: `the passage does not speak of ${entries.map((entry) => entry.word).join(", ")}` };
-    // A glossary's line that spells the chosen option out and says what it is ("AES (Advanced
-    // Electronic Signature) provides a higher level ...") describes the option, not the subject's.
+    // A glossary's line that spells the chosen option out and says what it is ("AL3 (Assurance
+    // Level Three) is the highest level ...") describes the option, not the subject's.
     const chosen = typeof value === "string" ? value : null;
     if (chosen && !subjectNamed && !FIRST_PERSON.test(quote) && definesOption(chosen, quote))
       return { holds: false, reason: `the quote says what ${shorten(chosen)} is; it does not say it of the subject` };

@@ -93,12 +93,12 @@ describe("statesAnswer", () => {
 
   it("a free trial is no free plan", () => {
     const tier = "Do they have a free tier?";
-    expect(stated("BOOL", true, "Start your free 30-day trial.", tier)).toBe(false);
+    expect(stated("BOOL", true, "Start your free 21-day trial today.", tier)).toBe(false);
     expect(stated("BOOL", true, "Try Acme free for 14 days, no card needed.", tier)).toBe(false);
     expect(stated("BOOL", true, "The free plan covers up to three users, forever.", tier)).toBe(true);
     expect(stated("BOOL", true, "Start with a free 14-day trial, or stay on the free plan.", tier)).toBe(true);
     // A trial asked about is answered by one.
-    expect(stated("BOOL", true, "Start your free 30-day trial.", "Is there a free trial?")).toBe(true);
+    expect(stated("BOOL", true, "Start your free 21-day trial today.", "Is there a free trial?")).toBe(true);
   });
 
   it("the question's own prefixed word is no denial", () => {
