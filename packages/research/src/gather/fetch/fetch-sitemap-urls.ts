@@ -8,10 +8,18 @@ import type { PageFetcher } from "./page-fetcher.js";
  */
 export const maxSitemapUrls = 2_000;
 
+/** Sitemaps a robots.txt names that are read at most: a site's pages, posts and docs, not every language's. */
+const MAX_DECLARED_SITEMAPS = 5;
+/** Child sitemaps of an index read at most; those listed first are read. */
+const MAX_CHILD_SITEMAPS = 50;
+
 /**
- * Reads `/sitemap.xml` of `origin` (and, for a sitemap index, the sitemaps it lists, one level
- * deep) and returns up to 2,000 page URLs on the same site: the origin's host or one of its
- * subdomains, `www.` ignored. A site without a sitemap gives an empty list; other failures throw.
+ * Reads the site's sitemap and returns up to 2,000 page URLs on the same site: the origin's host or
+ * one of its subdomains, `www.` ignored. The sitemap is `/sitemap.xml`, or where it lists no page
+ * (missing, or a page that is no sitemap), those the site's robots.txt names in its `Sitemap:`
+ * lines (`/sitemap_index.xml`, `/wp-sitemap.xml`, `/sitemap-0.xml`). A sitemap index is followed
+ * one level deep, its sitemaps read together and their pages kept in the index's order. A site
+ * without a sitemap gives an empty list; other failures of `/sitemap.xml` throw.
  */
 export async function fetchSitemapUrls(
   fetcher: PageFetcher,
@@ -19,36 +27,56 @@ export async function fetchSitemapUrls(
   options: { signal?: AbortSignal },
 ): Promise<string[]> {
   const base = new URL(origin);
-  const root = await readSitemap(fetcher, new URL("/sitemap.xml", base).href, options.signal);
-  if (root === undefined) return [];
-  const found = new Set<string>();
-  const add = (locations: string[]) => {
-    for (const location of locations) {
-      if (found.size >= maxSitemapUrls) return;
-      const url = sameSiteUrl(location, base);
-      if (url !== undefined) found.add(url);
-    }
-  };
-  if (!root.isIndex) {
-    add(root.locations);
-    return [...found];
+  const signal = options.signal;
+  const root = await readSitemap(fetcher, new URL("/sitemap.xml", base).href, signal);
+  let urls = root === undefined ? [] : await pagesOf(fetcher, root, base, signal);
+  if (urls.length === 0) {
+    const declared = (await declaredSitemaps(fetcher, base, signal))
+      .filter((url) => url !== new URL("/sitemap.xml", base).href)
+      .slice(0, MAX_DECLARED_SITEMAPS);
+    const sitemaps = await Promise.all(declared.map((url) => readSitemap(fetcher, url, signal).catch(() => undefined)));
+    const lists = await Promise.all(
+      sitemaps.map((sitemap) => (sitemap === undefined ? [] : pagesOf(fetcher, sitemap, base, signal))),
+    );
+    urls = lists.flat();
   }
-  for (const location of root.locations) {
-    if (found.size >= maxSitemapUrls) break;
-    const childUrl = sameSiteUrl(location, base);
-    if (childUrl === undefined) continue;
-    const child = await readSitemap(fetcher, childUrl, options.signal);
-    // One level deep only: an index listed inside an index is not followed.
-    if (child !== undefined && !child.isIndex) add(child.locations);
+  return [...new Set(urls)].slice(0, maxSitemapUrls);
+}
+
+/** The same-site page URLs of a sitemap, or of the sitemaps an index lists (one level deep only). */
+async function pagesOf(fetcher: PageFetcher, sitemap: Sitemap, base: URL, signal: AbortSignal | undefined) {
+  const sameSite = (locations: string[]) =>
+    locations.flatMap((location) => sameSiteUrl(location, base) ?? []).slice(0, maxSitemapUrls);
+  if (!sitemap.isIndex) return sameSite(sitemap.locations);
+  const children = sameSite(sitemap.locations).slice(0, MAX_CHILD_SITEMAPS);
+  // Read together, as the fetcher's politeness allows: a site's dozen sitemaps take a few windows, not a dozen.
+  const read = await Promise.all(children.map((url) => readSitemap(fetcher, url, signal).catch(() => undefined)));
+  // An index listed inside an index is not followed.
+  return read.flatMap((child) => (child === undefined || child.isIndex ? [] : sameSite(child.locations)));
+}
+
+/** The sitemaps a site's robots.txt names (`Sitemap: https://example.org/sitemap_index.xml`), on the same site. */
+async function declaredSitemaps(fetcher: PageFetcher, base: URL, signal: AbortSignal | undefined): Promise<string[]> {
+  let text: string;
+  try {
+    text = (await fetcher.fetch(new URL("/robots.txt", base).href, signal === undefined ? {} : { signal })).text;
+  } catch {
+    return [];
   }
-  return [...found];
+  const declared = [...text.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)].map((match) => match[1] ?? "");
+  return [...new Set(declared.flatMap((location) => sameSiteUrl(location, base) ?? []))];
+}
+
+interface Sitemap {
+  isIndex: boolean;
+  locations: string[];
 }
 
 async function readSitemap(
   fetcher: PageFetcher,
   url: string,
   signal: AbortSignal | undefined,
-): Promise<{ isIndex: boolean; locations: string[] } | undefined> {
+): Promise<Sitemap | undefined> {
   let text: string;
   try {
     text = (await fetcher.fetch(url, signal === undefined ? {} : { signal })).text;
