@@ -1479,3 +1479,58 @@ describe("a document named by the word in front of it", () => {
     expect(holds(check("How many days does Example Labs' refund policy allow?", "NUMBER", 30, refunds))).toBe(true);
   });
 });
+
+describe("a year that dates another event", () => {
+  it("is no founding year where its clause names a listing, a round or a launch and no founding", () => {
+    const bio =
+      "Prior to Example Labs, he co-founded Blend (IPO in 2021), wrote code inside two banks and studied at Stanford.";
+    expect(reason(check("What year was Example Labs founded?", "DATE", "2021", bio))).toBe(
+      "the quote gives 2021 as the date of a listing",
+    );
+    expect(reason(check("In what year was Example Labs founded?", "NUMBER", 2021, bio))).toBe(
+      "the quote gives 2021 as the date of a listing",
+    );
+    expect(
+      reason(
+        check(
+          "When was Example Labs founded?",
+          "DATE",
+          "2016",
+          "Example Labs was started by two engineers, and it launched its first product in 2016.",
+        ),
+      ),
+    ).toBe("the quote gives 2016 as the date of a launch");
+  });
+
+  it("holds where the clause with the year names the event asked, or none", () => {
+    const founded = "When was Example Labs founded?";
+    expect(
+      holds(check(founded, "DATE", "2013", "Example Labs was founded in 2013 and raised its Series A in 2016.")),
+    ).toBe(true);
+    expect(holds(check(founded, "DATE", "2013", "In 2013, two engineers founded Example Labs in Leeds."))).toBe(true);
+    expect(holds(check(founded, "DATE", "2013", "Example Labs (founded 2013; acquired 2020) makes sensors."))).toBe(
+      true,
+    );
+    expect(
+      holds(
+        check(
+          "When did Example Labs raise its Series A?",
+          "DATE",
+          "2016",
+          "Founded in 2013, Example Labs raised its Series A in 2016.",
+        ),
+      ),
+    ).toBe(true);
+    // A question about no dated event is left to the other checks.
+    expect(
+      holds(
+        check(
+          "When was Example Labs' privacy policy last updated?",
+          "DATE",
+          "2021",
+          "Last updated: March 2021 (launch of the app)",
+        ),
+      ),
+    ).toBe(true);
+  });
+});

@@ -541,6 +541,45 @@ function rateSaidFor(question: string, quote: string): string | null {
   return null;
 }
 
+/** Events a date is the date of, as questions ask them and pages write them. */
+const DATED_EVENTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ["founding", /\b(?:co-?)?found(?:ed|ing|s)?\b|\bestablish(?:ed|ment)\b|\bincorporat(?:ed|ion)\b/i],
+  ["listing", /\bIPO\b|\bwent public\b|\bgo(?:es|ing)? public\b|\blisted\b|\blisting\b/i],
+  ["acquisition", /\bacqui(?:red|res|re|sition)\b|\bbought\b/i],
+  ["funding", /\brais(?:ed|es|e|ing)\b|\bfunding\b|\bround\b|\bseries [a-f]\b/i],
+  ["launch", /\blaunch(?:ed|es|ing)?\b|\bunveil(?:ed|s)?\b/i],
+  ["joining", /\bjoin(?:ed|s|ing)?\b|\bhired\b/i],
+  ["leaving", /\bleft\b|\bleav(?:e|es|ing)\b|\bdeparted\b|\bstepped down\b/i],
+  ["graduation", /\bgraduat(?:ed|es|e|ion)\b/i],
+  ["birth", /\bborn\b/i],
+];
+
+/** Where a clause ends: a bracket, a semicolon, a dash, a sentence's stop, a comma. */
+const CLAUSE_BREAK = /[;()[\]—–|]|[.!?](?=\s|$)|,\s/;
+
+/**
+ * The event a quote dates with the year answered, when it is another than the one asked: "co-founded
+ * Blend (IPO in 2021)" dates a listing, not a founding. Every place the quote writes the year must
+ * sit in a clause that names another event and not the one asked; null otherwise, or when the
+ * question asks of no such event.
+ */
+function otherEventDated(question: string, quote: string, year: string): string | null {
+  const asked = DATED_EVENTS.filter(([, cue]) => cue.test(question));
+  if (asked.length === 0 || !/^\d{4}$/.test(year)) return null;
+  let other: string | null = null;
+  for (const match of quote.matchAll(new RegExp(`(?<!\\d)${year}(?!\\d)`, "g"))) {
+    const at = match.index;
+    const before = quote.slice(0, at).split(CLAUSE_BREAK).at(-1) ?? "";
+    const after = quote.slice(at + year.length).split(CLAUSE_BREAK)[0] ?? "";
+    const clause = `${before} ${year} ${after}`;
+    if (asked.some(([, cue]) => cue.test(clause))) return null;
+    const named = DATED_EVENTS.find(([name, cue]) => cue.test(clause) && !asked.some(([own]) => own === name));
+    if (!named) return null;
+    other = named[0];
+  }
+  return other;
+}
+
 /** Whether a number mention is stated as the kind asked, in its quote. */
 function mentionFits(
   mention: NumberMention,
@@ -1707,6 +1746,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
             holds: false,
             reason: `the quote does not tie the date to the start of ${untold.map((entry) => entry.word).join(", ")}`,
           };
+        // "Prior to Example, he co-founded Blend (IPO in 2021)": 2021 dates a listing, not a founding.
+        const event = otherEventDated(question, quote, String(value).slice(0, 4));
+        if (event)
+          return { holds: false, reason: `the quote gives ${String(value).slice(0, 4)} as the date of a ${event}` };
         break;
       }
       if (asked.type !== "NUMBER") break;
@@ -1731,6 +1774,8 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
                   : `the quote does not state ${value} as a ${kind}`;
         return { holds: false, reason };
       }
+      const event = kind === "year" ? otherEventDated(question, quote, String(number)) : null;
+      if (event) return { holds: false, reason: `the quote gives ${number} as the date of a ${event}` };
       // "$3 for every review" is no total, "1 token every 15 minutes" no count over seven days.
       const rate = rateSaidFor(question, quote);
       if (rate) return { holds: false, reason: rate };
