@@ -174,6 +174,27 @@ describe("chooseSitePages", () => {
     expect(chosen).toContain(`${origin}/handbook/company/team`);
   });
 
+  it.each([
+    ["/members", "Members"],
+    ["/fellows", "Our fellows"],
+    ["/directory", "Directory"],
+    ["/speakers", "Speakers"],
+    ["/about/advisory-board", "Advisory board"],
+    ["/faculty", "Faculty"],
+  ])("reads, for a person known by first name, the directory %s of the organisation's people", (path, text) => {
+    const links = [
+      link("/events", "Events"),
+      link("/programs/summer-school", "Summer school"),
+      link("/news", "News"),
+      link("/contact", "Contact"),
+      link("/resources/reports", "Reports"),
+      link(path, text),
+    ];
+    const question = { ...ask("What does Imani work on?"), personName: "Imani" };
+    const chosen = diversePages(scoreSitePages(origin, links, [], question), 2, { includeKind: "team" });
+    expect(chosen.map((page) => page.url)).toContain(`${origin}${path}`);
+  });
+
   it("reads the post of the year the question names in a dated archive", () => {
     const sitemap = [
       "https://acme.test/blog/2023/05/02/board-changes",
