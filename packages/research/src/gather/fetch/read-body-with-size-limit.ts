@@ -12,16 +12,29 @@ export interface SizeLimitedBody {
   url: string;
   /** Most bytes accepted, counted after decompression. */
   maxBytes: number;
+  /**
+   * What a body over the cap gives: `refuse` (the default) throws FETCH_TOO_LARGE; `cut` keeps its
+   * first `maxBytes` bytes, for documents whose beginning reads without their end (HTML, plain
+   * text, a sitemap's list), not for those that break (a PDF, JSON).
+   */
+  overLimit?: "refuse" | "cut";
 }
 
 /**
- * Reads a whole response body, refusing one whose Content-Length is over the cap before reading
- * anything and cutting one off (and closing its connection) as soon as it grows past the cap.
- * Compressed bodies are counted after decompression, so a small gzip bomb is caught too.
+ * Reads a whole response body. One over the cap is refused (its Content-Length before reading
+ * anything, a body that grows past the cap as soon as it does) or, with `overLimit: "cut"`, cut at
+ * the cap; either way its connection is closed without reading the rest. Compressed bodies are
+ * counted after decompression, so a small gzip bomb is caught too.
  */
-export async function readBodyWithSizeLimit({ body, headers, url, maxBytes }: SizeLimitedBody): Promise<Buffer> {
+export async function readBodyWithSizeLimit({
+  body,
+  headers,
+  url,
+  maxBytes,
+  overLimit = "refuse",
+}: SizeLimitedBody): Promise<Buffer> {
   const declaredLength = Number(headerValue(headers["content-length"]));
-  if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
+  if (overLimit === "refuse" && Number.isFinite(declaredLength) && declaredLength > maxBytes) {
     discardBody(body);
     throw tooLarge(url, maxBytes, `Content-Length ${declaredLength}`);
   }
@@ -30,8 +43,13 @@ export async function readBodyWithSizeLimit({ body, headers, url, maxBytes }: Si
   let totalBytes = 0;
   try {
     for await (const chunk of source as AsyncIterable<Buffer>) {
+      if (totalBytes + chunk.length > maxBytes) {
+        if (overLimit === "refuse") throw tooLarge(url, maxBytes, "body grew past the limit");
+        chunks.push(chunk.subarray(0, maxBytes - totalBytes));
+        totalBytes = maxBytes;
+        break;
+      }
       totalBytes += chunk.length;
-      if (totalBytes > maxBytes) throw tooLarge(url, maxBytes, "body grew past the limit");
       chunks.push(chunk);
     }
   } finally {

@@ -118,17 +118,40 @@ describe("robots.txt", () => {
 });
 
 describe("limits", () => {
-  it("refuses a body whose Content-Length is over the cap without reading it", async () => {
+  it("refuses a PDF or JSON body whose Content-Length is over the cap without reading it", async () => {
     const server = await startSite({
-      "/big": (_request, response) => {
-        response.writeHead(200, { "content-type": "text/plain", "content-length": String(3 * 1024 * 1024) });
-        response.write("x".repeat(1024));
+      "/big.pdf": (_request, response) => {
+        response.writeHead(200, { "content-type": "application/pdf", "content-length": String(3 * 1024 * 1024) });
+        response.write("%PDF-1.7");
+      },
+      "/big.json": (_request, response) => {
+        response.writeHead(200, { "content-type": "application/json", "content-length": String(3 * 1024 * 1024) });
+        response.write("[");
       },
     });
-    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/big", {}))).toBe("FETCH_TOO_LARGE");
+    const fetcher = createFetcher(server);
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/big.pdf", {}))).toBe("FETCH_TOO_LARGE");
+    expect(await errorCodeOf(fetcher.fetch("http://site.test/big.json", {}))).toBe("FETCH_TOO_LARGE");
   });
 
-  it("cuts off a 50 MB streamed body without the server sending it all", async () => {
+  it("reads an HTML page over the cap as far as the cap: the first cards of a long directory", async () => {
+    const card = (index: number) => `<li><h3>Member ${index}</h3><p>Role ${index}, City ${index}</p></li>\n`;
+    const cards = Array.from({ length: 40_000 }, (_, index) => card(index)).join("");
+    const html = `<html><head><title>Directory</title></head><body><ul>${cards}</ul></body></html>`;
+    expect(Buffer.byteLength(html)).toBeGreaterThan(2 * 1024 * 1024);
+    const server = await startSite({
+      "/directory": (_request, response) => {
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+      },
+    });
+    const page = await createFetcher(server).fetch("http://site.test/directory", {});
+    expect(page.text.length).toBe(2 * 1024 * 1024);
+    expect(page.text).toContain("<h3>Member 0</h3>");
+    expect(page.text).toContain("<h3>Member 20000</h3>");
+    expect(page.text).not.toContain("<h3>Member 39999</h3>");
+  });
+
+  it("cuts off a 50 MB streamed body at the cap without the server sending it all", async () => {
     const total = 50 * 1024 * 1024;
     let sent = 0;
     let closed!: Promise<void>;
@@ -147,7 +170,7 @@ describe("limits", () => {
         write();
       },
     });
-    expect(await errorCodeOf(createFetcher(server).fetch("http://site.test/stream", {}))).toBe("FETCH_TOO_LARGE");
+    expect((await createFetcher(server).fetch("http://site.test/stream", {})).text.length).toBe(2 * 1024 * 1024);
     await closed;
     expect(sent).toBeLessThan(total / 2);
   });
@@ -166,7 +189,7 @@ describe("limits", () => {
     });
     const fetcher = createFetcher(server);
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
-    expect(await errorCodeOf(fetcher.fetch("http://site.test/bomb", {}))).toBe("FETCH_TOO_LARGE");
+    expect((await fetcher.fetch("http://site.test/bomb", {})).text.length).toBe(2 * 1024 * 1024);
     expect((await fetcher.fetch("http://site.test/small", {})).text).toBe("small text");
   });
 

@@ -34,7 +34,7 @@ export interface UndiciPageFetcherSettings {
   allowPrivate?: boolean;
   /** curl `--connect-to` rules (FETCH_CONNECT_TO); their targets are reached even when private. Default none. */
   connectTo?: readonly ConnectTarget[];
-  /** Largest body accepted, in bytes, after decompression. Default 2 MiB. */
+  /** Largest body read, in bytes, after decompression: an HTML, text or XML body is cut there, a PDF or JSON one refused. Default 2 MiB. */
   maxBodyBytes?: number;
   /** Time to open a connection, in milliseconds. Default 5000. */
   connectTimeoutMs?: number;
@@ -294,11 +294,15 @@ export class UndiciPageFetcher implements PageFetcher {
       discardBody(response.body);
       throw new DossierError("FETCH_UNSUPPORTED_CONTENT", { detail: `${url.href} is ${mediaType}` });
     }
+    // A page too long is read as far as the cap: a directory's first few hundred cards, not none.
+    // A PDF or JSON cut short does not read, nor does a body of no known kind.
+    const cuttable = kind === "html" || kind === "text" || kind === "xml";
     const bytes = await readBodyWithSizeLimit({
       body: response.body,
       headers: response.headers,
       url: url.href,
       maxBytes: this.#maxBodyBytes,
+      overLimit: cuttable ? "cut" : "refuse",
     });
     if (kind === undefined) {
       const sniffed = sniffContentKind(bytes);
