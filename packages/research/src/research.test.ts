@@ -136,6 +136,40 @@ describe("createResearcher's second look", () => {
       await server.close();
     }
   });
+
+  it("reads a page named after the question that only the sitemap lists, even when a passage seems to cover it", async () => {
+    const origin = "https://acme.example";
+    const post = `${origin}/2020/03/12/one-million-respondents`;
+    const fetcher = webFetcher({
+      [`${origin}/`]: page(
+        "Acme",
+        `<p>Acme makes survey software. Acme surveyed its millionth respondent in 2020, five years after launch.</p><a href="/about">About</a>`,
+      ),
+      [`${origin}/about`]: page("About Acme", "<p>Acme was founded in 2015 in Leeds.</p>"),
+      [`${origin}/sitemap.xml`]: `<urlset><url><loc>${origin}/about</loc></url><url><loc>${post}</loc></url></urlset>`,
+      [post]: page(
+        "One million respondents",
+        "<p>On March 12, 2020 we surveyed our millionth respondent, a farmer in Kenya.</p>",
+      ),
+    });
+    const server = await startFakeChatServer();
+    try {
+      const model = new OpenAiCompatibleChatModel({ baseUrl: server.url, model: "m", timeoutMs: 5_000, maxRetries: 0 });
+      const research = createResearcher({ model, fetcher, search: nothingFound });
+      const validation = validateResearchRequest("company", {
+        question: "When did Acme survey its millionth respondent?",
+        responseType: "DATE",
+        company: { name: "Acme", website: origin },
+      });
+      if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+      const trace = {} as ResearchTrace;
+      await research(validation.request, { trace });
+      expect(trace.pagesRead).toContain(post);
+      expect(String(server.requests.at(-1)!.messages.at(-1)!.content)).toContain("On March 12, 2020 we surveyed");
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 /** Three news pages that say little, found first by search. */

@@ -316,17 +316,22 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const covered = covering !== null && !snippetLeads;
     // deep research always looks twice; lite never does (its budget is the home page and the snippets).
     // A person's own page on the site, found and not yet read, is worth the second look too.
-    const secondLook =
-      profile.effort !== "lite" &&
-      gathering.remainingBudget() > 0 &&
-      !gatherSignal.aborted &&
-      (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
+    const mayLook = profile.effort !== "lite" && gathering.remainingBudget() > 0 && !gatherSignal.aborted;
+    const looksAgain = mayLook && (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
+    // Where the passages seem to cover the question, a page of the site named after it, known only
+    // once the sitemap came in after the first choice ("/2020/02/27/one-billion-certs" for "when
+    // did they issue their billionth certificate"), may still say it first hand: it is read.
+    const named = mayLook && !looksAgain ? (await gathering.namedPagesUnread()).slice(0, 1) : [];
+    const secondLook = looksAgain || named.length > 0;
     if (secondLook) {
       // Unread pages whose snippets rank among the best passages, best first: they lead the reads.
-      const leads = ranked
-        .slice(0, LEAD_PASSAGES)
-        .filter((passage) => passage.source === "search-snippet")
-        .map((passage) => passage.url);
+      const leads = [
+        ...ranked
+          .slice(0, LEAD_PASSAGES)
+          .filter((passage) => passage.source === "search-snippet")
+          .map((passage) => passage.url),
+        ...named,
+      ];
       await gathering.readMore(gathering.remainingBudget(), [...new Set(leads)]);
       context.signal?.throwIfAborted();
       context.onProgress?.({ stage: "reading", pages: evidenceNow().pages.length });

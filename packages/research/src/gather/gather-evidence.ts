@@ -76,6 +76,12 @@ export interface Gathering {
    * than the passages that seem to cover the question.
    */
   personPageUnread(): Promise<boolean>;
+  /**
+   * The subject's own pages, known now (the sitemap read after the first choice counts) and not
+   * read, whose own names hold two or more of the question's words ("/2020/02/27/one-billion-certs"
+   * for "when did they issue their billionth certificate"), best first.
+   */
+  namedPagesUnread(): Promise<string[]>;
   /** Everything gathered so far. */
   evidence(): GatheredEvidence;
 }
@@ -125,6 +131,8 @@ function pageIdentity(url: string): string {
 
 /** Own-site pages read in the first round after the home page; the rest of the budget is for search hits and the second look. */
 const FIRST_ROUND_SITE_PAGES = 4;
+/** Words of the question a page's own name holds that make it worth a second look. */
+const NAMED_PAGE_WORDS = 2;
 /** Third-party search results read in the first round. */
 const FIRST_ROUND_SEARCH_PAGES = 3;
 /** Pages kept back for the second look when the budget allows. */
@@ -467,6 +475,15 @@ export async function startGathering(
       if (pageQuestion.personName === null || budget <= 0) return false;
       await Promise.all(sitemapsRead);
       return plan.ownSites.some((origin) => siteCandidates(origin).some((entry) => entry.kind === PERSON_PAGE_KIND));
+    },
+    async namedPagesUnread() {
+      if (budget <= 0) return [];
+      await Promise.all(sitemapsRead);
+      return plan.ownSites
+        .flatMap((origin) => siteCandidates(origin))
+        .filter((entry) => (entry.named ?? 0) >= NAMED_PAGE_WORDS)
+        .sort((a, b) => (b.named ?? 0) - (a.named ?? 0) || b.score - a.score)
+        .map((entry) => entry.url);
     },
     evidence: () => ({
       pages: pagesOf(parts),

@@ -147,6 +147,8 @@ export interface ScoredPage {
    * few pages of one kind do not crowd out the others.
    */
   kind: string;
+  /** How many of the question's words the page's own name holds (its last path segment, its link text). */
+  named?: number;
 }
 
 /**
@@ -322,7 +324,10 @@ export function scoreSitePages(
     const score = scoreCandidate(asksPast, analysis, questionWords, question.intents, cues, personWords, questionYears);
     const kind =
       personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
-    if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind });
+    const named = questionWords.filter((forms) =>
+      analysis.ownWords.some((candidate) => forms.some((word) => related(word, candidate))),
+    ).length;
+    if (score > 0) scored.push({ url: url(), score, depth: analysis.depth, kind, named });
   }
   // The page above the person's own (`/team` above `/team/jane-doe`) is the directory with their card.
   const parents = new Set(
