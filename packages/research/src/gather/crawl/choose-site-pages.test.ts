@@ -156,6 +156,21 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("puts the page named after the person alone before pages about something of theirs", () => {
+    const links = [
+      link("/team/ada-lind-goals", "Ada Lind's goals"),
+      link("/blog/ada-lind-intro", "Introducing Ada Lind"),
+      link("/handbook/company/team/ada-lind", "Ada Lind's README"),
+    ];
+    const question = { ...ask("Where does Ada Lind live?"), personName: "Ada Lind" };
+    const scored = scoreSitePages(origin, links, [], question);
+    expect(scored[0]?.url).toBe(`${origin}/handbook/company/team/ada-lind`);
+    const first = { ...ask("Where does Ada live?"), personName: "Ada" };
+    expect(scoreSitePages(origin, [link("/ada-goals"), link("/people/team/ada")], [], first)[0]?.url).toBe(
+      `${origin}/people/team/ada`,
+    );
+  });
+
   it("reads, for a person, the page above their own, the team page with their card", () => {
     const links = [
       link("/careers", "Careers"),

@@ -52,6 +52,8 @@ interface CandidateAnalysis {
   path: string;
   /** Words of the page's own name: its last path segment and the anchor text. */
   ownWords: string[];
+  /** Words of its last path segment alone. */
+  leafWords: string[];
   /** What the page is, read from its path and anchor text. */
   reading: PageKindReading;
   /** Path segments. */
@@ -83,6 +85,7 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
       key: parsed.pathname.replace(/\/$/, "") || "/",
       path: parsed.pathname,
       ownWords,
+      leafWords: wordsOf(leaf),
       reading: readPageKind(parsed.pathname, text),
       depth: parsed.pathname.split("/").filter(Boolean).length,
       asset: /\.(png|jpe?g|gif|svg|webp|zip|mp4|css|js|ico|woff2?)$/i.test(parsed.pathname),
@@ -203,10 +206,18 @@ const FIRST_NAME_PAGE_BONUS = 8;
 /** The {@link ScoredPage.kind} of the person's own page. */
 export const PERSON_PAGE_KIND = "person";
 
+/**
+ * Added when the page's address is named after the person and nothing else (`/team/jane-doe`):
+ * their own page, before the pages about something of theirs (`/team/jane-doe-goals`, `/blog/jane-doe-intro`).
+ */
+const NAME_ONLY_PAGE_BONUS = 2;
+
 /** How surely a page is the person's own, from its own name: the bonus to add, 0 when not theirs. */
 function personPageBonus(analysis: CandidateAnalysis, personWords: readonly string[]): number {
   if (personWords.length === 0 || !personWords.every((word) => analysis.ownWords.includes(word))) return 0;
-  return personWords.length > 1 ? PERSON_PAGE_BONUS : FIRST_NAME_PAGE_BONUS;
+  const nameOnly =
+    analysis.leafWords.length === personWords.length && analysis.leafWords.every((word) => personWords.includes(word));
+  return (personWords.length > 1 ? PERSON_PAGE_BONUS : FIRST_NAME_PAGE_BONUS) + (nameOnly ? NAME_ONLY_PAGE_BONUS : 0);
 }
 
 /**
