@@ -137,7 +137,7 @@ describe("createResearcher's second look", () => {
     }
   });
 
-  it("reads a page named after the question that only the sitemap lists, even when a passage seems to cover it", async () => {
+  it("reads a page named after the question that a page read links to, even when a passage seems to cover it", async () => {
     const origin = "https://acme.example";
     const post = `${origin}/2020/03/12/one-million-respondents`;
     const fetcher = webFetcher({
@@ -145,8 +145,10 @@ describe("createResearcher's second look", () => {
         "Acme",
         `<p>Acme makes survey software. Acme surveyed its millionth respondent in 2020, five years after launch.</p><a href="/about">About</a>`,
       ),
-      [`${origin}/about`]: page("About Acme", "<p>Acme was founded in 2015 in Leeds.</p>"),
-      [`${origin}/sitemap.xml`]: `<urlset><url><loc>${origin}/about</loc></url><url><loc>${post}</loc></url></urlset>`,
+      [`${origin}/about`]: page(
+        "About Acme",
+        `<p>Acme was founded in 2015 in Leeds.</p><a href="/2020/03/12/one-million-respondents">News</a>`,
+      ),
       [post]: page(
         "One million respondents",
         "<p>On March 12, 2020 we surveyed our millionth respondent, a farmer in Kenya.</p>",

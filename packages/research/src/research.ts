@@ -318,10 +318,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     // A person's own page on the site, found and not yet read, is worth the second look too.
     const mayLook = profile.effort !== "lite" && gathering.remainingBudget() > 0 && !gatherSignal.aborted;
     const looksAgain = mayLook && (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
-    // Where the passages seem to cover the question, a page of the site named after it, known only
-    // once the sitemap came in after the first choice ("/2020/02/27/one-billion-certs" for "when
-    // did they issue their billionth certificate"), may still say it first hand: it is read.
-    const named = mayLook && !looksAgain ? (await gathering.namedPagesUnread()).slice(0, 1) : [];
+    // Where the passages seem to cover the question, a page of the site named after it and linked
+    // from the pages read or found by search, not read yet ("/2020/02/27/one-billion-certs" for
+    // "when did they issue their billionth certificate"), may still say it first hand: it is read.
+    const named = mayLook && !looksAgain ? gathering.namedPagesUnread().slice(0, 1) : [];
     const secondLook = looksAgain || named.length > 0;
     if (secondLook) {
       // Unread pages whose snippets rank among the best passages, best first: they lead the reads.

@@ -77,11 +77,12 @@ export interface Gathering {
    */
   personPageUnread(): Promise<boolean>;
   /**
-   * The subject's own pages, known now (the sitemap read after the first choice counts) and not
-   * read, whose own names hold two or more of the question's words ("/2020/02/27/one-billion-certs"
-   * for "when did they issue their billionth certificate"), best first.
+   * The subject's own pages not read whose own names hold two or more of the question's words
+   * ("/2020/02/27/one-billion-certs" for "when did they issue their billionth certificate"), best
+   * first: those linked from the pages read or found by search. The sitemap is not waited for: a
+   * question the passages seem to cover is answered without that wait.
    */
-  namedPagesUnread(): Promise<string[]>;
+  namedPagesUnread(): string[];
   /** Everything gathered so far. */
   evidence(): GatheredEvidence;
 }
@@ -309,13 +310,13 @@ export async function startGathering(
   };
 
   /** The site's pages worth reading now, best first: linked from any of its pages read, in its sitemap, or found by search. */
-  const siteCandidates = (origin: string): ScoredPage[] => {
+  const siteCandidates = (origin: string, { withSitemap = true } = {}): ScoredPage[] => {
     const host = siteHostOf(origin);
     const base = answeredAt.get(origin) ?? origin;
     const links: PageLink[] = pagesOf(parts)
       .filter((page) => siteHostOf(page.url) === host)
       .flatMap((page) => page.links);
-    const scored = scoreSitePages(base, links, sitemaps.get(origin) ?? [], pageQuestion);
+    const scored = scoreSitePages(base, links, withSitemap ? (sitemaps.get(origin) ?? []) : [], pageQuestion);
     const byIdentity = new Map(scored.map((entry) => [pageIdentity(entry.url), entry]));
     searchHits
       .filter((hit) => ownOrigin(hit.url) === origin)
@@ -476,11 +477,10 @@ export async function startGathering(
       await Promise.all(sitemapsRead);
       return plan.ownSites.some((origin) => siteCandidates(origin).some((entry) => entry.kind === PERSON_PAGE_KIND));
     },
-    async namedPagesUnread() {
+    namedPagesUnread() {
       if (budget <= 0) return [];
-      await Promise.all(sitemapsRead);
       return plan.ownSites
-        .flatMap((origin) => siteCandidates(origin))
+        .flatMap((origin) => siteCandidates(origin, { withSitemap: false }))
         .filter((entry) => (entry.named ?? 0) >= NAMED_PAGE_WORDS)
         .sort((a, b) => (b.named ?? 0) - (a.named ?? 0) || b.score - a.score)
         .map((entry) => entry.url);
