@@ -319,8 +319,8 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
     const mayLook = profile.effort !== "lite" && gathering.remainingBudget() > 0 && !gatherSignal.aborted;
     const looksAgain = mayLook && (!covered || profile.effort === "deep" || (await gathering.personPageUnread()));
     // Where the passages seem to cover the question, a page of the site named after it and linked
-    // from the pages read or found by search, not read yet ("/2020/02/27/one-billion-certs" for
-    // "when did they issue their billionth certificate"), may still say it first hand: it is read.
+    // from the pages read or found by search, not read yet ("/news/2021/05/one-million-members" for
+    // "when did they pass a million members"), may still say it first hand: it is read.
     const named = mayLook && !looksAgain ? gathering.namedPagesUnread().slice(0, 1) : [];
     const secondLook = looksAgain || named.length > 0;
     if (secondLook) {

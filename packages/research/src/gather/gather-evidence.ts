@@ -78,7 +78,7 @@ export interface Gathering {
   personPageUnread(): Promise<boolean>;
   /**
    * The subject's own pages not read whose own names hold two or more of the question's words
-   * ("/2020/02/27/one-billion-certs" for "when did they issue their billionth certificate"), best
+   * ("/news/2021/05/one-million-members" for "when did they pass a million members"), best
    * first: those linked from the pages read or found by search. The sitemap is not waited for: a
    * question the passages seem to cover is answered without that wait.
    */

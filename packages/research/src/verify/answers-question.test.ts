@@ -1482,8 +1482,7 @@ describe("a document named by the word in front of it", () => {
 
 describe("a year that dates another event", () => {
   it("is no founding year where its clause names a listing, a round or a launch and no founding", () => {
-    const bio =
-      "Prior to Example Labs, he co-founded Blend (IPO in 2021), wrote code inside two banks and studied at Stanford.";
+    const bio = "Prior to Example Labs, he co-founded Quillmark (IPO in 2021) and then taught at a coding school.";
     expect(reason(check("What year was Example Labs founded?", "DATE", "2021", bio))).toBe(
       "the quote gives 2021 as the date of a listing",
     );

@@ -559,7 +559,7 @@ const CLAUSE_BREAK = /[;()[\]—–|]|[.!?](?=\s|$)|,\s/;
 
 /**
  * The event a quote dates with the year answered, when it is another than the one asked: "co-founded
- * Blend (IPO in 2021)" dates a listing, not a founding. Every place the quote writes the year must
+ * Quillmark (IPO in 2021)" dates a listing, not a founding. Every place the quote writes the year must
  * sit in a clause that names another event and not the one asked; null otherwise, or when the
  * question asks of no such event.
  */
@@ -1746,7 +1746,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
             holds: false,
             reason: `the quote does not tie the date to the start of ${untold.map((entry) => entry.word).join(", ")}`,
           };
-        // "Prior to Example, he co-founded Blend (IPO in 2021)": 2021 dates a listing, not a founding.
+        // "Prior to Example, he co-founded Quillmark (IPO in 2021)": 2021 dates a listing, not a founding.
         const event = otherEventDated(question, quote, String(value).slice(0, 4));
         if (event)
           return { holds: false, reason: `the quote gives ${String(value).slice(0, 4)} as the date of a ${event}` };
