@@ -205,7 +205,7 @@ describe("chooseSitePages", () => {
       link("/resources/reports", "Reports"),
       link(path, text),
     ];
-    const question = { ...ask("What does Imani work on?"), personName: "Imani" };
+    const question = { ...ask("What does Tamsin work on?"), personName: "Tamsin" };
     const chosen = diversePages(scoreSitePages(origin, links, [], question), 2, { includeKind: "team" });
     expect(chosen.map((page) => page.url)).toContain(`${origin}${path}`);
   });
