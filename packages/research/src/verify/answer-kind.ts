@@ -80,7 +80,7 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
   ["percentage", /\b(?:percent(?:age)?|share of|what fraction|%)/],
   [
     "duration",
-    /\bhow long\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|\b(?:duration|notice period|trial)\b/,
+    /\bhow long\b|\bhow many (?:days|weeks|months|years|hours|minutes)\b|\bin (?:days|weeks|months|years|hours|minutes)\b|\b(?:duration|notice period|trial)\b/,
   ],
   [
     "money",

@@ -1533,3 +1533,65 @@ describe("a year that dates another event", () => {
     ).toBe(true);
   });
 });
+
+describe("values cut from the quote rather than given", () => {
+  it("refuses a piece cut from inside a sentence", () => {
+    const question = "name of Example Labs' Canadian subsidiary";
+    const quote = "Invoices are issued by Maple Branch Inc., which is the legal name for our Canadian entity.";
+    expect(reason(check(question, "TEXT", "which is the legal name for our Canadian entity.", quote))).toMatch(
+      /cut from inside a sentence/,
+    );
+    expect(holds(check(question, "TEXT", "Maple Branch Inc.", quote))).toBe(true);
+  });
+
+  it("refuses the quote's whole sentence given back for a thing asked by its noun", () => {
+    const quote = "All staff in Canada and Mexico get private dental cover from day one.";
+    expect(reason(check("dental insurance provider in canada", "TEXT", quote, quote))).toMatch(
+      /gives the quote's sentence back/,
+    );
+    expect(reason(check("Which insurer covers dental care in Canada?", "TEXT", quote, quote))).toMatch(
+      /gives the quote's sentence back/,
+    );
+    // A description asked is a sentence.
+    const does = "Example Labs builds weather sensors for small farms.";
+    expect(holds(check("How does Example Labs describe its sensors?", "TEXT", does, does))).toBe(true);
+  });
+});
+
+describe("an address given for another desk", () => {
+  it("refuses the press desk's address for a partnership question, and takes it for a press one", () => {
+    const quote = "For all press inquiries, please email press@example.org with your deadline.";
+    expect(reason(check("email for new reseller partnerships", "TEXT", "press@example.org", quote))).toMatch(
+      /for press inquiries/,
+    );
+    expect(holds(check("Which e-mail should journalists use?", "TEXT", "press@example.org", quote))).toBe(true);
+    // An address without a desk named beside it is whatever the question asks of it.
+    const plain = "Contact our business development team at deals@example.org.";
+    expect(holds(check("email for new reseller partnerships", "TEXT", "deals@example.org", plain))).toBe(true);
+  });
+
+  it("reads the desk nearest the address in a quote that names two", () => {
+    const quote = "For press inquiries write to press@example.org; for sales questions, sales@example.org.";
+    expect(holds(check("What is the sales e-mail?", "TEXT", "sales@example.org", quote))).toBe(true);
+  });
+});
+
+describe("a date in a list of dated events", () => {
+  it("is the date of the event its own clause names", () => {
+    const quote =
+      "We shipped our thousandth sensor in March 2019, then our ten-thousandth sensor in June 2021, and then our millionth sensor in 2024";
+    const question = "date of the millionth sensor";
+    expect(reason(check(question, "DATE", "2019", quote))).toMatch(/dates millionth in another clause/);
+    expect(holds(check(question, "DATE", "2024", quote))).toBe(true);
+    expect(holds(check("When did it ship its thousandth sensor?", "DATE", "2019-03", quote))).toBe(true);
+  });
+});
+
+describe("a duration asked in a unit", () => {
+  it("is the figure written in that unit, not one beside it in another", () => {
+    const quote = "After 1 year with us, leavers get 2 weeks of pay per year worked, up to 4 months of severance.";
+    expect(answerKindOf("maximum severance in months", "NUMBER")).toBe("duration");
+    expect(reason(check("maximum severance in months", "NUMBER", 1, quote))).toMatch(/does not state 1 months/);
+    expect(holds(check("maximum severance in months", "NUMBER", 4, quote))).toBe(true);
+  });
+});

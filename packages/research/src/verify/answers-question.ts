@@ -307,6 +307,41 @@ function clauseBefore(text: string, at: number): string {
 const CUT_OFF =
   /\s(?:a|an|the|of|to|by|in|on|at|for|with|from|and|or|as|than|that|which|who|whose|is|are|was|were|be|our|their|its|his|her|such as|including|namely)$|[,;:(]$|(?:^|[\s(])(?:e\.g|i\.e)\.?$/i;
 
+/** Words a clause opens with inside a sentence: an answer that starts with one was cut from the middle. */
+const CLAUSE_OPENING = /^(?:which|that|whom|whose|while|whereas|because|although|though|unless|until|and|or|but)\s/;
+
+/**
+ * Whether a question asks for a thing by its noun ("Which attribute must the link carry?", "what
+ * tool do they use", or a noun phrase alone: "US health insurance carrier"), rather than for a
+ * description ("What does it do?", "How does it describe itself?", "Why did it move?").
+ */
+function asksForAThing(question: string): boolean {
+  const asked = question.toLowerCase();
+  if (
+    /^\s*(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|has|have|had|can|will|would|kind|type|sort|form)\b)[\p{L}-]+/u.test(
+      asked,
+    )
+  )
+    return true;
+  return !/\b(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|can|could|will|would|should|has|have|had|tell|describe|explain|summari[sz]e|list)\b/.test(
+    asked,
+  );
+}
+
+/** Whether an answer gives back a whole sentence of six words or more of the quote. */
+function copiesSentence(text: string, quote: string): boolean {
+  const answer = normalizeForMatch(text)
+    .replace(/[.!?]+$/, "")
+    .trim();
+  if (answer.split(/\s+/).length < 6) return false;
+  return normalizeForMatch(quote)
+    .split(/(?<=[.!?])\s+/)
+    .some((sentence) => {
+      const whole = sentence.replace(/[.!?]+$/, "").trim();
+      return whole.length > 0 && (whole === answer || (answer.includes(whole) && whole.split(/\s+/).length >= 6));
+    });
+}
+
 /** Nouns that describe an organisation named right after them: "Example's venture firm GV". */
 const DESCRIBED =
   /^[\s’']*(?:s\s+)?(?:[\p{Ll}-]+\s+){0,2}?(?:firm|fund|arm|subsidiary|unit|division|affiliate|company|group|entity|brand|spin-?off)\s+\p{Lu}/u;
@@ -505,10 +540,13 @@ const MONEY_FIGURES: Array<[RegExp, RegExp, string]> = [
   ],
 ];
 
-/** The unit a duration is asked in: "how many weeks" is answered in weeks, not by the "1 year" beside them. */
+/**
+ * The unit a duration is asked in: "how many weeks" and "the longest leave, in weeks" are answered
+ * in weeks, not by the "1 year" beside them.
+ */
 function askedTimeUnit(question: string): string | null {
   return (
-    /\bhow many (?:business |working |calendar )?(second|minute|hour|day|week|month|quarter|year)s?\b/i
+    /\b(?:how many|in) (?:business |working |calendar )?(second|minute|hour|day|week|month|quarter|year)s?\b/i
       .exec(question)?.[1]
       ?.toLowerCase() ?? null
   );
@@ -578,6 +616,30 @@ function otherEventDated(question: string, quote: string, year: string): string 
     other = named[0];
   }
   return other;
+}
+
+/** Where one dated event of a list ends and the next begins: "…in 2016, then our hundredth in 2017, and then …". */
+const EVENT_BREAK = /;|\bthen\b|,\s+(?:and|but|while|whereas)\b/i;
+const ANY_YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/;
+
+/**
+ * What is asked, where a quote listing several dated events says it of another event than the
+ * year's: of "our millionth certificate in 2016, then our billionth certificate in 2020", 2016 is not
+ * the date of the billionth. The event asked is the one clause that says most of the question's
+ * words; where two say as much, nothing is decided. Null when it is the year's own clause.
+ */
+function datedElsewhere(topic: readonly TopicWord[], quote: string, year: string): string | null {
+  if (!/^\d{4}$/.test(year)) return null;
+  const dated = quote.split(EVENT_BREAK).filter((clause) => ANY_YEAR.test(clause));
+  if (dated.length < 2) return null;
+  const ownYear = new RegExp(`(?<!\\d)${year}(?!\\d)`);
+  const said = dated.map((clause) => ({ own: ownYear.test(clause), words: topicFound(topic, clause) }));
+  const most = Math.max(...said.map((entry) => entry.words.length));
+  const best = said.filter((entry) => entry.words.length === most);
+  const [only] = best;
+  if (best.length !== 1 || !only || only.own || !said.some((entry) => entry.own)) return null;
+  const own = new Set(said.filter((entry) => entry.own).flatMap((entry) => entry.words.map((word) => word.word)));
+  return only.words.find((entry) => !own.has(entry.word))?.word ?? null;
 }
 
 /** Whether a number mention is stated as the kind asked, in its quote. */
@@ -789,6 +851,33 @@ function titledAsPerson(name: string, passageText: string): boolean {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Desks an address is given for ("for press inquiries", "our sales team") and the words a question asks each by. */
+const DESKS: ReadonlyArray<[desk: string, asked: RegExp]> = [
+  ["press", /\b(?:press|media|journalists?|reporters?|news)\b/i],
+  ["privacy", /\b(?:privacy|gdpr|ccpa|data protection|dpo|personal data|data requests?)\b/i],
+  ["security", /\b(?:security|vulnerabilit(?:y|ies)|bugs?|disclosure|incidents?|pentest)\b/i],
+  ["legal", /\b(?:legal|law|lawyers?|trademarks?|copyright|dmca|subpoenas?|contracts?|compliance)\b/i],
+  ["billing", /\b(?:billing|invoices?|payments?|refunds?|accounts payable|finance)\b/i],
+  ["support", /\b(?:support|help|customers?|technical|troubleshoot\w*)\b/i],
+  ["sales", /\b(?:sales|pricing|quotes?|enterprise|buy|purchas\w*|demo)\b/i],
+  ["jobs", /\b(?:jobs?|careers?|hiring|recruit\w*|applications?|applicants?|candidates?)\b/i],
+];
+const DESK_NAMED = new RegExp(
+  `\\b(${DESKS.map(([desk]) => desk).join("|")})\\s+(?:inquiries|enquiries|questions|requests|matters|issues|team|department|desk)\\b`,
+  "gi",
+);
+
+/**
+ * The desk a quote gives an address for (the one named nearest the address), when the question
+ * asks for no word of it: "press" of "For all press inquiries, email press@example.org".
+ */
+function otherDesk(question: string, quote: string, address: string): string | null {
+  const at = quote.toLowerCase().indexOf(address.toLowerCase());
+  const named = [...quote.matchAll(DESK_NAMED)].sort((a, b) => Math.abs(a.index - at) - Math.abs(b.index - at))[0];
+  const desk = named?.[1]?.toLowerCase();
+  const words = DESKS.find(([name]) => name === desk)?.[1];
+  return desk && words && !words.test(question) ? desk : null;
+}
 const PHONE = /^\+?[\d\s()./-]{6,24}$/;
 const PHONE_IN_TEXT = /\+?\(?\d[\d\s()./-]{5,22}\d/g;
 
@@ -1573,10 +1662,17 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   if (asked.person && PLACE_OR_THING.has(kind) && namesPerson(asked.person, { quote: text, passageText: "" }))
     return { holds: false, reason: `"${shorten(text)}" names the person asked about, not ${kindInWords(kind)}` };
   switch (kind) {
-    case "email":
+    case "email": {
       if (!EMAIL.test(text)) return { holds: false, reason: `"${text}" is not an e-mail address` };
+      // "The e-mail for partnership inquiries": an address the quote gives for press inquiries is
+      // the press desk's, unless the question asks for that desk.
+      if (!asked.person) {
+        const desk = otherDesk(question, quote, text);
+        if (desk) return { holds: false, reason: `the quote gives ${text} for ${desk} inquiries, which are not asked` };
+      }
       kindShown = true;
       break;
+    }
     case "phone":
       if (!PHONE.test(text)) return { holds: false, reason: `"${text}" is not a phone number` };
       kindShown = true;
@@ -1750,6 +1846,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         const event = otherEventDated(question, quote, String(value).slice(0, 4));
         if (event)
           return { holds: false, reason: `the quote gives ${String(value).slice(0, 4)} as the date of a ${event}` };
+        const elsewhere = datedElsewhere(topic, quote, String(value).slice(0, 4));
+        if (elsewhere)
+          return {
+            holds: false,
+            reason: `the quote dates ${elsewhere} in another clause, not with ${String(value).slice(0, 4)}`,
+          };
         break;
       }
       if (asked.type !== "NUMBER") break;
@@ -1776,6 +1878,9 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       }
       const event = kind === "year" ? otherEventDated(question, quote, String(number)) : null;
       if (event) return { holds: false, reason: `the quote gives ${number} as the date of a ${event}` };
+      const elsewhere = kind === "year" ? datedElsewhere(topic, quote, String(number)) : null;
+      if (elsewhere)
+        return { holds: false, reason: `the quote dates ${elsewhere} in another clause, not with ${number}` };
       // "$3 for every review" is no total, "1 token every 15 minutes" no count over seven days.
       const rate = rateSaidFor(question, quote);
       if (rate) return { holds: false, reason: rate };
@@ -1974,6 +2079,12 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
           .join(", ") || "what is asked"
       }`,
     };
+  // "which is the legal name of our entity": a piece cut from inside a sentence names nothing.
+  if (asked.type === "TEXT" && CLAUSE_OPENING.test(text))
+    return { holds: false, reason: `"${shorten(text)}" is a piece cut from inside a sentence` };
+  // "Which attribute must the link carry?" is not answered by the quote's whole sentence given back.
+  if (asked.type === "TEXT" && kind === "text" && asksForAThing(question) && copiesSentence(text, quote))
+    return { holds: false, reason: `"${shorten(text)}" gives the quote's sentence back rather than the thing asked` };
   return { holds: true, subjectNamed, topicShare, kindShown };
 }
 

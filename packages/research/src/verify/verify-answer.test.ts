@@ -246,7 +246,7 @@ describe("verifyAnswer for a mailbox known by its address alone", () => {
     const elsewhere = verifyAnswer(
       mailboxInput(
         { passage: "P2", quote: "The Northwind Robotics team started with 15 full-time staff" },
-        "The Northwind Robotics team started with 15 full-time staff",
+        "Northwind Robotics team started with 15 full-time staff",
         question,
       ),
     );
