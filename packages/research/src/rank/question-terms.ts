@@ -91,6 +91,17 @@ const RELATED_WORDS: Record<string, string> = {
   paying: "pay payment payments card billing",
   payment: "pay paying payments card billing",
   payments: "pay paying payment card billing",
+  // A change asked in one verb is said in another: "do they cut pay" by "never decrease pay".
+  cut: "decrease reduce lower",
+  cuts: "decrease reduce lower",
+  reduce: "decrease cut lower",
+  lower: "decrease reduce cut",
+  decrease: "reduce cut lower",
+  fall: "falls down decrease drop decline",
+  falls: "fall down decrease drop decline",
+  drop: "drops down decrease fall decline",
+  drops: "drop down decrease fall decline",
+  increase: "increases grow rise up",
 };
 
 /** The words pages use for `word` (lowercase), or none. */
