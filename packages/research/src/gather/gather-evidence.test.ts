@@ -463,3 +463,62 @@ describe("the second look, led by search snippets", () => {
     expect(await secondLook([recovery])).toContain(recovery);
   });
 });
+
+describe("the second look's first read", () => {
+  const page = (title: string, text: string, links: Array<[string, string]> = []) =>
+    `<html><body><main><h1>${title}</h1><p>${text}</p>${links
+      .map(([path, anchor]) => `<a href="https://quillon.example${path}">${anchor}</a>`)
+      .join("")}</main></body></html>`;
+  const site: Record<string, string> = {
+    "https://quillon.example/": page("Quillon", "Quillon makes label printers.", [
+      ["/news", "News"],
+      ["/about", "About"],
+      ["/careers", "Careers"],
+    ]),
+    "https://quillon.example/news": page("News", "What is new at Quillon.", [
+      ["/news/series-b-announced", "Quillon announces its Series B"],
+      ["/news/new-office", "A new office in Leeds"],
+    ]),
+  };
+  const fetcher: PageFetcher = {
+    id: "web-in-memory",
+    async fetch(url) {
+      if (url.endsWith(".xml") || url.endsWith("robots.txt"))
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+      const text = site[url] ?? page(new URL(url).pathname, "Quillon news.");
+      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+    },
+  };
+  const announced = "https://quillon.example/news/series-b-announced";
+  const office = "https://quillon.example/news/new-office";
+  const search = {
+    id: "search-in-memory",
+    async search() {
+      return [office, announced].map((url, index) => ({
+        url,
+        title: "Quillon",
+        snippet: "Quillon announced …",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+  const request: NormalizedResearchRequest = {
+    ...companyRequest("On what date did Quillon announce its Series B?"),
+    kind: "company",
+    subject: { name: "Quillon", website: "https://quillon.example" },
+  };
+
+  it("is the lead that is also the site's best page by its name, whatever its snippet's rank", async () => {
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher, search },
+      { pageBudget: 6 },
+    );
+    const first = gathering.evidence().pages.map((entry) => entry.url);
+    expect(first).not.toContain(announced);
+    const more = await gathering.readMore(1, [office, announced]);
+    expect(more.map((entry) => entry.url)).toEqual([announced]);
+  });
+});

@@ -444,10 +444,25 @@ export async function startGathering(
       const lead = (url: string) => leadRank.get(pageIdentity(url)) ?? leads.length;
       const candidates = origins.flatMap((origin) => siteCandidates(origin).map((entry) => ({ ...entry, origin })));
       candidates.sort((a, b) => b.score - a.score);
-      const own = takingTurns(
-        candidates.filter((entry) => lead(entry.url) === leads.length),
-        candidates.filter((entry) => lead(entry.url) < leads.length).sort((a, b) => lead(a.url) - lead(b.url)),
+      const others = candidates.filter((entry) => lead(entry.url) === leads.length);
+      const leading = candidates
+        .filter((entry) => lead(entry.url) < leads.length)
+        .sort((a, b) => lead(a.url) - lead(b.url));
+      // A lead that is also the site's best page by its name is read first, whatever its snippet's rank.
+      const best = leading.reduce<(typeof leading)[number] | null>(
+        (top, entry) => (top && top.score >= entry.score ? top : entry),
+        null,
       );
+      const own =
+        best && best.score > (others[0]?.score ?? 0)
+          ? [
+              best,
+              ...takingTurns(
+                others,
+                leading.filter((entry) => entry !== best),
+              ),
+            ]
+          : takingTurns(others, leading);
       // The found site's search hits are among its own candidates, scored with its sitemap and links.
       const unread = readsSearchResults ? otherHits().filter((hit) => !foundSite || !ownOrigin(hit.url)) : [];
       const hits = takingTurns(
