@@ -308,6 +308,44 @@ describe("chooseSitePages", () => {
     ]);
   });
 
+  it("tells pages of one script apart by the query that names them, not by one that tracks a visit", () => {
+    const profiles = [
+      link("/staff/profile.php?id=17", "Jane Doe"),
+      link("/staff/profile.php?id=18", "Omar Haddad"),
+      link("/staff/profile.php?id=18&utm_source=newsletter", "Omar Haddad"),
+    ];
+    const omar = { ...ask("What is Omar Haddad's role?"), personName: "Omar Haddad" };
+    const chosen = chooseSitePages(origin, profiles, [], omar, 3);
+    expect(chosen[0]).toBe(`${origin}/staff/profile.php?id=18`);
+    expect(chosen.filter((url) => url.includes("id=18"))).toHaveLength(1);
+  });
+
+  it("reads a page named in its query or its link, also one on the home page's path", () => {
+    const pages = [
+      link("/", "Home"),
+      link("/?p=231", "We raised our Series B"),
+      link("/index.php?page=pricing", ""),
+      link("/?utm_source=ad", "Acme"),
+    ];
+    expect(chooseSitePages(origin, pages, [], ask("How much does it cost?"), 3)).toEqual([
+      `${origin}/index.php?page=pricing`,
+    ]);
+    expect(chooseSitePages(origin, pages, [], ask("When did Acme raise its Series B?"), 3)).toContain(
+      `${origin}/?p=231`,
+    );
+    expect(chooseSitePages(origin, pages, [], ask("What does the company do?"), 3)).not.toContain(
+      `${origin}/?utm_source=ad`,
+    );
+  });
+
+  it("reads a page's other state only when the question names what its query says", () => {
+    const pages = [link("/pricing", "Pricing"), link("/pricing?plan=team", "Team")];
+    expect(chooseSitePages(origin, pages, [], ask("How much does it cost?"), 3)).toEqual([`${origin}/pricing`]);
+    expect(chooseSitePages(origin, pages, [], ask("How much is the team plan?"), 3)).toContain(
+      `${origin}/pricing?plan=team`,
+    );
+  });
+
   it("drops a link's fragment", () => {
     expect(
       chooseSitePages(origin, [link("/about#history", "History")], [], ask("When was it founded? about"), 5),

@@ -46,7 +46,11 @@ const SHORT_FORM_LETTERS = 4;
 interface CandidateAnalysis {
   /** Host without `www.`. */
   host: string;
-  /** Path without its trailing slash ("/" for the home page): http and https links name the same page. */
+  /**
+   * Path without its trailing slash ("/" for the home page), with the query that names the page
+   * (`/staff/profile.php?id=17`) but not one that only tracks a visit (`?utm_source=...`): http and
+   * https links name the same page, two profiles of one script do not.
+   */
   key: string;
   /** The URL's path as written. */
   path: string;
@@ -78,11 +82,14 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   try {
     const parsed = new URL(url);
     const textWords = wordsOf(text);
-    const leaf = parsed.pathname.split("/").filter(Boolean).pop() ?? "";
+    const query = namingQuery(parsed.searchParams);
+    // A page named in its query (`/index.php?page=team`, `?person=jane-doe`) is named by its values too.
+    const leaf = `${parsed.pathname.split("/").filter(Boolean).pop() ?? ""} ${[...query.values()].join(" ")}`;
     const ownWords = [...new Set([...wordsOf(leaf), ...textWords])];
+    const search = query.toString();
     analysis = {
       host: parsed.hostname.replace(/^www\./, ""),
-      key: parsed.pathname.replace(/\/$/, "") || "/",
+      key: (parsed.pathname.replace(/\/$/, "") || "/") + (search ? `?${search}` : ""),
       path: parsed.pathname,
       ownWords,
       leafWords: wordsOf(leaf),
@@ -96,6 +103,17 @@ function analyse(url: string, text: string): CandidateAnalysis | null {
   }
   setBounded(analyses, cacheKey, analysis, MAX_ANALYSES);
   return analysis;
+}
+
+/** Query parameters that track a visit or lay a page out, not name it: the page is the same without them. */
+const NOT_NAMING =
+  /^(?:utm_\w+|ref|ref_src|source|src|campaign|trk|mkt_tok|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|_hs\w*|hl|lang|locale|sort|order|view|theme|print|share|session|sid|next|continue|from|redirect(?:_to|_uri)?|return_?to)$/i;
+
+/** The parameters of a query that name the page, sorted: `?b=2&a=1` and `?a=1&b=2` are one page. */
+function namingQuery(params: URLSearchParams): URLSearchParams {
+  const naming = [...params.entries()].filter(([name, value]) => value !== "" && !NOT_NAMING.test(name));
+  naming.sort(([a], [b]) => a.localeCompare(b));
+  return new URLSearchParams(naming);
 }
 
 /** What a kind read from a word of a longer page name counts, against one the page is named by. */
@@ -315,6 +333,7 @@ export function scoreSitePages(
   const asksPast = ASKS_PAST.test(question.question);
   const home = new URL(origin);
   const originHost = home.hostname.replace(/^www\./, "");
+  const homeKey = home.pathname.replace(/\/$/, "") || "/";
   // Keyed by path: a sitemap that says http:// and links that say https:// name the same pages.
   const candidates = new Map<string, { analysis: CandidateAnalysis; url: () => string }>();
   for (const link of links) {
@@ -331,7 +350,11 @@ export function scoreSitePages(
   }
   const scored: ScoredPage[] = [];
   for (const { analysis, url } of candidates.values()) {
-    if (analysis.path === "/" || analysis.path === home.pathname || analysis.asset) continue;
+    if (analysis.key === "/" || analysis.key === homeKey || analysis.asset) continue;
+    // "/pricing?plan=team" beside "/pricing" is the same page in another state, unless the question
+    // or the person's name names what its query says.
+    const bare = analysis.key.replace(/\?.*$/, "") || "/";
+    if (bare !== analysis.key && candidates.has(bare) && !queryNamed(analysis, questionWords, personWords)) continue;
     const score = scoreCandidate(asksPast, analysis, questionWords, question.intents, cues, personWords, questionYears);
     const kind =
       personPageBonus(analysis, personWords) > 0 ? PERSON_PAGE_KIND : [...analysis.reading.kinds].sort().join("|");
@@ -351,6 +374,23 @@ export function scoreSitePages(
       page.score += PERSON_DIRECTORY_BONUS;
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return apartFromSeries(scored, questionYears);
+}
+
+/**
+ * Whether the question or the person's name names what a page says beyond its path: its query's
+ * values or its link's words ("/?p=231" linked as "We raised our Series B").
+ */
+function queryNamed(
+  analysis: CandidateAnalysis,
+  questionWords: readonly string[][],
+  personWords: readonly string[],
+): boolean {
+  const pathWords = new Set(wordsOf(analysis.path.split("/").filter(Boolean).pop() ?? ""));
+  const words = analysis.ownWords.filter((word) => !pathWords.has(word));
+  return (
+    words.some((word) => personWords.includes(word)) ||
+    questionWords.some((forms) => words.some((word) => forms.some((form) => related(form, word))))
+  );
 }
 
 /** Score of each question word in a page's own name. */
