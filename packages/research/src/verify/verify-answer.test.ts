@@ -5,7 +5,7 @@ import type { PassageLabels } from "../answer/evidence-prompt.js";
 import type { ExtractedPage } from "../gather/extract/extracted-page.js";
 import type { Passage } from "../rank/passage.js";
 import type { PersonIdentity } from "./is-about-person.js";
-import { UNKNOWN_CONFIDENCE_CAP, type VerifyInput, verifyAnswer } from "./verify-answer.js";
+import { UNKNOWN_CONFIDENCE_CAP, type VerifyInput, verifyAnswer, withRegionAfter } from "./verify-answer.js";
 
 const OWN = "https://northwind-robotics.com/security";
 const OWN_TEAM = "https://northwind-robotics.com/team";
@@ -452,5 +452,19 @@ describe("verifyAnswer for a person", () => {
         publishedAt: null,
       },
     ]);
+  });
+});
+
+describe("a place given with its region", () => {
+  it("takes the state or country the quote writes right after the place", () => {
+    expect(withRegionAfter("Fairview", "Ada Park — Engineer — Fairview, OR, USA")).toBe("Fairview, OR");
+    expect(withRegionAfter("Fairview", "Based in Fairview, Oregon and remote-first")).toBe("Fairview, Oregon");
+    expect(withRegionAfter("Graz", "Our office is in Graz, Austria.")).toBe("Graz, Austria");
+  });
+
+  it("adds nothing that is not a state or a country, nor to a place that has one", () => {
+    expect(withRegionAfter("Graz", "In Graz, Ada said, we work late.")).toBeNull();
+    expect(withRegionAfter("Graz", "Offices in Graz and Linz")).toBeNull();
+    expect(withRegionAfter("Graz, Austria", "Graz, Austria, Europe")).toBeNull();
   });
 });

@@ -111,6 +111,24 @@ export interface VerifyInput {
   now?: Date;
 }
 
+/**
+ * A place with the state, province or country the quote writes right after it ("Palo Alto" of
+ * "based in Palo Alto, California"); null when the quote writes none, or the answer has one already.
+ */
+export function withRegionAfter(place: string, quote: string): string | null {
+  if (place.includes(",")) return null;
+  const escaped = place.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const after = new RegExp(
+    `(?<![\\p{L}\\p{N}])${escaped},\\s*(\\p{Lu}[\\p{L}.]*(?:\\s+\\p{Lu}[\\p{L}.]*){0,2})`,
+    "u",
+  ).exec(quote);
+  // "Germany." at a sentence's end; "D.C." keeps its points.
+  const region = after?.[1]?.replace(/^([^.]+)\.$/, "$1");
+  // Of "Redmond, WA, USA" the first part after the place; it must name a state or a country itself.
+  if (!region || countryFromLocation(region).countryCode === null) return null;
+  return `${place.trim()}, ${region}`;
+}
+
 /** A question about the mailbox itself: "this inbox", "this address", "reports sent here". */
 const MAILBOX_ASKED =
   /\b(?:this|that)\s+(?:inbox|mailbox|alias|(?:e-?mail\s+)?address|e-?mail(?:\s+address)?)\b|\b(?:sent|send|write|written|emailed|mailed)\s+(?:\w+\s+)?(?:here|there)\b/i;
@@ -254,6 +272,14 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     const whole = withInitialsBefore(asked.value, { quote: first.quote, passageText: first.passage.text });
     asked.value = whole;
     formatted.answerText = whole;
+  }
+  // "Redmond" of "Redmond, WA, USA": a place is given with the state or country the quote writes after it.
+  if (first && typeof asked.value === "string" && asked.kind === "city") {
+    const placed = withRegionAfter(asked.value, first.quote);
+    if (placed !== null) {
+      asked.value = placed;
+      formatted.answerText = placed;
+    }
   }
   const checks = new Map<(typeof holding)[number], QuestionCheck>(
     supporting.map((entry) => [
