@@ -91,7 +91,7 @@ const RELATED_WORDS: Record<string, string> = {
   paying: "pay payment payments card billing",
   payment: "pay paying payments card billing",
   payments: "pay paying payment card billing",
-  // A change asked in one verb is said in another: "do they cut pay" by "never decrease pay".
+  // A change asked in one verb is said in another: "do they cut prices?" by "prices will not decrease".
   cut: "decrease reduce lower",
   cuts: "decrease reduce lower",
   reduce: "decrease cut lower",

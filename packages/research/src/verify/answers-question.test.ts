@@ -1537,8 +1537,8 @@ describe("a year that dates another event", () => {
 describe("values cut from the quote rather than given", () => {
   it("refuses a piece cut from inside a sentence", () => {
     const question = "name of Example Labs' Canadian subsidiary";
-    const quote = "Invoices are issued by Maple Branch Inc., which is the legal name for our Canadian entity.";
-    expect(reason(check(question, "TEXT", "which is the legal name for our Canadian entity.", quote))).toMatch(
+    const quote = "Invoices come from Maple Branch Inc., which is what our Canadian arm is called.";
+    expect(reason(check(question, "TEXT", "which is what our Canadian arm is called.", quote))).toMatch(
       /cut from inside a sentence/,
     );
     expect(holds(check(question, "TEXT", "Maple Branch Inc.", quote))).toBe(true);
@@ -1560,13 +1560,13 @@ describe("values cut from the quote rather than given", () => {
 
 describe("an address given for another desk", () => {
   it("refuses the press desk's address for a partnership question, and takes it for a press one", () => {
-    const quote = "For all press inquiries, please email press@example.org with your deadline.";
+    const quote = "Journalists: press questions go to press@example.org, with your deadline.";
     expect(reason(check("email for new reseller partnerships", "TEXT", "press@example.org", quote))).toMatch(
       /for press inquiries/,
     );
     expect(holds(check("Which e-mail should journalists use?", "TEXT", "press@example.org", quote))).toBe(true);
     // An address without a desk named beside it is whatever the question asks of it.
-    const plain = "Contact our business development team at deals@example.org.";
+    const plain = "Resellers reach our deals desk at deals@example.org.";
     expect(holds(check("email for new reseller partnerships", "TEXT", "deals@example.org", plain))).toBe(true);
   });
 

@@ -312,7 +312,7 @@ const CLAUSE_OPENING = /^(?:which|that|whom|whose|while|whereas|because|although
 
 /**
  * Whether a question asks for a thing by its noun ("Which attribute must the link carry?", "what
- * tool do they use", or a noun phrase alone: "US health insurance carrier"), rather than for a
+ * tool do they use", or a noun phrase alone: "dental insurance provider in Canada"), rather than for a
  * description ("What does it do?", "How does it describe itself?", "Why did it move?").
  */
 function asksForAThing(question: string): boolean {
@@ -624,8 +624,8 @@ const ANY_YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/;
 
 /**
  * What is asked, where a quote listing several dated events says it of another event than the
- * year's: of "our millionth certificate in 2016, then our billionth certificate in 2020", 2016 is not
- * the date of the billionth. The event asked is the one clause that says most of the question's
+ * year's: of "our thousandth sensor in 2019, then our millionth sensor in 2024", 2019 is not
+ * the date of the millionth. The event asked is the one clause that says most of the question's
  * words; where two say as much, nothing is decided. Null when it is the year's own clause.
  */
 function datedElsewhere(topic: readonly TopicWord[], quote: string, year: string): string | null {
@@ -851,7 +851,7 @@ function titledAsPerson(name: string, passageText: string): boolean {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Desks an address is given for ("for press inquiries", "our sales team") and the words a question asks each by. */
+/** Desks an address is given for ("for press questions", "our sales team") and the words a question asks each by. */
 const DESKS: ReadonlyArray<[desk: string, asked: RegExp]> = [
   ["press", /\b(?:press|media|journalists?|reporters?|news)\b/i],
   ["privacy", /\b(?:privacy|gdpr|ccpa|data protection|dpo|personal data|data requests?)\b/i],
@@ -869,7 +869,7 @@ const DESK_NAMED = new RegExp(
 
 /**
  * The desk a quote gives an address for (the one named nearest the address), when the question
- * asks for no word of it: "press" of "For all press inquiries, email press@example.org".
+ * asks for no word of it: "press" of "Journalists: press questions go to press@example.org".
  */
 function otherDesk(question: string, quote: string, address: string): string | null {
   const at = quote.toLowerCase().indexOf(address.toLowerCase());
@@ -1664,7 +1664,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   switch (kind) {
     case "email": {
       if (!EMAIL.test(text)) return { holds: false, reason: `"${text}" is not an e-mail address` };
-      // "The e-mail for partnership inquiries": an address the quote gives for press inquiries is
+      // "The e-mail for reseller partnerships": an address the quote gives for press questions is
       // the press desk's, unless the question asks for that desk.
       if (!asked.person) {
         const desk = otherDesk(question, quote, text);

@@ -112,8 +112,8 @@ export interface VerifyInput {
 }
 
 /**
- * A place with the state, province or country the quote writes right after it ("Palo Alto" of
- * "based in Palo Alto, California"); null when the quote writes none, or the answer has one already.
+ * A place with the state, province or country the quote writes right after it ("Fairview" of
+ * "based in Fairview, Oregon"); null when the quote writes none, or the answer has one already.
  */
 export function withRegionAfter(place: string, quote: string): string | null {
   if (place.includes(",")) return null;
@@ -124,7 +124,7 @@ export function withRegionAfter(place: string, quote: string): string | null {
   ).exec(quote);
   // "Germany." at a sentence's end; "D.C." keeps its points.
   const region = after?.[1]?.replace(/^([^.]+)\.$/, "$1");
-  // Of "Redmond, WA, USA" the first part after the place; it must name a state or a country itself.
+  // Of "Fairview, OR, USA" the first part after the place; it must name a state or a country itself.
   if (!region || countryFromLocation(region).countryCode === null) return null;
   return `${place.trim()}, ${region}`;
 }
@@ -273,7 +273,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     asked.value = whole;
     formatted.answerText = whole;
   }
-  // "Redmond" of "Redmond, WA, USA": a place is given with the state or country the quote writes after it.
+  // "Fairview" of "Fairview, OR, USA": a place is given with the state or country the quote writes after it.
   if (first && typeof asked.value === "string" && asked.kind === "city") {
     const placed = withRegionAfter(asked.value, first.quote);
     if (placed !== null) {
