@@ -72,7 +72,8 @@ describe("POST /v1/research/company", () => {
         "Boston",
         "Northwind Robotics was founded in 2016 in Boston, Massachusetts",
       ],
-      (text: string | null, number: number | null) => text === "Boston" && number === null,
+      // A place is given with the state its quote writes after it.
+      (text: string | null, number: number | null) => text === "Boston, Massachusetts" && number === null,
     ],
     [
       "NUMBER",
