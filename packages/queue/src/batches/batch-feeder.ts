@@ -123,11 +123,11 @@ export class BatchFeeder {
 
   /**
    * Queues one item's job, or resolves it at once when its result is already stored; skips it when
-   * no batch waits for it any more (each one that asked for it was cancelled).
+   * no batch waits for it any more (each one that asked for it was cancelled, or has its outcome).
    */
   private async feed(entry: FairEntry): Promise<void> {
     const { redis, prefix, batches } = this.settings;
-    if ((await redis.scard(redisKeys.jobBatches(prefix, entry.jobId))) === 0) return;
+    if (!(await this.awaited(entry.jobId))) return;
     const maxAgeSeconds = entry.data.request.maxAgeSeconds;
     const readStored = () => readStoredResult(redis, prefix, entry.jobId, maxAgeSeconds);
     // The job's time is when no result was found: a worker that takes it answers from a result
@@ -157,6 +157,20 @@ export class BatchFeeder {
       const finished = await readStored();
       if (finished !== null) await batches.resolveJob(entry.jobId, { status: "done", body: finished.body });
     }
+  }
+
+  /**
+   * Whether a batch still waits for the job's outcome. An entry fed again after a failover (its
+   * release was lost) may find its job finished and removed, with no result kept for identical
+   * requests (an answer withheld after an outside failure): queued again, it would be researched twice.
+   */
+  private async awaited(jobId: string): Promise<boolean> {
+    const { redis, prefix } = this.settings;
+    const batchIds = await redis.smembers(redisKeys.jobBatches(prefix, jobId));
+    const pending = await Promise.all(
+      batchIds.map((batchId) => redis.hexists(redisKeys.batchPending(prefix, batchId), jobId)),
+    );
+    return pending.some((waiting) => waiting === 1);
   }
 
   async close(): Promise<void> {
