@@ -37,7 +37,7 @@ import {
 } from "@dossier/research";
 import { Queue } from "bullmq";
 import type { Logger } from "pino";
-import { atMostEvery, withBestEffortWrites } from "./best-effort-cache-writes.js";
+import { atMostEvery, bestEffortPageReads, withBestEffortCache } from "./best-effort-cache.js";
 import { type DependencyWatch, watchDependencies } from "./dependency-checks/watch-dependencies.js";
 import { createListPipeline } from "./list-pipeline.js";
 import { watchOutsideServices } from "./watch-outside-services.js";
@@ -112,7 +112,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     // CACHE_TTL_SECONDS=0: every page is read from the web, every search asked anew.
     ...(caching
       ? {
-          cache: withBestEffortWrites(
+          cache: withBestEffortCache(
             new RedisPageCache({ client: redis, keyPrefix: spreadKeyPrefix(config.redisPrefix, "page") }),
             cacheWriteRefused,
           ),
@@ -136,7 +136,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
     limitedSearch && caching
       ? new CachedSearchProvider(
           limitedSearch,
-          withBestEffortWrites(
+          withBestEffortCache(
             new RedisSearchCache(redis, { keyPrefix: spreadKeyPrefix(config.redisPrefix, "search") }),
             cacheWriteRefused,
           ),
@@ -227,7 +227,7 @@ export function createWorker(config: Config, logger: Logger, workerId: string): 
         const response = await research(data.request, {
           signal: context.signal,
           usage: context.usage,
-          ...(pageReads ? { pageReads: pageReads.of(data.keyId) } : {}),
+          ...(pageReads ? { pageReads: bestEffortPageReads(pageReads.of(data.keyId)) } : {}),
           background: (data.origin ?? "sync") !== "sync",
           trace,
           onProgress: context.progress,

@@ -21,6 +21,14 @@ const CONNECTION_LOST =
   /Stream isn't writeable|Connection is closed|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|max retries per request|^READONLY|^LOADING|^MASTERDOWN|^TRYAGAIN/;
 
 /**
+ * True for the error of a Redis command that failed because its connection was down or going, or
+ * because its server was no primary in a failover: Redis away for a while, not a bug of the command.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  return !isDossierError(error) && error instanceof Error && CONNECTION_LOST.test(error.message);
+}
+
+/**
  * Rounds of writes at most: each one follows a failover (or a lost connection) during the one
  * before. One failover may move each connection twice (lost, then sent on by `+switch-master`).
  */
@@ -52,9 +60,7 @@ export async function writeHeld<T>(held: HeldWrites, write: (round: number) => P
       // A command refused for its connection ("Stream isn't writeable", "Connection is closed") is a
       // connection lost, whatever the connections' status says in the instant after.
       const lost =
-        confirmation.mark !== mark ||
-        connections.some((redis) => redis.status !== "ready") ||
-        (!isDossierError(error) && error instanceof Error && CONNECTION_LOST.test(error.message));
+        confirmation.mark !== mark || connections.some((redis) => redis.status !== "ready") || isConnectionLost(error);
       if (isDossierError(error) || !lost || round >= MOST_ROUNDS) throw error;
       const left = reconnectBy - Date.now();
       if (left <= 0) throw error;
