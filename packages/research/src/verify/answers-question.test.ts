@@ -1286,6 +1286,49 @@ describe("a yes the quote says no to", () => {
   });
 });
 
+describe("a yes to a question that names a figure or a condition", () => {
+  it("needs the quote to write the figure the question names, but not a bound's", () => {
+    const days = "Are 7-day tokens the default at Example Labs?";
+    expect(
+      reason(check(days, "BOOL", true, "From March, the default tokens last 72 days and 14-day ones are opt-in.")),
+    ).toBe("the quote does not say 7, which the question names");
+    expect(holds(check(days, "BOOL", true, "Our default tokens last 7 days."))).toBe(true);
+    // A numeral after a name is its figure; a thousands separator does not change it.
+    const audit = "Does Example Labs have a SOC 2 report?";
+    expect(holds(check(audit, "BOOL", true, "Example Labs completed its SOC II audit this spring."))).toBe(true);
+    const seats = "Does the Team plan include 1000 seats?";
+    expect(holds(check(seats, "BOOL", true, "The Team plan includes 1,000 seats."))).toBe(true);
+    // A bound is answered by a figure beyond it; a year by the date its entry opens with.
+    const staff = "Does Example Labs have more than 100 employees?";
+    expect(holds(check(staff, "BOOL", true, "Example Labs now has 240 employees."))).toBe(true);
+    const launch = "Did Example Labs open a Berlin office in 2023?";
+    expect(
+      holds(
+        check(launch, "BOOL", true, "Today we opened our Berlin office.", {
+          passageText: "March 3, 2023\nToday we opened our Berlin office.",
+        }),
+      ),
+    ).toBe(true);
+    // A no is not held to it: "not the 7-day ones" may say no without the figure.
+    expect(holds(check(days, "BOOL", false, "Our default tokens last 90 days."))).toBe(true);
+  });
+
+  it("refuses a yes to a difference that the quote says the condition does not make", () => {
+    const pay = "Does Example Labs adjust salaries to where employees live?";
+    expect(
+      reason(
+        check(pay, "BOOL", true, "Example Labs pays everyone San Francisco rates, regardless of where they live."),
+      ),
+    ).toBe('the quote says "regardless of where they live"');
+    expect(holds(check(pay, "BOOL", true, "Salaries at Example Labs are adjusted to where employees live."))).toBe(
+      true,
+    );
+    // Asked the same way, it is the yes.
+    const same = "Does Example Labs pay the same regardless of location?";
+    expect(holds(check(same, "BOOL", true, "We pay the same salary regardless of location."))).toBe(true);
+  });
+});
+
 describe("an answer that is the question's or the page's own words", () => {
   it("refuses as the organisation asked a name the question gives", () => {
     const question = "Which organization contributed the Example Style Guide to Example Labs?";

@@ -791,6 +791,66 @@ function undoneSaid(question: string, quote: string): { asked: string; said: str
   return null;
 }
 
+/** A bound set before a figure: "more than 100 staff" is answered by any figure above it. */
+const BOUND_BEFORE =
+  /\b(?:more|less|fewer|greater|higher|lower|over|under|above|below|beyond|least|most|exceed(?:s|ed|ing)?|than|up to|within|between|and|or)\s*(?:[$€£¥]\s*)?$/i;
+/** Roman numerals as written after a name ("SOC II", "Phase III"): the figure they stand for. */
+const ROMAN: Record<string, string> = {
+  II: "2",
+  III: "3",
+  IV: "4",
+  V: "5",
+  VI: "6",
+  VII: "7",
+  VIII: "8",
+  IX: "9",
+  X: "10",
+};
+
+/** The figures a text writes, thousands separators dropped, and roman numerals after a word read as figures. */
+function figuresOf(text: string): Set<string> {
+  const plain = text
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    .replace(/(?<=\p{L}\s)(II|III|IV|V|VI|VII|VIII|IX|X)(?![\p{L}\p{N}])/gu, (numeral) => ROMAN[numeral] ?? numeral);
+  return new Set([...plain.matchAll(/(?<![\d.])\d+(?:\.\d+)?(?![\d])/g)].map((match) => match[0]));
+}
+
+/**
+ * A figure the question names as part of what it asks ("6-day certificates", "SOC 2", "in 2024")
+ * that the text does not write; null when it writes them all. A bound ("more than 100") is answered
+ * by other figures, and a figure of the subject's name is not asked.
+ */
+function figureUnsaid(question: string, text: string, subjectTerms: readonly string[], dated: string): string | null {
+  const written = figuresOf(text);
+  const years = new Set([...figuresOf(dated)].filter((figure) => /^(?:19|20)\d\d$/.test(figure)));
+  const named = figuresOf(subjectTerms.join(" "));
+  const plain = question.replace(/(\d),(?=\d{3}\b)/g, "$1");
+  for (const match of plain.matchAll(/(?<![\d.])\d+(?:\.\d+)?(?![\d])/g)) {
+    const figure = match[0];
+    if (named.has(figure) || written.has(figure) || years.has(figure)) continue;
+    if (BOUND_BEFORE.test(plain.slice(Math.max(0, match.index - 16), match.index))) continue;
+    return figure;
+  }
+  return null;
+}
+
+/** "Regardless of where you live": what follows does not change what the quote says. */
+const REGARDLESS = /\b(?:regardless of|irrespective of|independent of|no matter)\s+([^,.;:!?()]+)/giu;
+
+/**
+ * The words of the question's topic that the quote says make no difference ("pays the same
+ * regardless of where you live" against "does it adjust pay to where you live"); null when none. A
+ * question that asks it the same way ("regardless of location?") is answered yes by it.
+ */
+function saidToMakeNoDifference(question: string, quote: string, topic: readonly TopicWord[]): string | null {
+  if (/\b(?:regardless|irrespective|independent(?:ly)?|no matter)\b/i.test(question)) return null;
+  for (const match of quote.matchAll(REGARDLESS)) {
+    const clause = match[1] ?? "";
+    if (topicFound(topic, clause).length > 0) return match[0].trim();
+  }
+  return null;
+}
+
 /** Whether a text looks like a postal address: a street number, a postcode, or a country. */
 function looksLikeAddress(text: string): boolean {
   return (
@@ -1979,6 +2039,18 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         // "Does it keep the full referrer?" is answered no by "The full referrer is discarded".
         const undone = undoneSaid(question, quote);
         if (undone) return { holds: false, reason: `the quote says ${undone.said}, not ${undone.asked}` };
+        // "Are 6-day certificates the default?" is not answered yes by a line about 64-day ones.
+        // A year may be the date the passage's post or entry opens with.
+        const figure = figureUnsaid(
+          question,
+          `${evidence.pageTitle ?? ""} ${leadIn(evidence.passageText, quote)} ${quote}`,
+          asked.subjectTerms,
+          evidence.passageText,
+        );
+        if (figure) return { holds: false, reason: `the quote does not say ${figure}, which the question names` };
+        // "Does it adjust pay to where you live?" is answered no by "the same pay regardless of where you live".
+        const noDifference = saidToMakeNoDifference(question, quote, topic);
+        if (noDifference) return { holds: false, reason: `the quote says "${noDifference}"` };
       }
       // "Most startups give leavers 90 days; we give ten years instead": what others do, set against the subject.
       if (value === true && OTHERS_NORM.test(quote) && SET_AGAINST.test(quote))
