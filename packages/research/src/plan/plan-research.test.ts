@@ -222,6 +222,10 @@ describe("questionKeywords", () => {
     ["What is Northwind Robotics' recovery time objective?", ["Northwind Robotics"], "recovery time objective"],
     ["What is Jane Doe’s title at Acme’s Berlin office?", ["Jane Doe", "Acme"], "title Berlin office"],
     ["Which (if any) cloud providers, does acme.com use?", ["acme.com"], "cloud providers use"],
+    // A domain's ending is no name of the subject: the question's ".org" stays.
+    ["What share of .org sites use Example?", ["Example", "www.example.org"], "share org sites use"],
+    ["Which AI models does Example run?", ["example.ai"], "AI models run"],
+    ["What does example.co.uk sell?", ["example.co.uk"], "sell"],
     ["one two three four five six seven eight nine ten", [], "one two three four five six seven eight"],
   ])("%j about %j -> %j", (question, subjectTerms, expected) => {
     expect(questionKeywords(question, subjectTerms)).toBe(expected);

@@ -44,12 +44,28 @@ const QUESTION_NOISE = new Set(
   ),
 );
 
+/** A domain without its ending and `www.` ("example" of "www.example.org"); any other term as it is. */
+function withoutDomainEnding(term: string): string {
+  const trimmed = term.trim();
+  if (!/^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u.test(trimmed)) return term;
+  return trimmed.replace(/^www\./i, "").replace(/(?:\.(?:co|com|org|net|ac|gov|edu))?\.[\p{L}]{2,}$/iu, "");
+}
+
 /** The question's content words, for search queries: "Is Acme SOC 2 certified?" -> "SOC 2 certified". */
 export function questionKeywords(question: string, subjectTerms: readonly string[]): string {
+  // A domain names the subject by its name, not by its ending: ".org websites" asks of ".org".
   const subjectWords = new Set(
-    subjectTerms.flatMap((term) => term.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean),
+    subjectTerms
+      .flatMap((term) =>
+        withoutDomainEnding(term)
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}]+/u),
+      )
+      .filter(Boolean),
   );
-  const words = question
+  // The subject's domain written whole ("acme.com") names it, ending and all.
+  const domains = subjectTerms.filter((term) => withoutDomainEnding(term) !== term);
+  const words = withoutNames(question, domains)
     .replace(/[?!.,;:()"]/g, " ")
     .split(/\s+/)
     // A possessive of the subject ("Doe's", "Robotics'") names the subject too; it only narrows the search.
