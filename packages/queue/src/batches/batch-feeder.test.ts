@@ -38,7 +38,10 @@ function batchOf(jobIds: readonly string[]) {
       kind: "company" as const,
       jobId,
       data: {
-        request: { question: `Is ${jobId} hiring?`, company: { name: "Example Co" } } as NormalizedResearchRequest,
+        request: {
+          question: `Is ${jobId} hiring?`,
+          company: { name: "Example Co" },
+        } as unknown as NormalizedResearchRequest,
         requestId: "request-1",
         keyId: KEY,
         enqueuedAt: 0,
