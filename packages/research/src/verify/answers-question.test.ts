@@ -568,6 +568,18 @@ describe("answers that only look like one", () => {
     ).toMatch(/not an identifier/);
   });
 
+  it("refuses what another person says of themselves, and keeps what the person says of themselves", () => {
+    const based = "Is Noor based in the UK?";
+    const team = "Noor Haddad, Product Engineer. Hi, I'm Ingrid, I moved to the UK in 2017 and live in Leeds.";
+    expect(
+      reason(check(based, "BOOL", true, "Hi, I'm Ingrid, I moved to the UK in 2017", { person, passageText: team })),
+    ).toBe("the quote is Ingrid's own words about themselves");
+    const own = "Noor Haddad, Product Engineer. Hello, I'm Noor and I moved to the UK in 2019.";
+    expect(
+      holds(check(based, "BOOL", true, "Hello, I'm Noor and I moved to the UK in 2019.", { person, passageText: own })),
+    ).toBe(true);
+  });
+
   it("asks for an employer, not a place, where someone worked before", () => {
     expect(answerKindOf("Where did Noor Haddad work before Example Labs?", "TEXT")).toBe("organisation");
     expect(answerKindOf("Where does Noor work from?", "TEXT")).toBe("city");

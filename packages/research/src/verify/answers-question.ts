@@ -851,6 +851,26 @@ function saidToMakeNoDifference(question: string, quote: string, topic: readonly
   return null;
 }
 
+/** Whether a speaker's name is the person's: one of its words is one of their names. */
+function speaksAs(person: PersonIdentity, speaker: string): boolean {
+  const names = new Set(
+    [person.firstName, person.fullName].flatMap((name) => (name ?? "").toLowerCase().split(/\s+/)).filter(Boolean),
+  );
+  return speaker
+    .toLowerCase()
+    .split(/\s+/)
+    .some((word) => names.has(word));
+}
+
+/** Who a quote says it is spoken by, introducing themselves ("Hi, I'm Ada", "My name is Ada Park"); null when none. */
+function speakerOf(quote: string): string | null {
+  const match =
+    /\b(?:(?:hi|hello|hey)[,!]?\s+(?:I['’]m|I am)|my name is|my name['’]s)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/iu.exec(
+      quote,
+    );
+  return match?.[1] ?? null;
+}
+
 /** Whether a text looks like a postal address: a street number, a postcode, or a country. */
 function looksLikeAddress(text: string): boolean {
   return (
@@ -1619,6 +1639,11 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       reason: `the quote does not name ${asked.person.fullName ?? asked.person.firstName ?? "the person"}`,
     };
   }
+
+  // "Hi, I'm Eltje; I moved to the UK in 2017": another person speaking of themselves.
+  const speaker = asked.person ? speakerOf(quote) : null;
+  if (asked.person && speaker && !speaksAs(asked.person, speaker))
+    return { holds: false, reason: `the quote is ${speaker}'s own words about themselves` };
 
   // In a quote that names several people, what is asked of the person stands near their name: the
   // founders named 40 words before "Ada Lind (Founder, Acme)" are not the company she founded.
