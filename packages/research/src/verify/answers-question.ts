@@ -816,7 +816,7 @@ function figuresOf(text: string): Set<string> {
 }
 
 /**
- * A figure the question names as part of what it asks ("6-day certificates", "SOC 2", "in 2024")
+ * A figure the question names as part of what it asks ("7-day tokens", "SOC 2", "in 2024")
  * that the text does not write; null when it writes them all. A bound ("more than 100") is answered
  * by other figures, and a figure of the subject's name is not asked.
  */
@@ -1640,7 +1640,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     };
   }
 
-  // "Hi, I'm Eltje; I moved to the UK in 2017": another person speaking of themselves.
+  // "Hi, I'm Ingrid; I moved to Spain in 2019": another person speaking of themselves.
   const speaker = asked.person ? speakerOf(quote) : null;
   if (asked.person && speaker && !speaksAs(asked.person, speaker))
     return { holds: false, reason: `the quote is ${speaker}'s own words about themselves` };
@@ -2064,7 +2064,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         // "Does it keep the full referrer?" is answered no by "The full referrer is discarded".
         const undone = undoneSaid(question, quote);
         if (undone) return { holds: false, reason: `the quote says ${undone.said}, not ${undone.asked}` };
-        // "Are 6-day certificates the default?" is not answered yes by a line about 64-day ones.
+        // "Are 7-day tokens the default?" is not answered yes by a line about 72-day ones.
         // A year may be the date the passage's post or entry opens with.
         const figure = figureUnsaid(
           question,
