@@ -1328,9 +1328,7 @@ describe("a yes to a question that names a figure or a condition", () => {
   it("refuses a yes to a difference that the quote says the condition does not make", () => {
     const pay = "Does Example Labs adjust salaries to where employees live?";
     expect(
-      reason(
-        check(pay, "BOOL", true, "Example Labs pays everyone the same salary, regardless of where they live."),
-      ),
+      reason(check(pay, "BOOL", true, "Example Labs pays everyone the same salary, regardless of where they live.")),
     ).toBe('the quote says "regardless of where they live"');
     expect(holds(check(pay, "BOOL", true, "Salaries at Example Labs are adjusted to where employees live."))).toBe(
       true,
