@@ -189,6 +189,23 @@ describe("chooseSitePages", () => {
     expect(chosen).toContain(`${origin}/handbook/company/team`);
   });
 
+  it("reads, for a person, the directory above their own page even when a leadership page outranks it", () => {
+    const links = [
+      link("/handbook/company/leadership", "Leadership"),
+      link("/handbook/company/team", "Team"),
+      link("/docs/api/people", "People API"),
+      link("/blog/choosing-a-cofounder", "Choosing a co-founder"),
+      link("/handbook/company/team/ada-lind", "Ada Lind"),
+      link("/community/contributors/ada-lind", "Ada Lind"),
+    ];
+    const question = {
+      question: "Is Ada Lind the chief technology officer?",
+      intents: questionIntents("Is Ada Lind the chief technology officer?", "person"),
+      personName: "Ada Lind",
+    };
+    const chosen = diversePages(scoreSitePages(origin, links, [], question), 4, { includeKind: "team" });
+    expect(chosen.map((page) => page.url)).toContain(`${origin}/handbook/company/team`);
+  });
   it.each([
     ["/members", "Members"],
     ["/fellows", "Our fellows"],

@@ -170,6 +170,8 @@ export interface ScoredPage {
   kind: string;
   /** How many of the question's words the page's own name holds (its last path segment, its link text). */
   named?: number;
+  /** The page above the person's own (`/team` above `/team/jane-doe`): the directory with their card. */
+  directory?: boolean;
 }
 
 /**
@@ -197,12 +199,14 @@ export function diversePages(
   chosen.sort((a, b) => b.score - a.score);
   // A kind that must be read when the site has it (for a person, the team page with their card)
   // takes the last place, unless a page of it is chosen already.
+  // The directory above the person's own page is the one that holds their card: it takes that place
+  // even when another page of the kind is chosen (a management page beside the team page).
   const { includeKind } = options;
   const ofKind = (page: ScoredPage) => page.kind.split("|").includes(includeKind ?? "");
-  if (includeKind && limit >= 2 && !chosen.some(ofKind)) {
-    const best = scored.find(ofKind);
-    if (best) chosen.splice(chosen.length >= limit ? chosen.length - 1 : chosen.length, 1, best);
-  }
+  const directory = includeKind ? scored.find((page) => page.directory) : undefined;
+  const best = directory ?? (chosen.some(ofKind) ? undefined : scored.find(ofKind));
+  if (includeKind && limit >= 2 && best && !chosen.includes(best))
+    chosen.splice(chosen.length >= limit ? chosen.length - 1 : chosen.length, 1, best);
   return chosen;
 }
 
@@ -370,8 +374,10 @@ export function scoreSitePages(
       .map((page) => new URL(page.url).pathname.replace(/\/+$/, "").replace(/\/[^/]*$/, "")),
   );
   for (const page of scored)
-    if (page.kind !== PERSON_PAGE_KIND && parents.has(new URL(page.url).pathname.replace(/\/+$/, "")))
+    if (page.kind !== PERSON_PAGE_KIND && parents.has(new URL(page.url).pathname.replace(/\/+$/, ""))) {
       page.score += PERSON_DIRECTORY_BONUS;
+      page.directory = true;
+    }
   scored.sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   return apartFromSeries(scored, questionYears);
 }
