@@ -275,6 +275,23 @@ describe("extractPage on HTML", () => {
   });
 });
 
+  it("reads the text written after a video tag closed with a slash, and not the player's fallback", () => {
+    const page = extractPage({
+      url: "https://acme.example/docs/filters",
+      contentType: "text/html",
+      text: html(`<main><article><h1>Filters</h1><video src="./demo.mp4" autoplay muted loop />
+        <p>Filters narrow a search to the sites you choose, up to twenty of them.</p>
+        <ul><li>Included sites</li><li>Excluded sites</li></ul>
+        <p>Filters do not apply to map searches yet.</p>
+        <h2>Sharing filters</h2><p>A filter can be shared with a link.</p></article></main>
+        <video controls><source src="/intro.webm">Your browser cannot play this video.</video>`),
+    });
+    expect(page.text).toContain("Filters do not apply to map searches yet.");
+    expect(page.text).toMatch(/^## Sharing filters$/m);
+    expect(page.text).toContain("- Excluded sites");
+    expect(page.text).not.toContain("cannot play");
+  });
+
 describe("extractPage on other content types", () => {
   it("cleans plain text and takes the title from the first line", () => {
     const page = extractPage({

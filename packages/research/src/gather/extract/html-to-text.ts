@@ -14,8 +14,6 @@ const SKIPPED = new Set([
   "INPUT",
   "IMG",
   "PICTURE",
-  "VIDEO",
-  "AUDIO",
   "CANVAS",
   "HEAD",
   "TITLE",
@@ -54,6 +52,20 @@ const BLOCKS = new Set([
 ]);
 const HEADINGS: Record<string, number> = { H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6 };
 
+/** Media players: their sources and fallback line ("Your browser cannot play this video") are not text. */
+const MEDIA = new Set(["VIDEO", "AUDIO"]);
+/** Elements that stand on their own: a paragraph, a heading, a list or a table. */
+const STANDALONE = new Set([...BLOCKS, ...Object.keys(HEADINGS), "UL", "OL", "DL", "TABLE", "PRE", "BLOCKQUOTE"]);
+
+/**
+ * The paragraphs, headings, lists and tables inside a media player. A `<video ... />` closes nothing
+ * in HTML, so everything the page wrote after it lands inside the player: that is the page's text,
+ * not the player's fallback.
+ */
+function blocksInMedia(media: DomElement): DomElement[] {
+  return toArray(media.children).filter((child) => STANDALONE.has(child.tagName.toUpperCase()));
+}
+
 function isElement(node: DomNode): node is DomElement {
   return node.nodeType === ELEMENT_NODE;
 }
@@ -70,6 +82,10 @@ function appendFlat(node: DomNode, parts: string[], depth: number): void {
   if (!isElement(node)) return;
   const tag = node.tagName.toUpperCase();
   if (SKIPPED.has(tag)) return;
+  if (MEDIA.has(tag)) {
+    for (const block of blocksInMedia(node)) appendFlat(block, parts, depth + 1);
+    return;
+  }
   // A card's name and title, or an address's lines, are set apart by <br> or by blocks; glued
   // together they would read as one word ("Jane DoeChief Executive").
   if (tag === "BR") {
@@ -114,7 +130,7 @@ function wordCount(text: string): number {
 function cardLines(element: DomElement): string[] | null {
   const children = toArray(element.childNodes).filter(
     (child) =>
-      (isElement(child) && !SKIPPED.has(child.tagName.toUpperCase())) ||
+      (isElement(child) && !SKIPPED.has(child.tagName.toUpperCase()) && !MEDIA.has(child.tagName.toUpperCase())) ||
       (child.nodeType === TEXT_NODE && (child.textContent ?? "").trim() !== ""),
   );
   if (children.length < 2 || children.length > CARD_MAXIMUM_LINES) return null;
@@ -235,6 +251,10 @@ function walk(node: DomNode, writer: TextWriter, depth: number): void {
   if (!isElement(node)) return;
   const tag = node.tagName.toUpperCase();
   if (SKIPPED.has(tag)) return;
+  if (MEDIA.has(tag)) {
+    for (const block of blocksInMedia(node)) walk(block, writer, depth + 1);
+    return;
+  }
   const level = HEADINGS[tag];
   if (level !== undefined) {
     const text = inlineText(node);
