@@ -50,11 +50,21 @@ interface IntentRule {
   intent: QuestionIntent;
   /** Cue words (lowercase stems or whole words) and phrases ("how many people"). */
   cues: string[];
-  /** Phrases in which a cue means something else ("plan to" is no price plan). */
-  unless?: string[];
+  /**
+   * Phrases in which a cue means something else ("plan to" is no price plan), or patterns matching
+   * the cue where it does (the verb "support" in "does it support SAML").
+   */
+  unless?: (string | RegExp)[];
   /** How strongly each kind of page tends to answer it. */
   pages: Partial<Record<PageKind, number>>;
 }
+
+/**
+ * "support" as a verb after its subject: "does the team support", "can they support", but not
+ * "does it offer support" or "can I get support", where it is the service.
+ */
+const SUPPORT_AS_VERB =
+  /(?<=\b(?:does|do|did|can|could|will|would)\s+(?:(?!(?:offer|offers|provide|provides|give|get|have|has|need|contact|reach)\s)[\p{L}\p{N}.-]+\s+){1,4})support\b/gu;
 
 const INTENT_RULES: IntentRule[] = [
   {
@@ -379,6 +389,8 @@ const INTENT_RULES: IntentRule[] = [
   {
     intent: "contact",
     cues: ["email", "e-mail", "phone", "telephone", "contact", "reach", "support"],
+    // "Does it support SAML", "which roles are supported": what the product does, not a support desk.
+    unless: [SUPPORT_AS_VERB, /\bsupport(?:s|ed)\b/g],
     pages: { contact: 7, imprint: 5, legal: 3, docs: 1, faq: 2 },
   },
   {
@@ -567,7 +579,10 @@ export function questionIntents(question: string, kind: "company" | "person"): Q
   const joined = ` ${words.join(" ")} `;
   const found = INTENT_RULES.filter((rule) => {
     // A cue inside a phrase that means something else counts for nothing there.
-    const unmasked = (rule.unless ?? []).reduce((text, phrase) => text.replaceAll(` ${phrase} `, " "), joined);
+    const unmasked = (rule.unless ?? []).reduce<string>(
+      (text, phrase) => (typeof phrase === "string" ? text.replaceAll(` ${phrase} `, " ") : text.replace(phrase, " ")),
+      joined,
+    );
     const unmaskedWords = unmasked.trim().split(" ").filter(Boolean);
     return rule.cues.some((cue) => hasCue(unmaskedWords, unmasked, cue));
   }).map((rule) => rule.intent);
