@@ -189,6 +189,17 @@ describe("chooseSitePages", () => {
     expect(chosen).toContain(`${origin}/handbook/company/team`);
   });
 
+  it("counts a page named by the short form of a phrase the question spells out as named by the phrase", () => {
+    const links = [
+      link("/docs", "Docs"),
+      link("/docs/api", "API"),
+      link("/docs/login-standards", "Login standards"),
+      link("/docs/sso", "SSO"),
+    ];
+    const chosen = chooseSitePages(origin, links, [], ask("Which single sign-on standard does Acme support?"), 1);
+    expect(chosen).toEqual([`${origin}/docs/sso`]);
+  });
+
   it("reads, for a person, the directory above their own page even when a leadership page outranks it", () => {
     const links = [
       link("/handbook/company/leadership", "Leadership"),

@@ -324,12 +324,16 @@ export function scoreSitePages(
   const questionWords = wordsOf(question.question)
     .filter((word) => word.length > 3 && !subjectWords.has(word) && !GENERIC_WORDS.has(word))
     .map((word) => [word, ...relatedWords(word).filter((other) => other.length > 3)]);
-  // Short words a question writes in capitals ("SSO", "2FA", "BAA") name what is asked as surely as long ones.
-  for (const initials of new Set(question.question.match(INITIALS) ?? []))
-    if (!subjectWords.has(initials.toLowerCase())) questionWords.push([initials.toLowerCase()]);
-  // A phrase it spells out names a page by its short form: "single sign-on" is "/blog/sso-for-teams".
+  // Short words a question writes in capitals ("SSO", "2FA", "BAA") name what is asked as surely as
+  // long ones, and a phrase it spells out names a page by its short form ("single sign-on" is
+  // "/docs/sso"). Either stands for several words, and a page named by it is about just that: it
+  // counts as two of the question's words.
+  const initialisms = new Set<string>();
+  for (const initials of question.question.match(INITIALS) ?? []) initialisms.add(initials.toLowerCase());
   for (const { initialism, words } of initialismsOfPhrases(question.question))
-    if (words === 3 && !subjectWords.has(initialism)) questionWords.push([initialism]);
+    if (words === 3) initialisms.add(initialism);
+  for (const initialism of initialisms)
+    if (!subjectWords.has(initialism)) questionWords.push([initialism], [initialism]);
   if (TIME_OFF.test(question.question)) questionWords.push(TIME_OFF_WORDS);
   const cues = intentCues(question.intents);
   const personWords = wordsOf(question.personName ?? "");
