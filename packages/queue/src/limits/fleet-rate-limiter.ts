@@ -1,3 +1,4 @@
+import { isConnectionLost } from "../held-writes.js";
 import { redisKeys } from "../names.js";
 import type { RedisClient } from "../redis-connection.js";
 import { RedisScript } from "../redis-script.js";
@@ -71,6 +72,11 @@ const sleep = (milliseconds: number, signal?: AbortSignal) =>
  */
 export const PAUSE_CHECK_INTERVAL_MS = 1_000;
 
+/** How long a bucket's call waits in all for its Redis connection to come back, in milliseconds. */
+const RECONNECT_MS = 15_000;
+/** The pause before a call made again after its connection was lost, in milliseconds. */
+const RETRY_PAUSE_MS = 100;
+
 /** Fleet-wide rate limits per upstream, kept in Redis under the deployment prefix. */
 export class FleetRateLimiter {
   /** Unlimited buckets last found without a pause, and when. */
@@ -83,12 +89,38 @@ export class FleetRateLimiter {
     private readonly prefix: string,
   ) {}
 
-  private run(limit: UpstreamLimit, amount: number, mode: "take" | "charge" | "pause"): Promise<number> {
-    return BUCKET_SCRIPT.run(
-      this.redis,
-      [redisKeys.upstreamLimit(this.prefix, limit.name)],
-      [limit.perMinute, Math.max(0, amount), mode],
-    ) as Promise<number>;
+  /**
+   * Runs the bucket's script. A take Redis cannot answer for its connection (lost, or on a server
+   * that a failover made a replica) is made again once the connection is back, for 15 s at most:
+   * a failover holds the research that waits on the bucket instead of failing it.
+   */
+  private async run(
+    limit: UpstreamLimit,
+    amount: number,
+    mode: "take" | "charge" | "pause",
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const giveUpAt = Date.now() + RECONNECT_MS;
+    for (;;) {
+      try {
+        return (await BUCKET_SCRIPT.run(
+          this.redis,
+          [redisKeys.upstreamLimit(this.prefix, limit.name)],
+          [limit.perMinute, Math.max(0, amount), mode],
+        )) as number;
+      } catch (error) {
+        const left = giveUpAt - Date.now();
+        // Use charged or a pause recorded after a call is not waited for: the call's reply is ready.
+        if (mode !== "take" || !isConnectionLost(error) || left <= 0 || signal?.aborted) throw error;
+        // A connection that says it is ready may still be on the demoted primary: a short pause first,
+        // then more until the connection is back, each of them ended by a cancelled research.
+        await sleep(Math.min(RETRY_PAUSE_MS, left), signal);
+        while (this.redis.status !== "ready") {
+          if (Date.now() >= giveUpAt) throw error;
+          await sleep(RETRY_PAUSE_MS, signal);
+        }
+      }
+    }
   }
 
   /**
@@ -99,7 +131,7 @@ export class FleetRateLimiter {
     const unlimited = limit.perMinute <= 0;
     if (unlimited && (await this.#foundFree(limit))) return;
     for (;;) {
-      const waitMs = Number(await this.run(limit, amount, "take"));
+      const waitMs = Number(await this.run(limit, amount, "take", signal));
       if (waitMs <= 0) {
         if (unlimited) this.#freeSince.set(limit.name, performance.now());
         return;
