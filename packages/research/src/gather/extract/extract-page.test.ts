@@ -273,7 +273,6 @@ describe("extractPage on HTML", () => {
     expect(empty.text).toBe("");
     expect(empty.title).toBeNull();
   });
-});
 
   it("reads the text written after a video tag closed with a slash, and not the player's fallback", () => {
     const page = extractPage({
@@ -291,6 +290,7 @@ describe("extractPage on HTML", () => {
     expect(page.text).toContain("- Excluded sites");
     expect(page.text).not.toContain("cannot play");
   });
+});
 
 describe("extractPage on other content types", () => {
   it("cleans plain text and takes the title from the first line", () => {
