@@ -227,6 +227,10 @@ describe("questionKeywords", () => {
     ["Which AI models does Example run?", ["example.ai"], "AI models run"],
     ["What does example.co.uk sell?", ["example.co.uk"], "sell"],
     ["one two three four five six seven eight nine ten", [], "one two three four five six seven eight"],
+    // A short form spelled letter by letter is searched as pages write it.
+    ["What is Example's D-U-N-S number?", ["Example"], "DUNS number"],
+    ["Where is Example's U.S. office?", ["Example"], "US office"],
+    ["Does Example offer e-mail support?", ["Example"], "offer e-mail support"],
   ])("%j about %j -> %j", (question, subjectTerms, expected) => {
     expect(questionKeywords(question, subjectTerms)).toBe(expected);
   });

@@ -1,5 +1,6 @@
 import type { NormalizedResearchRequest } from "@dossier/contract";
 import { canonicalWebsite, namesFromEmail, normalizeEmail } from "@dossier/enrich";
+import { withSpelledLettersJoined } from "../rank/tokenize.js";
 import { originAsGiven, siteHostOf } from "../site-host.js";
 import { acronymOf, nameInReadingOrder, shortNameAsked } from "../text/company-names.js";
 import { type QuestionIntent, questionIntents } from "./question-intents.js";
@@ -65,7 +66,7 @@ export function questionKeywords(question: string, subjectTerms: readonly string
   );
   // The subject's domain written whole ("acme.com") names it, ending and all.
   const domains = subjectTerms.filter((term) => withoutDomainEnding(term) !== term);
-  const words = withoutNames(question, domains)
+  const words = withSpelledLettersJoined(withoutNames(question, domains))
     .replace(/[?!.,;:()"]/g, " ")
     .split(/\s+/)
     // A possessive of the subject ("Doe's", "Robotics'") names the subject too; it only narrows the search.

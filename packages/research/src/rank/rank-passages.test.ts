@@ -25,6 +25,13 @@ describe("tokenize", () => {
     ]);
     expect(tokenize("Zürich-based Société Générale")).toEqual(["zürich", "based", "société", "générale"]);
   });
+
+  it("reads a short form spelled letter by letter as the word its letters make", () => {
+    expect(tokenize("D-U-N-S number")).toEqual(tokenize("DUNS number"));
+    expect(tokenize("our U.S.-based staff")).toEqual(["us", "based", "staff"]);
+    // Words with one letter before a hyphen are words, not spelled letters.
+    expect(tokenize("e-mail and T-shirts")).toEqual(["e", "mail", "shirt"]);
+  });
 });
 
 describe("rankPassages: short forms and options", () => {

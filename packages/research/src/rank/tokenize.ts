@@ -29,12 +29,26 @@ export function stem(word: string): string {
   return word;
 }
 
+/** Single letters joined by dots or hyphens: "D-U-N-S", "U.S.", "E.I.N.". */
+const SPELLED_LETTERS = /(?<![\p{L}\p{N}.-])\p{L}(?:[.-]\p{L}){1,}(?![\p{L}\p{N}])\.?/gu;
+
+/**
+ * A short form spelled letter by letter is the word its letters make: "D-U-N-S number" is a page's
+ * "DUNS number", "U.S." its "US". Split at the dots, it would be letters that match nothing.
+ */
+export function withSpelledLettersJoined(text: string): string {
+  return text.replace(SPELLED_LETTERS, (letters) => letters.replace(/[.-]/g, ""));
+}
+
 /**
  * Splits text into search terms: camelCase split (JSON-LD keys read as words), lower-cased,
- * Unicode letters and digits only, stop words dropped, lightly stemmed.
+ * Unicode letters and digits only, stop words dropped, lightly stemmed. Letters spelled with dots
+ * or hyphens ("D-U-N-S") are one word.
  */
 export function tokenize(text: string): string[] {
-  const spaced = text.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase();
+  const spaced = withSpelledLettersJoined(text)
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .toLowerCase();
   const words = spaced.match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
