@@ -290,9 +290,10 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         ranked.length === 0
           ? []
           : selectWithinBudget(ranked, { maxTokens: passageBudget, overheadTokens: passageOverhead });
-      return { ranked, selected };
+      return { ranked, selected, names };
     };
-    let { ranked, selected } = rankEvidence();
+    const firstRanking = rankEvidence();
+    let { ranked, selected } = firstRanking;
     // The second look: when the best passages do not cover the question, read the next best pages
     // (now including links found on the pages read) and rank again, once, inside the page budget.
     // Passages of pages read: a search engine's snippet that seems to answer is cut off ("took 32
@@ -305,6 +306,7 @@ export function createResearcher(dependencies: ResearcherDependencies): Research
         responseOptions: request.responseOptions,
         subjectTerms: plan.subjectTerms,
         personName: rankQuery.personName,
+        subject: { ownSites: evidenceNow().ownSites, names: [...relevanceTerms, ...firstRanking.names] },
       },
     );
     // A snippet ranked above the passage that seems to cover the question points at an unread page

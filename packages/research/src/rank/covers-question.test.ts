@@ -101,4 +101,17 @@ describe("coversQuestion", () => {
     const city = ranked("Fleet data is stored on servers in the city of Leipzig, Germany.");
     expect(coversQuestion([city], asked)).toBe(true);
   });
+
+  it("takes a passage of another site as covering only where it names the subject", () => {
+    const asked = {
+      ...question("Who founded Acme Robotics?"),
+      subject: { ownSites: ["https://acme.example"], names: ["Acme Robotics", "acme.example"] },
+    };
+    const elsewhere = (text: string): RankedPassage => ({ ...ranked(text), url: "https://news.example/funding" });
+    // A page that names the subject once may tell of another company's founders.
+    expect(coversQuestion([elsewhere("Northwind was founded by Ada Park and Ben Ode in 2019.")], asked)).toBe(false);
+    expect(coversQuestion([elsewhere("Acme Robotics was founded by Ada Park and Ben Ode in 2019.")], asked)).toBe(true);
+    // On the subject's own site, the passage need not repeat its name.
+    expect(coversQuestion([ranked("We were founded by Ada Park and Ben Ode in 2019.")], asked)).toBe(true);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ResponseType } from "@dossier/contract";
+import { isOwnSite, mentionsAny } from "../own-site.js";
 import { legalWords } from "../text/legal-terms.js";
 import { titleEquivalents } from "../text/title-abbreviations.js";
 import { answerKindOf } from "../verify/answer-kind.js";
@@ -17,6 +18,11 @@ export interface CoverageQuestion {
   subjectTerms: readonly string[];
   /** For a person: the name a covering passage must carry. */
   personName?: string | null;
+  /**
+   * The subject's own sites and the names it goes by. A passage of another site covers only where
+   * it names the subject itself: the page may name the subject once and tell of someone else.
+   */
+  subject?: { ownSites: readonly string[]; names: readonly string[] };
 }
 
 /** Passages looked at: the answer is expected near the top of the ranking. */
@@ -138,7 +144,8 @@ function holds(terms: ReadonlySet<string>, term: string, alternatives: ReadonlyS
  * the subject's names, the words naming it such as "her company", and the words of the question's
  * form aside; a word counts as held when the passage uses it, a word pages use for it, or a word of
  * the same stem), carries something of the answer's shape (a year for DATE, a number for NUMBER, one
- * of the options for OPTION/OPTIONS) and, for a person, names them. A question with no words of its
+ * of the options for OPTION/OPTIONS) and, for a person, names them; off the subject's own sites,
+ * the passage must name the subject. A question with no words of its
  * own beyond the subject counts as covered by any passage naming the subject.
  */
 export function coversQuestion(ranked: readonly RankedPassage[], question: CoverageQuestion): boolean {
@@ -161,6 +168,10 @@ export function coveringPassage(ranked: readonly RankedPassage[], question: Cove
   const covering = top.find((passage) => {
     const terms = new Set(tokenize(`${passage.heading ?? ""} ${passage.text}`));
     if (person.length > 0 && !person.every((term) => terms.has(term))) return false;
+    if (question.subject && !isOwnSite(passage.url, question.subject.ownSites)) {
+      const named = mentionsAny({ title: passage.heading, text: passage.text }, question.subject.names);
+      if (!named) return false;
+    }
     if (!hasAnswerShape(passage.text, question)) return false;
     if (own.length === 0) return true;
     const held = own
