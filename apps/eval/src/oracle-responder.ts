@@ -31,6 +31,16 @@ function typedAnswer(testCase: ResearchCase): unknown {
   }
 }
 
+/** Whether a prompt asks for the case's answer type with its options (an object case has neither). */
+function askedAs(testCase: AnyCase, prompt: string): boolean {
+  if (!("responseType" in testCase.request)) return true;
+  const { responseType, responseOptions = [] } = testCase.request;
+  const stated = /^Answer type: (\w+)\. (.*)$/m.exec(prompt);
+  if (!stated) return true;
+  const list = responseOptions.map((option) => JSON.stringify(option)).join(", ");
+  return stated[1] === responseType && stated[2]!.includes(list);
+}
+
 function quoteOf(phrase: string): string {
   return phrase.split(/\s+/).slice(0, 30).join(" ");
 }
@@ -101,13 +111,17 @@ export function createOracleResponder(
   for (const testCase of [...researchCases, ...enrichmentCases, ...objectCases]) {
     byQuestion.set(testCase.request.question, [...(byQuestion.get(testCase.request.question) ?? []), testCase]);
   }
-  /** The case a call is about: its question, and the subject's facts to tell namesakes apart. */
+  /**
+   * The case a call is about: its question, the subject's facts to tell namesakes apart, and where
+   * two sets ask the same of the same subject, the answer type and options the prompt states.
+   */
   const caseOf = (prompt: string): AnyCase | undefined => {
     const question = /^Question about an? (?:person|company): (.*)$/m.exec(prompt)?.[1]?.trim() ?? "";
     const facts = /<facts>\n([\s\S]*?)\n<\/facts>/.exec(prompt)?.[1] ?? "";
-    return (byQuestion.get(question) ?? []).find((candidate) =>
+    const namesakes = (byQuestion.get(question) ?? []).filter((candidate) =>
       facts.includes(JSON.stringify(subjectName(candidate)).slice(1, -1)),
     );
+    return namesakes.find((candidate) => askedAs(candidate, prompt)) ?? namesakes[0];
   };
   return (request: FakeChatRequest) => {
     const prompt = request.messages.map((message) => message.content).join("\n");
