@@ -412,6 +412,26 @@ describe("selectWithinBudget", () => {
     expect(selected.map((item) => item.id)).toEqual(expect.arrayContaining(strong.map((item) => item.id)));
   });
 
+  it("takes the page's later passages before other pages' openings that score under half of them", () => {
+    // The table deep in a long page that answers, against the first passages of pages that match a word or two.
+    const page = Array.from({ length: 6 }, (_, index) => ({
+      ...passage(`Profile table row ${index}: the property, its value and its unit.`, "https://a.example/profiles"),
+      score: 10 - index,
+    }));
+    const others = Array.from({ length: 30 }, (_, index) => ({
+      ...passage(`Other page ${index} that names the property once in passing.`, `https://o${index}.example/`),
+      score: 2,
+    }));
+    const budget = page.reduce((sum, item) => sum + item.tokens, 0) + others[0]!.tokens * 3;
+    const selected = selectWithinBudget([...page, ...others], { maxTokens: budget }).map((item) => item.id);
+    expect(selected).toEqual(expect.arrayContaining(page.map((item) => item.id)));
+    // Openings that score at least half as well still take their turn before them.
+    const close = others.map((item) => ({ ...item, score: 4 }));
+    const taken = selectWithinBudget([...page, ...close], { maxTokens: budget }).map((item) => item.id);
+    expect(taken).not.toContain(page[5]!.id);
+    expect(taken).toContain(close[0]!.id);
+  });
+
   it("keeps rank order", () => {
     const items = [
       ranked("First passage about orbits.", 3),

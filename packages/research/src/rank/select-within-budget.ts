@@ -35,6 +35,9 @@ export interface SelectWithinBudgetOptions {
   firstPerUrl?: number;
 }
 
+/** How much a page's passage past its first few must outscore another page's to be taken before it. */
+const WAITS_FOR_SHARE = 2;
+
 /** A text's word shingles, in the order they stand. */
 function shingleList(text: string, size: number): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -83,7 +86,8 @@ function containment(part: ReadonlySet<string>, whole: ReadonlySet<string>): num
  * nearly repeats one already kept (the same footer sentence on ten pages is kept once at most)
  * and adds no three words in a row of its own.
  * Among the passages that score at least `minScoreRatio` of the fifth best, a first pass takes at
- * most `firstPerUrl` of each page and a second the rest; a third fills what budget is left with the
+ * most `firstPerUrl` of each page (a later passage of a page waits only for other pages' passages
+ * that score at least half as well) and a second the rest; a third fills what budget is left with the
  * first passages of the pages below that bar.
  * A passage too large for what is left is skipped and smaller ones after it still get their turn.
  * Each passage's `tokens` (counted by splitPassages with {@link countTokens}) is its cost.
@@ -130,7 +134,17 @@ export function selectWithinBudget(
   // it, wherever they come from (the fifth passage of the page that answers outranks the first of
   // a page that barely matches); then, with budget left, the first passages of the pages below it.
   const firstOfPage = (passage: RankedPassage) => (perUrl.get(passage.url) ?? 0) < firstPerUrl;
-  for (const passage of ranked) if (passage.score >= floor && firstOfPage(passage)) consider(passage);
+  // A page's passage past its first few waits for other pages' passages, but not for those that
+  // score less than half of it: the table deep in the page that answers outranks the other pages'
+  // openings that barely match.
+  const waiting: RankedPassage[] = [];
+  for (const passage of ranked) {
+    if (passage.score < floor) continue;
+    while (waiting.length > 0 && (waiting[0]?.score ?? 0) >= passage.score * WAITS_FOR_SHARE)
+      consider(waiting.shift() as RankedPassage);
+    if (firstOfPage(passage)) consider(passage);
+    else waiting.push(passage);
+  }
   for (const passage of ranked) if (!considered.has(passage) && passage.score >= floor) consider(passage);
   for (const passage of ranked) if (!considered.has(passage) && firstOfPage(passage)) consider(passage);
   // The prompt shows them best first, whichever pass took them.
