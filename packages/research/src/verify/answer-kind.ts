@@ -86,7 +86,11 @@ const KIND_CUES: Array<[AnswerKind, RegExp]> = [
     "money",
     /\bhow much\b|\b(?:raise[sd]?|raising|funding|valuation|revenue|price[sd]?|cost[s]?|fee[s]?|salary|budget|grant|donation|amount|spend|paid|pay|charge[sd]?|charging|bill(?:s|ed)?)\b/,
   ],
-  ["count", /\bhow many\b|\bnumber of\b|\bcount of\b|\bhow (?:large|big) is the team\b|\bteam size\b|\bheadcount\b/],
+  // "How big is the Acme team?": the team's size, however the team is named.
+  [
+    "count",
+    /\bhow many\b|\bnumber of\b|\bcount of\b|\bhow (?:large|big) (?:is|are|was) (?:the |its |their )?(?:[\w'’.&-]+ ){0,3}(?:team|staff|workforce)\b|\bteam size\b|\bheadcount\b/,
+  ],
   ["year", /\b(?:what|which) year\b|\bin what year\b|\bsince when\b|\bwhen\b|\byear\b|\bdate\b/],
   ["country", /\b(?:which|what|in which|in what) country\b|\bcountry\b|\bnationality\b/],
   // Where someone worked before is an employer, not a place: "Where did she work before joining?"

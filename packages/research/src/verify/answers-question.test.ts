@@ -90,6 +90,7 @@ describe("the kind of answer a question asks for", () => {
     ["What does Example Labs make?", "TEXT", "text"],
     ["What kind of legal entity is the foundation?", "TEXT", "text"],
     ["Is it SOC 2 certified?", "BOOL", "yes-no"],
+    ["How big is the Example Labs team these days?", "NUMBER", "count"],
   ] as const)("%s (%s) asks for a %s", (question, type, kind) => {
     expect(answerKindOf(question, type)).toBe(kind);
   });
@@ -1646,5 +1647,27 @@ describe("a duration asked in a unit", () => {
     expect(answerKindOf("maximum severance in months", "NUMBER")).toBe("duration");
     expect(reason(check("maximum severance in months", "NUMBER", 1, quote))).toMatch(/does not state 1 months/);
     expect(holds(check("maximum severance in months", "NUMBER", 4, quote))).toBe(true);
+  });
+});
+
+describe("a count", () => {
+  it("is not an amount of money beside the counted noun, and is two for twice", () => {
+    const size = "How big is the Example Labs team right now?";
+    const quote = "March: Example Labs is now a team of two ($433 MRR)";
+    expect(holds(check(size, "NUMBER", 433, quote))).toBe(false);
+    expect(holds(check(size, "NUMBER", 2, quote))).toBe(true);
+    const meetups = "How many times a year does the whole company meet in person?";
+    expect(holds(check(meetups, "NUMBER", 2, "The entire company gathers in person twice a year."))).toBe(true);
+  });
+});
+
+describe("a yes", () => {
+  it("is not what is usual in general, told without the subject", () => {
+    const question = "Can users start an Example Labs login from their identity provider's portal?";
+    const general =
+      "- SSO initiated from IdP: Identity providers often support starting login directly from their portal.";
+    expect(reason(check(question, "BOOL", true, general))).toMatch(/usual in general/);
+    const own = "Users can start their login directly from their identity provider's portal.";
+    expect(holds(check(question, "BOOL", true, own))).toBe(true);
   });
 });

@@ -676,6 +676,9 @@ function mentionFits(
         const after = wordsAround(quote, mention.start, mention.end, 0, 2).flatMap((word) => stemsOf(word));
         return counted.some((entry) => speaksOf(after, entry));
       }
+      // "Twice a year" counts times itself.
+      if (/^(?:twice|thrice)$/i.test(quote.slice(mention.start, mention.end)))
+        return counted.some((entry) => speaksOf(["time"], entry));
       // A count stands next to what it counts: "a team of five", "120 employees", "Employees: 120".
       const near = wordsAround(quote, mention.start, mention.end, 5, 4).flatMap((word) => stemsOf(word));
       return counted.some((entry) => speaksOf(near, entry));
@@ -1484,6 +1487,9 @@ function farFromPerson(person: PersonIdentity, quote: string, answer: string): b
 /** What the industry or most companies do, as a quote may set the subject's own way against it. */
 const OTHERS_NORM =
   /\b(?:industry(?:[- ]standard)?|(?:most|many|other|typical|traditional) (?:companies|startups|employers|firms|organi[sz]ations|businesses)|the norm|common practice|standard practice|typically|traditionally)\b/i;
+/** Words of what is usual in general: "often", "usually", "most providers". */
+const GENERALLY =
+  /\b(?:often|usually|typically|generally|commonly|normally|in general|traditionally|(?:most|many) (?:companies|startups|employers|firms|organi[sz]ations|businesses|providers|vendors|services|people|users|teams))\b/i;
 const SET_AGAINST =
   /\b(?:unlike|instead|rather than|but we|whereas|however|bogus|nonsense|we disagree|not for us|we don['’]t|we do not)\b/i;
 
@@ -2080,6 +2086,10 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "Most startups give leavers 90 days; we give ten years instead": what others do, set against the subject.
       if (value === true && OTHERS_NORM.test(quote) && SET_AGAINST.test(quote))
         return { holds: false, reason: "the quote says it of what others do, against the subject's way" };
+      // "Identity providers often support starting login from their portal": what is usual in general,
+      // told without the subject or its own "we", is not said of the subject.
+      if (value === true && !subjectNamed && !FIRST_PERSON.test(quote) && GENERALLY.test(quote))
+        return { holds: false, reason: "the quote says what is usual in general, not what the subject does" };
       // 'The duplicate-events "bug"': a word the quote sets in quotation marks is not meant as said.
       const scare = value === true ? scareQuoted(quote, topic) : null;
       if (scare) return { holds: false, reason: `the quote sets "${scare}" in quotation marks` };

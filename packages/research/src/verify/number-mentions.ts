@@ -1,4 +1,4 @@
-import { NUMBER_WORDS, SCALES, sameNumber } from "./read-numbers.js";
+import { NUMBER_WORDS, SCALES, sameNumber, TIMES_WORDS } from "./read-numbers.js";
 
 /** One number as a text writes it, with what stands around it. */
 export interface NumberMention {
@@ -80,7 +80,7 @@ export function numberMentions(text: string): NumberMention[] {
   }
   for (const match of text.matchAll(/\p{L}+/gu)) {
     const word = match[0].toLowerCase();
-    const base = NUMBER_WORDS[word];
+    const base = NUMBER_WORDS[word] ?? TIMES_WORDS[word];
     if (base === undefined) continue;
     const start = match.index ?? 0;
     const after = text.slice(start + word.length, start + word.length + 14);

@@ -32,6 +32,9 @@ export const NUMBER_WORDS: Record<string, number> = {
   dozen: 12,
 };
 
+/** How many times, in one word: "twice a year" is two times. */
+export const TIMES_WORDS: Record<string, number> = { twice: 2, thrice: 3 };
+
 /** Scale words and letters after a number ("1.5M", "13 million"). */
 export const SCALES: Record<string, number> = {
   k: 1e3,
@@ -74,7 +77,7 @@ export function readNumbers(text: string): number[] {
     }
   }
   for (const word of lower.split(/[^a-z]+/)) {
-    const value = NUMBER_WORDS[word];
+    const value = NUMBER_WORDS[word] ?? TIMES_WORDS[word];
     if (value !== undefined) numbers.push(value);
   }
   numbers.push(...numbersInWords(lower));

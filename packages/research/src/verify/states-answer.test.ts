@@ -45,6 +45,33 @@ describe("statesAnswer", () => {
     );
   });
 
+  it("a no is not stated by a denial that touches one word of a long question", () => {
+    const question = "Can someone outside the EU apply for Acme's product engineer role, i.e. is it remote worldwide?";
+    const quote =
+      "Acme uses EU-owned servers, which suits those whom other vendors no longer allowed to fulfil the legal requirements that apply to them.";
+    expect(stated("BOOL", false, quote, question)).toBe(false);
+    expect(stated("BOOL", false, "The product engineer role is not open to applicants outside the EU.", question)).toBe(
+      true,
+    );
+    // A denial reaches on to the end of its own clause, examples in brackets too.
+    const merchandise = "You may not use Acme trademarks on merchandise for sale (e.g. t-shirts, mugs).";
+    expect(stated("BOOL", false, merchandise, "Am I allowed to print the Acme logo on t-shirts I sell?")).toBe(true);
+  });
+
+  it("what was and is no more, or is under way, denies what is asked of now", () => {
+    const still = "Is Jane Roe still a researcher at Globex Research?";
+    const past = "Until 2022, she was a researcher at Globex Research in Cambridge.";
+    expect(stated("BOOL", false, past, still)).toBe(true);
+    expect(stated("BOOL", true, past, still)).toBe(false);
+    // Asked without "still", the past is what the page says, and a yes stands.
+    expect(stated("BOOL", true, past, "Was Jane Roe a researcher at Globex Research?")).toBe(true);
+    const certified = "Is Acme SOC 2 certified yet?";
+    const underWay = "We are in the process of obtaining our SOC 2 certification.";
+    expect(stated("BOOL", false, underWay, certified)).toBe(true);
+    expect(stated("BOOL", true, underWay, certified)).toBe(false);
+    expect(stated("BOOL", true, "Acme is SOC 2 Type II certified.", certified)).toBe(true);
+  });
+
   it("the subject's name written out does not state its initials asked as a word of the question", () => {
     const claim = {
       type: "BOOL" as const,

@@ -360,6 +360,9 @@ const bare = (token: string) => token.replace(/[^\p{L}\p{N}]/gu, "");
  * may not use ..."), a word that puts it in the future or the past ("planned", "removed"), or an
  * opposite ("privately held" for "publicly traded").
  */
+/** Words that open a clause of its own: a denial before them does not reach past them. */
+const CLAUSE_OPENERS = new Set(["that", "which", "who", "whom", "whose", "where", "when", "because", "whereas"]);
+
 function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<string>; negated: boolean } {
   const mentioned = new Set<string>();
   let negated = false;
@@ -368,7 +371,11 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
   const acronyms = new Set((quote.match(/\b\p{Lu}{2,6}\b/gu) ?? []).map((word) => word.toLowerCase()));
   for (const words of sentences(quote)) {
     const stems = words.map((word) => (isWord(word) ? stem(bare(word)) : ""));
-    let sentenceDenies = false;
+    /**
+     * Whether the sentence has denied and no clause of its own has opened since: "we do not store
+     * payment card details", not "no longer allowed them to meet the requirements that apply".
+     */
+    let denying = false;
     let mentionedHere = false;
     // Where a word of the topic was last met in the clause: a denial right after it denies it too.
     let mentionInClause = false;
@@ -380,11 +387,12 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
       }
       const token = bare(word);
       if (token === "but" || token === "however" || token === "while" || token === "whereas") mentionInClause = false;
+      if (CLAUSE_OPENERS.has(token)) denying = false;
       const denies =
         PROHIBITIONS.has(token) ||
         (token === "not" && index > 0 && AUXILIARIES.has(bare(words[index - 1] ?? ""))) ||
         (token === "longer" && bare(words[index - 1] ?? "") === "no");
-      if (NOT_NOW.has(token) || denies) sentenceDenies = true;
+      if (NOT_NOW.has(token) || denies) denying = true;
       // "Pets are not permitted", "personal e-mail addresses are not supported": within a few
       // words, not "a kind of visa that the embassy does not issue".
       const wordsSince = words.slice(lastMention + 1, index).filter(isWord).length;
@@ -433,7 +441,7 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
       lastMention = index;
       for (const hit of [...hits, ...opposite]) mentioned.add(hit);
       if (opposite.length > 0) negated = true;
-      if (sentenceDenies) negated = true;
+      if (denying) negated = true;
       for (let back = index - 1, seen = 0; back >= 0 && seen < 4; back -= 1) {
         const previous = words[back] ?? "";
         if (!isWord(previous)) break;
@@ -584,6 +592,15 @@ function freeOnlyForATrial(quote: string): boolean {
   return !/\bfree\b/i.test(quote.replace(FREE_TRIAL, " ")) && !FREE_OFFER_ASKED.test(quote);
 }
 
+/** A question about the present: "Is she still with Acme?", "Is it currently offered?". */
+const ASKS_NOW = /\b(?:still|currently|anymore|any longer|these days|as of now|right now)\b/i;
+/** A statement of the past alone: "Until 2022 he was a researcher at Acme", "formerly", "a former adviser". */
+const PAST_ONLY =
+  /\b(?:until|till)\s+(?:(?:early|late|mid|the end of)\s+)?(?:\p{L}+\s+)?\d{4}\b|\b(?:formerly|previously|former|used to)\b/iu;
+/** Something under way, not done: "in the process of obtaining our SOC 2 certification". */
+const UNDER_WAY =
+  /\b(?:in the process of|working (?:towards?|on)|on (?:the|our|its) way to|on track to)\s+(?:obtaining|getting|achieving|becoming|earning|securing|completing|receiving|gaining)\b/i;
+
 function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
   const subjectStems = subjectStemsOf(claim.subjectTerms);
   const asked = questionTopic(claim.question, subjectStems);
@@ -595,7 +612,13 @@ function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Suppo
   const role = claim.value === true ? roleAsked(claim.question) : null;
   let onTopic = false;
   for (const { quote } of quotes) {
-    const { mentioned, negated } = readTopic(withInitials(quote, claim.question, claim.subjectTerms), topic);
+    const read = readTopic(withInitials(quote, claim.question, claim.subjectTerms), topic);
+    const { mentioned } = read;
+    // What was and is no more, or is under way and not done, denies what is asked of now.
+    const negated =
+      read.negated ||
+      (mentioned.size > 0 && UNDER_WAY.test(quote)) ||
+      (mentioned.size > 0 && ASKS_NOW.test(claim.question) && PAST_ONLY.test(quote));
     // A title that only shares a word with the role asked is another role.
     if (role && !statesRole(role, quote)) {
       if (mentioned.size > 0) onTopic = true;
