@@ -473,6 +473,10 @@ describe("an option a glossary defines", () => {
     expect(
       holds(check(question, "OPTION", "AL2", "Example Labs meets AL2 (Assurance Level Two) for every account.")),
     ).toBe(true);
+    // An option given with its own gloss is defined the same way.
+    const level = "AES (advanced electronic signature)";
+    const glossary = "eIDAS AES (Advanced Electronic Signature) provides a higher level of security.";
+    expect(holds(check("Which eIDAS level is Example Labs compliant with?", "OPTION", level, glossary))).toBe(false);
     // A plan's name leading a sentence on the subject's own pricing page is no glossary's line.
     expect(
       holds(check("Which plan includes SSO?", "OPTION", "Business", "Business is the cheapest plan with SSO.")),

@@ -1602,8 +1602,10 @@ function labelsAHandle(answer: string, quote: string): boolean {
  */
 function definesOption(option: string, quote: string): boolean {
   const escaped = option.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // An option that carries its own gloss ("AES (advanced electronic signature)") is spelled out already.
+  const gloss = /\([^)]{3,}\)\s*$/.test(option) ? "" : "\\s*\\([^)]{3,}\\)";
   return new RegExp(
-    `^\\W*(?:[\\p{L}\\p{N}-]+\\s+)?${escaped}\\s*\\([^)]{3,}\\)\\s+(?:is|are|provides|offers|means|refers|requires|gives|adds|ensures)\\b`,
+    `^\\W*(?:[\\p{L}\\p{N}-]+\\s+)?${escaped}${gloss}\\s+(?:is|are|provides|offers|means|refers|requires|gives|adds|ensures)\\b`,
     "iu",
   ).test(quote);
 }
