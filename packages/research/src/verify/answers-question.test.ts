@@ -474,9 +474,9 @@ describe("an option a glossary defines", () => {
       holds(check(question, "OPTION", "AL2", "Example Labs meets AL2 (Assurance Level Two) for every account.")),
     ).toBe(true);
     // An option given with its own gloss is defined the same way.
-    const level = "AES (advanced electronic signature)";
-    const glossary = "eIDAS AES (Advanced Electronic Signature) provides a higher level of security.";
-    expect(holds(check("Which eIDAS level is Example Labs compliant with?", "OPTION", level, glossary))).toBe(false);
+    const level = "QTS (qualified time stamp)";
+    const glossary = "A QTS (Qualified Time Stamp) provides proof that data existed at a given time.";
+    expect(holds(check("Which trust service does Example Labs offer?", "OPTION", level, glossary))).toBe(false);
     // A plan's name leading a sentence on the subject's own pricing page is no glossary's line.
     expect(
       holds(check("Which plan includes SSO?", "OPTION", "Business", "Business is the cheapest plan with SSO.")),
@@ -1657,21 +1657,20 @@ describe("a duration asked in a unit", () => {
 describe("a count", () => {
   it("is not an amount of money beside the counted noun, and is two for twice", () => {
     const size = "How big is the Example Labs team right now?";
-    const quote = "March: Example Labs is now a team of two ($433 MRR)";
-    expect(holds(check(size, "NUMBER", 433, quote))).toBe(false);
-    expect(holds(check(size, "NUMBER", 2, quote))).toBe(true);
-    const meetups = "How many times a year does the whole company meet in person?";
-    expect(holds(check(meetups, "NUMBER", 2, "The entire company gathers in person twice a year."))).toBe(true);
+    const quote = "April: Example Labs has grown to a team of three ($1,250 MRR)";
+    expect(holds(check(size, "NUMBER", 1250, quote))).toBe(false);
+    expect(holds(check(size, "NUMBER", 3, quote))).toBe(true);
+    const meetups = "How many times a year does the whole team meet up?";
+    expect(holds(check(meetups, "NUMBER", 2, "Everyone at Example Labs meets up twice a year in Lisbon."))).toBe(true);
   });
 });
 
 describe("a yes", () => {
   it("is not what is usual in general, told without the subject", () => {
-    const question = "Can users start an Example Labs login from their identity provider's portal?";
-    const general =
-      "- SSO initiated from IdP: Identity providers often support starting login directly from their portal.";
+    const question = "Can users begin an Example Labs login from their identity provider's dashboard?";
+    const general = "- Login from the dashboard: most identity providers typically let users begin a login there.";
     expect(reason(check(question, "BOOL", true, general))).toMatch(/usual in general/);
-    const own = "Users can start their login directly from their identity provider's portal.";
+    const own = "Users can begin their login from their identity provider's dashboard.";
     expect(holds(check(question, "BOOL", true, own))).toBe(true);
   });
 });

@@ -1602,7 +1602,7 @@ function labelsAHandle(answer: string, quote: string): boolean {
  */
 function definesOption(option: string, quote: string): boolean {
   const escaped = option.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  // An option that carries its own gloss ("AES (advanced electronic signature)") is spelled out already.
+  // An option that carries its own gloss ("QTS (qualified time stamp)") is spelled out already.
   const gloss = /\([^)]{3,}\)\s*$/.test(option) ? "" : "\\s*\\([^)]{3,}\\)";
   return new RegExp(
     `^\\W*(?:[\\p{L}\\p{N}-]+\\s+)?${escaped}${gloss}\\s+(?:is|are|provides|offers|means|refers|requires|gives|adds|ensures)\\b`,
@@ -2088,8 +2088,8 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
       // "Most startups give leavers 90 days; we give ten years instead": what others do, set against the subject.
       if (value === true && OTHERS_NORM.test(quote) && SET_AGAINST.test(quote))
         return { holds: false, reason: "the quote says it of what others do, against the subject's way" };
-      // "Identity providers often support starting login from their portal": what is usual in general,
-      // told without the subject or its own "we", is not said of the subject.
+      // "Most identity providers typically let users begin a login from their dashboard": what is usual
+      // in general, told without the subject or its own "we", is not said of the subject.
       if (value === true && !subjectNamed && !FIRST_PERSON.test(quote) && GENERALLY.test(quote))
         return { holds: false, reason: "the quote says what is usual in general, not what the subject does" };
       // 'The duplicate-events "bug"': a word the quote sets in quotation marks is not meant as said.

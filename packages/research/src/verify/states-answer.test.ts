@@ -48,28 +48,28 @@ describe("statesAnswer", () => {
   it("a no is not stated by a denial that touches one word of a long question", () => {
     const question = "Can someone outside the EU apply for Acme's product engineer role, i.e. is it remote worldwide?";
     const quote =
-      "Acme uses EU-owned servers, which suits those whom other vendors no longer allowed to fulfil the legal requirements that apply to them.";
+      "Acme runs in EU-owned data centres, a good fit for teams whose old vendor could no longer meet the privacy rules that apply to them.";
     expect(stated("BOOL", false, quote, question)).toBe(false);
     expect(stated("BOOL", false, "The product engineer role is not open to applicants outside the EU.", question)).toBe(
       true,
     );
     // A denial reaches on to the end of its own clause, examples in brackets too.
-    const merchandise = "You may not use Acme trademarks on merchandise for sale (e.g. t-shirts, mugs).";
-    expect(stated("BOOL", false, merchandise, "Am I allowed to print the Acme logo on t-shirts I sell?")).toBe(true);
+    const goods = "You must not use the Acme marks on goods for sale (caps, mugs or hoodies).";
+    expect(stated("BOOL", false, goods, "Am I allowed to put the Acme logo on hoodies I sell?")).toBe(true);
   });
 
   it("what was and is no more, or is under way, denies what is asked of now", () => {
-    const still = "Is Jane Roe still a researcher at Globex Research?";
-    const past = "Until 2022, she was a researcher at Globex Research in Cambridge.";
+    const still = "Is Jane Roe still an engineer at Globex Labs?";
+    const past = "Until 2021, she was an engineer at Globex Labs in Lyon.";
     expect(stated("BOOL", false, past, still)).toBe(true);
     expect(stated("BOOL", true, past, still)).toBe(false);
     // Asked without "still", the past is what the page says, and a yes stands.
-    expect(stated("BOOL", true, past, "Was Jane Roe a researcher at Globex Research?")).toBe(true);
-    const certified = "Is Acme SOC 2 certified yet?";
-    const underWay = "We are in the process of obtaining our SOC 2 certification.";
+    expect(stated("BOOL", true, past, "Was Jane Roe an engineer at Globex Labs?")).toBe(true);
+    const certified = "Is Acme ISO 27001 certified yet?";
+    const underWay = "Acme is in the process of obtaining ISO 27001 certification for its cloud.";
     expect(stated("BOOL", false, underWay, certified)).toBe(true);
     expect(stated("BOOL", true, underWay, certified)).toBe(false);
-    expect(stated("BOOL", true, "Acme is SOC 2 Type II certified.", certified)).toBe(true);
+    expect(stated("BOOL", true, "Acme has been ISO 27001 certified since 2020.", certified)).toBe(true);
   });
 
   it("the subject's name written out does not state its initials asked as a word of the question", () => {

@@ -372,8 +372,8 @@ function readTopic(quote: string, topic: readonly string[]): { mentioned: Set<st
   for (const words of sentences(quote)) {
     const stems = words.map((word) => (isWord(word) ? stem(bare(word)) : ""));
     /**
-     * Whether the sentence has denied and no clause of its own has opened since: "we do not store
-     * payment card details", not "no longer allowed them to meet the requirements that apply".
+     * Whether the sentence has denied and no clause of its own has opened since: "we never keep
+     * your card numbers", not "their old vendor could no longer meet the rules that apply here".
      */
     let denying = false;
     let mentionedHere = false;
@@ -594,10 +594,10 @@ function freeOnlyForATrial(quote: string): boolean {
 
 /** A question about the present: "Is she still with Acme?", "Is it currently offered?". */
 const ASKS_NOW = /\b(?:still|currently|anymore|any longer|these days|as of now|right now)\b/i;
-/** A statement of the past alone: "Until 2022 he was a researcher at Acme", "formerly", "a former adviser". */
+/** A statement of the past alone: "Until 2021 she was an engineer at Acme", "formerly", "a former adviser". */
 const PAST_ONLY =
   /\b(?:until|till)\s+(?:(?:early|late|mid|the end of)\s+)?(?:\p{L}+\s+)?\d{4}\b|\b(?:formerly|previously|former|used to)\b/iu;
-/** Something under way, not done: "in the process of obtaining our SOC 2 certification". */
+/** Something under way, not done: "Acme is in the process of obtaining ISO 27001 certification". */
 const UNDER_WAY =
   /\b(?:in the process of|working (?:towards?|on)|on (?:the|our|its) way to|on track to)\s+(?:obtaining|getting|achieving|becoming|earning|securing|completing|receiving|gaining)\b/i;
 
