@@ -20,4 +20,12 @@ describe("questionIntents", () => {
   ])("reads 'support' as the service where it is one: %s", (question) => {
     expect(questionIntents(question, "company")).toContain("contact");
   });
+
+  it.each([
+    "What is the business registry code of the company behind Acme?",
+    "Under which registration number is Acme listed?",
+    "Which court keeps Acme's commercial register entry?",
+  ])("reads a register, a registry or a registration as a question about the legal entity: %s", (question) => {
+    expect(questionIntents(question, "company")).toContain("legal-entity");
+  });
 });

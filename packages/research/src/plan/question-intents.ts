@@ -217,6 +217,7 @@ const INTENT_RULES: IntentRule[] = [
       "registered",
       "registration",
       "register",
+      "registry",
       "company number",
       "vat",
       "incorporat",
