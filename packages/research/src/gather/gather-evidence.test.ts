@@ -522,3 +522,67 @@ describe("the second look's first read", () => {
     expect(more.map((entry) => entry.url)).toEqual([announced]);
   });
 });
+
+describe("the first round's own pages", () => {
+  const page = (title: string, text: string, links = "") =>
+    `<html><body><main><h1>${title}</h1><p>${text}</p>${links}</main></body></html>`;
+  const named = [
+    "security/backups",
+    "docs/backups",
+    "faq/backups",
+    "privacy/backups",
+    "pricing/backups",
+    "blog/backups",
+  ];
+  const site: Record<string, string> = {
+    "https://larchmont.example/": page(
+      "Larchmont Ledger",
+      "Larchmont Ledger keeps the books of small firms.",
+      named.map((path) => `<a href="https://larchmont.example/${path}">${path}</a>`).join(""),
+    ),
+  };
+  const fetcher: PageFetcher = {
+    id: "web-in-memory",
+    async fetch(url) {
+      if (url.endsWith(".xml") || url.endsWith("robots.txt"))
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+      const text = site[url] ?? page(new URL(url).pathname, "Larchmont Ledger takes care of your data.");
+      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+    },
+  };
+  // The search engine read the pages' text: its best hit on the site has a name that fits nothing asked.
+  const answering = "https://larchmont.example/handbook/ops/restores";
+  const search = {
+    id: "search-in-memory",
+    async search() {
+      return [answering, "https://larchmont.example/compliance"].map((url, index) => ({
+        url,
+        title: "Larchmont Ledger",
+        snippet: "Larchmont Ledger",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+  const request: NormalizedResearchRequest = {
+    ...companyRequest("How long does Larchmont Ledger keep its backups?"),
+    kind: "company",
+    subject: { name: "Larchmont Ledger", website: "https://larchmont.example" },
+  };
+
+  it("include the site's best search hit, whatever its name", async () => {
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher, search },
+      {
+        pageBudget: 12,
+      },
+    );
+    const first = gathering.evidence().pages.map((entry) => entry.url);
+    expect(first).toContain(answering);
+    // Its place is the lowest-scored page's: the first round reads no more pages than before.
+    expect(first.filter((url) => url.startsWith("https://larchmont.example/")).length).toBe(5);
+  });
+});
+

@@ -338,6 +338,33 @@ export async function startGathering(
       .sort((a, b) => b.score - a.score || a.depth - b.depth || a.url.localeCompare(b.url));
   };
 
+  /**
+   * The search engine read the site's pages whole, the scores only their names: the site's best
+   * search hit takes a place among the chosen pages whatever its name, the place of the chosen page
+   * scored lowest (not a person's own page nor the directory with their card).
+   */
+  const withBestHit = (chosen: ScoredPage[], candidates: readonly ScoredPage[], origin: string, limit: number) => {
+    const best = searchHits.find((hit) => ownOrigin(hit.url) === origin);
+    if (!best || limit <= 0) return;
+    const identity = pageIdentity(new URL(new URL(best.url).pathname + new URL(best.url).search, origin).toString());
+    const entry = candidates.find((candidate) => pageIdentity(candidate.url) === identity);
+    if (!entry || chosen.some((page) => pageIdentity(page.url) === identity)) return;
+    if (chosen.length < limit) {
+      chosen.push(entry);
+      return;
+    }
+    const kept = (page: ScoredPage) =>
+      page.kind === PERSON_PAGE_KIND ||
+      page.directory === true ||
+      (pageQuestion.personName !== null && page.kind.split("|").includes("team"));
+    const replaceable = chosen.filter((page) => !kept(page));
+    const lowest = replaceable.reduce<ScoredPage | null>(
+      (low, page) => (low && low.score <= page.score ? low : page),
+      null,
+    );
+    if (lowest) chosen.splice(chosen.indexOf(lowest), 1, entry);
+  };
+
   const otherHits = () =>
     searchHits.filter((hit) => !ownHosts.includes(siteHostOf(hit.url)) && !claimed.has(pageIdentity(hit.url)));
 
@@ -402,11 +429,9 @@ export async function startGathering(
       await Promise.all([readHome(origin, part), searched]);
     }
     // For a person, the team page with their card gives the record its title and place, whatever is asked.
-    const chosen = diversePages(
-      siteCandidates(origin),
-      perSite - 1,
-      pageQuestion.personName ? { includeKind: "team" } : {},
-    );
+    const candidates = siteCandidates(origin);
+    const chosen = diversePages(candidates, perSite - 1, pageQuestion.personName ? { includeKind: "team" } : {});
+    withBestHit(chosen, candidates, origin, perSite - 1);
     const reading = Promise.all(chosen.map((entry) => read(entry.url, part)));
     if (!sitemapFirst) sitemapsRead.push(readSitemap());
     await reading;
