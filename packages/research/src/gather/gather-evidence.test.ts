@@ -586,3 +586,51 @@ describe("the first round's own pages", () => {
   });
 });
 
+describe("what could not be read, as the answer tells it", () => {
+  const page = (title: string, text: string, links: string[] = []) =>
+    `<html><body><main><h1>${title}</h1><p>${text}</p>${links.map((path) => `<a href="https://ostrander.example${path}">${path}</a>`).join("")}</main></body></html>`;
+  const failing: Record<string, number> = {
+    "https://ostrander.example/pricing/legacy": 404,
+    "https://ostrander.example/pricing/enterprise": 503,
+  };
+  const fetcher: PageFetcher = {
+    id: "web-in-memory",
+    async fetch(url) {
+      const status = url.endsWith(".xml") || url.endsWith("robots.txt") ? 404 : failing[url];
+      if (status !== undefined)
+        throw new DossierError("FETCH_HTTP_ERROR", {
+          detail: `${url} answered ${status}`,
+          retryable: status >= 500,
+          extensions: { upstreamStatus: status },
+        });
+      const text =
+        url === "https://ostrander.example/"
+          ? page("Ostrander", "Ostrander rents out scaffolding.", [
+              "/pricing",
+              "/pricing/legacy",
+              "/pricing/enterprise",
+            ])
+          : page(new URL(url).pathname, "Ostrander's plans start at $40 a month.");
+      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+    },
+  };
+  const request: NormalizedResearchRequest = {
+    ...companyRequest("How much does Ostrander charge per month?"),
+    kind: "company",
+    subject: { name: "Ostrander", website: "https://ostrander.example" },
+  };
+
+  it("names a page that is gone, and does not call a host that served pages unreadable", async () => {
+    const evidence = await gatherEvidence(
+      planResearch(request),
+      request.question,
+      { fetcher, search: null },
+      {
+        pageBudget: 8,
+      },
+    );
+    expect(evidence.pages.map((entry) => entry.url)).toContain("https://ostrander.example/pricing");
+    expect(evidence.unreachable).toContain("https://ostrander.example/pricing/legacy was not read: it answered 404.");
+    expect(evidence.unreachable.join(" ")).not.toMatch(/ostrander\.example could not be read/);
+  });
+});

@@ -117,6 +117,11 @@ function readFailure(url: string, error: unknown): ReadFailure {
       return { message: `${url} was not read: ${error.detail}`, host, oncePerHost: false };
     if (error.code === "FETCH_DISALLOWED_BY_ROBOTS")
       return { message: `${url} was not read: its robots.txt disallows it.`, host, oncePerHost: false };
+    // A page that is gone or forbidden (404, 410, 403) is that page's answer, not the host's: the
+    // host answered. Too many requests and a timeout (429, 408) are the host's.
+    const status = Number(error.extensions?.upstreamStatus);
+    if (error.code === "FETCH_HTTP_ERROR" && status >= 400 && status < 500 && status !== 408 && status !== 429)
+      return { message: `${url} was not read: it answered ${status}.`, host, oncePerHost: false };
     return { message: `${host} could not be read (${error.detail}).`, host, oncePerHost: true };
   }
   return { message: `${host} could not be read.`, host, oncePerHost: true };
@@ -198,9 +203,11 @@ export async function startGathering(
   const unreachable = (): string[] => {
     const messages = [...notes];
     const failedHosts = new Set<string>();
+    // A host that served a page was reached: one of its pages failing does not make it unreadable.
+    const servedHosts = new Set(pagesOf(parts).map((page) => siteHostOf(page.url)));
     for (const part of parts) {
       for (const { failure } of part.slots) {
-        if (!failure) continue;
+        if (!failure || (failure.oncePerHost && servedHosts.has(failure.host))) continue;
         if (!(failure.oncePerHost && failedHosts.has(failure.host)) && !messages.includes(failure.message))
           messages.push(failure.message);
         failedHosts.add(failure.host);
