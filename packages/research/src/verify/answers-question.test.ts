@@ -825,6 +825,28 @@ describe("answers that only look like one", () => {
     ).toMatch(/does not name Noor Haddad/);
   });
 
+  it("asks the person which company employs them, and what their company does of the company", () => {
+    const heading = "Example Labs Board of Directors Call for Nominations";
+    expect(
+      reason(
+        check("Which company does Noor from the Example Labs board work for?", "TEXT", "Nominations", heading, {
+          person,
+        }),
+      ),
+    ).toMatch(/does not name Noor Haddad/);
+    const card = "Noor Haddad, a software engineer with Quillbase, joined the board in 2021.";
+    expect(
+      holds(
+        check("Which company does Noor from the Example Labs board work for?", "TEXT", "Quillbase", card, { person }),
+      ),
+    ).toBe(true);
+    // A question about the company itself is answered by what the company's page says of it.
+    const about = "Example Labs builds label printers for warehouses.";
+    expect(
+      holds(check("What does the company make?", "TEXT", "label printers for warehouses", about, { person })),
+    ).toBe(true);
+  });
+
   it("wants a length of time, an amount or a number where the question asks how long, how much or how many", () => {
     const heading = "Becoming an Example Labs reseller";
     expect(
@@ -1127,6 +1149,17 @@ describe("answers a weak reader gives from a sentence that does not say them", (
     expect(reason(check("Is parental leave at Example Labs paid?", "BOOL", true, "Parental leave is unpaid."))).toMatch(
       /says unpaid, not paid/,
     );
+  });
+
+  it("refuses a role at another organisation from a passage that does not speak of it", () => {
+    const question = "What role did Ada Park hold at Quillbase before Example Labs?";
+    expect(reason(check(question, "TEXT", "CEO", "Example Labs via Ada Park, CEO"))).toMatch(
+      /does not speak of quillbase/,
+    );
+    const before = "Ada Park moved to Quillbase, where she was VP of Sales for four years.";
+    expect(holds(check(question, "TEXT", "VP of Sales", before))).toBe(true);
+    // "At" the subject itself, or at a legal form alone, places nothing elsewhere.
+    expect(holds(check("What is Ada Park's role at Example Labs?", "TEXT", "CTO", "Ada Park, CTO"))).toBe(true);
   });
 
   it("refuses what the quote says of another entity of the subject's name", () => {

@@ -426,6 +426,23 @@ function namesInQuestion(
   );
 }
 
+/**
+ * The organisation a question places what it asks at, when not the subject: "Quillbase" of "What
+ * role did Ada Park hold at Quillbase before Acme?". A legal form ("GmbH") names no organisation.
+ */
+function organisationsAt(question: string, subjectTerms: readonly string[]): TopicWord[] {
+  const subject = subjectStemsOf(subjectTerms);
+  const names = [...question.matchAll(/\bat\s+(\p{Lu}[\p{L}\p{N}]*(?:[\s-]+\p{Lu}[\p{L}\p{N}]*)*)/gu)];
+  const words = names.flatMap((match) => stemsOf(match[1] ?? ""));
+  if (words.length === 0 || words.some((word) => subject.has(word))) return [];
+  return words
+    .filter((word) => !QUESTION_WORDS.has(word) && !LEGAL_FORMS.has(word) && word.length > 1)
+    .map((word) => topicWord(word, { titles: false }));
+}
+
+/** Legal forms, which follow a company's name and are not a name themselves. */
+const LEGAL_FORMS = new Set("gmbh ag inc ltd llc llp plc sa sas sarl bv nv oy ab as aps kg ug co corp".split(" "));
+
 /** Whether a list of stems speaks of a topic word: the word itself, or a word pages use for it. */
 function speaksOf(stems: readonly string[], topic: TopicWord): boolean {
   return stems.some((other) => sameWord(topic.word, other) || topic.aliases.some((alias) => sameWord(alias, other)));
@@ -1187,6 +1204,10 @@ const PRONOUNS = /\b(?:he|she|they|him|her|his|hers|their|them)\b/i;
 const ABOUT_COMPANY =
   /\b(?:her|his|their|the person's) (?:company|employer|organi[sz]ation|firm|startup)\b|\bcompany\b/i;
 
+/** A question of which company the person works for asks about them: "Which company does Ada work for?". */
+const ASKS_EMPLOYER =
+  /\b(?:which|what) (?:company|employer|organi[sz]ation|firm)\b.*\b(?:work|works|worked|working|employs?|employed)\b|\bwork(?:s|ed|ing)? (?:for|at) (?:which|what)\b/i;
+
 /** Where the person works, said to place the question, not to ask about the company. */
 const AT_THEIR_COMPANY =
   /\b(?:at|in|within|inside|for) (?:her|his|their|the person's|this person's|the) (?:current )?(?:company|employer|organi[sz]ation|firm|startup)\b/gi;
@@ -1639,7 +1660,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
   // The person asked about must be the one the quote speaks of ("responsible for at their company" asks of them).
   if (
     asked.person &&
-    !ABOUT_COMPANY.test(question.replace(AT_THEIR_COMPANY, " ")) &&
+    (!ABOUT_COMPANY.test(question.replace(AT_THEIR_COMPANY, " ")) || ASKS_EMPLOYER.test(question)) &&
     !namesPerson(asked.person, evidence)
   ) {
     return {
@@ -2174,6 +2195,19 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
     const chosen = typeof value === "string" ? value : null;
     if (chosen && !subjectNamed && !FIRST_PERSON.test(quote) && definesOption(chosen, quote))
       return { holds: false, reason: `the quote says what ${shorten(chosen)} is; it does not say it of the subject` };
+  }
+  // A role or a fact "at" another organisation than the subject ("his role at Quillbase before
+  // Acme") comes from a passage that speaks of it: "CEO" from a line about the subject's own company
+  // does not say what the person was at the other.
+  if (kind !== "option" && kind !== "yes-no") {
+    const elsewhere = organisationsAt(question, asked.subjectTerms);
+    const listedUnder = listLeadIn(evidence.pageText ?? evidence.passageText, quote) ?? "";
+    const place = `${evidence.pageTitle ?? ""} ${listedUnder} ${evidence.passageText} ${quote}`;
+    if (elsewhere.length > 0 && topicFound(elsewhere, place).length === 0)
+      return {
+        holds: false,
+        reason: `the passage does not speak of ${elsewhere.map((entry) => entry.word).join(", ")}`,
+      };
   }
   // A quote that says what the name stands for or comes from speaks of what a question about the name asks.
   const speaksOfName =
