@@ -54,6 +54,8 @@ describe("the scoring rule of each responseType", () => {
     // An article the expected answer opens with is not a word the answer must repeat.
     expect(right("TEXT", "the Harbour Trust", "Harbour Trust")).toBe(true);
     expect(right("TEXT", "the Harbour Trust", "Trust")).toBe(false);
+    expect(right("TEXT", "Co-Founder and CEO", "Co-Founder, CEO")).toBe(true);
+    expect(right("TEXT", "Co-Founder and CEO", "CEO")).toBe(false);
   });
 
   it("TEXT: a title without the organisation the request names, which the case writes after it", () => {

@@ -166,10 +166,11 @@ export function phraseInPassages<T extends { text: string; url: string }>(
  */
 export function holdsWords(given: string, expected: string): boolean {
   const words = new Set(wordsOf(given).split(" "));
+  // "and" joins the parts of a title or a list as a comma or "&" does: "Co-Founder, CEO" is "Co-Founder and CEO".
   return wordsOf(expected)
     .replace(/^(?:the|a|an) (?=\S)/, "")
     .split(" ")
-    .every((word) => words.has(word));
+    .every((word) => words.has(word) || word === "and");
 }
 
 /** A phone number is the same phone however it is grouped: "+1 617 555 0142" and "+16175550142". */
@@ -197,8 +198,8 @@ const urlKey = (url: string) =>
  * The rule per responseType, as the report states it: NUMBER, BOOL and OPTION equal; DATE equal,
  * or one a prefix of the other at a date boundary (a year for a full date counts: "2018" for
  * "2018-12-05"); URL equal with scheme, `www.` and a trailing slash aside; OPTIONS the same set;
- * TEXT when the answer holds every word of the expected one (an article it opens with, case, accents
- * and punctuation aside), or for a phone number the same digits.
+ * TEXT when the answer holds every word of the expected one (an article it opens with, "and", case,
+ * accents and punctuation aside), or for a phone number the same digits.
  */
 export function answerMatches(testCase: ResearchCase, body: ResearchBody): boolean {
   const { answerText, answerNumber } = testCase.expected;
