@@ -430,11 +430,18 @@ describe("the second look, led by search snippets", () => {
   const search = {
     id: "search-in-memory",
     async search() {
-      // The page that answers is the search engine's last hit, its snippet cut off before the figure.
-      return ["https://tallow.example/compliance", "https://tallow.example/terms", recovery].map((url, index) => ({
+      // The page that answers is the search engine's last hit, its snippet cut off before the figure;
+      // an unread hit ranked above it takes the second look's place for the site's best hit.
+      const hits = [
+        "https://tallow.example/compliance",
+        "https://tallow.example/terms",
+        "https://tallow.example/handbook/operations/overview",
+        recovery,
+      ];
+      return hits.map((url, index) => ({
         url,
         title: "Tallow Analytics",
-        snippet: index === 2 ? "Backups are encrypted and kept for …" : "Tallow Analytics",
+        snippet: url === recovery ? "Backups are encrypted and kept for …" : "Tallow Analytics",
         rank: index + 1,
         provider: "memory",
       }));
@@ -583,6 +590,63 @@ describe("the first round's own pages", () => {
     expect(first).toContain(answering);
     // Its place is the lowest-scored page's: the first round reads no more pages than before.
     expect(first.filter((url) => url.startsWith("https://larchmont.example/")).length).toBe(5);
+  });
+});
+
+describe("the second look's own pages", () => {
+  const page = (title: string, text: string, links = "") =>
+    `<html><body><main><h1>${title}</h1><p>${text}</p>${links}</main></body></html>`;
+  const sections = ["security", "docs", "faq", "privacy", "pricing", "blog", "help", "legal", "about", "support"];
+  const named = [...sections.map((section) => `${section}/backups`), ...sections.map((section) => `${section}/backup`)];
+  const site: Record<string, string> = {
+    "https://whitcombe.example/": page(
+      "Whitcombe Books",
+      "Whitcombe Books keeps the books of small firms.",
+      named.map((path) => `<a href="https://whitcombe.example/${path}">${path}</a>`).join(""),
+    ),
+  };
+  const fetcher: PageFetcher = {
+    id: "web-in-memory",
+    async fetch(url) {
+      if (url.endsWith(".xml") || url.endsWith("robots.txt"))
+        throw new DossierError("FETCH_HTTP_ERROR", { detail: "404", extensions: { upstreamStatus: 404 } });
+      const text = site[url] ?? page(new URL(url).pathname, "Whitcombe Books takes care of your data.");
+      return { url, requestedUrl: url, status: 200, contentType: "text/html", text, fetchedAt: "", fromCache: false };
+    },
+  };
+  // The search engine's two best hits on the site have names that fit nothing asked.
+  const first = "https://whitcombe.example/handbook/ops/restores";
+  const second = "https://whitcombe.example/handbook/ops/retention";
+  const search = {
+    id: "search-in-memory",
+    async search() {
+      return [first, second].map((url, index) => ({
+        url,
+        title: "Whitcombe Books",
+        snippet: "Whitcombe Books",
+        rank: index + 1,
+        provider: "memory",
+      }));
+    },
+  };
+  const request: NormalizedResearchRequest = {
+    ...companyRequest("How long does Whitcombe Books keep its backups?"),
+    kind: "company",
+    subject: { name: "Whitcombe Books", website: "https://whitcombe.example" },
+  };
+
+  it("include the site's best search hit not read yet, whatever its name", async () => {
+    const gathering = await startGathering(
+      planResearch(request),
+      request.question,
+      { fetcher, search },
+      {
+        pageBudget: 12,
+      },
+    );
+    expect(gathering.evidence().pages.map((entry) => entry.url)).toContain(first);
+    const more = await gathering.readMore(gathering.remainingBudget());
+    expect(more.map((entry) => entry.url)).toContain(second);
   });
 });
 

@@ -507,6 +507,15 @@ export async function startGathering(
       const ownShare = foundSite ? Math.max(1, count - 1) : Math.ceil(count / 2);
       const ownCount = Math.min(own.length, Math.max(count - hits.length, ownShare));
       const ownChosen = own.slice(0, ownCount);
+      // As in the first round, the site's best search hit not read yet is among them.
+      const pathKey = (url: string) => pageIdentity(new URL(url).pathname + new URL(url).search);
+      const bestEntry = searchHits
+        .filter((hit) => origins.includes(ownOrigin(hit.url) ?? ""))
+        .map((hit) => own.find((entry) => pathKey(entry.url) === pathKey(hit.url)))
+        .find((entry) => entry !== undefined);
+      // It takes the place of the last page chosen by its name, never a lead's.
+      const place = ownChosen.findLastIndex((entry) => lead(entry.url) === leads.length);
+      if (bestEntry && place >= 0 && !ownChosen.includes(bestEntry)) ownChosen.splice(place, 1, bestEntry);
       // A found site's page is both its own and a search result: read once, in the own pages' place.
       const chosen = new Set(ownChosen.map((entry) => pageIdentity(entry.url)));
       const round = [newPart(), newPart()] as const;
