@@ -72,6 +72,18 @@ describe("statesAnswer", () => {
     expect(stated("BOOL", true, "Acme has been ISO 27001 certified since 2020.", certified)).toBe(true);
   });
 
+  it("a span of time that has ended denies what is asked of now, one still running does not", () => {
+    const still = "Is Jane Roe still the treasurer of the Acme Trust?";
+    const ended = "Jane Roe — Treasurer — 2011-03-01 - 2015-06-30";
+    expect(stated("BOOL", true, ended, still)).toBe(false);
+    expect(stated("BOOL", false, ended, still)).toBe(true);
+    expect(stated("BOOL", false, "Jane Roe, Treasurer (2009–2014)", still)).toBe(true);
+    const running = "Jane Roe — Treasurer — 2024 - 2039";
+    expect(stated("BOOL", true, running, still)).toBe(true);
+    // Asked without "still", a past span says what was.
+    expect(stated("BOOL", true, ended, "Was Jane Roe the treasurer of the Acme Trust?")).toBe(true);
+  });
+
   it("the subject's name written out does not state its initials asked as a word of the question", () => {
     const claim = {
       type: "BOOL" as const,

@@ -26,6 +26,8 @@ export interface AnswerClaim {
   options: readonly string[];
   /** Names of the subject: said everywhere, they prove nothing about the answer. */
   subjectTerms: readonly string[];
+  /** Today, against which a span a quote gives has ended or not. Default now. */
+  now?: Date;
 }
 
 const STOP = new Set(
@@ -601,6 +603,29 @@ const PAST_ONLY =
 const UNDER_WAY =
   /\b(?:in the process of|working (?:towards?|on)|on (?:the|our|its) way to|on track to)\s+(?:obtaining|getting|achieving|becoming|earning|securing|completing|receiving|gaining)\b/i;
 
+/**
+ * A span of time written with its end: "2019–2022", "2023-11-09 - 2026-06-30", "Mar 2019 – Jun 2022".
+ * The end is the last date of the span.
+ */
+const SPAN =
+  /\b(?:(?:(?:19|20)\d{2}-\d{2}-\d{2})|(?:\p{L}{3,9}\.?\s+)?(?:19|20)\d{2})\s*(?:-|–|—|to|until|till)\s*((?:(?:19|20)\d{2}-\d{2}-\d{2})|(?:\p{L}{3,9}\.?\s+)?(?:19|20)\d{2})\b/giu;
+
+/** Whether the quote gives a span of time that ended before `now`: "Executive Director — 2023-11-09 - 2026-06-30". */
+function spanEnded(quote: string, now: Date): boolean {
+  for (const match of quote.matchAll(SPAN)) {
+    const end = match[1] ?? "";
+    const full = /^(\d{4})-(\d{2})-(\d{2})$/.exec(end);
+    if (full) {
+      if (Date.UTC(Number(full[1]), Number(full[2]) - 1, Number(full[3])) < now.getTime()) return true;
+      continue;
+    }
+    // A year alone (or with a month) has ended once its year has.
+    const year = Number(/\d{4}$/.exec(end)?.[0]);
+    if (year < now.getUTCFullYear()) return true;
+  }
+  return false;
+}
+
 function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Support {
   const subjectStems = subjectStemsOf(claim.subjectTerms);
   const asked = questionTopic(claim.question, subjectStems);
@@ -618,7 +643,9 @@ function statesBool(claim: AnswerClaim, quotes: readonly QuoteEvidence[]): Suppo
     const negated =
       read.negated ||
       (mentioned.size > 0 && UNDER_WAY.test(quote)) ||
-      (mentioned.size > 0 && ASKS_NOW.test(claim.question) && PAST_ONLY.test(quote));
+      (mentioned.size > 0 &&
+        ASKS_NOW.test(claim.question) &&
+        (PAST_ONLY.test(quote) || spanEnded(quote, claim.now ?? new Date())));
     // A title that only shares a word with the role asked is another role.
     if (role && !statesRole(role, quote)) {
       if (mentioned.size > 0) onTopic = true;

@@ -228,6 +228,7 @@ export function verifyAnswer(input: VerifyInput): VerifiedAnswer {
     question: request.question,
     options: request.responseOptions,
     subjectTerms: input.subjectTerms ?? [],
+    now: input.now ?? new Date(),
   };
   const evidenceOf = (entry: (typeof holding)[number]): QuoteEvidence => ({
     quote: entry.quote,
