@@ -826,10 +826,10 @@ describe("answers that only look like one", () => {
   });
 
   it("asks the person which company employs them, and what their company does of the company", () => {
-    const heading = "Example Labs Board of Directors Call for Nominations";
+    const heading = "Notes from the Example Labs spring meetup";
     expect(
       reason(
-        check("Which company does Noor from the Example Labs board work for?", "TEXT", "Nominations", heading, {
+        check("Which company does Noor from the Example Labs board work for?", "TEXT", "Notes", heading, {
           person,
         }),
       ),

@@ -1042,7 +1042,7 @@ function namesAThing(name: string, pageText: string): boolean {
   });
 }
 
-/** The first and last year of a range a text states ("2019 – 2023", "2023-11-09 - 2026-06-30", "2019 to 2021"). */
+/** The first and last year of a range a text states ("2019 – 2023", "2011-03-01 - 2015-06-30", "2019 to 2021"). */
 function yearRange(text: string): [number, number] | null {
   const match =
     /\b((?:1[89]|20)\d\d)(?:-\d{1,2}(?:-\d{1,2})?)?\s*(?:\s[-–—]\s|[–—]|\s(?:to|until|till|through)\s)\s*(?:[\p{L}]+\.?\s+(?:\d{1,2},?\s+)?)?((?:1[89]|20)\d\d)\b/u.exec(
@@ -1934,7 +1934,7 @@ export function answersQuestion(asked: AskedQuestion, evidence: AnsweringQuote):
         // "On what day", "from what date": a year or a month alone does not say which day.
         if (ASKS_DAY.test(question) && !/^\d{4}-\d{2}-\d{2}/.test(String(value)))
           return { holds: false, reason: `the day is asked, and ${value} does not say which` };
-        // "2023-11-09 – 2026-06-30": an end is asked of the range's end, a start of its start.
+        // "2011-03-01 – 2015-06-30": an end is asked of the range's end, a start of its start.
         const range = yearRange(quote);
         const year = Number(String(value).slice(0, 4));
         const asksEnd =

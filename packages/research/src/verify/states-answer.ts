@@ -604,13 +604,13 @@ const UNDER_WAY =
   /\b(?:in the process of|working (?:towards?|on)|on (?:the|our|its) way to|on track to)\s+(?:obtaining|getting|achieving|becoming|earning|securing|completing|receiving|gaining)\b/i;
 
 /**
- * A span of time written with its end: "2019–2022", "2023-11-09 - 2026-06-30", "Mar 2019 – Jun 2022".
+ * A span of time written with its end: "2019–2022", "2011-03-01 - 2015-06-30", "Mar 2019 – Jun 2022".
  * The end is the last date of the span.
  */
 const SPAN =
   /\b(?:(?:(?:19|20)\d{2}-\d{2}-\d{2})|(?:\p{L}{3,9}\.?\s+)?(?:19|20)\d{2})\s*(?:-|–|—|to|until|till)\s*((?:(?:19|20)\d{2}-\d{2}-\d{2})|(?:\p{L}{3,9}\.?\s+)?(?:19|20)\d{2})\b/giu;
 
-/** Whether the quote gives a span of time that ended before `now`: "Executive Director — 2023-11-09 - 2026-06-30". */
+/** Whether the quote gives a span of time that ended before `now`: "Treasurer — 2011-03-01 - 2015-06-30". */
 function spanEnded(quote: string, now: Date): boolean {
   for (const match of quote.matchAll(SPAN)) {
     const end = match[1] ?? "";
